@@ -1,0 +1,38 @@
+/**
+ * Business constants of the spec (§9) and product.md, in one place for web, api and game.
+ * Money is always integer US cents; credits are integers.
+ */
+
+export const APP_NAME = 'questfield';
+export const APP_VERSION = '1.0.0';
+export const BRAND_NAME = 'Questfield';
+
+export const SESSION_COST_CREDITS = 2;
+export const SLOT_CAPACITY = 25;
+export const SESSION_LENGTH_MINUTES = 30;
+/** Session access and Go to Game window: start to start + 30 minutes. */
+export const SESSION_WINDOW_MS = 1_800_000;
+export const EVENT_LOOKBACK_HOURS = 24;
+export const EVENT_TYPE = 'maze';
+export const COUNTDOWN_TICK_MS = 1_000;
+export const GAME_FRAME_FOCUS_INTERVAL_MS = 1_000;
+/** A purchase intent stored before sign-in is resumed only within this window. */
+export const PENDING_PURCHASE_WINDOW_MS = 300_000;
+
+export const REDEEM_CODE_CREDITS = 16;
+
+export const RECOVERY_CODE_LENGTH = 6;
+export const RECOVERY_CODE_TTL_MS = 10 * 60_000;
+export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+
+/** product.md raises the spec's 6 to 8 (OWASP ASVS 5, 6.2.1). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const VIDEO_SEEK_STEP_SECONDS = 10;
+export const CAROUSEL_VISIBLE_CARDS = 4;
+export const LEADERBOARD_SIZE = 10;
+export const ELIGIBILITY_MIN_AGE = 13;
+
+export const GAME_PACK_MAX_QTY = 50;

@@ -1,0 +1,107 @@
+/**
+ * Every expected failure the API can answer, with its HTTP status and the message users see.
+ * Messages are the spec's (§5, §8) wherever it has one; the body is always `{ message, code }`.
+ */
+export const ERRORS = {
+  // Transport and plumbing
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are missing or not valid.' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must be sent as application/json.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large (64 KB at most).' },
+  FORBIDDEN_ORIGIN: { status: 403, message: 'This request came from a page we do not trust.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again.',
+  },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+
+  // Accounts (spec §8)
+  LOGIN_FAILED: { status: 401, message: 'Login failed' },
+  REGISTER_FAILED: { status: 400, message: 'Register failed' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
+  PASSWORD_TOO_SHORT: { status: 400, message: 'Password must be at least 8 characters long.' },
+  PASSWORD_TOO_LONG: { status: 400, message: 'Password must be at most 128 characters long.' },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'This password is too common. Please choose another one.',
+  },
+  UPDATE_FAILED: { status: 400, message: 'Update failed' },
+  RECOVERY_INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
+  INVALID_RECOVERY_CODE: {
+    status: 400,
+    message: 'Invalid or expired recovery code. Please try again.',
+  },
+  CODE_CHECK_FAILED: {
+    status: 500,
+    message: 'An error occurred while verifying the code. Please try again.',
+  },
+  PASSWORD_UPDATE_FAILED: { status: 400, message: 'Failed to update password. Please try again.' },
+
+  // Credits, codes and purchases (spec §5, §8)
+  REDEEM_FAILED: { status: 400, message: 'Redeem failed' },
+  PROMO_ALREADY_REDEEMED: { status: 409, message: 'You have already redeemed this code.' },
+  PROMO_INVALID: { status: 400, message: 'Invalid or expired code.' },
+  CODE_REQUIRED: { status: 400, message: 'Please enter a code.' },
+  CODE_INVALID: { status: 404, message: 'Invalid code.' },
+  CODE_ALREADY_REDEEMED: { status: 409, message: 'This code has already been redeemed.' },
+  CODE_REDEEM_FAILED: { status: 500, message: 'Failed to redeem code. Please try again.' },
+  ITEM_FETCH_FAILED: { status: 500, message: 'Item fetch failed' },
+  CODE_FETCH_FAILED: { status: 500, message: 'Code fetch failed' },
+  ITEM_UPDATE_FAILED: { status: 500, message: 'Failed to redeem code' },
+  PAYMENT_FAILED: { status: 402, message: 'Payment failed' },
+  PRICE_CHANGED: { status: 409, message: 'The price has changed. Please review your order.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This purchase was already submitted with different details.',
+  },
+
+  // Sessions and events (spec §4, §5, §8)
+  LIST_TIMES_FAILED: { status: 500, message: 'Login failed' },
+  REGISTER_EVENT_FAILED: { status: 400, message: 'Register failed' },
+  EVENT_CHECK_FAILED: { status: 500, message: 'User Event Check failed' },
+  NOT_ENOUGH_CREDITS: {
+    status: 409,
+    message: 'Not Enough Credits: you need at least 2 credits to book a session.',
+  },
+  SLOT_FULL: { status: 409, message: 'This session is full. Please choose another time.' },
+  SLOT_CLOSED: { status: 409, message: 'This session can no longer be booked.' },
+  ALREADY_BOOKED: { status: 409, message: 'You are already booked on this session.' },
+  MULTIPLAYER_DISABLED: {
+    status: 503,
+    message: 'Multiplayer is temporarily disabled. Check back later for updates.',
+  },
+  DATE_IN_PAST: { status: 400, message: 'The date cannot be before today.' },
+  ACCESS_CODE_LOOKUP_FAILED: { status: 500, message: 'Get session by access code failed' },
+  ACCESS_CODE_REQUIRED: { status: 400, message: 'Please enter an access code.' },
+  ACCESS_CODE_INVALID: { status: 404, message: 'Invalid access code.' },
+  ACCESS_CODE_EXPIRED: { status: 410, message: 'This access code is expired.' },
+  JOIN_FAILED: { status: 500, message: 'Failed to join experience. Please try again.' },
+  GAME_TICKET_INVALID: { status: 401, message: 'This game ticket is not valid.' },
+
+  // Mail and partnerships (spec §8)
+  CUSTOM_EMAIL_FAILED: { status: 403, message: 'Failed to send custom email' },
+  PARTNERSHIP_FAILED: {
+    status: 400,
+    message: 'There was an error submitting your application. Please try again.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The one error body every API failure uses. */
+export type ErrorBody = { message: string; code: ErrorCode };
+
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  return { code, message: message ?? ERRORS[code].message };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}

@@ -1,0 +1,7 @@
+export * from './api-routes';
+export * from './brand';
+export * from './catalog';
+export * from './constants';
+export * from './errors';
+export * from './messages';
+export * from './schemas';

@@ -1,0 +1,38 @@
+/** Response shapes shared by the API and its clients. Request schemas live beside them. */
+import { z } from 'zod';
+import { APP_NAME, APP_VERSION } from './constants';
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['up', 'down']),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** Public, non-secret runtime settings the SPA reads once at start. */
+export const publicConfig = z.object({
+  appname: z.literal(APP_NAME),
+  appversion: z.literal(APP_VERSION),
+  gameOrigin: z.string(),
+  livestreamUrl: z.string(),
+  multiplayerEnabled: z.boolean(),
+  paymentProvider: z.enum(['test', 'square']),
+  squareApplicationId: z.string().nullable(),
+  squareLocationId: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const redeemedCode = z.object({ code: z.string() });
+
+/** A user as every API response shows it: never a hash, a recovery code or a token. */
+export const publicUser = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  credits: z.number().int().nonnegative(),
+  redeemedCodes: z.array(redeemedCode),
+});
+export type PublicUser = z.infer<typeof publicUser>;
