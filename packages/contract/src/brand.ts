@@ -9,3 +9,6 @@ export const CONTACT = {
 export const ARK_OF_ANSWERS = 'Ark of Answers';
 export const DEFAULT_DISTRICT_NAME = 'Old Mill District';
 export const DEFAULT_VENUE_TIMEZONE = 'America/New_York';
+
+/** The players' group chat (spec §2 /esports); operators set GROUP_CHAT_URL. */
+export const DEFAULT_GROUP_CHAT_URL = 'https://chat.questfield.example/players';

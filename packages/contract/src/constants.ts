@@ -36,3 +36,9 @@ export const LEADERBOARD_SIZE = 10;
 export const ELIGIBILITY_MIN_AGE = 13;
 
 export const GAME_PACK_MAX_QTY = 50;
+
+/** The API refuses larger request bodies (413). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+/** Effective date of the Terms & Conditions and the Privacy Policy. */
+export const LEGAL_EFFECTIVE_DATE = 'May 7, 2025';

@@ -5,3 +5,4 @@ export * from './constants';
 export * from './errors';
 export * from './messages';
 export * from './schemas';
+export * from './window-events';

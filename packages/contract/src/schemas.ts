@@ -14,6 +14,7 @@ export const publicConfig = z.object({
   appversion: z.literal(APP_VERSION),
   gameOrigin: z.string(),
   livestreamUrl: z.string(),
+  groupChatUrl: z.string(),
   multiplayerEnabled: z.boolean(),
   paymentProvider: z.enum(['test', 'square']),
   squareApplicationId: z.string().nullable(),

@@ -1,0 +1,83 @@
+/**
+ * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
+ * with `app.inject()` and server.ts decides where it listens.
+ */
+import { MAX_REQUEST_BODY_BYTES } from '@questfield/contract';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { enforceRouteTable, isApiPath } from './lib/api-route';
+import { systemClock, type Clock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
+import type { ZodApp } from './lib/zod-app';
+import { API_MODULES, type ApiModule } from './modules';
+import {
+  frameworkErrorHandler,
+  registerErrorHandler,
+  registerNotFoundHandler,
+  type PageFallback,
+} from './plugins/errors';
+import { registerRequestGuards } from './plugins/request-guards';
+import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
+import { hasIndexHtml, registerStaticSite } from './plugins/spa';
+
+export type BuildAppDeps = {
+  env: Env;
+  db: Pick<DatabaseHandle, 'db' | 'ping'>;
+  clock?: Clock;
+  /** Defaults to a pino logger at env.logLevel with secrets redacted. */
+  logger?: Logger;
+  /** The built web app (apps/web/dist); skipped when absent or not built. */
+  webDistDir?: string | null;
+  /** Extra modules after the standard ones (tests use this to exercise the pipeline). */
+  extraModules?: readonly ApiModule[];
+};
+
+export type App = ZodApp;
+
+async function registerSpa(app: ZodApp, webDistDir: string | null | undefined) {
+  if (!hasIndexHtml(webDistDir)) return null;
+  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath });
+}
+
+export async function buildApp(deps: BuildAppDeps): Promise<App> {
+  const { env } = deps;
+  // Typed as Fastify's base logger so the instance type matches the one routes are written for.
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger({ level: env.logLevel });
+  const app: ZodApp = Fastify({
+    loggerInstance,
+    // The largest legitimate body (a partnership application) is far smaller.
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: Fastify's text/plain parser would let a cross-site HTML form post a body.
+  app.removeContentTypeParser('text/plain');
+
+  enforceRouteTable(app);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    directives: appCspDirectives(env),
+    origin: env.publicOrigin,
+    denyFraming: true,
+    noStore: isApiPath,
+  });
+  registerRequestGuards(app, env);
+
+  const appDeps: AppDeps = { env, db: deps.db, clock: deps.clock ?? systemClock };
+  for (const register of [...API_MODULES, ...(deps.extraModules ?? [])]) {
+    await register(app, appDeps);
+  }
+
+  const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir);
+  registerNotFoundHandler(app, pageFallback);
+  return app;
+}

@@ -1,0 +1,337 @@
+/**
+ * The only module that reads process.env. Everything is validated once at boot, so a bad
+ * setting stops the server with a message naming the variable instead of failing later.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_DISTRICT_NAME,
+  DEFAULT_GROUP_CHAT_URL,
+  DEFAULT_VENUE_TIMEZONE,
+} from '@questfield/contract';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type SquareSettings = {
+  provider: 'square';
+  environment: 'sandbox' | 'production';
+  accessToken: string;
+  applicationId: string;
+  locationId: string;
+  webhookSignatureKey: string | null;
+};
+export type PaymentSettings = { provider: 'test' } | SquareSettings;
+
+export type Env = {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  gamePort: number;
+  /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  payment: PaymentSettings;
+  /** null: mails stay in the dev mailbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  multiplayerEnabled: boolean;
+  publicOrigin: string;
+  gameOrigin: string;
+  livestreamUrl: string;
+  groupChatUrl: string;
+  appSecret: string;
+  logLevel: LogLevel;
+  districtName: string;
+  venueTimezone: string;
+  /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
+  warnings: string[];
+};
+
+export type EnvSource = Record<string, string | undefined>;
+
+/** Square's web-sdk accepts only these application id prefixes (spec §5, security.md W7). */
+export const SQUARE_APP_ID_PREFIXES = {
+  sandbox: 'sandbox-sq0idb-',
+  production: 'sq0idp-',
+} as const;
+
+/** A public placeholder channel; operators set their own LIVESTREAM_URL. */
+export const DEFAULT_LIVESTREAM_URL =
+  'https://www.youtube-nocookie.com/embed/live_stream?channel=UCquestfieldLive';
+export const DEFAULT_MAIL_FROM = 'Questfield <hello@questfield.example>';
+const DEV_APP_SECRET = 'questfield-development-secret-not-for-production-use';
+const APP_SECRET_MIN_LENGTH = 32;
+
+/** Variables whose values must never be echoed back in an error message. */
+const SECRET_VARIABLES = new Set([
+  'APP_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SQUARE_ACCESS_TOKEN',
+  'SQUARE_WEBHOOK_SIGNATURE_KEY',
+]);
+
+export type EnvIssue = { variable: string; problem: string; value?: string };
+
+export class EnvError extends Error {
+  constructor(readonly issues: EnvIssue[]) {
+    super(formatEnvIssues(issues));
+    this.name = 'EnvError';
+  }
+}
+
+function formatEnvIssues(issues: EnvIssue[]): string {
+  const lines = issues.map((issue) => {
+    const shown = issue.value === undefined ? '' : ` (got ${JSON.stringify(issue.value)})`;
+    return `  - ${issue.variable}: ${issue.problem}${shown}`;
+  });
+  return `Invalid configuration, fix these environment variables:\n${lines.join('\n')}`;
+}
+
+/** The text server.ts prints before exiting with status 1. */
+export function formatEnvError(error: EnvError): string {
+  return error.message;
+}
+
+// Empty strings count as unset: `FOO=` in a shell or an .env file means "use the default".
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const port = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .refine((n) => n <= 65535, 'must be a whole number from 0 to 65535')
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** An origin like `https://app.example.com`; a single trailing slash is forgiven. */
+const origin = optionalText.pipe(
+  z
+    .string()
+    .transform((value) => value.replace(/\/$/, ''))
+    .refine(isOrigin, 'must be an http(s) origin with no path, e.g. https://app.example.com')
+    .optional(),
+);
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = optionalText.pipe(
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be one of true, false, 1, 0' })
+    .optional()
+    .transform((value) => value === undefined || value === 'true' || value === '1'),
+);
+
+const schema = z
+  .object({
+    NODE_ENV: optionalText.pipe(
+      z
+        .enum(['development', 'production', 'test'], {
+          error: 'must be development, production or test',
+        })
+        .default('development'),
+    ),
+    HOST: optionalText.pipe(z.string().default('127.0.0.1')),
+    PORT: port(3000),
+    GAME_PORT: port(3100),
+    DATA_DIR: optionalText.pipe(z.string().default('.data')),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (v) => isUrlWithProtocol(v, ['postgres:', 'postgresql:']),
+          'must be a postgres:// or postgresql:// URL',
+        )
+        .optional(),
+    ),
+    PAYMENT_PROVIDER: optionalText.pipe(
+      z.enum(['test', 'square'], { error: 'must be test or square' }).default('test'),
+    ),
+    SQUARE_ACCESS_TOKEN: optionalText,
+    SQUARE_APPLICATION_ID: optionalText,
+    SQUARE_LOCATION_ID: optionalText,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: optionalText,
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (v) => isUrlWithProtocol(v, ['smtp:', 'smtps:']),
+          'must be an smtp:// or smtps:// URL',
+        )
+        .optional(),
+    ),
+    MAIL_FROM: optionalText.pipe(z.string().default(DEFAULT_MAIL_FROM)),
+    MULTIPLAYER_ENABLED: booleanFlag,
+    PUBLIC_ORIGIN: origin,
+    GAME_ORIGIN: origin,
+    LIVESTREAM_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => isUrlWithProtocol(v, ['https:']), 'must be an https:// URL')
+        .default(DEFAULT_LIVESTREAM_URL),
+    ),
+    GROUP_CHAT_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => isUrlWithProtocol(v, ['https:']), 'must be an https:// URL')
+        .default(DEFAULT_GROUP_CHAT_URL),
+    ),
+    APP_SECRET: optionalText.pipe(
+      z
+        .string()
+        .min(APP_SECRET_MIN_LENGTH, `must be at least ${APP_SECRET_MIN_LENGTH} characters long`)
+        .optional(),
+    ),
+    LOG_LEVEL: optionalText.pipe(
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    DISTRICT_NAME: optionalText.pipe(z.string().default(DEFAULT_DISTRICT_NAME)),
+    VENUE_TIMEZONE: optionalText.pipe(
+      z
+        .string()
+        .refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York')
+        .default(DEFAULT_VENUE_TIMEZONE),
+    ),
+  })
+  .superRefine((vars, ctx) => {
+    if (vars.NODE_ENV === 'production' && vars.APP_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: `is required in production (at least ${APP_SECRET_MIN_LENGTH} random characters)`,
+      });
+    }
+    if (vars.PAYMENT_PROVIDER !== 'square') return;
+    for (const name of ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID'] as const) {
+      if (vars[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when PAYMENT_PROVIDER=square',
+        });
+      }
+    }
+    const appId = vars.SQUARE_APPLICATION_ID;
+    if (appId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SQUARE_APPLICATION_ID'],
+        message: 'is required when PAYMENT_PROVIDER=square',
+      });
+    } else if (squareEnvironmentOf(appId) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SQUARE_APPLICATION_ID'],
+        message: `must start with ${SQUARE_APP_ID_PREFIXES.sandbox} (sandbox) or ${SQUARE_APP_ID_PREFIXES.production} (production)`,
+      });
+    }
+  });
+
+type ParsedVars = z.output<typeof schema>;
+
+export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'production' | null {
+  if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.sandbox)) return 'sandbox';
+  if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.production)) return 'production';
+  return null;
+}
+
+function paymentSettings(vars: ParsedVars): PaymentSettings {
+  if (vars.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  // superRefine guarantees these are present and well-formed.
+  const applicationId = vars.SQUARE_APPLICATION_ID ?? '';
+  return {
+    provider: 'square',
+    environment: squareEnvironmentOf(applicationId) ?? 'sandbox',
+    accessToken: vars.SQUARE_ACCESS_TOKEN ?? '',
+    applicationId,
+    locationId: vars.SQUARE_LOCATION_ID ?? '',
+    webhookSignatureKey: vars.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
+  };
+}
+
+function toIssues(error: z.ZodError, source: EnvSource): EnvIssue[] {
+  return error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? 'environment');
+    const raw = source[variable];
+    const showValue = raw !== undefined && raw !== '' && !SECRET_VARIABLES.has(variable);
+    return showValue
+      ? { variable, problem: issue.message, value: raw }
+      : { variable, problem: issue.message };
+  });
+}
+
+/**
+ * Validates the environment and returns the typed settings, or throws an EnvError listing
+ * every bad variable at once. `cwd` anchors a relative DATA_DIR (the repo root under `npm start`).
+ */
+export function loadEnv(source: EnvSource = process.env, cwd: string = process.cwd()): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) throw new EnvError(toIssues(parsed.error, source));
+  const vars = parsed.data;
+  const warnings: string[] = [];
+  let appSecret = vars.APP_SECRET;
+  if (appSecret === undefined) {
+    appSecret = DEV_APP_SECRET;
+    if (vars.NODE_ENV === 'development') {
+      warnings.push('APP_SECRET is not set: using the fixed development secret.');
+    }
+  }
+  return {
+    nodeEnv: vars.NODE_ENV,
+    isProduction: vars.NODE_ENV === 'production',
+    host: vars.HOST,
+    port: vars.PORT,
+    gamePort: vars.GAME_PORT,
+    dataDir: path.resolve(cwd, vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL ?? null,
+    payment: paymentSettings(vars),
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
+    publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+    gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
+    livestreamUrl: vars.LIVESTREAM_URL,
+    groupChatUrl: vars.GROUP_CHAT_URL,
+    appSecret,
+    logLevel: vars.LOG_LEVEL,
+    districtName: vars.DISTRICT_NAME,
+    venueTimezone: vars.VENUE_TIMEZONE,
+    warnings,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Opens the database on one of two drivers behind one `Database` type: embedded PGlite (the
+ * default, a folder or memory) or a node-postgres pool when DATABASE_URL is set. Repositories
+ * take `Database` and never know which one runs.
+ */
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Pool } from 'pg';
+import type { Env } from '../config/env';
+import { withTimeout } from '../lib/timeout';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** What repositories use: both drivers' databases are PgDatabase subclasses. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`, for repository functions joining one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A repository function accepts either, so it can run alone or inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseOptions =
+  /**
+   * `dataDir` undefined: in memory. `initialData` starts from a dump (`dumpDataDir()`) instead
+   * of an empty cluster, which skips initdb: tests clone one migrated database this way.
+   */
+  | { driver: 'pglite'; dataDir?: string; initialData?: Blob }
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+type HandleBase = {
+  db: Database;
+  /** Answers within `timeoutMs`, or false: a hung database must not hang the health probe. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Flushes and closes (PGlite writes its folder; the pool ends its connections). */
+  close(): Promise<void>;
+};
+export type DatabaseHandle =
+  | (HandleBase & { kind: 'pglite'; native: PgliteDatabase<Schema>; client: PGliteClient })
+  | (HandleBase & { kind: 'postgres'; native: NodePgDatabase<Schema>; client: Pool });
+
+export const DEFAULT_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Rows of a raw SQL query on either driver. `db.execute` is typed per driver, but both
+ * results (PGlite's Results, node-postgres' QueryResult) carry the rows in `rows`.
+ */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Executor,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export function databaseOptionsFromEnv(env: Pick<Env, 'databaseUrl' | 'dataDir'>): DatabaseOptions {
+  return env.databaseUrl === null
+    ? { driver: 'pglite', dataDir: env.dataDir }
+    : { driver: 'postgres', url: env.databaseUrl };
+}
+
+function pingWith(db: Database) {
+  return async (timeoutMs = DEFAULT_PING_TIMEOUT_MS): Promise<boolean> => {
+    try {
+      await withTimeout(db.execute(sql`select 1`), timeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+async function openPglite(dataDir?: string, initialData?: Blob): Promise<DatabaseHandle> {
+  // Loaded on demand: a Postgres deployment never pays for the WASM module.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  // In memory needs no lock; a folder is locked before PGlite touches it.
+  const lock = dataDir === undefined ? null : lockDataDir(dataDir);
+  let client: PGliteClient;
+  try {
+    // relaxedDurability stays false: each query returns only after its writes reach the
+    // folder, so a 200 never precedes the flush (security.md R25).
+    client = await PGlite.create({ dataDir, loadDataDir: initialData, relaxedDurability: false });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const native = drizzle({ client, schema });
+  const db: Database = native;
+  return {
+    kind: 'pglite',
+    native,
+    client,
+    db,
+    ping: pingWith(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would
+  // crash the process. The next query reconnects, and the health probe reports the outage.
+  pool.on('error', () => {});
+  const native = drizzle({ client: pool, schema });
+  const db: Database = native;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    native,
+    client: pool,
+    db,
+    ping: pingWith(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.driver === 'pglite'
+    ? openPglite(options.dataDir, options.initialData)
+    : openPostgres(options.url, options.poolSize ?? 10);
+}

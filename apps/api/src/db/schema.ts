@@ -1,0 +1,380 @@
+/**
+ * The whole product's data model (security.md "Reference data model"), one pg-core schema for
+ * both PGlite and Postgres. Rules the business depends on are also database constraints, so a
+ * bug in a service fails loudly instead of corrupting balances or seat counts:
+ * credits never negative, a slot never over capacity, one posting per business event, one seat
+ * per player per slot, one order per idempotency key.
+ *
+ * Change it only together with a new migration (`npm run db:generate -w @questfield/api`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** `col IN ('a','b')` for a check constraint; values are compile-time literals, never input. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+}
+
+export const SESSION_PURPOSES = ['login', 'reset'] as const;
+export const LEDGER_REASONS = ['purchase', 'redeem', 'book', 'join', 'refund', 'admin'] as const;
+export const ORDER_KINDS = ['credit_pack', 'quick_buy', 'game_pack', 'host_pack'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export const PAYMENT_PROVIDERS = ['test', 'square'] as const;
+export const CODE_KINDS = ['promo_per_user', 'one_time'] as const;
+export const REGISTRATION_SOURCES = ['booking', 'access_code'] as const;
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'dev'] as const;
+export const AUTH_ATTEMPT_KINDS = [
+  'login',
+  'recovery_request',
+  'recovery_verify',
+  'redeem',
+  'access_code',
+  'partnership',
+] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** Cached balance; always equals the sum of this user's credit_ledger rows. */
+    credits: integer('credits').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Case-insensitive identity without the citext extension: look up with lower(...) = lower($1).
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
+    check('users_username_length', sql`char_length(${t.username}) BETWEEN 1 AND 64`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the cookie value; the value itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'reset' is the limited session a verified recovery code grants (security.md W17). */
+    purpose: text('purpose').notNull().default('login'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    check('sessions_purpose', oneOf('purpose', SESSION_PURPOSES)),
+  ],
+);
+
+/** Append-only journal of every credit change (a trigger refuses UPDATE and DELETE). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    /** The business event behind the posting, e.g. ('order', order id), ('code', code id). */
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('credit_ledger_ref_key').on(t.refType, t.refId, t.userId),
+    index('credit_ledger_user_created_idx').on(t.userId, t.createdAt),
+    check('credit_ledger_delta_non_zero', sql`${t.delta} <> 0`),
+    check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check('credit_ledger_reason', oneOf('reason', LEDGER_REASONS)),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's Idempotency-Key; one key is at most one charge (security.md W6). */
+    idemKey: text('idem_key').notNull(),
+    /** Hash of the priced request, so a reused key with a different body is refused. */
+    requestHash: text('request_hash').notNull(),
+    kind: text('kind').notNull(),
+    items: jsonb('items').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    credits: integer('credits').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    failureCode: text('failure_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('orders_order_number_key').on(t.orderNumber),
+    unique('orders_user_idem_key').on(t.userId, t.idemKey),
+    unique('orders_provider_payment_id_key').on(t.providerPaymentId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_kind', oneOf('kind', ORDER_KINDS)),
+    check('orders_status', oneOf('status', ORDER_STATUSES)),
+    check('orders_provider', oneOf('provider', PAYMENT_PROVIDERS)),
+    check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    check('orders_credits_non_negative', sql`${t.credits} >= 0`),
+    check('orders_currency', sql`char_length(${t.currency}) = 3`),
+  ],
+);
+
+/** Square webhook deliveries already handled; the primary key makes replays no-ops. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+export const codes = pgTable(
+  'codes',
+  {
+    id: id(),
+    /** HMAC-SHA256(APP_SECRET, upper(code)), hex (src/lib/codes.ts). */
+    codeHash: text('code_hash').notNull(),
+    kind: text('kind').notNull(),
+    credits: integer('credits').notNull(),
+    /** What players and operators see instead of the secret code, e.g. 'WELCOME16'. */
+    label: text('label').notNull().default(''),
+    expiresAt: timestamptz('expires_at'),
+    /** One-time codes only: who claimed it, set by the same statement that checks it is free. */
+    claimedBy: uuid('claimed_by').references(() => users.id),
+    claimedAt: timestamptz('claimed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('codes_code_hash_key').on(t.codeHash),
+    check('codes_kind', oneOf('kind', CODE_KINDS)),
+    check('codes_credits_positive', sql`${t.credits} > 0`),
+    check('codes_claim_one_time_only', sql`${t.kind} = 'one_time' OR ${t.claimedBy} IS NULL`),
+    check('codes_claim_complete', sql`(${t.claimedBy} IS NULL) = (${t.claimedAt} IS NULL)`),
+  ],
+);
+
+/** Every redemption of either kind; the key makes a promo code once per player. */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => codes.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeLabel: text('code_label').notNull(),
+    redeemedAt: timestamptz('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'redemptions_pkey', columns: [t.codeId, t.userId] }),
+    index('redemptions_user_idx').on(t.userId, t.redeemedAt),
+  ],
+);
+
+export const eventSlots = pgTable(
+  'event_slots',
+  {
+    id: id(),
+    startsAt: timestamptz('starts_at').notNull(),
+    lengthMinutes: integer('length_minutes').notNull().default(30),
+    capacity: integer('capacity').notNull().default(25),
+    /** Seats taken; kept equal to the slot's registrations by the booking transaction. */
+    booked: integer('booked').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** HMAC of the access code that lets a player join this session from /game. */
+    accessCodeHash: text('access_code_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The unique index also serves the date-range listing of available times.
+    unique('event_slots_starts_at_key').on(t.startsAt),
+    unique('event_slots_access_code_hash_key').on(t.accessCodeHash),
+    check(
+      'event_slots_booked_within_capacity',
+      sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`,
+    ),
+    check('event_slots_capacity_positive', sql`${t.capacity} > 0`),
+    check('event_slots_length_positive', sql`${t.lengthMinutes} > 0`),
+  ],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: id(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => eventSlots.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('registrations_slot_user_key').on(t.slotId, t.userId),
+    index('registrations_user_created_idx').on(t.userId, t.createdAt),
+    check('registrations_source', oneOf('source', REGISTRATION_SOURCES)),
+  ],
+);
+
+/** At most one live recovery code per user: a new request replaces the old row. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('recovery_codes_attempts_non_negative', sql`${t.attempts} >= 0`)],
+);
+
+/** Single-use tokens issued by a verified recovery code; only the hash is stored. */
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Mail is queued in the request's transaction and sent after commit (SMTP or dev mailbox). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull().default(''),
+    template: text('template').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
+    check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
+    check('email_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const partnershipApplications = pgTable(
+  'partnership_applications',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    companyName: text('company_name').notNull(),
+    companyDescription: text('company_description').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  // Serves the per-IP hourly limit on submissions.
+  (t) => [index('partnership_applications_ip_created_idx').on(t.ip, t.createdAt)],
+);
+
+export const gameResults = pgTable(
+  'game_results',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id').references(() => eventSlots.id),
+    score: integer('score').notNull(),
+    timeMs: integer('time_ms').notNull(),
+    distance: integer('distance').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One index per leaderboard tab, in the tab's sort order.
+    index('game_results_score_idx').on(t.score.desc(), t.createdAt),
+    index('game_results_time_idx').on(t.timeMs.asc(), t.createdAt),
+    index('game_results_distance_idx').on(t.distance.desc(), t.createdAt),
+    index('game_results_user_idx').on(t.userId, t.createdAt),
+    check('game_results_score_non_negative', sql`${t.score} >= 0`),
+    check('game_results_time_non_negative', sql`${t.timeMs} >= 0`),
+    check('game_results_distance_non_negative', sql`${t.distance} >= 0`),
+  ],
+);
+
+/**
+ * Throttling history that must survive restarts and be shared by every API instance on
+ * Postgres: failed logins per account (≤100/hour, security.md W22), recovery requests per
+ * account (W20), code and access-code guesses (W11). `subject` is a normalised email, a user id
+ * or an IP, depending on the kind.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull().default(''),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_kind_subject_created_idx').on(t.kind, t.subject, t.createdAt),
+    index('auth_attempts_kind_ip_created_idx').on(t.kind, t.ip, t.createdAt),
+    check('auth_attempts_kind', oneOf('kind', AUTH_ATTEMPT_KINDS)),
+  ],
+);

@@ -1,0 +1,42 @@
+/**
+ * A second, tiny server for the demo game on GAME_PORT, so the game runs on its own origin as
+ * the real one would. It serves the game's built files only; the game talks to the API on the
+ * app's origin.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Env } from './config/env';
+import type { Logger } from './lib/logger';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors';
+import { gameCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
+import { hasIndexHtml, registerStaticSite } from './plugins/spa';
+
+export const GAME_NOT_BUILT_TEXT =
+  'The demo game is not built yet. Run `npm run build` and start the server again.';
+
+export type GameHostDeps = {
+  env: Pick<Env, 'publicOrigin' | 'gameOrigin'>;
+  gameDistDir: string | null;
+  logger: Logger;
+};
+
+export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = deps.logger.child({ server: 'game' });
+  const app = Fastify({ loggerInstance, bodyLimit: 1024 });
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    directives: gameCspDirectives(deps.env),
+    origin: deps.env.gameOrigin,
+    denyFraming: false,
+  });
+
+  const pageFallback = hasIndexHtml(deps.gameDistDir)
+    ? await registerStaticSite(app, { root: deps.gameDistDir })
+    : null;
+  if (pageFallback === null) {
+    app.get('/*', async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send(GAME_NOT_BUILT_TEXT),
+    );
+  }
+  registerNotFoundHandler(app, pageFallback);
+  return app;
+}

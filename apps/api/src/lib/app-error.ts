@@ -1,0 +1,49 @@
+/**
+ * Expected failures (wrong password, slot full, ...) are AppErrors carrying a contract error
+ * code; the error plugin maps them to `{ message, code }` with the code's status. Anything else
+ * that is thrown is a bug and becomes a generic 500.
+ */
+import { ERRORS, type ErrorCode } from '@questfield/contract';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+
+  /** `message` overrides the contract's text, e.g. to name the invalid fields. */
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? ERRORS[code].message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERRORS[code].status;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Throws the expected failure `code`; typed `never` so callers can use it in expressions. */
+export function fail(code: ErrorCode, message?: string): never {
+  throw new AppError(code, message);
+}
+
+/** For services that prefer returning failures to throwing them. */
+export type Result<T, C extends ErrorCode = ErrorCode> =
+  { ok: true; value: T } | { ok: false; code: C; message?: string };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function err<C extends ErrorCode>(
+  code: C,
+  message?: string,
+): { ok: false; code: C; message?: string } {
+  return message === undefined ? { ok: false, code } : { ok: false, code, message };
+}
+
+/** Returns the value of a successful result, or throws its failure as an AppError. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  return fail(result.code, result.message);
+}

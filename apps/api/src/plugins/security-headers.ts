@@ -1,0 +1,88 @@
+/**
+ * Security headers for every response of both servers (security.md W26, R20): a strict CSP,
+ * nosniff, a referrer policy, HSTS on https deployments. The app may embed only the game, the
+ * livestream and Square's payment frames, and nobody may embed the app; the game may be
+ * embedded only by the app.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env';
+
+export type CspDirectives = Record<string, string[]>;
+
+const SQUARE_SCRIPT_ORIGINS = ['https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'];
+const SQUARE_CONNECT_ORIGINS = [
+  'https://pci-connect.squareup.com',
+  'https://pci-connect.squareupsandbox.com',
+];
+
+const BASE_DIRECTIVES: CspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'media-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+export function appCspDirectives(env: Pick<Env, 'gameOrigin' | 'livestreamUrl'>): CspDirectives {
+  return {
+    ...BASE_DIRECTIVES,
+    'script-src': ["'self'", ...SQUARE_SCRIPT_ORIGINS],
+    'connect-src': ["'self'", ...SQUARE_CONNECT_ORIGINS],
+    'frame-src': [env.gameOrigin, new URL(env.livestreamUrl).origin, ...SQUARE_SCRIPT_ORIGINS],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export function gameCspDirectives(env: Pick<Env, 'publicOrigin'>): CspDirectives {
+  return {
+    ...BASE_DIRECTIVES,
+    'connect-src': ["'self'", env.publicOrigin],
+    'frame-src': ["'none'"],
+    'frame-ancestors': [env.publicOrigin],
+  };
+}
+
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export type SecurityHeaderOptions = {
+  directives: CspDirectives;
+  /** The origin this server is reached at; HSTS is sent only when it is https. */
+  origin: string;
+  /** X-Frame-Options: DENY for the app; off for the game, which the app frames. */
+  denyFraming: boolean;
+  /** Paths whose responses must never be stored by a browser or proxy. */
+  noStore?: (url: string) => boolean;
+};
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  const https = new URL(options.origin).protocol === 'https:';
+  await app.register(helmet, {
+    global: true,
+    // No helmet defaults: the policy is exactly the list above (the defaults would add
+    // upgrade-insecure-requests, which breaks the http://localhost game frame).
+    contentSecurityPolicy: { useDefaults: false, directives: options.directives },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: options.denyFraming ? { action: 'deny' } : false,
+    xContentTypeOptions: true,
+  });
+  const noStore = options.noStore;
+  if (noStore !== undefined) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (noStore(request.url)) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  }
+}

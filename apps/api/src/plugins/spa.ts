@@ -1,0 +1,49 @@
+/**
+ * Serves a built single-page app (the web app, or the demo game on its own server): files
+ * from its dist folder, and index.html for every other page path so client-side routes work
+ * on reload. Vite's hashed files under /assets/ never change, so browsers keep them for a
+ * year; everything else, index.html first, is revalidated on each load so a deploy shows up.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { PageFallback } from './errors';
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+
+export function cachePolicyFor(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
+}
+
+export function hasIndexHtml(root: string | null | undefined): root is string {
+  return typeof root === 'string' && existsSync(path.join(root, 'index.html'));
+}
+
+export type StaticSiteOptions = {
+  root: string;
+  /** Paths never served from the folder (the API's), left to the not-found handler. */
+  exclude?: (pathName: string) => boolean;
+};
+
+/** Registers the static files and returns the index.html fallback for the not-found handler. */
+export async function registerStaticSite(
+  app: FastifyInstance,
+  { root, exclude }: StaticSiteOptions,
+): Promise<PageFallback> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: ['index.html'],
+    // Our setHeaders decides caching; send's default (max-age=0) would otherwise be added.
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cachePolicyFor(root, filePath));
+    },
+    ...(exclude === undefined ? {} : { allowedPath: (pathName: string) => !exclude(pathName) }),
+  });
+  return (_request, reply) =>
+    reply.header('cache-control', CACHE_REVALIDATE).sendFile('index.html');
+}

@@ -1,0 +1,96 @@
+/**
+ * Process entry: settings → database (migrated, seeded) → the app on PORT and the demo game on
+ * GAME_PORT. On SIGINT/SIGTERM both servers stop taking requests and finish the ones in flight,
+ * then the database closes (PGlite flushes its folder), and the process exits 0.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { EnvError, formatEnvError, loadEnv, type Env } from './config/env';
+import { databaseOptionsFromEnv, openDatabase, type DatabaseHandle } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { buildGameHost } from './game-host';
+import { systemClock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
+import { PATHS } from './paths';
+
+/** Past this, a stuck shutdown is cut short rather than leaving the process hanging. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // A configuration mistake, not a crash: the list of bad variables, no stack trace.
+    console.error(formatEnvError(error));
+    process.exit(1);
+  }
+}
+
+async function prepareDatabase(env: Env, logger: Logger): Promise<DatabaseHandle> {
+  const handle = await openDatabase(databaseOptionsFromEnv(env));
+  await migrateDatabase(handle, PATHS.migrations);
+  const seeded = await seedDemoData(handle.db, {
+    appSecret: env.appSecret,
+    venueTimezone: env.venueTimezone,
+    clock: systemClock,
+    demoAccounts: !env.isProduction,
+  });
+  logger.info({ database: handle.kind, ...seeded }, 'database ready');
+  return handle;
+}
+
+function closeOnSignals(servers: FastifyInstance[], handle: DatabaseHandle, logger: Logger) {
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown timed out: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    // Servers first, so no request is still writing when the database closes.
+    await Promise.allSettled(servers.map((server) => server.close()));
+    await handle.close();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, (received) => void shutdown(received));
+  }
+}
+
+async function main(): Promise<void> {
+  const env = loadEnvOrExit();
+  const logger = createLogger({ level: env.logLevel });
+  for (const warning of env.warnings) logger.warn(warning);
+
+  const handle = await prepareDatabase(env, logger);
+  const app = await buildApp({ env, db: handle, logger, webDistDir: PATHS.webDist });
+  const game = await buildGameHost({ env, gameDistDir: PATHS.gameDist, logger });
+  closeOnSignals([app, game], handle, logger);
+  try {
+    await app.listen({ host: env.host, port: env.port });
+    await game.listen({ host: env.host, port: env.gamePort });
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not listen');
+    await Promise.allSettled([app.close(), game.close()]);
+    await handle.close();
+    process.exit(1);
+  }
+  logger.info(
+    { app: env.publicOrigin, game: env.gameOrigin, host: env.host, port: env.port },
+    `Questfield is running: app ${env.publicOrigin}, demo game ${env.gameOrigin}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  // Expected refusals get their message only; anything else keeps its stack for diagnosis.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GROUP_CHAT_URL } from '@questfield/contract';
+import {
+  DEFAULT_LIVESTREAM_URL,
+  DEFAULT_MAIL_FROM,
+  EnvError,
+  formatEnvError,
+  loadEnv,
+  type EnvSource,
+} from '../src/config/env';
+
+function issuesOf(source: EnvSource): EnvError['issues'] {
+  try {
+    loadEnv(source, '/srv/questfield');
+  } catch (error) {
+    if (error instanceof EnvError) return error.issues;
+    throw error;
+  }
+  throw new Error('expected loadEnv to fail');
+}
+
+function variablesOf(source: EnvSource): string[] {
+  return issuesOf(source).map((issue) => issue.variable);
+}
+
+const SQUARE: EnvSource = {
+  PAYMENT_PROVIDER: 'square',
+  SQUARE_ACCESS_TOKEN: 'EAAA-token',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-abc123',
+  SQUARE_LOCATION_ID: 'L123',
+};
+
+describe('loadEnv', () => {
+  it('gives working defaults for an empty environment', () => {
+    const env = loadEnv({}, '/srv/questfield');
+    expect(env).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      host: '127.0.0.1',
+      port: 3000,
+      gamePort: 3100,
+      dataDir: path.resolve('/srv/questfield', '.data'),
+      databaseUrl: null,
+      payment: { provider: 'test' },
+      smtpUrl: null,
+      mailFrom: DEFAULT_MAIL_FROM,
+      multiplayerEnabled: true,
+      publicOrigin: 'http://localhost:3000',
+      gameOrigin: 'http://localhost:3100',
+      livestreamUrl: DEFAULT_LIVESTREAM_URL,
+      groupChatUrl: DEFAULT_GROUP_CHAT_URL,
+      logLevel: 'info',
+      districtName: 'Old Mill District',
+      venueTimezone: 'America/New_York',
+    });
+    expect(env.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(env.warnings.join(' ')).toMatch(/APP_SECRET/);
+  });
+
+  it('derives the default origins from the ports', () => {
+    const env = loadEnv({ PORT: '8080', GAME_PORT: '8181' });
+    expect(env.publicOrigin).toBe('http://localhost:8080');
+    expect(env.gameOrigin).toBe('http://localhost:8181');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ PORT: '', DATABASE_URL: ' ', NODE_ENV: '' }).port).toBe(3000);
+  });
+
+  it('reads every variable', () => {
+    const env = loadEnv(
+      {
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PORT: '80',
+        GAME_PORT: '81',
+        DATA_DIR: '/var/lib/questfield',
+        DATABASE_URL: 'postgres://u:p@db:5432/questfield',
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        MAIL_FROM: 'Q <q@example.com>',
+        MULTIPLAYER_ENABLED: '0',
+        PUBLIC_ORIGIN: 'https://play.example.com/',
+        GAME_ORIGIN: 'https://game.example.com',
+        LIVESTREAM_URL: 'https://player.example.com/live?x=1',
+        GROUP_CHAT_URL: 'https://chat.example.com/players',
+        APP_SECRET: 'x'.repeat(40),
+        LOG_LEVEL: 'warn',
+        DISTRICT_NAME: 'Harbour Quarter',
+        VENUE_TIMEZONE: 'Europe/London',
+        ...SQUARE,
+        SQUARE_APPLICATION_ID: 'sq0idp-live',
+        SQUARE_WEBHOOK_SIGNATURE_KEY: 'sig',
+      },
+      '/srv',
+    );
+    expect(env).toMatchObject({
+      isProduction: true,
+      host: '0.0.0.0',
+      port: 80,
+      gamePort: 81,
+      dataDir: '/var/lib/questfield',
+      databaseUrl: 'postgres://u:p@db:5432/questfield',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      multiplayerEnabled: false,
+      publicOrigin: 'https://play.example.com',
+      gameOrigin: 'https://game.example.com',
+      groupChatUrl: 'https://chat.example.com/players',
+      logLevel: 'warn',
+      districtName: 'Harbour Quarter',
+      venueTimezone: 'Europe/London',
+      payment: {
+        provider: 'square',
+        environment: 'production',
+        applicationId: 'sq0idp-live',
+        locationId: 'L123',
+        accessToken: 'EAAA-token',
+        webhookSignatureKey: 'sig',
+      },
+      warnings: [],
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('MULTIPLAYER_ENABLED=%s is %s', (value, expected) => {
+    expect(loadEnv({ MULTIPLAYER_ENABLED: value }).multiplayerEnabled).toBe(expected);
+  });
+
+  it('detects the Square environment from the application id', () => {
+    expect(loadEnv(SQUARE).payment).toMatchObject({ environment: 'sandbox' });
+  });
+});
+
+describe('loadEnv rejects bad settings, naming each variable', () => {
+  it.each<[string, EnvSource]>([
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['GAME_PORT', { GAME_PORT: '-1' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'stripe' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail' }],
+    ['MULTIPLAYER_ENABLED', { MULTIPLAYER_ENABLED: 'yes' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'https://play.example.com/app' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'play.example.com' }],
+    ['GAME_ORIGIN', { GAME_ORIGIN: 'ftp://game.example.com' }],
+    ['LIVESTREAM_URL', { LIVESTREAM_URL: 'http://insecure.example.com/live' }],
+    ['APP_SECRET', { APP_SECRET: 'short' }],
+    ['APP_SECRET', { NODE_ENV: 'production' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['VENUE_TIMEZONE', { VENUE_TIMEZONE: 'Mars/Olympus_Mons' }],
+    ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: 'sq0idb-wrong-prefix' }],
+    ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: undefined }],
+    ['SQUARE_ACCESS_TOKEN', { ...SQUARE, SQUARE_ACCESS_TOKEN: undefined }],
+    ['SQUARE_LOCATION_ID', { ...SQUARE, SQUARE_LOCATION_ID: '' }],
+  ])('%s', (variable, source) => {
+    expect(variablesOf(source)).toEqual([variable]);
+  });
+
+  it('lists every bad variable at once, with the reason, in one message', () => {
+    const source = { PORT: 'x', LOG_LEVEL: 'loud', VENUE_TIMEZONE: 'Nowhere' };
+    let message = '';
+    try {
+      loadEnv(source);
+    } catch (error) {
+      if (error instanceof EnvError) message = formatEnvError(error);
+    }
+    expect(message).toMatch(/^Invalid configuration/);
+    expect(message).toMatch(/PORT: must be a whole number from 0 to 65535 \(got "x"\)/);
+    expect(message).toMatch(/LOG_LEVEL: must be one of/);
+    expect(message).toMatch(/VENUE_TIMEZONE: must be an IANA time zone/);
+  });
+
+  it('never echoes a secret value', () => {
+    const issues = issuesOf({ APP_SECRET: 'too-short-secret', DATABASE_URL: 'mysql://u:pw@h/db' });
+    expect(issues.map((issue) => issue.variable).sort()).toEqual(['APP_SECRET', 'DATABASE_URL']);
+    expect(JSON.stringify(issues)).not.toMatch(/too-short-secret|pw@h/);
+  });
+});

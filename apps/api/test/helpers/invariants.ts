@@ -1,0 +1,81 @@
+/**
+ * The invariant checker of security.md §2, run after tests that move credits, seats or money.
+ * Each query returns the offending rows; an empty result means the invariant holds.
+ */
+import { and, eq, gt, notExists, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../src/db/client';
+import { creditLedger, eventSlots, orders, registrations, users } from '../../src/db/schema';
+
+export type InvariantViolations = {
+  /** credits ≠ sum of ledger deltas, or credits < 0. */
+  balances: { userId: string; credits: number; ledgerSum: number }[];
+  /** booked ≠ number of registrations, or booked > capacity. */
+  seats: { slotId: string; booked: number; capacity: number; registrations: number }[];
+  /** Paid orders that granted credits but have no ledger posting. */
+  unpaidOrders: { orderId: string; credits: number }[];
+};
+
+export async function balanceViolations(db: Executor): Promise<InvariantViolations['balances']> {
+  const sums = db
+    .select({
+      userId: creditLedger.userId,
+      total: sql<number>`sum(${creditLedger.delta})::int`.as('total'),
+    })
+    .from(creditLedger)
+    .groupBy(creditLedger.userId)
+    .as('sums');
+  const ledgerSum = sql<number>`coalesce(${sums.total}, 0)`;
+  return db
+    .select({ userId: users.id, credits: users.credits, ledgerSum })
+    .from(users)
+    .leftJoin(sums, eq(sums.userId, users.id))
+    .where(or(sql`${users.credits} <> ${ledgerSum}`, sql`${users.credits} < 0`));
+}
+
+export async function seatViolations(db: Executor): Promise<InvariantViolations['seats']> {
+  const counted = sql<number>`(select count(*)::int from ${registrations} where ${registrations.slotId} = ${eventSlots.id})`;
+  return db
+    .select({
+      slotId: eventSlots.id,
+      booked: eventSlots.booked,
+      capacity: eventSlots.capacity,
+      registrations: counted,
+    })
+    .from(eventSlots)
+    .where(
+      or(
+        sql`${eventSlots.booked} <> ${counted}`,
+        sql`${eventSlots.booked} > ${eventSlots.capacity}`,
+      ),
+    );
+}
+
+export async function orderViolations(db: Executor): Promise<InvariantViolations['unpaidOrders']> {
+  // Orders that grant no credits (a Host Pack pre-order) have nothing to post.
+  const posting = db
+    .select({ one: sql`1` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.refType, 'order'),
+        eq(creditLedger.refId, sql`${orders.id}::text`),
+        eq(creditLedger.userId, orders.userId),
+      ),
+    );
+  return db
+    .select({ orderId: orders.id, credits: orders.credits })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), gt(orders.credits, 0), notExists(posting)));
+}
+
+export async function findInvariantViolations(db: Executor): Promise<InvariantViolations> {
+  return {
+    balances: await balanceViolations(db),
+    seats: await seatViolations(db),
+    unpaidOrders: await orderViolations(db),
+  };
+}
+
+export function hasViolations(violations: InvariantViolations): boolean {
+  return Object.values(violations).some((rows) => rows.length > 0);
+}

@@ -1,0 +1,19 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const SITE_INDEX_HTML = '<!doctype html><title>site</title><div id="root"></div>';
+export const SITE_ASSET_JS = 'console.log("hashed asset");';
+export const SITE_ASSET_PATH = '/assets/index-Ab12Cd34.js';
+
+/** A throwaway built site: index.html, one hashed asset and one unhashed public file. */
+export async function createTempSite(
+  prefix = 'qf-site-',
+): Promise<{ root: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), prefix));
+  await mkdir(path.join(root, 'assets'));
+  await writeFile(path.join(root, 'index.html'), SITE_INDEX_HTML);
+  await writeFile(path.join(root, SITE_ASSET_PATH.slice(1)), SITE_ASSET_JS);
+  await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,61 @@
+import { ERRORS } from '@questfield/contract';
+import { describe, expect, it } from 'vitest';
+import { AppError, err, fail, ok, unwrap } from '../src/lib/app-error';
+import { fixedClock } from '../src/lib/clock';
+import { hashCode, normalizeCode } from '../src/lib/codes';
+import { TimeoutError, withTimeout } from '../src/lib/timeout';
+import { mapError } from '../src/plugins/errors';
+
+describe('AppError and fail()', () => {
+  it('carries the contract status and message', () => {
+    const error = new AppError('SLOT_FULL');
+    expect(error.statusCode).toBe(409);
+    expect(error.message).toBe(ERRORS.SLOT_FULL.message);
+    expect(() => fail('NOT_ENOUGH_CREDITS')).toThrow(ERRORS.NOT_ENOUGH_CREDITS.message);
+  });
+
+  it('maps to the one error envelope', () => {
+    expect(mapError(new AppError('PROMO_INVALID'))).toEqual({
+      code: 'PROMO_INVALID',
+      message: ERRORS.PROMO_INVALID.message,
+    });
+    expect(mapError(new Error('bug'))).toBeNull();
+    expect(mapError(Object.assign(new Error('slow down'), { statusCode: 429 }))).toEqual({
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('unwraps results', () => {
+    expect(unwrap(ok(3))).toBe(3);
+    expect(() => unwrap(err('CODE_INVALID'))).toThrow(ERRORS.CODE_INVALID.message);
+    expect(() => unwrap(err('CODE_INVALID', 'custom'))).toThrow('custom');
+  });
+});
+
+describe('codes', () => {
+  it('normalises before hashing, so case and spaces do not matter', () => {
+    expect(normalizeCode('  qf-card-0001 ')).toBe('QF-CARD-0001');
+    expect(hashCode('k'.repeat(32), 'welcome16')).toBe(hashCode('k'.repeat(32), 'WELCOME16'));
+    expect(hashCode('a'.repeat(32), 'WELCOME16')).not.toBe(hashCode('b'.repeat(32), 'WELCOME16'));
+  });
+});
+
+describe('withTimeout', () => {
+  it('passes a fast result through', async () => {
+    await expect(withTimeout(Promise.resolve('up'), 50)).resolves.toBe('up');
+  });
+
+  it('gives up on a promise that never settles', async () => {
+    await expect(withTimeout(new Promise(() => {}), 20)).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('fixedClock', () => {
+  it('moves only when told', () => {
+    const clock = fixedClock('2026-01-01T00:00:00Z');
+    clock.advance(60_000);
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z');
+    clock.set('2027-01-01T00:00:00Z');
+    expect(clock.now().getUTCFullYear()).toBe(2027);
+  });
+});

@@ -1,0 +1,199 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_IMMUTABLE } from '../src/plugins/spa';
+import {
+  createTempSite,
+  SITE_ASSET_JS,
+  SITE_ASSET_PATH,
+  SITE_INDEX_HTML,
+} from './helpers/temp-site';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+
+/** Directive name → its sources, from a Content-Security-Policy header. */
+function cspOf(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = String(response.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0] !== '')
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+function expectAppSecurityHeaders(response: LightMyRequestResponse) {
+  const csp = cspOf(response);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual([
+    "'self'",
+    'https://web.squarecdn.com',
+    'https://sandbox.web.squarecdn.com',
+  ]);
+  expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+  expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+  expect(csp.get('connect-src')).toEqual([
+    "'self'",
+    'https://pci-connect.squareup.com',
+    'https://pci-connect.squareupsandbox.com',
+  ]);
+  expect(csp.get('frame-src')).toEqual([
+    'http://localhost:3100',
+    'https://player.example.com',
+    'https://web.squarecdn.com',
+    'https://sandbox.web.squarecdn.com',
+  ]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('form-action')).toEqual(["'self'"]);
+  expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  // PUBLIC_ORIGIN is http here: HSTS would be meaningless and is not sent.
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+}
+
+describe(`static SPA and security headers [${dbKind}]`, () => {
+  let t: TestApp;
+  let site: Awaited<ReturnType<typeof createTempSite>>;
+
+  beforeAll(async () => {
+    site = await createTempSite();
+    t = await createTestApp({ webDistDir: site.root });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.remove();
+  });
+
+  it('serves index.html at / with no-cache', async () => {
+    const response = await t.app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SITE_INDEX_HTML);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expectAppSecurityHeaders(response);
+  });
+
+  it.each(['/some/deep/route', '/dashboard', '/game?x=1', '/index.html'])(
+    'falls back to index.html for %s',
+    async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SITE_INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expectAppSecurityHeaders(response);
+    },
+  );
+
+  it('answers HEAD for pages too', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/some/deep/route' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject(SITE_ASSET_PATH);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SITE_ASSET_JS);
+    expect(response.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expectAppSecurityHeaders(response);
+  });
+
+  it('revalidates unhashed public files', async () => {
+    const response = await t.app.inject('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown /api paths a JSON 404, never the SPA', async () => {
+    for (const url of ['/api/nope', '/api/assets/index-Ab12Cd34.js', '/api', '/api/']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(jsonOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      expectAppSecurityHeaders(response);
+    }
+  });
+
+  it('does not serve the SPA to state-changing methods', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/some/page',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(jsonOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends no-store and the security headers on API responses', async () => {
+    for (const url of ['/api/health', '/api/config']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expectAppSecurityHeaders(response);
+    }
+  });
+
+  it('sends strict headers on a malformed URL, which Fastify rejects before any hook', async () => {
+    const response = await t.app.inject('/api/%zz');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const csp = cspOf(response);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('sends the security headers on API errors', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(404);
+    expectAppSecurityHeaders(response);
+  });
+});
+
+describe(`without a built SPA [${dbKind}]`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: '/nonexistent/questfield/web/dist' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers page paths with a 404 that still carries the headers', async () => {
+    const response = await t.app.inject('/dashboard');
+    expect(response.statusCode).toBe(404);
+    expect(jsonOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+    expectAppSecurityHeaders(response);
+  });
+
+  it('still serves the API', async () => {
+    expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+  });
+});
+
+describe(`HSTS [${dbKind}]`, () => {
+  it('is sent when PUBLIC_ORIGIN is https', async () => {
+    const t = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://play.example.com' } });
+    try {
+      const response = await t.app.inject('/api/health');
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});

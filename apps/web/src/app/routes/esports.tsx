@@ -1,0 +1,15 @@
+import { PageHeader } from '@/components/layout/page-header';
+import { esportsCopy } from '@/config/content';
+import { pageTitle, paths } from '@/config/paths';
+import { EsportsLinks } from '@/features/esports/components/esports-links';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export default function EsportsRoute() {
+  useDocumentTitle(pageTitle(paths.esports.label));
+  return (
+    <>
+      <PageHeader title={esportsCopy.heading}>{esportsCopy.intro}</PageHeader>
+      <EsportsLinks />
+    </>
+  );
+}

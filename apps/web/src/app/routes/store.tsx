@@ -1,0 +1,15 @@
+import { PageHeader } from '@/components/layout/page-header';
+import { storeCopy } from '@/config/content';
+import { pageTitle, paths } from '@/config/paths';
+import { StoreSections } from '@/features/store/components/store-sections';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export default function StoreRoute() {
+  useDocumentTitle(pageTitle(paths.store.label));
+  return (
+    <>
+      <PageHeader title={storeCopy.heading}>{storeCopy.intro}</PageHeader>
+      <StoreSections />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { PURCHASE_SECTION_ID } from './landing-hero';
+import { PageContainer } from '@/components/layout/page-container';
+import { PendingNotice } from '@/components/ui/pending-notice';
+import { landingCopy } from '@/config/content';
+
+/** Where the booking flow and the credit bundles go; both arrive with their own issues. */
+export function PurchaseCreditsSection() {
+  return (
+    <>
+      <section aria-labelledby="book-a-session" className="pb-16 sm:pb-24">
+        <PageContainer>
+          <h2
+            id="book-a-session"
+            className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl"
+          >
+            {landingCopy.bookingHeading}
+          </h2>
+          <PendingNotice className="mt-8">{landingCopy.bookingPending}</PendingNotice>
+        </PageContainer>
+      </section>
+
+      <section
+        id={PURCHASE_SECTION_ID}
+        aria-labelledby="purchase-credits-heading"
+        className="border-y border-white/5 bg-ink-900/70 py-16 sm:py-24"
+      >
+        <PageContainer>
+          <h2
+            id="purchase-credits-heading"
+            className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl"
+          >
+            {landingCopy.purchaseHeading}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-mist-300">{landingCopy.purchaseIntro}</p>
+          <PendingNotice className="mt-8">{landingCopy.purchasePending}</PendingNotice>
+        </PageContainer>
+      </section>
+    </>
+  );
+}

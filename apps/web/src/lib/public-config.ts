@@ -1,0 +1,24 @@
+import { API_ROUTES, publicConfig, type PublicConfig } from '@questfield/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** GET /api/config: the server's public runtime settings (group chat, game origin, …). */
+export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api.get(API_ROUTES.config.path, { schema: publicConfig, signal });
+}
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/**
+ * Only pages that need a runtime setting call this, so static pages never touch the API.
+ * Callers must render something sensible while it loads and when it fails.
+ */
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}

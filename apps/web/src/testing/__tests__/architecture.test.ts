@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules of the web app, checked on the source text:
+ * shared code (components, config, hooks, lib, utils) → features → app, never backwards;
+ * features never import each other; `import.meta.env` is read only in config/env.ts;
+ * file names are kebab-case.
+ */
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(source: string): string[] {
+  return [...source.matchAll(importPattern)].map((match) => (match[1] ?? match[2])!);
+}
+
+function resolve(file: string, specifier: string): string | null {
+  if (specifier.startsWith('@/')) return `/src/${specifier.slice(2)}`;
+  if (!specifier.startsWith('.')) return null;
+  const parts = file.split('/').slice(0, -1);
+  for (const part of specifier.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+function area(path: string): string {
+  const [, , top, feature] = path.split('/');
+  return top === 'features' ? `features/${feature}` : (top ?? '');
+}
+
+const SHARED = new Set(['components', 'config', 'hooks', 'lib', 'utils']);
+
+describe('architecture', () => {
+  const files = Object.entries(sources);
+
+  it('finds the sources', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('keeps imports flowing from shared code to features to app', () => {
+    const violations: string[] = [];
+    for (const [file, source] of files) {
+      const from = area(file);
+      for (const specifier of importsOf(source)) {
+        const target = resolve(file, specifier);
+        if (!target) continue;
+        const to = area(target);
+        if (from === to) continue;
+        const fromShared = SHARED.has(from);
+        if (fromShared && (to.startsWith('features/') || to === 'app')) {
+          violations.push(`${file} → ${specifier}`);
+        }
+        if (from.startsWith('features/') && (to.startsWith('features/') || to === 'app')) {
+          violations.push(`${file} → ${specifier}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('reads import.meta.env only in config/env.ts', () => {
+    const readers = files
+      .filter(([, source]) => source.includes('import.meta.env'))
+      .map(([file]) => file);
+    expect(readers.filter((file) => file !== '/src/config/env.ts')).toEqual([]);
+  });
+
+  it('names every file in kebab-case', () => {
+    const bad = files
+      .map(([file]) => file.split('/').pop()!)
+      .filter((name) => !/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/.test(name));
+    expect(bad).toEqual([]);
+  });
+});

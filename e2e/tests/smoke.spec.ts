@@ -1,0 +1,94 @@
+// Every route of spec §2 at phone and desktop size (the two projects): the right heading and text,
+// no console error or failed request (see fixtures), no serious axe violation, nothing wider than
+// the screen, and a full-page screenshot kept with the results.
+import { CONTACT, MESSAGES } from '@questfield/contract';
+import { seriousA11yViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+
+type RouteCheck = { path: string; h1: string | RegExp; text: string; title: string };
+
+const ROUTES: RouteCheck[] = [
+  { path: '/', h1: 'Questfield', text: 'Purchase Credits', title: 'Questfield' },
+  { path: '/game', h1: 'Game', text: 'coming in this release', title: 'Game · Questfield' },
+  { path: '/dashboard', h1: 'Dashboard', text: 'coming in this release', title: 'Dashboard' },
+  {
+    path: '/coming-soon',
+    h1: MESSAGES.comingSoonHeading.trim(),
+    text: MESSAGES.comingSoonText,
+    title: 'Coming Soon',
+  },
+  {
+    path: '/mobile-rewards',
+    h1: MESSAGES.comingSoonHeading.trim(),
+    text: MESSAGES.comingSoonText,
+    title: 'Mobile Rewards',
+  },
+  {
+    path: '/terms-and-conditions',
+    h1: 'Terms & Conditions',
+    text: 'May 7, 2025',
+    title: 'Terms & Conditions',
+  },
+  { path: '/privacy-policy', h1: 'Privacy Policy', text: 'May 7, 2025', title: 'Privacy Policy' },
+  { path: '/promo', h1: 'Game Pack', text: 'coming in this release', title: 'Promo' },
+  { path: '/hostpack', h1: 'Host Pack', text: 'coming in this release', title: 'Host Pack' },
+  {
+    path: '/experience-card',
+    h1: 'Redeem your Experience Card',
+    text: 'coming in this release',
+    title: 'Experience Card',
+  },
+  {
+    path: '/livestream',
+    h1: 'Live Streaming',
+    text: 'coming in this release',
+    title: 'Live Streaming',
+  },
+  {
+    path: '/community-partnerships',
+    h1: 'Community & Partnerships',
+    text: 'coming in this release',
+    title: 'Community & Partnerships',
+  },
+  {
+    path: '/soundtrack',
+    h1: MESSAGES.soundtrackHeading,
+    text: MESSAGES.soundtrackEmpty,
+    title: 'Soundtrack',
+  },
+  { path: '/store', h1: 'Store', text: MESSAGES.storeMerchEmpty, title: 'Store' },
+  { path: '/esports', h1: 'Esports', text: 'Watch the livestream', title: 'Esports' },
+  {
+    path: '/no/such/page',
+    h1: MESSAGES.notFoundHeading.trim(),
+    text: MESSAGES.notFoundText,
+    title: 'Page not found',
+  },
+];
+
+for (const route of ROUTES) {
+  test(`${route.path} renders and passes the checks`, async ({ page }, testInfo) => {
+    await page.goto(route.path);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+    await expect(page.getByText(route.text, { exact: false }).first()).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(escapeRegExp(route.title)));
+    await expect(page.getByRole('contentinfo')).toContainText(MESSAGES.copyright);
+    await expect(page.getByRole('contentinfo')).toContainText(CONTACT.phone);
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'page wider than the screen').toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await testInfo.attach('screenshot', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

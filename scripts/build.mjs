@@ -1,0 +1,47 @@
+// Builds each app whose sources changed since its last build (`npm run build`; `--force` rebuilds
+// everything). Used by `npm start` and `npm test` too.
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fingerprint, readStamp } from './lib/fingerprint.mjs';
+import { npmCommand, runOrThrow } from './lib/run.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const SHARED_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'packages/contract/src'];
+
+const TARGETS = [
+  {
+    workspace: '@questfield/web',
+    dist: 'apps/web/dist',
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+  },
+  {
+    workspace: '@questfield/game-demo',
+    dist: 'apps/game-demo/dist',
+    inputs: ['apps/game-demo/src', 'apps/game-demo/index.html', 'apps/game-demo/vite.config.ts'],
+  },
+  {
+    workspace: '@questfield/api',
+    dist: 'apps/api/dist',
+    inputs: ['apps/api/src', 'apps/api/build.mjs'],
+  },
+];
+
+export async function buildAll({ force = false } = {}) {
+  for (const target of TARGETS) {
+    const stampFile = join(ROOT, target.dist, '.build-fingerprint');
+    const wanted = fingerprint(ROOT, [...SHARED_INPUTS, ...target.inputs]);
+    if (!force && readStamp(stampFile) === wanted) continue;
+    console.log(`Building ${target.workspace}…`);
+    await runOrThrow(npmCommand, ['run', 'build', '-w', target.workspace], { cwd: ROOT });
+    if (existsSync(join(ROOT, target.dist))) writeFileSync(stampFile, wanted);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildAll({ force: process.argv.includes('--force') }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

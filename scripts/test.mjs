@@ -1,0 +1,139 @@
+// `npm test`: every check CI runs, in order, then one plain summary line. A failing step does not
+// stop the later ones, so one run shows everything that is wrong.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies } from './lib/install.mjs';
+import { findTestPostgres, redactUrl } from './lib/postgres.mjs';
+import { run } from './lib/run.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const REPORTS = join(ROOT, '.reports');
+const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const env = { ...process.env, TZ: 'UTC' };
+
+/** Vitest over one workspace, counting its tests from the JSON report. */
+function vitestStep(name, root, extraEnv = {}) {
+  const report = join(REPORTS, `${name.replaceAll(/\W+/g, '-')}.json`);
+  return {
+    name,
+    report,
+    parse: parseVitest,
+    command: [
+      bin('vitest'),
+      [
+        'run',
+        '--root',
+        root,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+    ],
+    env: extraEnv,
+  };
+}
+
+function parseVitest(report) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+}
+
+function parsePlaywright(report) {
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+async function postgresSteps() {
+  const url = await findTestPostgres();
+  if (url) {
+    console.log(`API suite on Postgres: ${redactUrl(url)}`);
+    return [vitestStep('api (postgres)', 'apps/api', { TEST_DATABASE_URL: url })];
+  }
+  const why = 'no Postgres answered (set TEST_DATABASE_URL, or run .ci/run once to set one up)';
+  // CI must prove both databases; a developer without Postgres still gets every other check.
+  return [{ name: 'api (postgres)', missing: why, fatal: IN_CI }];
+}
+
+async function main() {
+  await ensureDependencies(ROOT);
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const playwrightReport = join(REPORTS, 'e2e.json');
+
+  const steps = [
+    { name: 'format', command: [bin('prettier'), ['--check', '--log-level=warn', '.']] },
+    { name: 'lint', command: [bin('eslint'), ['.', '--max-warnings=0']] },
+    ...['packages/contract', 'apps/api', 'apps/web', 'apps/game-demo', 'e2e'].map((project) => ({
+      name: `types ${project}`,
+      command: [bin('tsc'), ['-p', project]],
+    })),
+    vitestStep('contract', 'packages/contract'),
+    vitestStep('web', 'apps/web'),
+    vitestStep('api (pglite)', 'apps/api'),
+    ...(await postgresSteps()),
+    { name: 'build', command: ['node', ['scripts/build.mjs', '--force']] },
+    {
+      name: 'e2e (chromium)',
+      report: playwrightReport,
+      parse: parsePlaywright,
+      command: [bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    },
+  ];
+
+  const results = [];
+  for (const step of steps) results.push(await runStep(step));
+  return summarise(results);
+}
+
+async function runStep(step) {
+  if (step.missing) {
+    console.log(`\n▶ ${step.name}: not run, ${step.missing}`);
+    return { name: step.name, ok: !step.fatal, note: `not run: ${step.missing}` };
+  }
+  console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
+  const [command, args] = step.command;
+  const code = await run(command, args, { cwd: ROOT, env: { ...env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counts = step.parse && existsSync(step.report) ? step.parse(step.report) : null;
+  return { name: step.name, ok: code === 0, seconds, counts };
+}
+
+function summarise(results) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  console.log('\nStep                      Result   Time   Tests');
+  for (const result of results) {
+    const counts = result.counts;
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+      skipped += counts.skipped;
+    }
+    // A failed step with no failing test (lint, types, a crash) still counts as one failure.
+    if (!result.ok && !(counts && counts.failed > 0)) failed += 1;
+    const tests = counts ? `${counts.passed} passed, ${counts.failed} failed` : (result.note ?? '');
+    const time = result.seconds ? `${result.seconds}s` : '';
+    console.log(
+      `${result.name.padEnd(25)} ${(result.ok ? 'ok' : 'FAILED').padEnd(8)} ${time.padEnd(6)} ${tests}`,
+    );
+  }
+  console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failed === 0 && results.every((result) => result.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    console.log('\nsummary: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);
