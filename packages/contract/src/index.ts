@@ -6,3 +6,4 @@ export * from './errors';
 export * from './messages';
 export * from './schemas';
 export * from './window-events';
+export * from './users';
