@@ -35,7 +35,10 @@ export const signUpRequest = z.strictObject({
 export const loginRequest = z.strictObject({
   /** An e-mail address or a username (spec §7). */
   email: z.string().trim().min(1, 'Please enter your email or username.').max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH * 4),
+  password: z
+    .string()
+    .min(1, 'Please enter your password.')
+    .max(PASSWORD_MAX_LENGTH * 4),
 });
 
 export const emptyRequest = z.strictObject({});
