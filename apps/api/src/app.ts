@@ -14,7 +14,13 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { enforceRouteTable, isApiPath } from './lib/api-route';
 import { systemClock, type Clock } from './lib/clock';
+import {
+  createEmailDispatcher,
+  type EmailDispatcher,
+  type MailTransport,
+} from './integrations/email/dispatcher';
 import { createLogger, type Logger } from './lib/logger';
+import { createSessionService } from './modules/sessions/sessions.service';
 import type { ZodApp } from './lib/zod-app';
 import { API_MODULES, type ApiModule } from './modules';
 import {
@@ -24,6 +30,7 @@ import {
   type PageFallback,
 } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
+import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
@@ -37,7 +44,16 @@ export type BuildAppDeps = {
   webDistDir?: string | null;
   /** Extra modules after the standard ones (tests use this to exercise the pipeline). */
   extraModules?: readonly ApiModule[];
+  /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
+  mailTransport?: MailTransport;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Started by server.ts after listening; stopped when the app closes. */
+    emailDispatcher: EmailDispatcher;
+  }
+}
 
 export type App = ZodApp;
 
@@ -72,7 +88,22 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   registerRequestGuards(app, env);
 
-  const appDeps: AppDeps = { env, db: deps.db, clock: deps.clock ?? systemClock };
+  const clock = deps.clock ?? systemClock;
+  const sessions = createSessionService({ db: deps.db, clock });
+  await registerSessions(app, env, sessions);
+  const emailDispatcher = createEmailDispatcher({
+    db: deps.db.db,
+    clock,
+    logger: loggerInstance,
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
+    transport: deps.mailTransport,
+  });
+  app.decorate('emailDispatcher', emailDispatcher);
+  // Runs inside app.close(), so server.ts closes the database only after the last pass.
+  app.addHook('onClose', async () => emailDispatcher.stop());
+
+  const appDeps: AppDeps = { env, db: deps.db, clock, sessions, emailDispatcher };
   for (const register of [...API_MODULES, ...(deps.extraModules ?? [])]) {
     await register(app, appDeps);
   }

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ host: env.host, port: env.port });
     await game.listen({ host: env.host, port: env.gamePort });
+    app.emailDispatcher.start();
   } catch (error) {
     logger.fatal({ err: error }, 'could not listen');
     await Promise.allSettled([app.close(), game.close()]);

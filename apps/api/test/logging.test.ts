@@ -49,7 +49,7 @@ describe(`log redaction [${dbKind}]`, () => {
   it('redacts secrets from bodies and headers a handler logs', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/Users/LoginByNameOrEmail',
+      url: '/api/Events/GetAvailableEventTimes',
       headers: {
         'content-type': 'application/json',
         cookie: SECRETS.cookie,

@@ -1,5 +1,6 @@
 export * from './api-routes';
 export * from './brand';
+export * from './browser-state';
 export * from './catalog';
 export * from './constants';
 export * from './errors';

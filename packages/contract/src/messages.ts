@@ -19,6 +19,7 @@ export const MESSAGES = {
   recoveryRequested: 'If the email exists in our system, you will receive a recovery code shortly.',
   recoveryCodeSent: (email: string) => `Recovery code sent to ${email}`,
   passwordUpdated: 'Password updated successfully',
+  loggedOut: 'You have been logged out.',
   settingsUpdated: 'Successfully updated information.',
   eventRegistered: (time: string) => `Event registered at ${time}`,
   creditPackPaid: (credits: number) =>

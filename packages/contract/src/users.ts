@@ -86,27 +86,3 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 export type LoginRequest = z.infer<typeof loginRequest>;
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export type VerifyRecoveryCodeResponse = z.infer<typeof verifyRecoveryCodeResponse>;
-
-/** The spec's §3 browser keys, written from server answers only (a display cache, ADR 0003). */
-export const STORAGE_KEYS = {
-  isLoggedIn: 'isLoggedIn',
-  credits: 'credits',
-  username: 'username',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  email: 'email',
-  phone: 'phone',
-  userdata: 'userdata',
-  userId: 'userId',
-  id: 'id',
-  appname: 'appname',
-  appversion: 'appversion',
-  redeemedCodes: 'redeemedCodes',
-  gamedata: 'gamedata',
-} as const;
-
-/** Session cookie name; `__Host-` needs https, so plain-http development drops the prefix. */
-export const SESSION_COOKIE = { secure: '__Host-qf_session', insecure: 'qf_session' } as const;
-
-/** The product's application identifier sent at sign-up (spec §9). */
-export const SIGN_UP_APP_ID = 'questfield-web';

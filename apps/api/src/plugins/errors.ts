@@ -6,6 +6,7 @@
 import { ERRORS, errorBody, type ErrorCode } from '@questfield/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isApiPath } from '../lib/api-route';
 import { isAppError } from '../lib/app-error';
 
@@ -48,11 +49,52 @@ function fieldsOf(error: { validation: { instancePath: string }[] }, context: st
   });
 }
 
+type ValidationIssue = {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
+
+const defaultZodMessages = z.locales.en();
+
+/**
+ * The first issue whose message was written by the schema's author (e.g. the contract's
+ * 'Please enter a valid email address.'), found by comparing it with zod's default text.
+ */
+function customMessageOf(issues: ValidationIssue[]): string | undefined {
+  for (const issue of issues) {
+    if (issue.message === undefined || issue.message === '') continue;
+    // zod's text for a wrong type names the received type, which the issue no longer carries.
+    if (issue.keyword === 'invalid_type' && issue.message.startsWith('Invalid input')) continue;
+    const rebuilt = {
+      ...issue.params,
+      code: issue.keyword,
+      path: [],
+      message: issue.message,
+    } as unknown as Parameters<typeof defaultZodMessages.localeError>[0];
+    let fallback: unknown;
+    try {
+      fallback = defaultZodMessages.localeError(rebuilt);
+    } catch {
+      continue;
+    }
+    const text =
+      typeof fallback === 'string' ? fallback : (fallback as { message?: string })?.message;
+    if (text !== issue.message) return issue.message;
+  }
+  return undefined;
+}
+
 export function mapError(error: FastifyError | Error): MappedError | null {
   if (isAppError(error)) return { code: error.code, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    return { code: 'VALIDATION_FAILED', message: validationMessage(fieldsOf(error, context)) };
+    const custom = customMessageOf(error.validation as ValidationIssue[]);
+    return {
+      code: 'VALIDATION_FAILED',
+      message: custom ?? validationMessage(fieldsOf(error, context)),
+    };
   }
   const fastifyError = error as Partial<FastifyError>;
   const byCode = fastifyError.code === undefined ? undefined : FASTIFY_CODES[fastifyError.code];

@@ -42,7 +42,19 @@ function checkContentType(request: FastifyRequest): void {
   if (mediaTypeOf(request) !== 'application/json') fail('UNSUPPORTED_MEDIA_TYPE');
 }
 
+/** True when a string anywhere in a parsed JSON body holds U+0000, which Postgres text refuses. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return items.some((item) => containsNul(item, depth + 1));
+}
+
 export function registerRequestGuards(app: FastifyInstance, env: Env): void {
+  // A NUL character would reach the database as an error (a 500); refuse it as bad input.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body)) fail('BAD_REQUEST', 'Text must not contain NUL characters.');
+  });
   app.addHook('onRequest', async (request) => {
     // An unknown route answers 404 whatever it carries.
     if (request.is404) return;

@@ -26,9 +26,9 @@ export const probeModule: ApiModule = (app) => {
     handler: async () => ({ ok: true }),
   });
   app.route({ ...apiRoute('itemsUpdate'), handler: async () => ({ updated: true }) });
-  app.route({ ...apiRoute('devMailbox'), handler: async () => ({ messages: [] }) });
   app.route({
-    ...apiRoute('usersLogin'),
+    // A public route no issue has implemented yet, standing in for a careless sign-in handler.
+    ...apiRoute('eventsAvailableTimes'),
     handler: async (request) => {
       // Logs exactly what a careless handler might: the whole body and every header.
       request.log.info({ body: request.body, headers: request.headers }, 'login attempt');

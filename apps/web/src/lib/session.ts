@@ -1,16 +1,119 @@
+import {
+  APP_NAME,
+  APP_VERSION,
+  SESSION_INTENT_KEYS,
+  STORAGE_KEYS,
+  type PublicUser,
+} from '@questfield/contract';
+
 /**
- * What the shell needs to know about the visitor. Sign-in arrives with the accounts feature;
- * until then every visitor is signed out, and the header and menu render that variant.
+ * The visitor's session as the shell sees it. The server (Users/Me) is the only authority;
+ * the browser keys below are a display cache written from server answers (security.md W1–W4).
  */
-export type SignedInSession = {
-  status: 'signed-in';
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  credits: number;
-};
+export type SessionUser = PublicUser;
 
-export type Session = { status: 'signed-out' } | SignedInSession;
+export type Session =
+  /** Users/Me has not answered yet; `user` is the cached display copy, if any. */
+  | { status: 'loading'; user: SessionUser | null }
+  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'signed-out'; user: null };
 
-export const SIGNED_OUT: Session = { status: 'signed-out' };
+export const SIGNED_OUT: Session = { status: 'signed-out', user: null };
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null; // storage disabled (privacy settings): the cache is simply not kept
+  }
+}
+
+function safely(action: () => void): void {
+  try {
+    action();
+  } catch {
+    // quota or privacy errors: the cache is optional
+  }
+}
+
+/** Mirrors one server answer into the §3 keys. Every answer overwrites what was there. */
+export function writeStoredUser(user: SessionUser): void {
+  const local = storage('localStorage');
+  if (!local) return;
+  const values: Record<Exclude<keyof typeof STORAGE_KEYS, 'gamedata'>, string> = {
+    isLoggedIn: 'true',
+    credits: String(user.credits ?? 0),
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    userdata: JSON.stringify(user),
+    userId: user.userId,
+    id: user.id,
+    appname: APP_NAME,
+    appversion: APP_VERSION,
+    redeemedCodes: JSON.stringify(user.redeemedCodes),
+  };
+  safely(() => {
+    for (const [key, value] of Object.entries(values)) {
+      local.setItem(STORAGE_KEYS[key as keyof typeof values], value);
+    }
+  });
+}
+
+/** Removes every key the app writes (local and session storage). */
+export function clearStoredSession(): void {
+  const local = storage('localStorage');
+  const session = storage('sessionStorage');
+  safely(() => {
+    for (const key of Object.values(STORAGE_KEYS)) local?.removeItem(key);
+    for (const key of Object.values(SESSION_INTENT_KEYS)) session?.removeItem(key);
+  });
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Whether asking the server is worth a request: the cache says signed in, or there is no
+ * storage to ask. A visitor who never signed in makes no Users/Me call (and gets no 401).
+ */
+export function hasSessionHint(): boolean {
+  const local = storage('localStorage');
+  if (!local) return true;
+  try {
+    return local.getItem(STORAGE_KEYS.isLoggedIn) === 'true';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The cached display copy, shown only while Users/Me is on its way so the header does not
+ * flash signed out. Never trusted for anything else.
+ */
+export function readCachedUser(): SessionUser | null {
+  const local = storage('localStorage');
+  if (!local) return null;
+  try {
+    if (local.getItem(STORAGE_KEYS.isLoggedIn) !== 'true') return null;
+    const parsed: unknown = JSON.parse(local.getItem(STORAGE_KEYS.userdata) ?? 'null');
+    const data = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    const credits = Number.parseInt(local.getItem(STORAGE_KEYS.credits) ?? '', 10);
+    return {
+      id: text(data.id),
+      userId: text(data.userId),
+      username: text(data.username) || text(local.getItem(STORAGE_KEYS.username)),
+      firstName: text(data.firstName) || text(local.getItem(STORAGE_KEYS.firstName)),
+      lastName: text(data.lastName) || text(local.getItem(STORAGE_KEYS.lastName)),
+      email: text(data.email) || text(local.getItem(STORAGE_KEYS.email)),
+      phone: text(data.phone),
+      credits: Number.isSafeInteger(credits) && credits >= 0 ? credits : 0,
+      redeemedCodes: [],
+    };
+  } catch {
+    return null;
+  }
+}

@@ -85,7 +85,7 @@ describe('every route', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('static pages make no API calls', async () => {
+  it('static pages make no API calls for a visitor who never signed in', async () => {
     for (const path of ['/', '/store', '/terms-and-conditions', '/soundtrack', '/nope']) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
@@ -160,18 +160,20 @@ describe('pages', () => {
   });
 
   it('uses the group chat address from GET /api/config when the server sends one', async () => {
-    fetchMock.mockResolvedValue(
-      Response.json({
-        appname: 'questfield',
-        appversion: '1.0.0',
-        gameOrigin: 'http://localhost:5174',
-        livestreamUrl: 'http://localhost:3000/live',
-        multiplayerEnabled: true,
-        paymentProvider: 'test',
-        squareApplicationId: null,
-        squareLocationId: null,
-        groupChatUrl: 'https://chat.example.org/questfield',
-      }),
+    fetchMock.mockImplementation(async (input) =>
+      input !== '/api/config'
+        ? Response.json({ message: 'Please sign in to continue.' }, { status: 401 })
+        : Response.json({
+            appname: 'questfield',
+            appversion: '1.0.0',
+            gameOrigin: 'http://localhost:5174',
+            livestreamUrl: 'http://localhost:3000/live',
+            multiplayerEnabled: true,
+            paymentProvider: 'test',
+            squareApplicationId: null,
+            squareLocationId: null,
+            groupChatUrl: 'https://chat.example.org/questfield',
+          }),
     );
     renderApp('/esports');
 

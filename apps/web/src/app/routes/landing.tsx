@@ -1,4 +1,6 @@
 import { BRAND_NAME } from '@questfield/contract';
+import { LoginGate } from '@/features/auth/components/login-gate';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { ConsultationCta } from '@/features/landing/components/consultation-cta';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';
@@ -7,11 +9,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function LandingRoute() {
   useDocumentTitle(`${BRAND_NAME} · Timed multiplayer quests`);
+  const session = useSession();
   return (
     <>
       <LandingHero />
       <HowItWorks />
-      <PurchaseCreditsSection />
+      <PurchaseCreditsSection gate={session.status === 'signed-out' ? <LoginGate /> : null} />
       <ConsultationCta />
     </>
   );

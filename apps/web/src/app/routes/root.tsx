@@ -4,6 +4,7 @@ import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import type { HeaderVariant } from '@/config/paths';
+import { accountSlots } from '@/features/auth/components/account-slots';
 import { AuthModals } from '@/features/auth/components/auth-modals';
 import { useSession } from '@/features/auth/hooks/use-session';
 
@@ -26,7 +27,13 @@ export default function RootRoute() {
   return (
     <>
       <AppLayout
-        header={<SiteHeader variant={variant} session={session} />}
+        header={
+          <SiteHeader
+            variant={variant}
+            session={session}
+            account={session.user ? accountSlots(session.user) : undefined}
+          />
+        }
         footer={<SiteFooter />}
       >
         <Outlet />

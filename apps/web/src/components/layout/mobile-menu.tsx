@@ -5,7 +5,6 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { CloseIcon } from '@/components/ui/icons';
 import { shellCopy } from '@/config/content';
 import { headerNav } from '@/config/paths';
-import type { Session } from '@/lib/session';
 
 const DESKTOP_QUERY = '(min-width: 48rem)';
 
@@ -18,7 +17,6 @@ export default function MobileMenu({
   open,
   onOpenChange,
   onClosed,
-  session,
   accountMenu,
   onSignIn,
   onSignUp,
@@ -27,7 +25,7 @@ export default function MobileMenu({
   onOpenChange: (open: boolean) => void;
   /** Runs after the sheet has gone, in place of Radix's own focus return. */
   onClosed: () => void;
-  session: Session;
+  /** The signed-in part; the Sign In / Sign Up buttons show when it is absent. */
   accountMenu?: ReactNode;
   onSignIn: () => void;
   onSignUp: () => void;
@@ -68,7 +66,7 @@ export default function MobileMenu({
           </div>
 
           <div className="flex flex-1 flex-col gap-6 p-4">
-            {session.status === 'signed-in' ? (
+            {accountMenu ? (
               accountMenu
             ) : (
               <div className="grid grid-cols-2 gap-3">

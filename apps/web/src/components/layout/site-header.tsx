@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MobileMenuContext } from './mobile-menu-context';
 import { NavItems } from './nav-items';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { MenuIcon } from '@/components/ui/icons';
@@ -7,19 +8,23 @@ import { LogoMark } from '@/components/ui/logo-mark';
 import { shellCopy } from '@/config/content';
 import { headerNav, paths, type HeaderVariant } from '@/config/paths';
 import type { Session } from '@/lib/session';
-import { dispatchWindowEvent, WINDOW_EVENTS, type WindowEventName } from '@/lib/window-events';
+import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { cn } from '@/utils/cn';
 
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 
 /** What the signed-in variants put in the bar and in the menu (the accounts feature fills them). */
-export type HeaderAccountSlots = { bar: ReactNode; menu: ReactNode };
+export type HeaderAccountSlots = {
+  bar: ReactNode;
+  /** Rendered inside the small-screen menu; `useMobileMenu()` there closes it. */
+  menu: ReactNode;
+};
 
 export type SiteHeaderProps = {
   variant: HeaderVariant;
   session: Session;
-  /** Rendered only when signed in. */
+  /** Rendered only when the session has a user (signed in, or the cached copy while loading). */
   account?: HeaderAccountSlots;
   /** A strip above the bar, e.g. the countdown to a booked session. */
   banner?: ReactNode;
@@ -34,26 +39,28 @@ export function SiteHeader({ variant, session, account, banner }: SiteHeaderProp
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const afterMenuCloseRef = useRef<WindowEventName | null>(null);
-  const signedIn = session.status === 'signed-in';
+  const afterMenuCloseRef = useRef<(() => void) | null>(null);
+  const signedIn = session.user !== null && account !== undefined;
 
   const openMenu = () => {
     setMenuRequested(true);
     setMenuOpen(true);
   };
 
-  // From the menu, the sign-in dialog opens once the menu has closed and handed focus back,
-  // so closing that dialog later returns focus to the menu button.
-  const closeMenuThen = (event: WindowEventName) => {
-    afterMenuCloseRef.current = event;
+  // From the menu, a dialog opens once the menu has closed and handed focus back, so closing
+  // that dialog later returns focus to the menu button.
+  const closeMenuThen = (action: () => void) => {
+    afterMenuCloseRef.current = action;
     setMenuOpen(false);
   };
+
+  const menuActions = useMemo(() => ({ closeMenuThen }), []);
 
   const handleMenuClosed = () => {
     menuButtonRef.current?.focus();
     const pending = afterMenuCloseRef.current;
     afterMenuCloseRef.current = null;
-    if (pending) dispatchWindowEvent(pending);
+    pending?.();
   };
 
   return (
@@ -123,15 +130,16 @@ export function SiteHeader({ variant, session, account, banner }: SiteHeaderProp
 
       {menuRequested ? (
         <Suspense fallback={null}>
-          <MobileMenu
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            onClosed={handleMenuClosed}
-            session={session}
-            accountMenu={account?.menu}
-            onSignIn={() => closeMenuThen(WINDOW_EVENTS.openSignIn)}
-            onSignUp={() => closeMenuThen(WINDOW_EVENTS.openSignUp)}
-          />
+          <MobileMenuContext value={menuActions}>
+            <MobileMenu
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onClosed={handleMenuClosed}
+              accountMenu={signedIn ? account?.menu : undefined}
+              onSignIn={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignIn))}
+              onSignUp={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignUp))}
+            />
+          </MobileMenuContext>
         </Suspense>
       ) : null}
     </header>

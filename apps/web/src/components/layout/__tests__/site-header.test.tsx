@@ -76,11 +76,17 @@ describe('SiteHeader', () => {
         variant="dark"
         session={{
           status: 'signed-in',
-          username: 'ada',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: 'ada@example.com',
-          credits: 4,
+          user: {
+            id: 'u-1',
+            userId: 'u-1',
+            username: 'ada',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email: 'ada@example.com',
+            phone: '',
+            credits: 4,
+            redeemedCodes: [],
+          },
         }}
         account={{ bar: <span>Credits 4</span>, menu: null }}
       />,

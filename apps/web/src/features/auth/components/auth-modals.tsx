@@ -1,26 +1,32 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAuthModals, type AuthModal } from '../hooks/use-auth-modals';
+import { useAuthModals, type AuthView } from '../hooks/use-auth-modals';
+import { useSession, useSessionSync } from '../hooks/use-session';
 
-const AuthPendingDialog = lazy(() => import('./auth-pending-dialog'));
+const AuthDialog = lazy(() => import('./auth-dialog'));
 
 /**
- * Mounted once at app level. Opens on the `openSignIn` / `openSignUp` window events. The
- * dialog's code loads on first use; the real sign-in and sign-up modals replace it here.
+ * Mounted once at app level. Opens on the `openSignIn` / `openSignUp` window events and on
+ * `openAuthModal()`; keeps the session in step with `loginStatusChanged` and other tabs. The
+ * dialogs' code (Radix, react-hook-form, zod) loads on first use.
  */
 export function AuthModals() {
-  const { modal, close, restoreFocus } = useAuthModals();
-  // The last modal shown (null until the first one): keeps the title steady while the
+  useSessionSync();
+  const session = useSession();
+  const { view, open, close, restoreFocus } = useAuthModals();
+  // The last view shown (null until the first one): keeps the content steady while the
   // dialog animates out, and keeps the dialog's code unloaded until it is needed.
-  const [shown, setShown] = useState<AuthModal | null>(null);
-  if (modal !== null && modal !== shown) setShown(modal);
+  const [shown, setShown] = useState<AuthView | null>(null);
+  if (view !== null && view !== shown) setShown(view);
 
   if (shown === null) return null;
 
   return (
     <Suspense fallback={null}>
-      <AuthPendingDialog
-        open={modal !== null}
-        modal={modal ?? shown}
+      <AuthDialog
+        open={view !== null}
+        view={view ?? shown}
+        user={session.user}
+        onNavigate={open}
         onClose={close}
         onClosed={restoreFocus}
       />

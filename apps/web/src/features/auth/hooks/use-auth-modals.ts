@@ -1,30 +1,50 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WINDOW_EVENTS } from '@/lib/window-events';
 
-export type AuthModal = 'sign-in' | 'sign-up';
+export type AuthModal =
+  'sign-in' | 'sign-up' | 'forgot-password' | 'reset-password' | 'account-settings';
+
+/** One modal to show, with what it needs from the previous one. */
+export type AuthView = {
+  modal: AuthModal;
+  /** A confirmation shown at the top of the modal (e.g. after a password reset). */
+  notice?: string;
+  /** Handed from the verified recovery code to the reset form. */
+  reset?: { email: string; resetToken: string };
+  /** False hides the close button and ignores Escape and outside clicks. */
+  closable?: boolean;
+};
+
+const openers = new Set<(view: AuthView) => void>();
+
+/** Opens a modal from inside the auth feature (the header menu's Account Settings, the gate). */
+export function openAuthModal(view: AuthView | AuthModal): void {
+  const next = typeof view === 'string' ? { modal: view } : view;
+  for (const open of openers) open(next);
+}
 
 /**
- * Which auth modal is open. Any code can open one by dispatching the spec's window events
- * `openSignIn` / `openSignUp`; this hook is the one listener. Focus goes back to whatever
- * was focused when the first modal opened.
+ * Which auth modal is open. Any code can open sign-in or sign-up by dispatching the spec's
+ * window events `openSignIn` / `openSignUp`; this hook is the one listener. Focus goes back
+ * to whatever was focused when the first modal opened.
  */
 export function useAuthModals() {
-  const [modal, setModal] = useState<AuthModal | null>(null);
+  const [view, setView] = useState<AuthView | null>(null);
   const isOpenRef = useRef(false);
   const returnFocusRef = useRef<HTMLElement | null>(null);
 
-  const open = useCallback((next: AuthModal) => {
+  const open = useCallback((next: AuthView) => {
     if (!isOpenRef.current) {
       const active = document.activeElement;
       returnFocusRef.current = active instanceof HTMLElement ? active : null;
     }
     isOpenRef.current = true;
-    setModal(next);
+    setView(next);
   }, []);
 
   const close = useCallback(() => {
     isOpenRef.current = false;
-    setModal(null);
+    setView(null);
   }, []);
 
   const restoreFocus = useCallback(() => {
@@ -34,15 +54,17 @@ export function useAuthModals() {
   }, []);
 
   useEffect(() => {
-    const openSignIn = () => open('sign-in');
-    const openSignUp = () => open('sign-up');
+    const openSignIn = () => open({ modal: 'sign-in' });
+    const openSignUp = () => open({ modal: 'sign-up' });
+    openers.add(open);
     window.addEventListener(WINDOW_EVENTS.openSignIn, openSignIn);
     window.addEventListener(WINDOW_EVENTS.openSignUp, openSignUp);
     return () => {
+      openers.delete(open);
       window.removeEventListener(WINDOW_EVENTS.openSignIn, openSignIn);
       window.removeEventListener(WINDOW_EVENTS.openSignUp, openSignUp);
     };
   }, [open]);
 
-  return { modal, open, close, restoreFocus };
+  return { view, open, close, restoreFocus };
 }

@@ -1,9 +1,136 @@
-import { SIGNED_OUT, type Session } from '@/lib/session';
+import { STORAGE_KEYS } from '@questfield/contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { fetchMe, logoutRequest } from '../api/session-api';
+import {
+  clearStoredSession,
+  hasSessionHint,
+  readCachedUser,
+  SIGNED_OUT,
+  writeStoredUser,
+  type Session,
+  type SessionUser,
+} from '@/lib/session';
+import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+async function loadSession({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
+  // Only a browser that signed in here can hold a session cookie worth checking (the cookie is
+  // HttpOnly, so the flag is the one hint the page can read). Everyone else is signed out
+  // without a request, so visitors never see a 401 in their console.
+  if (!hasSessionHint()) {
+    clearStoredSession();
+    return null;
+  }
+  const user = await fetchMe(signal);
+  // The server's answer corrects whatever the display cache held (stale or forged values).
+  if (user) writeStoredUser(user);
+  else clearStoredSession();
+  return user;
+}
 
 /**
- * The visitor's session as the shell sees it. Always signed out until accounts ship; the
- * header and the menu already render from this value, so signing in changes only this hook.
+ * The visitor's session: one `['session']` query on Users/Me (asked when this browser's cache
+ * says signed in; the answer, or a 401, then decides). While it loads, the cached
+ * display copy keeps the header from flashing signed out; the answer then replaces it.
  */
 export function useSession(): Session {
-  return SIGNED_OUT;
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: loadSession });
+  const [cached] = useState(readCachedUser);
+
+  return useMemo<Session>(() => {
+    if (query.isPending) return { status: 'loading', user: cached };
+    if (query.data) return { status: 'signed-in', user: query.data };
+    return SIGNED_OUT;
+  }, [query.isPending, query.data, cached]);
+}
+
+let broadcasting = false;
+
+/** Tells the rest of the page (and pending purchase intents) that the login status changed. */
+function broadcastLoginStatus(): void {
+  broadcasting = true;
+  try {
+    dispatchWindowEvent(WINDOW_EVENTS.loginStatusChanged);
+  } finally {
+    broadcasting = false;
+  }
+}
+
+function applyUser(client: QueryClient, user: SessionUser | null): void {
+  void client.cancelQueries({ queryKey: SESSION_QUERY_KEY });
+  if (user) writeStoredUser(user);
+  else clearStoredSession();
+  client.setQueryData(SESSION_QUERY_KEY, user);
+}
+
+/** What the modals and menus do with a server answer. */
+export function useSessionActions() {
+  const client = useQueryClient();
+  return useMemo(
+    () => ({
+      /** After a successful login or sign-up. */
+      signedIn(user: SessionUser) {
+        applyUser(client, user);
+        broadcastLoginStatus();
+      },
+      /** After any other answer that carries the user (settings, credits). */
+      updated(user: SessionUser) {
+        applyUser(client, user);
+      },
+      signedOut() {
+        applyUser(client, null);
+        broadcastLoginStatus();
+      },
+    }),
+    [client],
+  );
+}
+
+/** Log out: ends the server session, clears every key the app wrote, broadcasts. */
+export function useLogout() {
+  const { signedOut } = useSessionActions();
+  const [pending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      await logoutRequest();
+    } catch {
+      // The local copy goes anyway; the next Users/Me tells the truth.
+    } finally {
+      signedOut();
+      setPending(false);
+    }
+  }, [signedOut]);
+  return { logout, pending };
+}
+
+/**
+ * Refreshes the session when another part of the page broadcasts `loginStatusChanged`, or
+ * when another tab signs in or out (the `storage` event). Mounted once, by AuthModals.
+ */
+export function useSessionSync(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    const onStatus = () => {
+      if (!broadcasting) refresh();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (
+        event.key === null ||
+        event.key === STORAGE_KEYS.isLoggedIn ||
+        event.key === STORAGE_KEYS.userdata
+      ) {
+        refresh();
+      }
+    };
+    window.addEventListener(WINDOW_EVENTS.loginStatusChanged, onStatus);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(WINDOW_EVENTS.loginStatusChanged, onStatus);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [client]);
 }

@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { PURCHASE_SECTION_ID } from './landing-hero';
 import { PageContainer } from '@/components/layout/page-container';
 import { PendingNotice } from '@/components/ui/pending-notice';
 import { landingCopy } from '@/config/content';
 
-/** Where the booking flow and the credit bundles go; both arrive with their own issues. */
-export function PurchaseCreditsSection() {
+/**
+ * Where the booking flow and the credit bundles go; both arrive with their own issues.
+ * `gate` is the sign-in-or-sign-up prompt the landing route passes while signed out.
+ */
+export function PurchaseCreditsSection({ gate }: { gate?: ReactNode }) {
   return (
     <>
       <section aria-labelledby="book-a-session" className="pb-16 sm:pb-24">
@@ -32,6 +36,7 @@ export function PurchaseCreditsSection() {
             {landingCopy.purchaseHeading}
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-mist-300">{landingCopy.purchaseIntro}</p>
+          {gate ? <div className="mt-8">{gate}</div> : null}
           <PendingNotice className="mt-8">{landingCopy.purchasePending}</PendingNotice>
         </PageContainer>
       </section>

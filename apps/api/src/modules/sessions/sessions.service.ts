@@ -1,0 +1,72 @@
+/**
+ * Login sessions (security.md W1, R18). The cookie holds 32 random bytes (base64url); the
+ * database holds only their SHA-256, so a leaked table cannot be replayed as cookies.
+ *
+ * Lifetimes: a session ends after SESSION_IDLE_MS without a request (sliding) and in any case
+ * SESSION_ABSOLUTE_MS after sign-in. `last_seen_at` is written at most once a minute, so a busy
+ * player costs one UPDATE per minute rather than one per request.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../app-deps';
+import * as repo from './sessions.repository';
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionInfo = { userId: string; idHash: string };
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+/** A syntactically plausible cookie value: 43 base64url characters (32 bytes). */
+export function isSessionIdShape(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export function createSessionService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  return {
+    /** Always a fresh id: a cookie the browser already had is never promoted (fixation). */
+    async create(userId: string, meta: { ip: string; userAgent: string }) {
+      const id = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+      await repo.insertSession(db.db, {
+        idHash: hashSessionId(id),
+        userId,
+        expiresAt,
+        now,
+        ip: meta.ip.slice(0, 64),
+        userAgent: meta.userAgent.slice(0, 256),
+      });
+      return { id, expiresAt };
+    },
+
+    /** The live session for a cookie value, or null (expired rows are deleted on sight). */
+    async resolve(id: string | undefined): Promise<SessionInfo | null> {
+      if (id === undefined || !isSessionIdShape(id)) return null;
+      const idHash = hashSessionId(id);
+      const row = await repo.findSession(db.db, idHash);
+      if (row === undefined || row.purpose !== 'login') return null;
+      const now = clock.now().getTime();
+      const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
+      if (now >= row.expiresAt.getTime() || now >= idleEnd) {
+        await repo.deleteSession(db.db, idHash);
+        return null;
+      }
+      if (now - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await repo.touchSession(db.db, idHash, new Date(now));
+      }
+      return { userId: row.userId, idHash };
+    },
+
+    async destroy(id: string | undefined): Promise<void> {
+      if (id === undefined || !isSessionIdShape(id)) return;
+      await repo.deleteSession(db.db, hashSessionId(id));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,224 @@
+/**
+ * Forgotten passwords (spec §4; security.md W17–W20, R14–R16).
+ *
+ * Codes: 6 digits from crypto.randomInt, stored as HMAC-SHA256(APP_SECRET, userId ‖ ':' ‖ code).
+ * Why an HMAC and not scrypt: a 6-digit code has only 10^6 values, so any unkeyed hash, however
+ * slow, falls to an offline search in minutes once the table leaks. The HMAC key (APP_SECRET)
+ * is not in the database, so a table leak alone reveals nothing; binding the user id makes one
+ * row useless for another account; and the code dies after 10 minutes or 5 wrong tries anyway.
+ * Reset tokens are 256-bit random values, so a plain SHA-256 is enough to store them.
+ *
+ * A request does the same database work whether or not the address exists, and mail goes
+ * through the outbox, so neither the answer nor its timing tells whether an account exists.
+ */
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
+import {
+  MESSAGES,
+  RECOVERY_CODE_LENGTH,
+  RECOVERY_CODE_MAX_ATTEMPTS,
+  RECOVERY_CODE_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+} from '@questfield/contract';
+import type { AppDeps } from '../../app-deps';
+import { enqueueEmail } from '../../integrations/email/outbox.repository';
+import { passwordChangedEmail, recoveryCodeEmail } from '../../integrations/email/templates';
+import { fail } from '../../lib/app-error';
+import { deleteUserSessions } from '../sessions/sessions.repository';
+import { createAuthLimits } from './auth-limits';
+import { hashPassword } from './password';
+import * as repo from './users.repository';
+import { checkPasswordPolicy, type RequestMeta } from './users.service';
+
+const CODE_PATTERN = new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`);
+
+export function generateRecoveryCode(): string {
+  return randomInt(0, 10 ** RECOVERY_CODE_LENGTH)
+    .toString()
+    .padStart(RECOVERY_CODE_LENGTH, '0');
+}
+
+export function hashRecoveryCode(secret: string, userId: string, code: string): string {
+  return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function createRecoveryService(deps: AppDeps) {
+  const { db, clock, env, emailDispatcher } = deps;
+  const limits = createAuthLimits(db.db, clock);
+
+  return {
+    async requestCode(email: string, meta: RequestMeta): Promise<{ message: string }> {
+      const subject = email.trim().toLowerCase();
+      const verdict = await limits.recoveryRequest(subject, meta.ip);
+      if (!verdict.allowed) {
+        meta.log.warn(
+          {
+            event: 'auth.recovery.throttled',
+            ip: meta.ip,
+            at: clock.now(),
+            reason: verdict.reason,
+          },
+          'recovery throttled',
+        );
+        fail('RATE_LIMITED');
+      }
+      await limits.record('recovery_request', subject, meta.ip, true);
+      const user = await repo.findUserByEmail(db.db, subject);
+      const code = generateRecoveryCode();
+      const now = clock.now();
+      const codeHash = hashRecoveryCode(env.appSecret, user?.id ?? randomUUID(), code);
+      await db.db.transaction(async (tx) => {
+        if (user === undefined) {
+          await repo.recoveryCodeNoOp(tx, randomUUID());
+          return;
+        }
+        await repo.upsertRecoveryCode(tx, {
+          userId: user.id,
+          codeHash,
+          expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
+          now,
+        });
+        await enqueueEmail(
+          tx,
+          user.email,
+          recoveryCodeEmail({ username: user.username, code }),
+          now,
+        );
+      });
+      emailDispatcher.wake();
+      meta.log.info(
+        {
+          event: 'auth.recovery.requested',
+          userId: user?.id,
+          known: user !== undefined,
+          ip: meta.ip,
+          at: now,
+        },
+        'recovery code requested',
+      );
+      return { message: MESSAGES.recoveryRequested };
+    },
+
+    async verifyCode(
+      email: string,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<{ valid: true; resetToken: string }> {
+      const subject = email.trim().toLowerCase();
+      const verdict = await limits.recoveryVerify(subject, meta.ip);
+      if (!verdict.allowed) fail('RATE_LIMITED');
+      const user = await repo.findUserByEmail(db.db, subject);
+      const now = clock.now();
+      const outcome = await db.db.transaction(async (tx) => {
+        if (user === undefined) return { ok: false as const, reason: 'unknown email' };
+        const row = await repo.findRecoveryCode(tx, user.id);
+        if (row === undefined) return { ok: false as const, reason: 'no code' };
+        if (now.getTime() >= row.expiresAt.getTime())
+          return { ok: false as const, reason: 'expired' };
+        if (row.attempts >= RECOVERY_CODE_MAX_ATTEMPTS)
+          return { ok: false as const, reason: 'too many attempts' };
+        const candidate = code.trim();
+        const matches =
+          CODE_PATTERN.test(candidate) &&
+          sameHash(row.codeHash, hashRecoveryCode(env.appSecret, user.id, candidate));
+        if (!matches) {
+          await repo.setRecoveryAttempts(tx, user.id, row.attempts + 1);
+          return { ok: false as const, reason: 'wrong code' };
+        }
+        await repo.deleteRecoveryCode(tx, user.id);
+        const resetToken = randomBytes(32).toString('base64url');
+        await repo.insertResetToken(tx, {
+          tokenHash: hashResetToken(resetToken),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          now,
+        });
+        return { ok: true as const, resetToken };
+      });
+      await limits.record('recovery_verify', subject, meta.ip, outcome.ok);
+      if (!outcome.ok) {
+        meta.log.info(
+          {
+            event: 'auth.recovery.verify_failed',
+            userId: user?.id,
+            ip: meta.ip,
+            at: now,
+            reason: outcome.reason,
+          },
+          'recovery code refused',
+        );
+        fail('INVALID_RECOVERY_CODE');
+      }
+      meta.log.info(
+        { event: 'auth.recovery.verified', userId: user?.id, ip: meta.ip, at: now },
+        'recovery code verified',
+      );
+      return { valid: true, resetToken: outcome.resetToken };
+    },
+
+    async updatePassword(
+      input: { email: string; password: string; resetToken: string },
+      meta: RequestMeta,
+    ): Promise<{ message: string }> {
+      checkPasswordPolicy(input.password);
+      const user = await repo.findUserByEmail(db.db, input.email.trim());
+      const now = clock.now();
+      if (user === undefined) {
+        meta.log.info(
+          { event: 'auth.reset.failed', ip: meta.ip, at: now },
+          'password reset refused',
+        );
+        fail('PASSWORD_UPDATE_FAILED');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const revoked = await db.db.transaction(async (tx) => {
+        const consumed = await repo.consumeResetToken(
+          tx,
+          hashResetToken(input.resetToken),
+          user.id,
+          now,
+        );
+        if (!consumed) return null;
+        await repo.updatePasswordHash(tx, user.id, passwordHash, now);
+        const count = await deleteUserSessions(tx, user.id);
+        await enqueueEmail(tx, user.email, passwordChangedEmail({ username: user.username }), now);
+        return count;
+      });
+      if (revoked === null) {
+        meta.log.info(
+          { event: 'auth.reset.failed', userId: user.id, ip: meta.ip, at: now },
+          'password reset refused',
+        );
+        fail('PASSWORD_UPDATE_FAILED');
+      }
+      emailDispatcher.wake();
+      meta.log.info(
+        {
+          event: 'auth.reset.succeeded',
+          userId: user.id,
+          ip: meta.ip,
+          at: now,
+          sessionsRevoked: revoked,
+        },
+        'password reset',
+      );
+      return { message: MESSAGES.passwordUpdated };
+    },
+  };
+}

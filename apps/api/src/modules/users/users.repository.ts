@@ -1,0 +1,180 @@
+/** Users, recovery codes and reset tokens: the only Drizzle code of the users module. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { codes, recoveryCodes, redemptions, resetTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+/** By e-mail first, then by username (the sign-in field accepts either, spec §7). */
+export async function findUserByNameOrEmail(
+  db: Executor,
+  identifier: string,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      sql`lower(${users.email}) = lower(${identifier}) or lower(${users.username}) = lower(${identifier})`,
+    )
+    .limit(2);
+  return rows.find((row) => row.email.toLowerCase() === identifier.toLowerCase()) ?? rows[0];
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { email: string; username: string; passwordHash: string; now: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      username: values.username,
+      passwordHash: values.passwordHash,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  if (row === undefined) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  fields: { username?: string; firstName?: string; lastName?: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
+export async function updatePasswordHash(
+  db: Executor,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Labels of the codes a user redeemed, oldest first. */
+export async function redeemedLabels(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ label: codes.label })
+    .from(redemptions)
+    .innerJoin(codes, eq(codes.id, redemptions.codeId))
+    .where(eq(redemptions.userId, userId))
+    .orderBy(redemptions.redeemedAt);
+  return rows.map((row) => row.label);
+}
+
+/** Replaces the user's live code (at most one per user). */
+export async function upsertRecoveryCode(
+  db: Executor,
+  row: { userId: string; codeHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .insert(recoveryCodes)
+    .values({ ...row, attempts: 0, createdAt: row.now })
+    .onConflictDoUpdate({
+      target: recoveryCodes.userId,
+      set: { codeHash: row.codeHash, expiresAt: row.expiresAt, attempts: 0, createdAt: row.now },
+    });
+}
+
+/** The same statements as a real request on a row that cannot exist (timing parity, W20). */
+export async function recoveryCodeNoOp(db: Executor, phantomUserId: string): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, phantomUserId));
+  await db
+    .update(users)
+    .set({ updatedAt: sql`${users.updatedAt}` })
+    .where(eq(users.id, phantomUserId));
+}
+
+export async function findRecoveryCode(
+  db: Executor,
+  userId: string,
+): Promise<RecoveryCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.userId, userId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function setRecoveryAttempts(
+  db: Executor,
+  userId: string,
+  attempts: number,
+): Promise<void> {
+  await db.update(recoveryCodes).set({ attempts }).where(eq(recoveryCodes.userId, userId));
+}
+
+export async function deleteRecoveryCode(db: Executor, userId: string): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+export async function insertResetToken(
+  db: Executor,
+  row: { tokenHash: string; userId: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.insert(resetTokens).values({
+    tokenHash: row.tokenHash,
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+    createdAt: row.now,
+  });
+}
+
+/** Marks the token used if it is live and the user's; true when this call consumed it. */
+export async function consumeResetToken(
+  db: Executor,
+  tokenHash: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(resetTokens.tokenHash, tokenHash),
+        eq(resetTokens.userId, userId),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ tokenHash: resetTokens.tokenHash });
+  return rows.length === 1;
+}

@@ -1,0 +1,192 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/db/schema';
+import { escapeHtml } from '../src/integrations/email/escape-html';
+import { MAX_ATTEMPTS, retryDelayMs } from '../src/integrations/email/dispatcher';
+import { passwordChangedEmail, recoveryCodeEmail } from '../src/integrations/email/templates';
+import { postJson, signUp } from './helpers/accounts';
+import { createTestApp, dbKind, jsonOf } from './helpers/test-app';
+
+type Clock = { advance(ms: number): void };
+type Received = { to: string; data: string };
+
+/** A real SMTP server on loopback that refuses the first `refuse` messages. */
+async function startSmtp(refuse = 0) {
+  const received: Received[] = [];
+  let refusals = refuse;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          const error = Object.assign(new Error('try again later'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(','),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe(`e-mail [${dbKind}]`, () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('templates escape user input and carry the code in both parts', () => {
+    const mail = recoveryCodeEmail({ username: '<script>alert(1)</script>', code: '012345' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.text).toContain('012345');
+    expect(mail.html).toContain('012345');
+    expect(mail.text).toMatch(/expires in 10 minutes/);
+    expect(passwordChangedEmail({ username: 'a"b' }).html).toContain('a&quot;b');
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  it('delivers through a real SMTP server, retrying after a refusal', async () => {
+    const smtp = await startSmtp(1);
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    cleanups.push(t.close);
+    const player = await signUp(t.app);
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+
+    const first = await t.app.emailDispatcher.runOnce();
+    expect(first).toMatchObject({ sent: 0, retried: 1 });
+    const [row] = await t.database.handle.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toMatch(/try again later/);
+
+    // Not due yet: nothing happens until the backoff has passed.
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 0, retried: 0 });
+    (t.clock as unknown as Clock).advance(retryDelayMs(1) + 1);
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 1 });
+    const [sent] = await t.database.handle.db.select().from(emailOutbox);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toBe(player.email);
+    expect(smtp.received[0]?.data).toMatch(/recovery code/);
+  });
+
+  it('gives up after the last attempt', async () => {
+    const smtp = await startSmtp(100);
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    cleanups.push(t.close);
+    const player = await signUp(t.app);
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await t.app.emailDispatcher.runOnce();
+      (t.clock as unknown as Clock).advance(retryDelayMs(attempt) + 1);
+    }
+    const [row] = await t.database.handle.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it('keeps mail for the dev mailbox without SMTP, newest first, JSON and page', async () => {
+    const t = await createTestApp();
+    cleanups.push(t.close);
+    const player = await signUp(t.app, { username: 'mailbox' });
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+    (t.clock as unknown as Clock).advance(1_000);
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ dev: 2 });
+    const rows = await t.database.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, 'dev'));
+    expect(rows).toHaveLength(2);
+
+    const list = jsonOf<
+      { to: string; subject: string; text: string; html: string; createdAt: string }[]
+    >(await t.app.inject('/api/dev/mailbox'));
+    expect(list).toHaveLength(2);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual([
+      'createdAt',
+      'html',
+      'subject',
+      'text',
+      'to',
+    ]);
+    expect(Date.parse(list[0]?.createdAt ?? '')).toBeGreaterThan(
+      Date.parse(list[1]?.createdAt ?? ''),
+    );
+
+    const page = await t.app.inject('/dev/mailbox');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('mailbox@example.com');
+    expect(page.body).toMatch(/recovery code is: \d{6}/);
+  });
+
+  it('escapes the dev mailbox page', async () => {
+    const t = await createTestApp();
+    cleanups.push(t.close);
+    await t.database.handle.db.insert(emailOutbox).values({
+      toAddress: '<img src=x onerror=alert(1)>@example.com',
+      subject: '<script>x</script>',
+      textBody: '</pre><script>y</script>',
+      template: 'recovery_code',
+    });
+    const page = await t.app.inject('/dev/mailbox');
+    expect(page.body).not.toContain('<script>');
+    expect(page.body).not.toContain('<img');
+  });
+
+  it('has no mailbox in production', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    cleanups.push(t.close);
+    expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
+    expect((await t.app.inject('/dev/mailbox')).statusCode).toBe(404);
+  });
+
+  it('queues mail in the action transaction: a failed reset queues nothing', async () => {
+    const t = await createTestApp();
+    cleanups.push(t.close);
+    const player = await signUp(t.app);
+    const response = await postJson(t.app, 'usersUpdatePassword', {
+      email: player.email,
+      password: 'copper-meadow-sextant-77',
+      resetToken: 'A'.repeat(43),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await t.database.handle.db.select().from(emailOutbox)).toEqual([]);
+  });
+
+  it('start() polls and wake() sends soon after an enqueue; stop() ends it', async () => {
+    const smtp = await startSmtp(0);
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    cleanups.push(t.close);
+    t.app.emailDispatcher.start();
+    const player = await signUp(t.app);
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+    for (let i = 0; i < 50 && smtp.received.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(smtp.received).toHaveLength(1);
+    await t.app.emailDispatcher.stop();
+  });
+});

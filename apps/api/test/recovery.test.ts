@@ -1,0 +1,238 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ERRORS, MESSAGES } from '@questfield/contract';
+import { desc, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox, recoveryCodes, resetTokens, sessions, users } from '../src/db/schema';
+import { hashRecoveryCode } from '../src/modules/users/recovery.service';
+import { PASSWORD, login, postJson, sessionCookieOf, signUp } from './helpers/accounts';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+
+type Clock = { advance(ms: number): void };
+const NEW_PASSWORD = 'copper-meadow-sextant-77';
+
+describe(`password recovery [${dbKind}]`, () => {
+  let t: TestApp;
+  const clock = () => t.clock as unknown as Clock;
+  const db = () => t.database.handle.db;
+
+  async function requestCode(email: string) {
+    return postJson(t.app, 'usersRequestRecoveryCode', { email });
+  }
+  async function latestCode(to: string): Promise<string> {
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, to))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    const code = /recovery code is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
+    if (code === undefined) throw new Error('no code mail');
+    return code;
+  }
+  const verify = (email: string, code: string) =>
+    postJson(t.app, 'usersVerifyRecoveryCode', { email, code });
+  const updatePassword = (email: string, resetToken: string, password = NEW_PASSWORD) =>
+    postJson(t.app, 'usersUpdatePassword', { email, password, resetToken });
+  const invalidCode = {
+    code: 'INVALID_RECOVERY_CODE',
+    message: ERRORS.INVALID_RECOVERY_CODE.message,
+  };
+
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('mails a 6-digit code stored only as an HMAC bound to the user', async () => {
+    const player = await signUp(t.app, { username: 'mailme' });
+    const response = await requestCode('MAILME@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(jsonOf(response)).toEqual({ message: MESSAGES.recoveryRequested });
+    const code = await latestCode(player.email);
+    expect(code).toMatch(/^\d{6}$/);
+    const [row] = await db().select().from(recoveryCodes);
+    expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.codeHash).not.toContain(code);
+    expect(row?.codeHash).toBe(hashRecoveryCode(t.env.appSecret, player.id, code));
+    expect(row?.attempts).toBe(0);
+    const [mail] = await db().select().from(emailOutbox);
+    expect(mail?.textBody).toMatch(/expires in 10 minutes/);
+    expect(mail?.htmlBody).toContain(code);
+  });
+
+  it('answers an unknown e-mail identically and writes no code and no mail', async () => {
+    await signUp(t.app, { username: 'known' });
+    const known = await requestCode('known@example.com');
+    const unknown = await requestCode('ghost@example.com');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    expect(await db().select().from(recoveryCodes)).toHaveLength(1);
+  });
+
+  it('R16: timing does not reveal whether the e-mail exists', async () => {
+    await signUp(t.app, { username: 'timed' });
+    const samples = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 30; i += 1) {
+      // Past the daily per-account limit each round, so every request does the full work.
+      clock().advance(25 * 60 * 60_000);
+      const pair = [
+        ['known', 'timed@example.com'],
+        ['unknown', `ghost${i}@example.com`],
+      ] as const;
+      for (const [kind, email] of i % 2 === 0 ? pair : [...pair].reverse()) {
+        const started = performance.now();
+        const response = await postJson(
+          t.app,
+          'usersRequestRecoveryCode',
+          { email },
+          { ip: `10.0.${i}.1` },
+        );
+        samples[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    expect(Math.abs(median(samples.known) - median(samples.unknown))).toBeLessThan(25);
+  });
+
+  it('R14: the code works at 9:59 and not at 10:01', async () => {
+    const player = await signUp(t.app);
+    await requestCode(player.email);
+    const code = await latestCode(player.email);
+    clock().advance(9 * 60_000 + 59_000);
+    expect((await verify(player.email, code)).statusCode).toBe(200);
+
+    await requestCode(player.email);
+    const second = await latestCode(player.email);
+    clock().advance(10 * 60_000 + 1_000);
+    expect(jsonOf(await verify(player.email, second))).toEqual(invalidCode);
+  });
+
+  it('R14: works once; the 6th try fails even with the right code', async () => {
+    const player = await signUp(t.app);
+    await requestCode(player.email);
+    const code = await latestCode(player.email);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      expect(jsonOf(await verify(player.email, wrong))).toEqual(invalidCode);
+    }
+    expect(jsonOf(await verify(player.email, code))).toEqual(invalidCode);
+
+    clock().advance(60_000);
+    await requestCode(player.email);
+    const fresh = await latestCode(player.email);
+    const ok = await verify(player.email, fresh);
+    expect(ok.statusCode).toBe(200);
+    expect(jsonOf(ok)).toEqual({
+      valid: true,
+      resetToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(jsonOf(await verify(player.email, fresh))).toEqual(invalidCode);
+    expect(await db().select().from(recoveryCodes)).toEqual([]);
+  });
+
+  it('R14: a new request invalidates the previous code', async () => {
+    const player = await signUp(t.app);
+    await requestCode(player.email);
+    const first = await latestCode(player.email);
+    await requestCode(player.email);
+    const second = await latestCode(player.email);
+    if (first !== second) expect(jsonOf(await verify(player.email, first))).toEqual(invalidCode);
+    expect((await verify(player.email, second)).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail, a malformed code and no pending code', async () => {
+    const player = await signUp(t.app);
+    for (const [email, code] of [
+      ['ghost@example.com', '123456'],
+      [player.email, '123456'],
+      [player.email, 'abc'],
+      [player.email, '12 34'],
+    ]) {
+      const response = await verify(email ?? '', code ?? '');
+      expect(response.statusCode).toBe(400);
+      expect(jsonOf(response)).toEqual(invalidCode);
+    }
+  });
+
+  it('R15: reset needs a live, unused token of that user; revokes every session; mails a notice', async () => {
+    const player = await signUp(t.app);
+    const other = await signUp(t.app);
+    const second = sessionCookieOf(await login(t.app, player.email));
+    await requestCode(player.email);
+    const { resetToken } = jsonOf<{ resetToken: string }>(
+      await verify(player.email, await latestCode(player.email)),
+    );
+
+    const failed = {
+      code: 'PASSWORD_UPDATE_FAILED',
+      message: ERRORS.PASSWORD_UPDATE_FAILED.message,
+    };
+    expect(jsonOf(await updatePassword(player.email, 'A'.repeat(43)))).toEqual(failed);
+    expect(jsonOf(await updatePassword(other.email, resetToken))).toEqual(failed);
+    expect(jsonOf(await updatePassword(player.email, resetToken, 'password'))).toMatchObject({
+      code: 'PASSWORD_TOO_COMMON',
+    });
+
+    const ok = await updatePassword(player.email, resetToken);
+    expect(ok.statusCode).toBe(200);
+    expect(jsonOf(ok)).toEqual({ message: MESSAGES.passwordUpdated });
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    for (const cookie of [player.cookie, second]) {
+      expect((await postJson(t.app, 'usersMe', {}, { cookie })).statusCode).toBe(401);
+    }
+    expect((await postJson(t.app, 'usersMe', {}, { cookie: other.cookie })).statusCode).toBe(200);
+    const userSessions = await db().select().from(sessions).where(eq(sessions.userId, player.id));
+    expect(userSessions).toEqual([]);
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'password_changed'));
+    expect(mails.map((m) => m.toAddress)).toEqual([player.email]);
+    expect((await login(t.app, player.email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(t.app, player.email, NEW_PASSWORD)).statusCode).toBe(200);
+    // Single use.
+    expect(
+      jsonOf(await updatePassword(player.email, resetToken, 'another-fine-passphrase')),
+    ).toEqual(failed);
+    const [token] = await db().select().from(resetTokens);
+    expect(token?.usedAt).not.toBeNull();
+    expect(token?.tokenHash).not.toBe(resetToken);
+  });
+
+  it('R15: the reset token lasts 15 minutes', async () => {
+    const player = await signUp(t.app);
+    await requestCode(player.email);
+    const { resetToken } = jsonOf<{ resetToken: string }>(
+      await verify(player.email, await latestCode(player.email)),
+    );
+    clock().advance(15 * 60_000 + 1_000);
+    expect(jsonOf(await updatePassword(player.email, resetToken))).toMatchObject({
+      code: 'PASSWORD_UPDATE_FAILED',
+    });
+    const [user] = await db().select().from(users).where(eq(users.id, player.id));
+    expect((await login(t.app, player.email)).statusCode).toBe(200);
+    expect(user).toBeDefined();
+  });
+
+  it('R14: the auth modules draw randomness from node:crypto, never Math.random', () => {
+    const roots = ['../src/modules/users', '../src/modules/sessions', '../src/plugins'];
+    for (const root of roots) {
+      const folder = path.join(import.meta.dirname, root);
+      for (const file of readdirSync(folder)) {
+        const source = readFileSync(path.join(folder, file), 'utf8');
+        expect(source, file).not.toMatch(/Math\.random/);
+      }
+    }
+    const recovery = readFileSync(
+      path.join(import.meta.dirname, '../src/modules/users/recovery.service.ts'),
+      'utf8',
+    );
+    expect(recovery).toMatch(/randomInt\(0, 10 \*\* RECOVERY_CODE_LENGTH\)/);
+  });
+});

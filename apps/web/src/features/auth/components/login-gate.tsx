@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { authCopy } from '@/config/content';
+import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+import { cn } from '@/utils/cn';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/**
+ * The login gate (spec §4): logged-out visitors see a prompt that switches between signing
+ * in and signing up, and opens the matching modal. Used by /, /experience-card and /game.
+ */
+export function LoginGate({ className, heading }: { className?: string; heading?: string }) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const signIn = mode === 'sign-in';
+
+  return (
+    <section
+      aria-label={heading ?? (signIn ? authCopy.gateSignInHeading : authCopy.gateSignUpHeading)}
+      className={cn(
+        'rounded-3xl border border-white/10 bg-ink-850/80 p-6 shadow-xl shadow-black/30 sm:p-8',
+        className,
+      )}
+    >
+      <h3 className="text-xl font-extrabold tracking-tight text-white sm:text-2xl">
+        {heading ?? (signIn ? authCopy.gateSignInHeading : authCopy.gateSignUpHeading)}
+      </h3>
+      <p className="mt-2 max-w-xl text-base text-mist-300">
+        {signIn ? authCopy.gateSignInText : authCopy.gateSignUpText}
+      </p>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button
+          type="button"
+          className={buttonStyles({ size: 'lg' })}
+          onClick={() =>
+            dispatchWindowEvent(signIn ? WINDOW_EVENTS.openSignIn : WINDOW_EVENTS.openSignUp)
+          }
+        >
+          {signIn ? authCopy.signInSubmit : authCopy.signUpSubmit}
+        </button>
+        <p className="text-sm text-mist-300">
+          {signIn ? authCopy.newUser : authCopy.haveAccount}{' '}
+          <button
+            type="button"
+            className="font-semibold text-accent-300 underline-offset-4 hover:underline"
+            onClick={() => setMode(signIn ? 'sign-up' : 'sign-in')}
+          >
+            {signIn ? authCopy.createAccount : authCopy.logIn}
+          </button>
+        </p>
+      </div>
+    </section>
+  );
+}

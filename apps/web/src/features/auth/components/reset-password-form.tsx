@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ERRORS, MESSAGES, PASSWORD_MIN_LENGTH } from '@questfield/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { authApi, failureText } from '../api/auth-api';
+import type { AuthView } from '../hooks/use-auth-modals';
+import { Field, FormError, SubmitButton } from './form-parts';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { authCopy } from '@/config/content';
+
+/** Spec §5 with product.md's minimum of 8: not blank, long enough, both entries equal. */
+export const resetPasswordForm = z
+  .object({
+    password: z
+      .string()
+      .min(1, MESSAGES.enterNewPassword)
+      .min(PASSWORD_MIN_LENGTH, ERRORS.PASSWORD_TOO_SHORT.message),
+    confirm: z.string(),
+  })
+  .refine((values) => values.password === values.confirm, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirm'],
+  });
+
+export function ResetPasswordForm({
+  reset,
+  onNavigate,
+}: {
+  reset: { email: string; resetToken: string } | undefined;
+  onNavigate: (view: AuthView) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const update = useMutation({
+    mutationFn: authApi.updatePassword,
+    onSuccess: (answer) =>
+      onNavigate({ modal: 'sign-in', notice: answer.message || MESSAGES.passwordUpdated }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit((values) => {
+        if (!reset) return;
+        update.mutate({
+          email: reset.email,
+          resetToken: reset.resetToken,
+          password: values.password,
+        });
+      })}
+    >
+      <Field
+        label={authCopy.newPasswordLabel}
+        autoComplete="new-password"
+        password
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Field
+        label={authCopy.confirmPasswordLabel}
+        autoComplete="new-password"
+        password
+        error={errors.confirm?.message}
+        {...form.register('confirm')}
+      />
+      <FormError>
+        {update.isError ? failureText(update.error, ERRORS.PASSWORD_UPDATE_FAILED.message) : null}
+      </FormError>
+      <SubmitButton pending={update.isPending}>{authCopy.resetSubmit}</SubmitButton>
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+        onClick={() => onNavigate({ modal: 'forgot-password' })}
+      >
+        {authCopy.back}
+      </button>
+    </form>
+  );
+}

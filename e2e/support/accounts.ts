@@ -1,0 +1,59 @@
+// Helpers for the account journeys: fresh players, the modals, and the dev mailbox.
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export type Player = { username: string; email: string; password: string };
+
+/** A player no other test uses (tests run in parallel against one server). */
+export function newPlayer(): Player {
+  const id = randomBytes(4).toString('hex');
+  return {
+    username: `player_${id}`,
+    email: `player.${id}@example.com`,
+    password: `Quest-${id}-maze`,
+  };
+}
+
+export async function openFromHeader(page: Page, isMobile: boolean, name: 'Sign In' | 'Sign Up') {
+  if (isMobile) {
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+  }
+}
+
+export async function signUp(page: Page, isMobile: boolean, player: Player) {
+  await openFromHeader(page, isMobile, 'Sign Up');
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Email address').fill(player.email);
+  await dialog.getByLabel('Username').fill(player.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(player.password);
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function signIn(page: Page, isMobile: boolean, login: string, password: string) {
+  await openFromHeader(page, isMobile, 'Sign In');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email address').fill(login);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+type Mail = { to: string; subject: string; text: string; createdAt: string };
+
+/** The six-digit code of the newest mail to `email` in the dev mailbox. */
+export async function recoveryCodeFor(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/api/dev/mailbox')).json()) as Mail[];
+      code = mails.find((mail) => mail.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeDefined();
+  return code as string;
+}
