@@ -34,7 +34,11 @@ async function logOut(page: Page, isMobile: boolean) {
       .click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
   }
-  await expect(page.getByRole('banner').getByText('Credits')).toBeHidden();
+  // Logging out clears the display cache once the server has ended the session.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
+  if (!isMobile) {
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  }
 }
 
 test('sign up, see the header change, log out, sign in by username', async ({ page, isMobile }) => {

@@ -23,6 +23,21 @@ function Icon({ children, ...props }: IconProps) {
   );
 }
 
+export const EyeIcon = ({ crossed, ...props }: IconProps & { crossed: boolean }) => (
+  <Icon {...props}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+    {crossed ? <path d="M4 4l16 16" /> : null}
+  </Icon>
+);
+
+export const PencilIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="M13.5 6.5l4 4" />
+  </Icon>
+);
+
 export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 7h16M4 12h16M4 17h16" />

@@ -8,6 +8,7 @@ import { useSessionActions } from '../hooks/use-session';
 import { Field, FormError, FormNotice, inputClass, SubmitButton } from './form-parts';
 import { authCopy } from '@/config/content';
 import type { SessionUser } from '@/lib/session';
+import { PencilIcon } from '@/components/ui/icons';
 
 const settingsForm = updateUserRequest.pick({ username: true, firstName: true, lastName: true });
 
@@ -91,25 +92,5 @@ export function AccountSettingsForm({ user }: { user: SessionUser }) {
       <FormNotice>{update.isSuccess ? MESSAGES.settingsUpdated : null}</FormNotice>
       <SubmitButton pending={update.isPending}>{authCopy.update}</SubmitButton>
     </form>
-  );
-}
-
-function PencilIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
-      <path d="M13.5 6.5l4 4" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode }
 import { buttonStyles } from '@/components/ui/button-styles';
 import { authCopy } from '@/config/content';
 import { cn } from '@/utils/cn';
+import { EyeIcon } from '@/components/ui/icons';
 
 export const inputClass =
   'block h-12 w-full rounded-xl border border-white/15 bg-ink-950/60 px-4 text-base text-white placeholder:text-mist-400 transition-colors read-only:border-white/5 read-only:bg-white/5 read-only:text-mist-300 hover:border-white/30 focus:border-accent-400 aria-[invalid=true]:border-red-400';
@@ -59,27 +60,6 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M4 4l16 16" /> : null}
-    </svg>
-  );
-}
 
 export function Spinner({ className }: { className?: string }) {
   return (

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, loginRequest } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { authApi, failureText } from '../api/auth-api';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { useSessionActions } from '../hooks/use-session';
+import { useSignInMutation } from '../hooks/use-session';
 import {
   Field,
   FormError,
@@ -24,18 +23,11 @@ export function SignInForm({
   onNavigate: (view: AuthView) => void;
   onDone: () => void;
 }) {
-  const { signedIn } = useSessionActions();
   const form = useForm({
     resolver: zodResolver(loginRequest),
     defaultValues: { email: '', password: '' },
   });
-  const login = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: (user) => {
-      signedIn(user);
-      onDone();
-    },
-  });
+  const login = useSignInMutation(authApi.login, onDone);
   const { errors } = form.formState;
 
   return (

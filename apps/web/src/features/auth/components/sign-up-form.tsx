@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, signUpRequest } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { authApi, failureText } from '../api/auth-api';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { useSessionActions } from '../hooks/use-session';
+import { useSignInMutation } from '../hooks/use-session';
 import { Field, FormError, SubmitButton, SwitchPrompt } from './form-parts';
 import { authCopy } from '@/config/content';
 
@@ -17,18 +16,11 @@ export function SignUpForm({
   onNavigate: (view: AuthView) => void;
   onDone: () => void;
 }) {
-  const { signedIn } = useSessionActions();
   const form = useForm({
     resolver: zodResolver(signUpForm),
     defaultValues: { email: '', username: '', password: '' },
   });
-  const signUp = useMutation({
-    mutationFn: authApi.signUp,
-    onSuccess: (user) => {
-      signedIn(user);
-      onDone();
-    },
-  });
+  const signUp = useSignInMutation(authApi.signUp, onDone);
   const { errors } = form.formState;
 
   return (

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@questfield/contract';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchMe, logoutRequest } from '../api/session-api';
 import {
@@ -86,6 +86,21 @@ export function useSessionActions() {
     }),
     [client],
   );
+}
+
+/** Sign-in and sign-up: the server's answer becomes the session, then the modal closes. */
+export function useSignInMutation<Values>(
+  request: (values: Values) => Promise<SessionUser>,
+  onDone: () => void,
+) {
+  const { signedIn } = useSessionActions();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (user) => {
+      signedIn(user);
+      onDone();
+    },
+  });
 }
 
 /** Log out: ends the server session, clears every key the app wrote, broadcasts. */
