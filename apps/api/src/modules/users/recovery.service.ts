@@ -35,6 +35,7 @@ import { createAuthLimits } from './auth-limits';
 import { hashPassword } from './password';
 import * as repo from './users.repository';
 import { checkPasswordPolicy, type RequestMeta } from './users.service';
+import { createAudit } from '../../lib/audit';
 
 const CODE_PATTERN = new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`);
 
@@ -61,21 +62,14 @@ function sameHash(a: string, b: string): boolean {
 export function createRecoveryService(deps: AppDeps) {
   const { db, clock, env, emailDispatcher } = deps;
   const limits = createAuthLimits(db.db, clock);
+  const audit = createAudit(clock);
 
   return {
     async requestCode(email: string, meta: RequestMeta): Promise<{ message: string }> {
       const subject = email.trim().toLowerCase();
       const verdict = await limits.recoveryRequest(subject, meta.ip);
       if (!verdict.allowed) {
-        meta.log.warn(
-          {
-            event: 'auth.recovery.throttled',
-            ip: meta.ip,
-            at: clock.now(),
-            reason: verdict.reason,
-          },
-          'recovery throttled',
-        );
+        audit(meta, 'auth.recovery.throttled', { reason: verdict.reason }, 'warn');
         fail('RATE_LIMITED');
       }
       await limits.record('recovery_request', subject, meta.ip, true);
@@ -102,16 +96,7 @@ export function createRecoveryService(deps: AppDeps) {
         );
       });
       emailDispatcher.wake();
-      meta.log.info(
-        {
-          event: 'auth.recovery.requested',
-          userId: user?.id,
-          known: user !== undefined,
-          ip: meta.ip,
-          at: now,
-        },
-        'recovery code requested',
-      );
+      audit(meta, 'auth.recovery.requested', { userId: user?.id, known: user !== undefined });
       return { message: MESSAGES.recoveryRequested };
     },
 
@@ -153,22 +138,10 @@ export function createRecoveryService(deps: AppDeps) {
       });
       await limits.record('recovery_verify', subject, meta.ip, outcome.ok);
       if (!outcome.ok) {
-        meta.log.info(
-          {
-            event: 'auth.recovery.verify_failed',
-            userId: user?.id,
-            ip: meta.ip,
-            at: now,
-            reason: outcome.reason,
-          },
-          'recovery code refused',
-        );
+        audit(meta, 'auth.recovery.verify_failed', { userId: user?.id, reason: outcome.reason });
         fail('INVALID_RECOVERY_CODE');
       }
-      meta.log.info(
-        { event: 'auth.recovery.verified', userId: user?.id, ip: meta.ip, at: now },
-        'recovery code verified',
-      );
+      audit(meta, 'auth.recovery.verified', { userId: user?.id });
       return { valid: true, resetToken: outcome.resetToken };
     },
 
@@ -180,10 +153,7 @@ export function createRecoveryService(deps: AppDeps) {
       const user = await repo.findUserByEmail(db.db, input.email.trim());
       const now = clock.now();
       if (user === undefined) {
-        meta.log.info(
-          { event: 'auth.reset.failed', ip: meta.ip, at: now },
-          'password reset refused',
-        );
+        audit(meta, 'auth.reset.failed');
         fail('PASSWORD_UPDATE_FAILED');
       }
       const passwordHash = await hashPassword(input.password);
@@ -201,23 +171,11 @@ export function createRecoveryService(deps: AppDeps) {
         return count;
       });
       if (revoked === null) {
-        meta.log.info(
-          { event: 'auth.reset.failed', userId: user.id, ip: meta.ip, at: now },
-          'password reset refused',
-        );
+        audit(meta, 'auth.reset.failed', { userId: user.id });
         fail('PASSWORD_UPDATE_FAILED');
       }
       emailDispatcher.wake();
-      meta.log.info(
-        {
-          event: 'auth.reset.succeeded',
-          userId: user.id,
-          ip: meta.ip,
-          at: now,
-          sessionsRevoked: revoked,
-        },
-        'password reset',
-      );
+      audit(meta, 'auth.reset.succeeded', { userId: user.id, sessionsRevoked: revoked });
       return { message: MESSAGES.passwordUpdated };
     },
   };

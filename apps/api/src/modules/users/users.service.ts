@@ -5,34 +5,32 @@
 import type { PublicUser, SignUpRequest, UpdateUserRequest } from '@questfield/contract';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { fail } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+import { createAudit, type AuditMeta } from '../../lib/audit';
 import { createAuthLimits } from './auth-limits';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 import * as repo from './users.repository';
 
-export type RequestMeta = { ip: string; userAgent: string; log: Pick<Logger, 'info' | 'warn'> };
-
-const UNIQUE_VIOLATION = '23505';
-
-function sqlStateOf(error: unknown): { code?: string; constraint?: string } {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return {};
-}
+export type RequestMeta = AuditMeta & { userAgent: string };
 
 /** A duplicate e-mail or username that slipped past the look-up (two sign-ups at once). */
 function uniqueViolationCode(error: unknown): 'EMAIL_TAKEN' | 'USERNAME_TAKEN' | null {
   const state = sqlStateOf(error);
-  if (state.code !== UNIQUE_VIOLATION) return null;
+  if (state.code !== SQLSTATE.uniqueViolation) return null;
   return state.constraint === 'users_email_lower_key' ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
+}
+
+/** Runs a write; a duplicate e-mail or username becomes its spec message. */
+async function withUniqueNames<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const taken = uniqueViolationCode(error);
+    if (taken === null) throw error;
+    fail(taken);
+  }
 }
 
 /** Verified against when the account does not exist, so both failures cost one Argon2 run. */
@@ -65,6 +63,7 @@ export function checkPasswordPolicy(password: string): void {
 export function createUsersService(deps: AppDeps) {
   const { db, clock, sessions } = deps;
   const limits = createAuthLimits(db.db, clock);
+  const audit = createAudit(clock);
 
   async function startSession(user: repo.UserRow, meta: RequestMeta) {
     const session = await sessions.create(user.id, meta);
@@ -79,49 +78,29 @@ export function createUsersService(deps: AppDeps) {
         fail('USERNAME_TAKEN');
       }
       const passwordHash = await hashPassword(input.password);
-      let user: repo.UserRow;
-      try {
-        user = await repo.insertUser(db.db, {
+      const user = await withUniqueNames(() =>
+        repo.insertUser(db.db, {
           email: input.email,
           username: input.username,
           passwordHash,
           now: clock.now(),
-        });
-      } catch (error) {
-        const taken = uniqueViolationCode(error);
-        if (taken === null) throw error;
-        fail(taken);
-      }
-      meta.log.info(
-        { event: 'auth.signup', userId: user.id, ip: meta.ip, at: clock.now() },
-        'sign-up',
+        }),
       );
+      audit(meta, 'auth.signup', { userId: user.id });
       return startSession(user, meta);
     },
 
     async login(identifier: string, password: string, meta: RequestMeta) {
       const byIp = await limits.loginByIp(meta.ip);
       if (!byIp.allowed) {
-        meta.log.warn(
-          { event: 'auth.login.throttled', ip: meta.ip, at: clock.now(), reason: byIp.reason },
-          'login throttled',
-        );
+        audit(meta, 'auth.login.throttled', { reason: byIp.reason }, 'warn');
         fail('RATE_LIMITED');
       }
       const user = await repo.findUserByNameOrEmail(db.db, identifier);
       const subject = user?.id ?? `unknown:${identifier.toLowerCase()}`;
       const byAccount = await limits.loginByAccount(subject);
       if (!byAccount.allowed) {
-        meta.log.warn(
-          {
-            event: 'auth.login.throttled',
-            userId: user?.id,
-            ip: meta.ip,
-            at: clock.now(),
-            reason: byAccount.reason,
-          },
-          'login throttled',
-        );
+        audit(meta, 'auth.login.throttled', { userId: user?.id, reason: byAccount.reason }, 'warn');
         fail('RATE_LIMITED');
       }
       const matches =
@@ -130,16 +109,10 @@ export function createUsersService(deps: AppDeps) {
           : await verifyPassword(user.passwordHash, password);
       await limits.record('login', subject, meta.ip, matches);
       if (!matches || user === undefined) {
-        meta.log.info(
-          { event: 'auth.login.failed', userId: user?.id, ip: meta.ip, at: clock.now() },
-          'login failed',
-        );
+        audit(meta, 'auth.login.failed', { userId: user?.id });
         fail('LOGIN_FAILED');
       }
-      meta.log.info(
-        { event: 'auth.login.succeeded', userId: user.id, ip: meta.ip, at: clock.now() },
-        'login',
-      );
+      audit(meta, 'auth.login.succeeded', { userId: user.id });
       return startSession(user, meta);
     },
 
@@ -154,10 +127,7 @@ export function createUsersService(deps: AppDeps) {
       meta: RequestMeta,
     ): Promise<PublicUser[]> {
       if (input.id !== undefined && input.id !== userId) {
-        meta.log.warn(
-          { event: 'users.update.foreign_id', userId, ip: meta.ip, at: clock.now() },
-          'update of another user refused',
-        );
+        audit(meta, 'users.update.foreign_id', { userId }, 'warn');
         fail('FORBIDDEN');
       }
       const fields: { username?: string; firstName?: string; lastName?: string } = {};
@@ -169,13 +139,7 @@ export function createUsersService(deps: AppDeps) {
         if (owner !== undefined && owner.id !== userId) fail('USERNAME_TAKEN');
       }
       if (Object.keys(fields).length > 0) {
-        try {
-          await repo.updateProfile(db.db, userId, fields, clock.now());
-        } catch (error) {
-          const taken = uniqueViolationCode(error);
-          if (taken === null) throw error;
-          fail(taken);
-        }
+        await withUniqueNames(() => repo.updateProfile(db.db, userId, fields, clock.now()));
       }
       return this.me(userId);
     },
