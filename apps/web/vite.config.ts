@@ -1,11 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // .br and .gz beside each text file: the server sends them as they are, with no work per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE } from '../src/plugins/spa';
@@ -101,6 +102,18 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     expect(response.headers['cache-control']).toBe(CACHE_IMMUTABLE);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expectAppSecurityHeaders(response);
+  });
+
+  it('sends the precompressed copy to browsers that accept it', async () => {
+    const response = await t.app.inject({
+      url: SITE_ASSET_PATH,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SITE_ASSET_JS);
+    expect(response.headers['cache-control']).toBe(CACHE_IMMUTABLE);
   });
 
   it('revalidates unhashed public files', async () => {

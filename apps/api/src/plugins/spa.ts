@@ -37,6 +37,8 @@ export async function registerStaticSite(
     root,
     prefix: '/',
     index: ['index.html'],
+    // The web build writes .br and .gz beside each text file (vite-plugin-compression2).
+    preCompressed: true,
     // Our setHeaders decides caching; send's default (max-age=0) would otherwise be added.
     cacheControl: false,
     setHeaders: (reply, filePath) => {

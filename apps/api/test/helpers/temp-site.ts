@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -6,7 +7,10 @@ export const SITE_INDEX_HTML = '<!doctype html><title>site</title><div id="root"
 export const SITE_ASSET_JS = 'console.log("hashed asset");';
 export const SITE_ASSET_PATH = '/assets/index-Ab12Cd34.js';
 
-/** A throwaway built site: index.html, one hashed asset and one unhashed public file. */
+/**
+ * A throwaway built site: index.html, one hashed asset with its brotli copy (as the web build
+ * writes them), and one unhashed public file.
+ */
 export async function createTempSite(
   prefix = 'qf-site-',
 ): Promise<{ root: string; remove(): Promise<void> }> {
@@ -14,6 +18,10 @@ export async function createTempSite(
   await mkdir(path.join(root, 'assets'));
   await writeFile(path.join(root, 'index.html'), SITE_INDEX_HTML);
   await writeFile(path.join(root, SITE_ASSET_PATH.slice(1)), SITE_ASSET_JS);
+  await writeFile(
+    path.join(root, `${SITE_ASSET_PATH.slice(1)}.br`),
+    brotliCompressSync(SITE_ASSET_JS),
+  );
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
