@@ -42,6 +42,34 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The API's layering (docs/architecture.md): only repositories and src/db/ touch Drizzle and
+    // the schema, and a module reaches another module through its service, never its repository.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+              message:
+                'Only repositories (*.repository.ts) and src/db/ use Drizzle and the schema.',
+            },
+            {
+              group: [
+                '../*/*.repository',
+                '../../modules/*/*.repository',
+                '**/integrations/*/*.repository',
+              ],
+              message: "Call the other module's service (src/services.ts), not its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/game-demo/src/**/*.ts'],
     languageOptions: { globals: globals.browser },
   },

@@ -14,7 +14,7 @@ import { API_ROUTES } from '@questfield/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { createLogger } from '../src/lib/logger';
-import { hashPassword } from '../src/modules/users/password';
+import { hashPassword } from '../src/modules/accounts/password';
 import { createTestDatabase, dbKind } from '../test/helpers/test-db';
 
 const HASH_SAMPLES = 20;

@@ -9,9 +9,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppDeps } from './app-deps';
 import type { Env } from './config/env';
-import type { DatabaseHandle } from './db/client';
+import { transactor, type DatabaseHandle } from './db/client';
+import type { Infra } from './infra';
 import { enforceRouteTable, isApiPath } from './lib/api-route';
 import { systemClock, type Clock } from './lib/clock';
 import {
@@ -20,7 +20,6 @@ import {
   type MailTransport,
 } from './integrations/email/dispatcher';
 import { createLogger, type Logger } from './lib/logger';
-import { createSessionService } from './modules/sessions/sessions.service';
 import type { ZodApp } from './lib/zod-app';
 import { API_MODULES, type ApiModule } from './modules';
 import {
@@ -33,6 +32,7 @@ import { registerRequestGuards } from './plugins/request-guards';
 import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
+import { createServices } from './services';
 
 export type BuildAppDeps = {
   env: Env;
@@ -42,8 +42,8 @@ export type BuildAppDeps = {
   logger?: Logger;
   /** The built web app (apps/web/dist); skipped when absent or not built. */
   webDistDir?: string | null;
-  /** Extra modules after the standard ones (tests use this to exercise the pipeline). */
-  extraModules?: readonly ApiModule[];
+  /** Stand-in modules of the test suite (routes under /api/test/, see testRoute()). */
+  testModules?: readonly ApiModule[];
   /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
 };
@@ -78,7 +78,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   // JSON only: Fastify's text/plain parser would let a cross-site HTML form post a body.
   app.removeContentTypeParser('text/plain');
 
-  enforceRouteTable(app);
+  const testModules = deps.testModules ?? [];
+  enforceRouteTable(app, { testRoutes: testModules.length > 0 });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, {
     directives: appCspDirectives(env),
@@ -89,10 +90,9 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   registerRequestGuards(app, env);
 
   const clock = deps.clock ?? systemClock;
-  const sessions = createSessionService({ db: deps.db, clock });
-  await registerSessions(app, env, sessions);
+  const db = deps.db.db;
   const emailDispatcher = createEmailDispatcher({
-    db: deps.db.db,
+    db,
     clock,
     logger: loggerInstance,
     smtpUrl: env.smtpUrl,
@@ -103,9 +103,18 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   // Runs inside app.close(), so server.ts closes the database only after the last pass.
   app.addHook('onClose', async () => emailDispatcher.stop());
 
-  const appDeps: AppDeps = { env, db: deps.db, clock, sessions, emailDispatcher };
-  for (const register of [...API_MODULES, ...(deps.extraModules ?? [])]) {
-    await register(app, appDeps);
+  const infra: Infra = {
+    env,
+    db,
+    transaction: transactor(db),
+    ping: () => deps.db.ping(),
+    clock,
+    emailDispatcher,
+  };
+  const services = createServices(infra);
+  await registerSessions(app, env, services.sessions);
+  for (const register of [...API_MODULES, ...testModules]) {
+    await register(app, { env, services });
   }
 
   const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir);

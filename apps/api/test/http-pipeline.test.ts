@@ -1,7 +1,7 @@
 import { DEFAULT_GROUP_CHAT_URL, ERRORS, publicConfig, type ErrorCode } from '@questfield/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeModule } from './helpers/probe-module';
+import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 const OWN_ORIGIN = 'http://localhost:3000';
@@ -28,10 +28,10 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
   let t: TestApp;
   const post = (url: string, options: { body?: string; headers?: Record<string, string> } = {}) =>
     t.app.inject({ method: 'POST', url, payload: options.body, headers: options.headers ?? {} });
-  const submit = '/api/Partnerships/Submit';
+  const submit = PROBE.form;
 
   beforeAll(async () => {
-    t = await createTestApp({ extraModules: [probeModule] });
+    t = await createTestApp({ testModules: [probeModule] });
   });
   afterAll(async () => {
     await t.close();
@@ -251,13 +251,13 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
     it('lets the game origin call game routes', async () => {
       const gameBody = JSON.stringify({ score: 3 });
       for (const origin of [OWN_ORIGIN, GAME_ORIGIN]) {
-        const response = await post('/api/Games/SubmitResult', {
+        const response = await post(PROBE.game, {
           body: gameBody,
           headers: { ...JSON_TYPE, origin },
         });
         expect(response.statusCode).toBe(200);
       }
-      const foreign = await post('/api/Games/SubmitResult', {
+      const foreign = await post(PROBE.game, {
         body: gameBody,
         headers: { ...JSON_TYPE, origin: 'https://evil.test' },
       });
@@ -275,7 +275,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
 
   describe('route access kinds', () => {
     it('refuses internal routes to everyone', async () => {
-      const response = await post('/api/Items/Update', { body: '{}', headers: JSON_TYPE });
+      const response = await post(PROBE.internal, { body: '{}', headers: JSON_TYPE });
       expectError(response, 'FORBIDDEN');
     });
 
@@ -283,7 +283,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
       expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(200);
       const production = await createTestApp({
         env: { NODE_ENV: 'production' },
-        extraModules: [probeModule],
+        testModules: [probeModule],
       });
       try {
         expectError(await production.app.inject('/api/dev/mailbox'), 'NOT_FOUND');
@@ -294,7 +294,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
   });
 
   it('turns a bug into a generic 500 that reveals nothing', async () => {
-    const response = await t.app.inject('/api/Leaderboard');
+    const response = await t.app.inject(PROBE.bug);
     const error = expectError(response, 'INTERNAL');
     expect(error.message).toBe(ERRORS.INTERNAL.message);
     expect(response.body).not.toMatch(/exploded|hunter2/);

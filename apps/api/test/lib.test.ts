@@ -2,7 +2,7 @@ import { ERRORS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError, err, fail, ok, unwrap } from '../src/lib/app-error';
 import { fixedClock } from '../src/lib/clock';
-import { hashCode, normalizeCode } from '../src/lib/codes';
+import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
 import { mapError } from '../src/plugins/errors';
 
@@ -34,9 +34,13 @@ describe('AppError and fail()', () => {
 
 describe('codes', () => {
   it('normalises before hashing, so case and spaces do not matter', () => {
-    expect(normalizeCode('  qf-card-0001 ')).toBe('QF-CARD-0001');
-    expect(hashCode('k'.repeat(32), 'welcome16')).toBe(hashCode('k'.repeat(32), 'WELCOME16'));
-    expect(hashCode('a'.repeat(32), 'WELCOME16')).not.toBe(hashCode('b'.repeat(32), 'WELCOME16'));
+    expect(normalizeRedeemableCode('  qf-card-0001 ')).toBe('QF-CARD-0001');
+    expect(hashRedeemableCode('k'.repeat(32), 'welcome16')).toBe(
+      hashRedeemableCode('k'.repeat(32), 'WELCOME16'),
+    );
+    expect(hashRedeemableCode('a'.repeat(32), 'WELCOME16')).not.toBe(
+      hashRedeemableCode('b'.repeat(32), 'WELCOME16'),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/lib/logger';
-import { probeModule } from './helpers/probe-module';
+import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, type TestApp } from './helpers/test-app';
 
 const SECRETS = {
@@ -32,7 +32,7 @@ describe(`log redaction [${dbKind}]`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      extraModules: [probeModule],
+      testModules: [probeModule],
       logger: createLogger({ level: 'info', destination: output.stream }),
     });
   });
@@ -49,7 +49,7 @@ describe(`log redaction [${dbKind}]`, () => {
   it('redacts secrets from bodies and headers a handler logs', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/Events/GetAvailableEventTimes',
+      url: PROBE.careless,
       headers: {
         'content-type': 'application/json',
         cookie: SECRETS.cookie,
@@ -92,7 +92,7 @@ describe(`log redaction [${dbKind}]`, () => {
   });
 
   it('logs a bug with its details while the client sees none', async () => {
-    const response = await t.app.inject('/api/Leaderboard');
+    const response = await t.app.inject(PROBE.bug);
     expect(response.statusCode).toBe(500);
     expect(output.text()).toMatch(/database exploded/);
   });

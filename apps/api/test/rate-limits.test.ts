@@ -1,7 +1,7 @@
 import { ERRORS, MESSAGES } from '@questfield/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts } from '../src/db/schema';
-import { LIMITS, loginBackoffMs } from '../src/modules/users/auth-limits';
+import { LIMITS, loginBackoffMs } from '../src/modules/accounts/auth-limits';
 import { login, postJson, signUp } from './helpers/accounts';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 

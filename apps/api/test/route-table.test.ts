@@ -22,7 +22,7 @@ describe(`API route table [${dbKind}]`, () => {
     const rogue: ApiModule = (app) => {
       app.get('/api/rogue', async () => ({}));
     };
-    await expect(createTestApp({ extraModules: [rogue] })).rejects.toThrow(/API_ROUTES/);
+    await expect(createTestApp({ testModules: [rogue] })).rejects.toThrow(/API_ROUTES/);
   });
 
   it('refuses a contract name used with another path or method', async () => {
@@ -34,6 +34,6 @@ describe(`API route table [${dbKind}]`, () => {
         handler: async () => ({}),
       });
     };
-    await expect(createTestApp({ extraModules: [wrongMethod] })).rejects.toThrow(/API_ROUTES/);
+    await expect(createTestApp({ testModules: [wrongMethod] })).rejects.toThrow(/API_ROUTES/);
   });
 });

@@ -4,8 +4,8 @@ import type { Database } from '../src/db/client';
 import { codes, creditLedger, eventSlots, users } from '../src/db/schema';
 import { DEMO_CODES, DEMO_PLAYER, seedDemoData, type SeedOptions } from '../src/db/seed';
 import { fixedClock } from '../src/lib/clock';
-import { hashCode } from '../src/lib/codes';
-import { verifyPassword } from '../src/modules/users/password';
+import { hashRedeemableCode } from '../src/lib/redeemable-code-hash';
+import { verifyPassword } from '../src/modules/accounts/password';
 import { findInvariantViolations } from './helpers/invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './helpers/test-db';
 
@@ -73,7 +73,7 @@ describe(`demo seed [${dbKind}]`, () => {
     for (const { code } of DEMO_CODES) expect(stored).not.toContain(code);
     const welcome = rows.find((row) => row.label === 'WELCOME16');
     expect(welcome).toMatchObject({ kind: 'promo_per_user', credits: 16 });
-    expect(welcome?.codeHash).toBe(hashCode(SECRET, ' welcome16 '));
+    expect(welcome?.codeHash).toBe(hashRedeemableCode(SECRET, ' welcome16 '));
     expect(welcome?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.filter((row) => row.kind === 'one_time')).toHaveLength(3);
   });

@@ -36,7 +36,7 @@ export const API_ROUTES = {
   },
   usersUpdatePassword: { method: 'POST', path: '/api/Users/UpdatePassword', access: 'public' },
   usersRedeemCode: { method: 'POST', path: '/api/Users/RedeemCode', access: 'session' },
-  usersLedger: { method: 'POST', path: '/api/Users/Ledger', access: 'session' },
+  usersCreditHistory: { method: 'POST', path: '/api/Users/CreditHistory', access: 'session' },
 
   squareCheckout: { method: 'POST', path: '/api/Square/Checkout', access: 'session' },
   squareWebhook: { method: 'POST', path: '/api/webhooks/square', access: 'webhook' },

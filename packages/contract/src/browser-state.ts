@@ -21,8 +21,8 @@ export const STORAGE_KEYS = {
   gamedata: 'gamedata',
 } as const;
 
-/** The spec's §3 session-storage purchase intents, resumed after sign-in within 5 minutes. */
-export const SESSION_INTENT_KEYS = {
+/** The spec's §3 purchase intents (kept in sessionStorage), resumed after sign-in within 5 minutes. */
+export const PURCHASE_INTENT_KEYS = {
   pendingGamePack: 'pendingGamePack',
   pendingQuickBuy: 'pendingQuickBuy',
   pendingPreorder: 'pendingPreorder',

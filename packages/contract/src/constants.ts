@@ -7,11 +7,15 @@ export const APP_NAME = 'questfield';
 export const APP_VERSION = '1.0.0';
 export const BRAND_NAME = 'Questfield';
 
-export const SESSION_COST_CREDITS = 2;
+/**
+ * A game is one 30-minute multiplayer play of a slot, booked or joined by access code. ("Session"
+ * in our code means only the sign-in session; the spec's texts keep their own wording.)
+ */
+export const GAME_COST_CREDITS = 2;
 export const SLOT_CAPACITY = 25;
-export const SESSION_LENGTH_MINUTES = 30;
-/** Session access and Go to Game window: start to start + 30 minutes. */
-export const SESSION_WINDOW_MS = 1_800_000;
+export const GAME_LENGTH_MINUTES = 30;
+/** Game access and Go to Game window: start to start + 30 minutes. */
+export const GAME_WINDOW_MS = 1_800_000;
 export const EVENT_LOOKBACK_HOURS = 24;
 export const EVENT_TYPE = 'maze';
 export const COUNTDOWN_TICK_MS = 1_000;

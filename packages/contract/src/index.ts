@@ -7,4 +7,7 @@ export * from './errors';
 export * from './messages';
 export * from './schemas';
 export * from './window-events';
-export * from './users';
+export * from './accounts';
+export * from './api-schemas';
+export * from './credits';
+export * from './user-message';

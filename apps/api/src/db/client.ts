@@ -21,6 +21,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A repository function accepts either, so it can run alone or inside a caller's transaction. */
 export type Executor = Database | Transaction;
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export type Transact = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+/** The one way services open a transaction (they never import the driver or Drizzle). */
+export function transactor(db: Database): Transact {
+  return (work) => db.transaction(work);
+}
 
 export type DatabaseOptions =
   /**

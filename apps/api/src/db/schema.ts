@@ -7,6 +7,7 @@
  *
  * Change it only together with a new migration (`npm run db:generate -w @questfield/api`).
  */
+import { LEDGER_REASONS } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -34,7 +35,7 @@ function oneOf(column: string, values: readonly string[]) {
 }
 
 export const SESSION_PURPOSES = ['login', 'reset'] as const;
-export const LEDGER_REASONS = ['purchase', 'redeem', 'book', 'join', 'refund', 'admin'] as const;
+export { LEDGER_REASONS };
 export const ORDER_KINDS = ['credit_pack', 'quick_buy', 'game_pack', 'host_pack'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export const PAYMENT_PROVIDERS = ['test', 'square'] as const;
@@ -116,7 +117,8 @@ export const creditLedger = pgTable(
   },
   (t) => [
     unique('credit_ledger_ref_key').on(t.refType, t.refId, t.userId),
-    index('credit_ledger_user_created_idx').on(t.userId, t.createdAt),
+    // Serves the credit history: a player's postings, newest first, paged by id.
+    index('credit_ledger_user_id_idx').on(t.userId, t.id.desc()),
     check('credit_ledger_delta_non_zero', sql`${t.delta} <> 0`),
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check('credit_ledger_reason', oneOf('reason', LEDGER_REASONS)),
@@ -173,7 +175,7 @@ export const codes = pgTable(
   'codes',
   {
     id: id(),
-    /** HMAC-SHA256(APP_SECRET, upper(code)), hex (src/lib/codes.ts). */
+    /** HMAC-SHA256(APP_SECRET, upper(code)), hex (src/lib/redeemable-code-hash.ts). */
     codeHash: text('code_hash').notNull(),
     kind: text('kind').notNull(),
     credits: integer('credits').notNull(),

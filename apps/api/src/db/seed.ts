@@ -10,13 +10,14 @@
  *   QF-CARD-0003   one-time experience-card code, 16 credits
  */
 import { sql } from 'drizzle-orm';
-import { REDEEM_CODE_CREDITS, SESSION_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
+import { REDEEM_CODE_CREDITS, GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
 import type { Clock } from '../lib/clock';
-import { hashCode } from '../lib/codes';
+import { hashRedeemableCode } from '../lib/redeemable-code-hash';
 import { upcomingSlotStarts } from '../lib/slot-schedule';
-import { hashPassword } from '../modules/users/password';
+import { hashPassword } from '../modules/accounts/password';
+import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
-import { codes, creditLedger, eventSlots, users } from './schema';
+import { codes, eventSlots, users } from './schema';
 
 export const DEMO_PLAYER = {
   email: 'demo@questfield.example',
@@ -37,8 +38,8 @@ export const DEMO_CODES = [
 /** Today in the venue's zone plus this many days. */
 export const SEED_SCHEDULE_DAYS = 7;
 
-/** The demo balance is a ledger posting like any other, so credits = ledger sum holds. */
-const DEMO_CREDITS_REF = { refType: 'seed', refId: 'demo-player-credits' } as const;
+/** The demo balance is a posting like any other, so credits = ledger sum holds. */
+const DEMO_CREDITS_SOURCE = { type: 'seed', id: 'demo-player-credits' } as const;
 
 export type SeedOptions = {
   appSecret: string;
@@ -49,7 +50,7 @@ export type SeedOptions = {
 };
 export type SeedReport = { demoPlayerCreated: boolean; codesCreated: number; slotsCreated: number };
 
-async function seedDemoPlayer(db: Database): Promise<boolean> {
+async function seedDemoPlayer(db: Database, now: Date): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
@@ -67,25 +68,24 @@ async function seedDemoPlayer(db: Database): Promise<boolean> {
         firstName: DEMO_PLAYER.firstName,
         lastName: DEMO_PLAYER.lastName,
         passwordHash,
-        credits: DEMO_PLAYER.credits,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (created === undefined) return false;
-    await tx.insert(creditLedger).values({
+    const request = {
       userId: created.id,
       delta: DEMO_PLAYER.credits,
       reason: 'admin',
-      ...DEMO_CREDITS_REF,
-      balanceAfter: DEMO_PLAYER.credits,
-    });
+      source: DEMO_CREDITS_SOURCE,
+    } as const;
+    await postCredits(tx, request, now);
     return true;
   });
 }
 
 async function seedCodes(db: Database, appSecret: string): Promise<number> {
   const rows = DEMO_CODES.map(({ code, kind, credits }) => ({
-    codeHash: hashCode(appSecret, code),
+    codeHash: hashRedeemableCode(appSecret, code),
     kind,
     credits,
     label: code,
@@ -110,7 +110,7 @@ async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
     .values(
       starts.map((startsAt) => ({
         startsAt,
-        lengthMinutes: SESSION_LENGTH_MINUTES,
+        lengthMinutes: GAME_LENGTH_MINUTES,
         capacity: SLOT_CAPACITY,
       })),
     )
@@ -121,7 +121,9 @@ async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
 
 /** The slot schedule always; the demo player and codes only when `demoAccounts` is set. */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedReport> {
-  const demoPlayerCreated = options.demoAccounts ? await seedDemoPlayer(db) : false;
+  const demoPlayerCreated = options.demoAccounts
+    ? await seedDemoPlayer(db, options.clock.now())
+    : false;
   const codesCreated = options.demoAccounts ? await seedCodes(db, options.appSecret) : 0;
   const slotsCreated = await seedSlots(db, options);
   return { demoPlayerCreated, codesCreated, slotsCreated };

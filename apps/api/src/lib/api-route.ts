@@ -1,25 +1,62 @@
 /**
- * API routes are registered only from the contract's API_ROUTES table, so every route has a
- * path the web client knows and an access decision (security.md R13). `apiRoute(name)` gives
- * the method, path and config to spread into `app.route`; an onRoute hook refuses any /api
- * route that did not come from the table.
+ * API routes are registered only from the contract: `apiRoute(name)` gives the method, path,
+ * access kind (API_ROUTES) and the request/response schemas (API_SCHEMAS) to spread into
+ * `app.route`, so every route has a path the web client knows, an access decision
+ * (security.md R13) and the same schemas the client checks with. An onRoute hook refuses any
+ * /api route that did not come from there.
+ *
+ * Tests add stand-in routes with `testRoute()`: under /api/test/, flagged `testOnly`, and
+ * accepted only by an app built with test modules, so no stand-in can sit on a real path.
  */
-import { API_ROUTES, type ApiRouteName, type RouteAccess } from '@questfield/contract';
+import {
+  API_ROUTES,
+  API_SCHEMAS,
+  type ApiRoute,
+  type ApiRouteName,
+  type ImplementedRoute,
+  type RouteAccess,
+} from '@questfield/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     apiRoute?: ApiRouteName;
     access?: RouteAccess;
+    /** A stand-in route of the test suite (see testRoute). */
+    testOnly?: boolean;
   }
 }
 
-export function apiRoute<N extends ApiRouteName>(name: N) {
-  const route = API_ROUTES[name];
+type Schemas<N extends ImplementedRoute> = (typeof API_SCHEMAS)[N];
+type FastifySchemaOf<N extends ImplementedRoute> =
+  Schemas<N> extends { request: infer Body }
+    ? { body: Body; response: { 200: Schemas<N>['response'] } }
+    : { response: { 200: Schemas<N>['response'] } };
+
+export function apiRoute<N extends ImplementedRoute>(name: N) {
+  const route: ApiRoute = API_ROUTES[name];
+  const schemas: Schemas<N> = API_SCHEMAS[name];
+  const response = { 200: schemas.response };
+  const schema = 'request' in schemas ? { body: schemas.request, response } : { response };
   return {
     method: route.method,
     url: route.path,
     config: { apiRoute: name, access: route.access },
+    schema: schema as FastifySchemaOf<N>,
+  };
+}
+
+export const TEST_ROUTE_PREFIX = '/api/test/';
+
+/** A stand-in route for pipeline tests: `/api/test/<name>`, with the access kind to exercise. */
+export function testRoute(
+  name: string,
+  options: { method?: 'GET' | 'POST'; access?: RouteAccess } = {},
+) {
+  return {
+    method: options.method ?? 'POST',
+    url: `${TEST_ROUTE_PREFIX}${name}`,
+    config: { access: options.access ?? 'public', testOnly: true },
   } as const;
 }
 
@@ -33,25 +70,26 @@ function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];
 }
 
-function checkAgainstContract(route: RouteOptions): void {
-  if (!isApiPath(route.url)) return;
+function matchesContract(route: RouteOptions): boolean {
   const name = route.config?.apiRoute;
   const entry = name === undefined ? undefined : API_ROUTES[name];
+  if (entry === undefined || entry.path !== route.url) return false;
   // Fastify adds a HEAD twin to every GET route.
-  const allowed =
-    entry === undefined ? [] : entry.method === 'GET' ? ['GET', 'HEAD'] : [entry.method];
-  const matches =
-    entry !== undefined &&
-    entry.path === route.url &&
-    methodsOf(route).every((method) => allowed.includes(method));
-  if (!matches) {
-    throw new Error(
-      `Route ${methodsOf(route).join(',')} ${route.url} is not registered through apiRoute() ` +
-        'with a matching API_ROUTES entry in @questfield/contract.',
-    );
-  }
+  const allowed = entry.method === 'GET' ? ['GET', 'HEAD'] : [entry.method];
+  return methodsOf(route).every((method) => allowed.includes(method));
 }
 
-export function enforceRouteTable(app: FastifyInstance): void {
-  app.addHook('onRoute', checkAgainstContract);
+function isTestRoute(route: RouteOptions): boolean {
+  return route.config?.testOnly === true && route.url.startsWith(TEST_ROUTE_PREFIX);
+}
+
+export function enforceRouteTable(app: FastifyInstance, options: { testRoutes: boolean }): void {
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url) || matchesContract(route)) return;
+    if (options.testRoutes && isTestRoute(route)) return;
+    throw new Error(
+      `Route ${methodsOf(route).join(',')} ${route.url} is not registered through apiRoute() ` +
+        'with a matching API_ROUTES and API_SCHEMAS entry in @questfield/contract.',
+    );
+  });
 }

@@ -17,3 +17,5 @@ export function createAudit(clock: Clock) {
     meta.log[level]({ event, ip: meta.ip, at: clock.now(), ...fields }, event);
   };
 }
+
+export type Audit = ReturnType<typeof createAudit>;

@@ -4,7 +4,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
-import { SESSION_LENGTH_MINUTES } from '@questfield/contract';
+import { GAME_LENGTH_MINUTES } from '@questfield/contract';
 
 export type DailySchedule = {
   /** First start, minutes after local midnight (10:00 = 600). */
@@ -17,7 +17,7 @@ export type DailySchedule = {
 export const DEFAULT_DAILY_SCHEDULE: DailySchedule = {
   firstStartMinute: 10 * 60,
   lastStartMinute: 21 * 60 + 30,
-  stepMinutes: SESSION_LENGTH_MINUTES,
+  stepMinutes: GAME_LENGTH_MINUTES,
 };
 
 /**

@@ -1,16 +1,22 @@
 /** Every API module, registered in this order by buildApp. Later issues add theirs here. */
-import type { AppDeps } from '../app-deps';
+import type { Env } from '../config/env';
 import type { ZodApp } from '../lib/zod-app';
+import type { Services } from '../services';
+import { registerAccountsRoutes } from './accounts/accounts.routes';
 import { registerConfigRoutes } from './config/config.routes';
+import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerHealthRoutes } from './health/health.routes';
-import { registerUsersRoutes } from './users/users.routes';
 
-export type ApiModule = (app: ZodApp, deps: AppDeps) => void | Promise<void>;
+/** What a route registrar gets: settings and the services (never the database). */
+export type ModuleContext = { env: Env; services: Services };
+
+export type ApiModule = (app: ZodApp, context: ModuleContext) => void | Promise<void>;
 
 export const API_MODULES: readonly ApiModule[] = [
   registerHealthRoutes,
   registerConfigRoutes,
-  registerUsersRoutes,
+  registerAccountsRoutes,
+  registerCreditsRoutes,
   registerDevMailboxRoutes,
 ];

@@ -3,10 +3,9 @@
  * failures map through the contract's ERRORS table; anything unrecognised is a bug, logged with
  * its details and answered with a generic 500 that reveals nothing.
  */
-import { ERRORS, errorBody, type ErrorCode } from '@questfield/contract';
+import { ERRORS, errorBody, isUserMessage, type ErrorCode } from '@questfield/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isApiPath } from '../lib/api-route';
 import { isAppError } from '../lib/app-error';
 
@@ -49,48 +48,19 @@ function fieldsOf(error: { validation: { instancePath: string }[] }, context: st
   });
 }
 
-type ValidationIssue = {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params?: Record<string, unknown>;
-};
+type ValidationIssue = { instancePath: string; message?: string };
 
-const defaultZodMessages = z.locales.en();
-
-/**
- * The first issue whose message was written by the schema's author (e.g. the contract's
- * 'Please enter a valid email address.'), found by comparing it with zod's default text.
- */
-function customMessageOf(issues: ValidationIssue[]): string | undefined {
-  for (const issue of issues) {
-    if (issue.message === undefined || issue.message === '') continue;
-    // zod's text for a wrong type names the received type, which the issue no longer carries.
-    if (issue.keyword === 'invalid_type' && issue.message.startsWith('Invalid input')) continue;
-    const rebuilt = {
-      ...issue.params,
-      code: issue.keyword,
-      path: [],
-      message: issue.message,
-    } as unknown as Parameters<typeof defaultZodMessages.localeError>[0];
-    let fallback: unknown;
-    try {
-      fallback = defaultZodMessages.localeError(rebuilt);
-    } catch {
-      continue;
-    }
-    const text =
-      typeof fallback === 'string' ? fallback : (fallback as { message?: string })?.message;
-    if (text !== issue.message) return issue.message;
-  }
-  return undefined;
+/** The first message written for players (marked with the contract's userMessage()). */
+function userMessageOf(issues: ValidationIssue[]): string | undefined {
+  return issues.find((issue) => issue.message !== undefined && isUserMessage(issue.message))
+    ?.message;
 }
 
 export function mapError(error: FastifyError | Error): MappedError | null {
   if (isAppError(error)) return { code: error.code, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const custom = customMessageOf(error.validation as ValidationIssue[]);
+    const custom = userMessageOf(error.validation as ValidationIssue[]);
     return {
       code: 'VALIDATION_FAILED',
       message: custom ?? validationMessage(fieldsOf(error, context)),

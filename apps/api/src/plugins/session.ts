@@ -12,13 +12,22 @@ import {
   SESSION_ABSOLUTE_MS,
   type SessionInfo,
   type SessionService,
-} from '../modules/sessions/sessions.service';
+} from '../modules/accounts/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of a `session` route; null elsewhere. */
     session: SessionInfo | null;
   }
+}
+
+/** The signed-in session of a `session` route (the hook below has answered 401 without one). */
+export function sessionOf(request: FastifyRequest): SessionInfo {
+  return request.session ?? fail('UNAUTHENTICATED');
+}
+
+export function sessionUserId(request: FastifyRequest): string {
+  return sessionOf(request).userId;
 }
 
 export function sessionCookieName(env: Pick<Env, 'publicOrigin'>): string {

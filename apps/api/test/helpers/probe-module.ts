@@ -1,12 +1,21 @@
 /**
- * Stand-in handlers on contract routes that later issues implement, so the request pipeline
- * (guards, JSON parsing, validation, error mapping, logging) can be tested end to end now.
+ * Stand-in routes under /api/test/ (testRoute()), so the request pipeline (guards, JSON
+ * parsing, validation, error mapping, logging) is tested end to end without borrowing the path
+ * of a real route that a later module will own.
  */
 import { z } from 'zod';
 import type { ApiModule } from '../../src/modules';
-import { apiRoute } from '../../src/lib/api-route';
+import { testRoute } from '../../src/lib/api-route';
 
-export const partnershipBody = z.object({
+export const PROBE = {
+  form: '/api/test/form',
+  game: '/api/test/game',
+  internal: '/api/test/internal',
+  careless: '/api/test/careless',
+  bug: '/api/test/bug',
+} as const;
+
+export const formBody = z.object({
   name: z.string().min(1),
   email: z.email(),
   phone: z.string().min(1),
@@ -16,19 +25,18 @@ export const partnershipBody = z.object({
 
 export const probeModule: ApiModule = (app) => {
   app.route({
-    ...apiRoute('partnershipsSubmit'),
-    schema: { body: partnershipBody },
+    ...testRoute('form'),
+    schema: { body: formBody },
     handler: async (request) => ({ received: request.body.name }),
   });
   app.route({
-    ...apiRoute('gamesSubmitResult'),
+    ...testRoute('game', { access: 'game' }),
     schema: { body: z.object({ score: z.number().int() }) },
     handler: async () => ({ ok: true }),
   });
-  app.route({ ...apiRoute('itemsUpdate'), handler: async () => ({ updated: true }) });
+  app.route({ ...testRoute('internal', { access: 'internal' }), handler: async () => ({}) });
   app.route({
-    // A public route no issue has implemented yet, standing in for a careless sign-in handler.
-    ...apiRoute('eventsAvailableTimes'),
+    ...testRoute('careless'),
     handler: async (request) => {
       // Logs exactly what a careless handler might: the whole body and every header.
       request.log.info({ body: request.body, headers: request.headers }, 'login attempt');
@@ -36,7 +44,7 @@ export const probeModule: ApiModule = (app) => {
     },
   });
   app.route({
-    ...apiRoute('leaderboard'),
+    ...testRoute('bug', { method: 'GET' }),
     handler: async () => {
       throw new Error('database exploded: password=hunter2 at row 7');
     },

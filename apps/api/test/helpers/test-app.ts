@@ -30,7 +30,7 @@ export type TestAppOptions = {
   clock?: Clock;
   webDistDir?: string | null;
   logger?: BuildAppDeps['logger'];
-  extraModules?: BuildAppDeps['extraModules'];
+  testModules?: BuildAppDeps['testModules'];
   /** Replaces the database's ping (e.g. to simulate a hung database). */
   ping?: () => Promise<boolean>;
 };
@@ -57,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       logger: options.logger ?? createLogger({ level: 'silent' }),
       webDistDir: options.webDistDir ?? null,
-      extraModules: options.extraModules ?? [],
+      testModules: options.testModules ?? [],
     });
     await app.ready();
   } catch (error) {

@@ -2,24 +2,16 @@
  * The dev mailbox: what the outbox holds, newest first, as JSON (`GET /api/dev/mailbox`) and as
  * a readable page (`GET /dev/mailbox`). Neither exists in production.
  */
-import { z } from 'zod';
-import type { AppDeps } from '../../app-deps';
+import type { DevMailboxEntry } from '@questfield/contract';
 import { escapeHtml } from '../../integrations/email/escape-html';
-import { latestEmails, type OutboxRow } from '../../integrations/email/outbox.repository';
+import type { OutboxMail } from '../../integrations/email/mailer';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
+import type { ModuleContext } from '../index';
 
 const MAILBOX_LIMIT = 50;
 
-const mailboxEntry = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-});
-
-function toEntry(row: OutboxRow) {
+function toEntry(row: OutboxMail): DevMailboxEntry {
   return {
     to: row.toAddress,
     subject: row.subject,
@@ -29,7 +21,7 @@ function toEntry(row: OutboxRow) {
   };
 }
 
-function mailboxPage(rows: OutboxRow[]): string {
+function mailboxPage(rows: OutboxMail[]): string {
   const items = rows
     .map(
       (row) =>
@@ -48,16 +40,15 @@ function mailboxPage(rows: OutboxRow[]): string {
   ].join('');
 }
 
-export function registerDevMailboxRoutes(app: ZodApp, deps: AppDeps): void {
+export function registerDevMailboxRoutes(app: ZodApp, { env, services }: ModuleContext): void {
   app.route({
     ...apiRoute('devMailbox'),
-    schema: { response: { 200: z.array(mailboxEntry) } },
-    handler: async () => (await latestEmails(deps.db.db, MAILBOX_LIMIT)).map(toEntry),
+    handler: async () => (await services.mailer.latest(MAILBOX_LIMIT)).map(toEntry),
   });
   // A page, not an API route; registered before the SPA fallback, absent in production.
-  if (deps.env.isProduction) return;
+  if (env.isProduction) return;
   app.get('/dev/mailbox', async (_request, reply) => {
-    const rows = await latestEmails(deps.db.db, MAILBOX_LIMIT);
+    const rows = await services.mailer.latest(MAILBOX_LIMIT);
     return reply.type('text/html; charset=utf-8').send(mailboxPage(rows));
   });
 }

@@ -1,17 +1,17 @@
 import { healthResponse } from '@questfield/contract';
-import type { AppDeps } from '../../app-deps';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import { checkHealth } from './health.service';
+import type { ModuleContext } from '../index';
 
-export function registerHealthRoutes(app: ZodApp, deps: AppDeps): void {
+export function registerHealthRoutes(app: ZodApp, { services }: ModuleContext): void {
+  const route = apiRoute('health');
   app.route({
-    ...apiRoute('health'),
+    ...route,
     // Probes poll this every few seconds; only failures are worth a log line.
     logLevel: 'warn',
-    schema: { response: { 200: healthResponse, 503: healthResponse } },
+    schema: { response: { ...route.schema.response, 503: healthResponse } },
     handler: async (_request, reply) => {
-      const health = await checkHealth(deps.db);
+      const health = await services.health.check();
       return reply.code(health.status === 'ok' ? 200 : 503).send(health);
     },
   });

@@ -1,7 +1,11 @@
 import type { HealthResponse } from '@questfield/contract';
-import type { AppDeps } from '../../app-deps';
+import type { Infra } from '../../infra';
 
 /** Healthy means the database answers a query within the ping timeout. */
-export async function checkHealth(db: AppDeps['db']): Promise<HealthResponse> {
-  return (await db.ping()) ? { status: 'ok', db: 'up' } : { status: 'degraded', db: 'down' };
+export function createHealthService({ ping }: Pick<Infra, 'ping'>) {
+  return {
+    async check(): Promise<HealthResponse> {
+      return (await ping()) ? { status: 'ok', db: 'up' } : { status: 'degraded', db: 'down' };
+    },
+  };
 }

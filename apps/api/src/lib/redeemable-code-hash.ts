@@ -5,10 +5,10 @@
 import { createHmac } from 'node:crypto';
 
 /** Codes are case-insensitive for players: the redeem field upper-cases what they type. */
-export function normalizeCode(code: string): string {
+export function normalizeRedeemableCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export function hashCode(secret: string, code: string): string {
-  return createHmac('sha256', secret).update(normalizeCode(code)).digest('hex');
+export function hashRedeemableCode(secret: string, code: string): string {
+  return createHmac('sha256', secret).update(normalizeRedeemableCode(code)).digest('hex');
 }

@@ -20,22 +20,21 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import {
-  MESSAGES,
   RECOVERY_CODE_LENGTH,
   RECOVERY_CODE_MAX_ATTEMPTS,
   RECOVERY_CODE_TTL_MS,
   RESET_TOKEN_TTL_MS,
 } from '@questfield/contract';
-import type { AppDeps } from '../../app-deps';
-import { enqueueEmail } from '../../integrations/email/outbox.repository';
+import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
 import { passwordChangedEmail, recoveryCodeEmail } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
-import { deleteUserSessions } from '../sessions/sessions.repository';
-import { createAuthLimits } from './auth-limits';
+import type { Audit } from '../../lib/audit';
+import * as repo from './accounts.repository';
+import { checkPasswordPolicy, type RequestMeta } from './accounts.service';
+import type { AuthLimits } from './auth-limits';
 import { hashPassword } from './password';
-import * as repo from './users.repository';
-import { checkPasswordPolicy, type RequestMeta } from './users.service';
-import { createAudit } from '../../lib/audit';
+import type { SessionService } from './sessions.service';
 
 const CODE_PATTERN = new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`);
 
@@ -59,13 +58,19 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createRecoveryService(deps: AppDeps) {
-  const { db, clock, env, emailDispatcher } = deps;
-  const limits = createAuthLimits(db.db, clock);
-  const audit = createAudit(clock);
+type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
+  sessions: SessionService;
+  authLimits: AuthLimits;
+  audit: Audit;
+  mailer: Mailer;
+};
+
+export function createRecoveryService(deps: RecoveryDeps) {
+  const { db, transaction, clock, env, sessions, mailer, audit } = deps;
+  const limits = deps.authLimits;
 
   return {
-    async requestCode(email: string, meta: RequestMeta): Promise<{ message: string }> {
+    async requestCode(email: string, meta: RequestMeta): Promise<void> {
       const subject = email.trim().toLowerCase();
       const verdict = await limits.recoveryRequest(subject, meta.ip);
       if (!verdict.allowed) {
@@ -73,11 +78,11 @@ export function createRecoveryService(deps: AppDeps) {
         fail('RATE_LIMITED');
       }
       await limits.record('recovery_request', subject, meta.ip, true);
-      const user = await repo.findUserByEmail(db.db, subject);
+      const user = await repo.findUserByEmail(db, subject);
       const code = generateRecoveryCode();
       const now = clock.now();
       const codeHash = hashRecoveryCode(env.appSecret, user?.id ?? randomUUID(), code);
-      await db.db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if (user === undefined) {
           await repo.recoveryCodeNoOp(tx, randomUUID());
           return;
@@ -88,29 +93,19 @@ export function createRecoveryService(deps: AppDeps) {
           expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
           now,
         });
-        await enqueueEmail(
-          tx,
-          user.email,
-          recoveryCodeEmail({ username: user.username, code }),
-          now,
-        );
+        await mailer.queue(tx, user.email, recoveryCodeEmail({ username: user.username, code }));
       });
-      emailDispatcher.wake();
+      mailer.wake();
       audit(meta, 'auth.recovery.requested', { userId: user?.id, known: user !== undefined });
-      return { message: MESSAGES.recoveryRequested };
     },
 
-    async verifyCode(
-      email: string,
-      code: string,
-      meta: RequestMeta,
-    ): Promise<{ valid: true; resetToken: string }> {
+    async verifyCode(email: string, code: string, meta: RequestMeta): Promise<string> {
       const subject = email.trim().toLowerCase();
       const verdict = await limits.recoveryVerify(subject, meta.ip);
       if (!verdict.allowed) fail('RATE_LIMITED');
-      const user = await repo.findUserByEmail(db.db, subject);
+      const user = await repo.findUserByEmail(db, subject);
       const now = clock.now();
-      const outcome = await db.db.transaction(async (tx) => {
+      const outcome = await transaction(async (tx) => {
         if (user === undefined) return { ok: false as const, reason: 'unknown email' };
         const row = await repo.findRecoveryCode(tx, user.id);
         if (row === undefined) return { ok: false as const, reason: 'no code' };
@@ -142,22 +137,22 @@ export function createRecoveryService(deps: AppDeps) {
         fail('INVALID_RECOVERY_CODE');
       }
       audit(meta, 'auth.recovery.verified', { userId: user?.id });
-      return { valid: true, resetToken: outcome.resetToken };
+      return outcome.resetToken;
     },
 
     async updatePassword(
       input: { email: string; password: string; resetToken: string },
       meta: RequestMeta,
-    ): Promise<{ message: string }> {
+    ): Promise<void> {
       checkPasswordPolicy(input.password);
-      const user = await repo.findUserByEmail(db.db, input.email.trim());
+      const user = await repo.findUserByEmail(db, input.email.trim());
       const now = clock.now();
       if (user === undefined) {
         audit(meta, 'auth.reset.failed');
         fail('PASSWORD_UPDATE_FAILED');
       }
       const passwordHash = await hashPassword(input.password);
-      const revoked = await db.db.transaction(async (tx) => {
+      const revoked = await transaction(async (tx) => {
         const consumed = await repo.consumeResetToken(
           tx,
           hashResetToken(input.resetToken),
@@ -166,17 +161,16 @@ export function createRecoveryService(deps: AppDeps) {
         );
         if (!consumed) return null;
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-        const count = await deleteUserSessions(tx, user.id);
-        await enqueueEmail(tx, user.email, passwordChangedEmail({ username: user.username }), now);
+        const count = await sessions.revokeAll(tx, user.id);
+        await mailer.queue(tx, user.email, passwordChangedEmail({ username: user.username }));
         return count;
       });
       if (revoked === null) {
         audit(meta, 'auth.reset.failed', { userId: user.id });
         fail('PASSWORD_UPDATE_FAILED');
       }
-      emailDispatcher.wake();
+      mailer.wake();
       audit(meta, 'auth.reset.succeeded', { userId: user.id, sessionsRevoked: revoked });
-      return { message: MESSAGES.passwordUpdated };
     },
   };
 }

@@ -45,7 +45,7 @@ export function loginBackoffMs(recentFailures: number): number {
   return Math.min(LIMITS.loginBackoffBaseMs * 2 ** exponent, LIMITS.loginBackoffMaxMs);
 }
 
-export function createAuthLimits(db: Executor, clock: Clock) {
+export function createAuthLimits({ db, clock }: { db: Executor; clock: Clock }) {
   const ago = (ms: number) => new Date(clock.now().getTime() - ms);
 
   return {

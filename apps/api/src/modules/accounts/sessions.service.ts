@@ -1,20 +1,23 @@
 /**
- * Login sessions (security.md W1, R18). The cookie holds 32 random bytes (base64url); the
+ * Sign-in sessions (security.md W1, R18). The cookie holds 32 random bytes (base64url); the
  * database holds only their SHA-256, so a leaked table cannot be replayed as cookies.
  *
  * Lifetimes: a session ends after SESSION_IDLE_MS without a request (sliding) and in any case
  * SESSION_ABSOLUTE_MS after sign-in. `last_seen_at` is written at most once a minute, so a busy
- * player costs one UPDATE per minute rather than one per request.
+ * player costs one UPDATE per minute rather than one per request. Resolving a cookie reads the
+ * session and its account in one round trip, so Users/Me needs no further query.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app-deps';
+import type { Infra } from '../../infra';
+import type { Executor } from '../../db/client';
+import type { Account } from './accounts.repository';
 import * as repo from './sessions.repository';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionInfo = { userId: string; idHash: string };
+export type SessionInfo = { userId: string; idHash: string; account: Account };
 
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
@@ -25,15 +28,14 @@ export function isSessionIdShape(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-export function createSessionService(deps: Pick<AppDeps, 'db' | 'clock'>) {
-  const { db, clock } = deps;
+export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>) {
   return {
     /** Always a fresh id: a cookie the browser already had is never promoted (fixation). */
     async create(userId: string, meta: { ip: string; userAgent: string }) {
       const id = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-      await repo.insertSession(db.db, {
+      await repo.insertSession(db, {
         idHash: hashSessionId(id),
         userId,
         expiresAt,
@@ -48,24 +50,28 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     async resolve(id: string | undefined): Promise<SessionInfo | null> {
       if (id === undefined || !isSessionIdShape(id)) return null;
       const idHash = hashSessionId(id);
-      const row = await repo.findSession(db.db, idHash);
+      const row = await repo.findSessionAccount(db, idHash);
       if (row === undefined || row.purpose !== 'login') return null;
       const now = clock.now().getTime();
       const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
       if (now >= row.expiresAt.getTime() || now >= idleEnd) {
-        await repo.deleteSession(db.db, idHash);
+        await repo.deleteSession(db, idHash);
         return null;
       }
       if (now - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-        await repo.touchSession(db.db, idHash, new Date(now));
+        await repo.touchSession(db, idHash, new Date(now));
       }
-      return { userId: row.userId, idHash };
+      return { userId: row.account.id, idHash, account: row.account };
     },
 
     async destroy(id: string | undefined): Promise<void> {
       if (id === undefined || !isSessionIdShape(id)) return;
-      await repo.deleteSession(db.db, hashSessionId(id));
+      await repo.deleteSession(db, hashSessionId(id));
     },
+
+    /** Ends every session of the user (a password reset), in the caller's transaction. */
+    revokeAll: (tx: Executor, userId: string): Promise<number> =>
+      repo.deleteUserSessions(tx, userId),
   };
 }
 

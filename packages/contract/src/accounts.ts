@@ -1,28 +1,31 @@
 /**
- * Request and response bodies of the account calls (spec §3, §7; security.md W1–W4, W16–W22).
+ * Request and response bodies of the accounts calls (spec §3, §7; security.md W1–W4, W16–W22).
  * Requests are strict: an unknown field (credits, recoveryCode, …) is refused, never ignored.
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, RECOVERY_CODE_LENGTH } from './constants';
 import { publicUser } from './schemas';
+import { userMessage } from './user-message';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
-export const USERNAME_RULE = 'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.';
+export const USERNAME_RULE = userMessage(
+  'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
+);
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 60;
 
 const email = z
   .string()
   .trim()
-  .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address.')
-  .pipe(z.email('Please enter a valid email address.'));
+  .max(EMAIL_MAX_LENGTH, userMessage('Please enter a valid email address.'))
+  .pipe(z.email(userMessage('Please enter a valid email address.')));
 const username = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE);
 /** Length and commonness are checked by the server's password policy, with the spec's wording. */
-const password = z.string().max(PASSWORD_MAX_LENGTH * 4, 'Password is too long.');
+const password = z.string().max(PASSWORD_MAX_LENGTH * 4, userMessage('Password is too long.'));
 const personName = z
   .string()
   .trim()
-  .max(NAME_MAX_LENGTH, `Names are at most ${NAME_MAX_LENGTH} characters.`);
+  .max(NAME_MAX_LENGTH, userMessage(`Names are at most ${NAME_MAX_LENGTH} characters.`));
 
 export const signUpRequest = z.strictObject({
   username,
@@ -34,10 +37,14 @@ export const signUpRequest = z.strictObject({
 
 export const loginRequest = z.strictObject({
   /** An e-mail address or a username (spec §7). */
-  email: z.string().trim().min(1, 'Please enter your email or username.').max(EMAIL_MAX_LENGTH),
+  email: z
+    .string()
+    .trim()
+    .min(1, userMessage('Please enter your email or username.'))
+    .max(EMAIL_MAX_LENGTH),
   password: z
     .string()
-    .min(1, 'Please enter your password.')
+    .min(1, userMessage('Please enter your password.'))
     .max(PASSWORD_MAX_LENGTH * 4),
 });
 
@@ -54,16 +61,24 @@ export const updateUserRequest = z.strictObject({
 export const getByNameOrEmailRequest = z.strictObject({ email: z.string().trim().max(254) });
 
 export const requestRecoveryCodeRequest = z.strictObject({
-  email: z.string().trim().min(1, 'Please enter your email address.').max(EMAIL_MAX_LENGTH),
+  email: z
+    .string()
+    .trim()
+    .min(1, userMessage('Please enter your email address.'))
+    .max(EMAIL_MAX_LENGTH),
 });
 
 export const verifyRecoveryCodeRequest = z.strictObject({
-  email: z.string().trim().min(1, 'Please enter your email address.').max(EMAIL_MAX_LENGTH),
+  email: z
+    .string()
+    .trim()
+    .min(1, userMessage('Please enter your email address.'))
+    .max(EMAIL_MAX_LENGTH),
   code: z
     .string()
     .trim()
-    .min(1, 'Please enter your recovery code.')
-    .max(RECOVERY_CODE_LENGTH, 'Invalid or expired recovery code. Please try again.'),
+    .min(1, userMessage('Please enter your recovery code.'))
+    .max(RECOVERY_CODE_LENGTH, userMessage('Invalid or expired recovery code. Please try again.')),
 });
 
 export const updatePasswordRequest = z.strictObject({

@@ -1,13 +1,48 @@
-/** Users, recovery codes and reset tokens: the only Drizzle code of the users module. */
+/** Users, recovery codes and reset tokens: the Drizzle code of the accounts module. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { codes, recoveryCodes, redemptions, resetTokens, users } from '../../db/schema';
+import { SQLSTATE, sqlStateOf } from '../../db/errors';
+import { recoveryCodes, redemptions, resetTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+/** A player as the product shows them: never the password hash. */
+export type Account = {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  credits: number;
+  /** Labels of the codes the player redeemed, oldest first. */
+  redeemedCodes: string[];
+};
+
+/** Why a write of a name was refused: the unique index it hit. */
+export type NameTaken = 'EMAIL_TAKEN' | 'USERNAME_TAKEN';
+
+/**
+ * The columns of an Account, for a select joined to users. `redeemedCodes` reads the
+ * redemptions table that the codes module writes: the one read across modules, kept so that
+ * Users/Me (and every session check) costs one round trip (docs/architecture.md).
+ */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  credits: users.credits,
+  redeemedCodes: sql<
+    string[]
+  >`coalesce((select json_agg(${redemptions.codeLabel} order by ${redemptions.redeemedAt}) from ${redemptions} where ${redemptions.userId} = ${users.id}), '[]'::json)`,
+};
+
+export async function findAccount(db: Executor, id: string): Promise<Account | undefined> {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -47,22 +82,35 @@ export async function findUserByNameOrEmail(
   return rows.find((row) => row.email.toLowerCase() === identifier.toLowerCase()) ?? rows[0];
 }
 
+/** A duplicate e-mail or username (two sign-ups at once) becomes its outcome, not an error. */
+async function orNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
+  try {
+    return await write();
+  } catch (error) {
+    const state = sqlStateOf(error);
+    if (state.code !== SQLSTATE.uniqueViolation) throw error;
+    return state.constraint === 'users_email_lower_key' ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
+  }
+}
+
 export async function insertUser(
   db: Executor,
   values: { email: string; username: string; passwordHash: string; now: Date },
-): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: values.email,
-      username: values.username,
-      passwordHash: values.passwordHash,
-      createdAt: values.now,
-      updatedAt: values.now,
-    })
-    .returning();
-  if (row === undefined) throw new Error('insert returned no row');
-  return row;
+): Promise<UserRow | NameTaken> {
+  return orNameTaken(async () => {
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: values.email,
+        username: values.username,
+        passwordHash: values.passwordHash,
+        createdAt: values.now,
+        updatedAt: values.now,
+      })
+      .returning();
+    if (row === undefined) throw new Error('insert returned no row');
+    return row;
+  });
 }
 
 export async function updateProfile(
@@ -70,11 +118,14 @@ export async function updateProfile(
   id: string,
   fields: { username?: string; firstName?: string; lastName?: string },
   now: Date,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...fields, updatedAt: now })
-    .where(eq(users.id, id));
+): Promise<NameTaken | null> {
+  const outcome = await orNameTaken(() =>
+    db
+      .update(users)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(users.id, id)),
+  );
+  return outcome === 'EMAIL_TAKEN' || outcome === 'USERNAME_TAKEN' ? outcome : null;
 }
 
 export async function updatePasswordHash(
@@ -84,17 +135,6 @@ export async function updatePasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
-}
-
-/** Labels of the codes a user redeemed, oldest first. */
-export async function redeemedLabels(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ label: codes.label })
-    .from(redemptions)
-    .innerJoin(codes, eq(codes.id, redemptions.codeId))
-    .where(eq(redemptions.userId, userId))
-    .orderBy(redemptions.redeemedAt);
-  return rows.map((row) => row.label);
 }
 
 /** Replaces the user's live code (at most one per user). */

@@ -1,0 +1,20 @@
+import type { Env } from './config/env';
+import type { Database, Transact } from './db/client';
+import type { EmailDispatcher } from './integrations/email/dispatcher';
+import type { Clock } from './lib/clock';
+
+/**
+ * What services are built from (src/services.ts): settings, the database, time and mail
+ * delivery. Services run single statements on `db` and open transactions only with
+ * `transaction`; they never import Drizzle or the schema (repositories do).
+ */
+export type Infra = {
+  env: Env;
+  db: Database;
+  transaction: Transact;
+  /** Answers within its timeout, or false (the health probe). */
+  ping: () => Promise<boolean>;
+  clock: Clock;
+  /** Delivers the e-mail outbox; `wake()` after queueing mail. */
+  emailDispatcher: EmailDispatcher;
+};

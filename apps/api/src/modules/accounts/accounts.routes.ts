@@ -1,0 +1,112 @@
+/** HTTP side of accounts and recovery: cookies, and the spec's wire format (spec §7). */
+import { MESSAGES, type PublicUser } from '@questfield/contract';
+import type { FastifyRequest } from 'fastify';
+import { apiRoute } from '../../lib/api-route';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionCookies, sessionOf } from '../../plugins/session';
+import type { ModuleContext } from '../index';
+import type { Account } from './accounts.repository';
+import type { RequestMeta } from './accounts.service';
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log };
+}
+
+/** A user as every answer shows it: both id spellings of the spec, codes as objects. */
+export function toPublicUser(account: Account): PublicUser {
+  return {
+    id: account.id,
+    userId: account.id,
+    username: account.username,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    phone: account.phone,
+    credits: account.credits,
+    redeemedCodes: account.redeemedCodes.map((code) => ({ code })),
+  };
+}
+
+export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
+  const { accounts, recovery } = services;
+  const cookies = sessionCookies(env);
+
+  app.route({
+    ...apiRoute('usersCreate'),
+    handler: async (request, reply) => {
+      const { account, sessionId } = await accounts.signUp(request.body, metaOf(request));
+      cookies.set(reply, sessionId);
+      return { data: [toPublicUser(account)] };
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersLogin'),
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      const { account, sessionId } = await accounts.login(email, password, metaOf(request));
+      cookies.set(reply, sessionId);
+      return [toPublicUser(account)];
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersMe'),
+    // The session hook has read the account with the session: no further query.
+    handler: async (request) => [toPublicUser(sessionOf(request).account)],
+  });
+
+  app.route({
+    ...apiRoute('usersLogout'),
+    handler: async (request, reply) => {
+      await accounts.logout(cookies.read(request), metaOf(request));
+      cookies.clear(reply);
+      return { message: MESSAGES.loggedOut };
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersUpdate'),
+    handler: async (request) => {
+      const account = await accounts.update(
+        sessionOf(request).userId,
+        request.body,
+        metaOf(request),
+      );
+      return [toPublicUser(account)];
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersGetByNameOrEmail'),
+    handler: async (request) => {
+      const own = accounts.ownAccountNamed(sessionOf(request).account, request.body.email);
+      return own === null ? [] : [toPublicUser(own)];
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersRequestRecoveryCode'),
+    handler: async (request) => {
+      await recovery.requestCode(request.body.email, metaOf(request));
+      return { message: MESSAGES.recoveryRequested };
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersVerifyRecoveryCode'),
+    handler: async (request) => {
+      const { email, code } = request.body;
+      const resetToken = await recovery.verifyCode(email, code, metaOf(request));
+      return { valid: true as const, resetToken };
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersUpdatePassword'),
+    handler: async (request) => {
+      await recovery.updatePassword(request.body, metaOf(request));
+      return { message: MESSAGES.passwordUpdated };
+    },
+  });
+}

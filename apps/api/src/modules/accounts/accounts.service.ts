@@ -1,0 +1,133 @@
+/**
+ * Accounts (spec §7; security.md W1, W2, W16, W21, W22): sign-up, sign-in, sign-out and
+ * profile updates. The subject of every call is the session's user, never a body field.
+ * Answers are domain values (an Account); accounts.routes.ts shapes the spec's wire format.
+ */
+import type { SignUpRequest, UpdateUserRequest } from '@questfield/contract';
+import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import type { Audit, AuditMeta } from '../../lib/audit';
+import type { AuthLimits } from './auth-limits';
+import { hashPassword, verifyPassword } from './password';
+import { passwordProblem } from './password-policy';
+import * as repo from './accounts.repository';
+import type { SessionService } from './sessions.service';
+
+export type RequestMeta = AuditMeta & { userAgent: string };
+export type SignedIn = { account: repo.Account; sessionId: string };
+
+type AccountsDeps = Pick<Infra, 'db' | 'clock'> & {
+  sessions: SessionService;
+  authLimits: AuthLimits;
+  audit: Audit;
+};
+
+/** Verified against when the account does not exist, so both failures cost one Argon2 run. */
+let dummyHash: Promise<string> | undefined;
+function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('questfield-timing-equaliser-not-a-password');
+  return dummyHash;
+}
+
+export function checkPasswordPolicy(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem !== null) fail(problem);
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, clock, sessions, authLimits, audit } = deps;
+
+  async function accountOf(userId: string): Promise<repo.Account> {
+    return (await repo.findAccount(db, userId)) ?? fail('UNAUTHENTICATED');
+  }
+
+  async function startSession(userId: string, meta: RequestMeta): Promise<SignedIn> {
+    const session = await sessions.create(userId, meta);
+    return { account: await accountOf(userId), sessionId: session.id };
+  }
+
+  return {
+    async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
+      checkPasswordPolicy(input.password);
+      if ((await repo.findUserByEmail(db, input.email)) !== undefined) fail('EMAIL_TAKEN');
+      if ((await repo.findUserByUsername(db, input.username)) !== undefined) {
+        fail('USERNAME_TAKEN');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.insertUser(db, {
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        now: clock.now(),
+      });
+      if (typeof user === 'string') fail(user);
+      audit(meta, 'auth.signup', { userId: user.id });
+      return startSession(user.id, meta);
+    },
+
+    async login(identifier: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+      const byIp = await authLimits.loginByIp(meta.ip);
+      if (!byIp.allowed) {
+        audit(meta, 'auth.login.throttled', { reason: byIp.reason }, 'warn');
+        fail('RATE_LIMITED');
+      }
+      const user = await repo.findUserByNameOrEmail(db, identifier);
+      const subject = user?.id ?? `unknown:${identifier.toLowerCase()}`;
+      const byAccount = await authLimits.loginByAccount(subject);
+      if (!byAccount.allowed) {
+        audit(meta, 'auth.login.throttled', { userId: user?.id, reason: byAccount.reason }, 'warn');
+        fail('RATE_LIMITED');
+      }
+      const matches =
+        user === undefined
+          ? (await verifyPassword(await timingDummyHash(), password)) && false
+          : await verifyPassword(user.passwordHash, password);
+      await authLimits.record('login', subject, meta.ip, matches);
+      if (!matches || user === undefined) {
+        audit(meta, 'auth.login.failed', { userId: user?.id });
+        fail('LOGIN_FAILED');
+      }
+      audit(meta, 'auth.login.succeeded', { userId: user.id });
+      return startSession(user.id, meta);
+    },
+
+    async logout(sessionId: string | undefined, meta: AuditMeta): Promise<void> {
+      await sessions.destroy(sessionId);
+      audit(meta, 'auth.logout');
+    },
+
+    async update(
+      userId: string,
+      input: UpdateUserRequest,
+      meta: RequestMeta,
+    ): Promise<repo.Account> {
+      if (input.id !== undefined && input.id !== userId) {
+        audit(meta, 'users.update.foreign_id', { userId }, 'warn');
+        fail('FORBIDDEN');
+      }
+      const { username, firstName, lastName } = input;
+      const fields = Object.fromEntries(
+        Object.entries({ username, firstName, lastName }).filter(([, v]) => v !== undefined),
+      );
+      if (username !== undefined) {
+        const owner = await repo.findUserByUsername(db, username);
+        if (owner !== undefined && owner.id !== userId) fail('USERNAME_TAKEN');
+      }
+      if (Object.keys(fields).length > 0) {
+        const taken = await repo.updateProfile(db, userId, fields, clock.now());
+        if (taken !== null) fail(taken);
+      }
+      return accountOf(userId);
+    },
+
+    /** The session user's own account when the name or e-mail is theirs; otherwise null. */
+    ownAccountNamed(account: repo.Account, identifier: string): repo.Account | null {
+      const wanted = identifier.trim().toLowerCase();
+      const own =
+        account.email.toLowerCase() === wanted || account.username.toLowerCase() === wanted;
+      return own ? account : null;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,83 @@
+/** Session rows: only the SHA-256 of the cookie value is ever stored or looked up. */
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { accountColumns, type Account } from './accounts.repository';
+
+export type SessionAccountRow = {
+  purpose: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  account: Account;
+};
+
+export async function insertSession(
+  db: Executor,
+  row: {
+    idHash: string;
+    userId: string;
+    expiresAt: Date;
+    now: Date;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<void> {
+  await db.insert(sessions).values({
+    idHash: row.idHash,
+    userId: row.userId,
+    purpose: 'login',
+    createdAt: row.now,
+    lastSeenAt: row.now,
+    expiresAt: row.expiresAt,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  });
+}
+
+function prepareSessionAccount(db: Database) {
+  return db
+    .select({
+      purpose: sessions.purpose,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      account: accountColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('session_account');
+}
+
+/** Built once per database: the statement every signed-in request runs. */
+const preparedSessionAccount = new WeakMap<Database, ReturnType<typeof prepareSessionAccount>>();
+
+/** The session and its user's account in one round trip (a prepared statement). */
+export async function findSessionAccount(
+  db: Database,
+  idHash: string,
+): Promise<SessionAccountRow | undefined> {
+  let statement = preparedSessionAccount.get(db);
+  if (statement === undefined) {
+    statement = prepareSessionAccount(db);
+    preparedSessionAccount.set(db, statement);
+  }
+  const [row] = await statement.execute({ idHash });
+  return row;
+}
+
+export async function touchSession(db: Executor, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: Executor, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteUserSessions(db: Executor, userId: string): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return removed.length;
+}

@@ -1,0 +1,34 @@
+/** HTTP side of credits: the session user's credit history (Users/CreditHistory). */
+import type { CreditPosting } from '@questfield/contract';
+import { apiRoute } from '../../lib/api-route';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionUserId } from '../../plugins/session';
+import type { ModuleContext } from '../index';
+import type { Posting } from './credits.service';
+
+function toWire(posting: Posting): CreditPosting {
+  return {
+    id: String(posting.id),
+    at: posting.at.toISOString(),
+    reason: posting.reason,
+    delta: posting.delta,
+    balanceAfter: posting.balanceAfter,
+  };
+}
+
+export function registerCreditsRoutes(app: ZodApp, { services }: ModuleContext): void {
+  app.route({
+    ...apiRoute('usersCreditHistory'),
+    handler: async (request) => {
+      const { cursor } = request.body;
+      const page = await services.credits.history(
+        sessionUserId(request),
+        cursor === undefined ? undefined : Number(cursor),
+      );
+      return {
+        entries: page.entries.map(toWire),
+        nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
+      };
+    },
+  });
+}

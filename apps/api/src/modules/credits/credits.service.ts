@@ -1,0 +1,112 @@
+/**
+ * The credits module: the only code that changes a balance (product.md "Credits change only
+ * inside server transactions"; security.md W3–W5). Every change is a posting: one ledger row
+ * and the balance it leaves, written in the caller's transaction, so a purchase, redemption or
+ * booking and its credits commit or roll back together.
+ *
+ * - Idempotent on its source: the same order, code, registration or refund posts once; a
+ *   repeat returns the first posting (the ledger's unique key backs this up).
+ * - Never below zero: a debit larger than the balance is refused with `insufficient`, which
+ *   callers answer as NOT_ENOUGH_CREDITS.
+ * - Serialised per user: the user's row is locked for the rest of the transaction, so
+ *   concurrent postings queue instead of reading the same old balance.
+ */
+import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
+import type { Infra } from '../../infra';
+import type { Transaction } from '../../db/client';
+import * as repo from './credits.repository';
+
+/** The business event behind a posting: ('order', order id), ('code', code id), … */
+export type PostingSource = {
+  type: 'order' | 'code' | 'registration' | 'refund' | 'admin' | 'seed';
+  id: string;
+};
+
+export type PostingRequest = {
+  userId: string;
+  /** Credits added (positive) or taken (negative); never 0. */
+  delta: number;
+  reason: LedgerReason;
+  source: PostingSource;
+};
+
+export type Posting = {
+  id: number;
+  userId: string;
+  delta: number;
+  reason: LedgerReason;
+  source: PostingSource;
+  balanceAfter: number;
+  at: Date;
+};
+
+export type PostingOutcome =
+  | { status: 'posted'; posting: Posting }
+  /** This source had already posted: nothing changed, here is the first posting. */
+  | { status: 'repeated'; posting: Posting }
+  /** The debit would take the balance below zero: nothing changed. */
+  | { status: 'insufficient'; balance: number };
+
+export type CreditHistoryPage = { entries: Posting[]; nextCursor: number | null };
+
+function toPosting(row: repo.LedgerRow): Posting {
+  return {
+    id: row.id,
+    userId: row.userId,
+    delta: row.delta,
+    reason: row.reason as LedgerReason,
+    source: { type: row.refType as PostingSource['type'], id: row.refId },
+    balanceAfter: row.balanceAfter,
+    at: row.createdAt,
+  };
+}
+
+function checkRequest(request: PostingRequest): void {
+  if (!Number.isSafeInteger(request.delta) || request.delta === 0) {
+    throw new Error(`A posting needs a whole, non-zero number of credits (got ${request.delta}).`);
+  }
+}
+
+/** Posts in `tx` (see the module comment); `now` stamps the ledger row. */
+export async function postCredits(
+  tx: Transaction,
+  request: PostingRequest,
+  now: Date,
+): Promise<PostingOutcome> {
+  checkRequest(request);
+  const balance = await repo.lockBalance(tx, request.userId);
+  if (balance === undefined) throw new Error('A posting needs an existing user.');
+  const { type, id } = request.source;
+  const earlier = await repo.findPostingBySource(tx, request.userId, type, id);
+  if (earlier !== undefined) return { status: 'repeated', posting: toPosting(earlier) };
+  const balanceAfter = balance + request.delta;
+  if (balanceAfter < 0) return { status: 'insufficient', balance };
+  const row = await repo.insertPosting(tx, {
+    userId: request.userId,
+    delta: request.delta,
+    reason: request.reason,
+    refType: type,
+    refId: id,
+    balanceAfter,
+    createdAt: now,
+  });
+  return { status: 'posted', posting: toPosting(row) };
+}
+
+export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>) {
+  return {
+    /** Posts inside the caller's transaction; see the module comment. */
+    post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
+
+    /** The user's postings, newest first, CREDIT_HISTORY_PAGE_SIZE a page. */
+    async history(userId: string, cursor?: number): Promise<CreditHistoryPage> {
+      const limit = CREDIT_HISTORY_PAGE_SIZE;
+      const rows = await repo.listPostings(db, userId, { beforeId: cursor, limit: limit + 1 });
+      const entries = rows.slice(0, limit).map(toPosting);
+      const last = entries.at(-1);
+      return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,0 +1,27 @@
+/**
+ * Every service of the API, built once per app from its infrastructure. Route registrars
+ * receive these; a module reaches another module only through its service here.
+ */
+import type { Infra } from './infra';
+import { createMailer } from './integrations/email/mailer';
+import { createAudit } from './lib/audit';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAuthLimits } from './modules/accounts/auth-limits';
+import { createRecoveryService } from './modules/accounts/recovery.service';
+import { createSessionService } from './modules/accounts/sessions.service';
+import { createCreditsService } from './modules/credits/credits.service';
+import { createHealthService } from './modules/health/health.service';
+
+export function createServices(infra: Infra) {
+  const audit = createAudit(infra.clock);
+  const authLimits = createAuthLimits(infra);
+  const mailer = createMailer(infra);
+  const sessions = createSessionService(infra);
+  const credits = createCreditsService(infra);
+  const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
+  const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
+  const health = createHealthService(infra);
+  return { audit, mailer, sessions, credits, accounts, recovery, health };
+}
+
+export type Services = ReturnType<typeof createServices>;

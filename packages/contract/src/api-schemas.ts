@@ -1,0 +1,62 @@
+/**
+ * The request and response body of every API route, by route name: the server's `apiRoute()`
+ * validates and serialises with these, and the web's typed client sends and checks with the
+ * same ones, so the two sides cannot drift. Kept apart from API_ROUTES so that importing the
+ * route table never pulls zod into a script that only needs paths.
+ */
+import type { z } from 'zod';
+import {
+  emptyRequest,
+  getByNameOrEmailRequest,
+  loginRequest,
+  messageResponse,
+  requestRecoveryCodeRequest,
+  signUpRequest,
+  signUpResponse,
+  updatePasswordRequest,
+  updateUserRequest,
+  userListResponse,
+  verifyRecoveryCodeRequest,
+  verifyRecoveryCodeResponse,
+} from './accounts';
+import type { ApiRouteName } from './api-routes';
+import { creditHistoryRequest, creditHistoryResponse } from './credits';
+import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
+
+/** `request` is the JSON body (absent on GET routes); `response` is the 2xx body. */
+export type RouteSchemas = { request?: z.ZodType; response: z.ZodType };
+
+const noBody = emptyRequest.optional();
+
+export const API_SCHEMAS = {
+  health: { response: healthResponse },
+  config: { response: publicConfig },
+
+  usersCreate: { request: signUpRequest, response: signUpResponse },
+  usersLogin: { request: loginRequest, response: userListResponse },
+  usersMe: { request: noBody, response: userListResponse },
+  usersLogout: { request: noBody, response: messageResponse },
+  usersUpdate: { request: updateUserRequest, response: userListResponse },
+  usersGetByNameOrEmail: { request: getByNameOrEmailRequest, response: userListResponse },
+  usersRequestRecoveryCode: { request: requestRecoveryCodeRequest, response: messageResponse },
+  usersVerifyRecoveryCode: {
+    request: verifyRecoveryCodeRequest,
+    response: verifyRecoveryCodeResponse,
+  },
+  usersUpdatePassword: { request: updatePasswordRequest, response: messageResponse },
+  usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
+
+  devMailbox: { response: devMailboxResponse },
+} as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
+
+/** Routes that have a handler (and so schemas) today. */
+export type ImplementedRoute = keyof typeof API_SCHEMAS;
+
+type SchemasOf<N extends ImplementedRoute> = (typeof API_SCHEMAS)[N];
+
+/** What a caller sends: the request schema's input (void for GET routes). */
+export type ApiRequest<N extends ImplementedRoute> =
+  SchemasOf<N> extends { request: infer R extends z.ZodType } ? z.input<R> : void;
+
+/** What a caller gets back on success: the response schema's output. */
+export type ApiResponse<N extends ImplementedRoute> = z.output<SchemasOf<N>['response']>;
