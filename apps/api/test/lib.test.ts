@@ -1,6 +1,6 @@
 import { ERRORS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
-import { AppError, err, fail, ok, unwrap } from '../src/lib/app-error';
+import { AppError, fail } from '../src/lib/app-error';
 import { fixedClock } from '../src/lib/clock';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
@@ -25,10 +25,9 @@ describe('AppError and fail()', () => {
     });
   });
 
-  it('unwraps results', () => {
-    expect(unwrap(ok(3))).toBe(3);
-    expect(() => unwrap(err('CODE_INVALID'))).toThrow(ERRORS.CODE_INVALID.message);
-    expect(() => unwrap(err('CODE_INVALID', 'custom'))).toThrow('custom');
+  it('fail() throws the code with its contract message, or a given one', () => {
+    expect(() => fail('CODE_INVALID')).toThrow(ERRORS.CODE_INVALID.message);
+    expect(() => fail('CODE_INVALID', 'custom')).toThrow('custom');
   });
 });
 

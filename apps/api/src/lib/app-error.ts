@@ -26,24 +26,3 @@ export function isAppError(value: unknown): value is AppError {
 export function fail(code: ErrorCode, message?: string): never {
   throw new AppError(code, message);
 }
-
-/** For services that prefer returning failures to throwing them. */
-export type Result<T, C extends ErrorCode = ErrorCode> =
-  { ok: true; value: T } | { ok: false; code: C; message?: string };
-
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
-
-export function err<C extends ErrorCode>(
-  code: C,
-  message?: string,
-): { ok: false; code: C; message?: string } {
-  return message === undefined ? { ok: false, code } : { ok: false, code, message };
-}
-
-/** Returns the value of a successful result, or throws its failure as an AppError. */
-export function unwrap<T>(result: Result<T>): T {
-  if (result.ok) return result.value;
-  return fail(result.code, result.message);
-}
