@@ -81,11 +81,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const testModules = deps.testModules ?? [];
   enforceRouteTable(app, { testRoutes: testModules.length > 0 });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     directives: appCspDirectives(env),
     origin: env.publicOrigin,
     denyFraming: true,
-    noStore: isApiPath,
+    isApiPath,
   });
   registerRequestGuards(app, env);
 

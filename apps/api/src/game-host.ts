@@ -23,7 +23,7 @@ export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance
   const loggerInstance: FastifyBaseLogger = deps.logger.child({ server: 'game' });
   const app = Fastify({ loggerInstance, bodyLimit: 1024 });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     directives: gameCspDirectives(deps.env),
     origin: deps.env.gameOrigin,
     denyFraming: false,

@@ -22,6 +22,24 @@ function cspOf(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
+function expectCommonSecurityHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  // PUBLIC_ORIGIN is http here: HSTS would be meaningless and is not sent.
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+}
+
+/** API answers are data: the strictest policy, nothing cached. */
+function expectApiSecurityHeaders(response: LightMyRequestResponse) {
+  expect([...cspOf(response)]).toEqual([
+    ['default-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expectCommonSecurityHeaders(response);
+}
+
 function expectAppSecurityHeaders(response: LightMyRequestResponse) {
   const csp = cspOf(response);
   expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -49,11 +67,7 @@ function expectAppSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'self'"]);
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(response.headers['x-frame-options']).toBe('DENY');
-  // PUBLIC_ORIGIN is http here: HSTS would be meaningless and is not sent.
-  expect(response.headers['strict-transport-security']).toBeUndefined();
+  expectCommonSecurityHeaders(response);
 }
 
 describe(`static SPA and security headers [${dbKind}]`, () => {
@@ -127,8 +141,7 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(404);
       expect(jsonOf(response)).toMatchObject({ code: 'NOT_FOUND' });
-      expect(response.headers['cache-control']).toBe('no-store');
-      expectAppSecurityHeaders(response);
+      expectApiSecurityHeaders(response);
     }
   });
 
@@ -147,8 +160,7 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     for (const url of ['/api/health', '/api/config']) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-store');
-      expectAppSecurityHeaders(response);
+      expectApiSecurityHeaders(response);
     }
   });
 
@@ -172,7 +184,7 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(response.statusCode).toBe(404);
-    expectAppSecurityHeaders(response);
+    expectApiSecurityHeaders(response);
   });
 });
 

@@ -2,10 +2,14 @@
  * Security headers for every response of both servers (security.md W26, R20): a strict CSP,
  * nosniff, a referrer policy, HSTS on https deployments. The app may embed only the game, the
  * livestream and Square's payment frames, and nobody may embed the app; the game may be
- * embedded only by the app.
+ * embedded only by the app. JSON answers of /api carry the same headers with the strictest
+ * CSP (they are never documents), which also keeps each answer small.
+ *
+ * The header sets are built once, at start-up: building helmet's middleware per request (as
+ * @fastify/helmet does) parsed the whole policy on every request.
  */
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../config/env';
 
 export type CspDirectives = Record<string, string[]>;
@@ -53,36 +57,42 @@ export function serializeCsp(directives: CspDirectives): string {
     .join('; ');
 }
 
+/** For answers that are data, not documents: nothing may load, nothing may frame them. */
+export const API_CSP_DIRECTIVES: CspDirectives = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
 export type SecurityHeaderOptions = {
   directives: CspDirectives;
   /** The origin this server is reached at; HSTS is sent only when it is https. */
   origin: string;
   /** X-Frame-Options: DENY for the app; off for the game, which the app frames. */
   denyFraming: boolean;
-  /** Paths whose responses must never be stored by a browser or proxy. */
-  noStore?: (url: string) => boolean;
+  /** Paths whose answers are API data: API_CSP_DIRECTIVES and Cache-Control: no-store. */
+  isApiPath?: (url: string) => boolean;
 };
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: SecurityHeaderOptions,
-): Promise<void> {
+function helmetOptions(options: SecurityHeaderOptions, directives: CspDirectives): HelmetOptions {
   const https = new URL(options.origin).protocol === 'https:';
-  await app.register(helmet, {
-    global: true,
-    // No helmet defaults: the policy is exactly the list above (the defaults would add
+  return {
+    // No helmet defaults: the policy is exactly the list given (the defaults would add
     // upgrade-insecure-requests, which breaks the http://localhost game frame).
-    contentSecurityPolicy: { useDefaults: false, directives: options.directives },
+    contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: options.denyFraming ? { action: 'deny' } : false,
     xContentTypeOptions: true,
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const pageHeaders = helmet(helmetOptions(options, options.directives));
+  const apiHeaders = helmet(helmetOptions(options, API_CSP_DIRECTIVES));
+  const isApi = options.isApiPath ?? (() => false);
+  app.addHook('onRequest', (request, reply, done) => {
+    const api = isApi(request.url);
+    if (api) reply.header('cache-control', 'no-store');
+    (api ? apiHeaders : pageHeaders)(request.raw, reply.raw, () => done());
   });
-  const noStore = options.noStore;
-  if (noStore !== undefined) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (noStore(request.url)) reply.header('cache-control', 'no-store');
-      return payload;
-    });
-  }
 }
