@@ -1,7 +1,7 @@
 import { API_ROUTES, ERRORS, SESSION_COOKIE } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema';
+import { codes, redemptions, sessions } from '../src/db/schema';
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
@@ -20,6 +20,41 @@ describe(`sessions [${dbKind}]`, () => {
   });
   afterEach(async () => {
     await t.close();
+  });
+
+  it('Users/Me answers the account with its redeemed codes, oldest first, in one round trip', async () => {
+    const player = await signUp(t.app);
+    const db = t.database.handle.db;
+    const labels = ['WELCOME16', 'QF-CARD-0002', 'O\'Brien, "quoted" {x}'];
+    for (const [i, label] of labels.entries()) {
+      const [code] = await db
+        .insert(codes)
+        .values({ codeHash: `hash-${i}`, kind: 'one_time', credits: 16, label })
+        .returning({ id: codes.id });
+      await db.insert(redemptions).values({
+        codeId: code?.id ?? '',
+        userId: player.id,
+        codeLabel: label,
+        redeemedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    // Count the round trips to the database while Users/Me is answered.
+    const client = t.database.handle.client as unknown as {
+      query: (...args: unknown[]) => unknown;
+    };
+    const query = client.query.bind(client);
+    let queries = 0;
+    client.query = (...args: unknown[]) => {
+      queries += 1;
+      return query(...args);
+    };
+    const response = await postJson(t.app, 'usersMe', {}, { cookie: player.cookie });
+    client.query = query;
+    expect(response.statusCode).toBe(200);
+    expect(queries).toBe(1);
+    expect(jsonOf<{ redeemedCodes: unknown }[]>(response)[0]?.redeemedCodes).toEqual(
+      labels.map((code) => ({ code })),
+    );
   });
 
   it('R13: every registered `session` route answers 401 without a session', async () => {

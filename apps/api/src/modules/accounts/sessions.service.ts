@@ -53,12 +53,11 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
       const row = await repo.findSessionAccount(db, idHash);
       if (row === undefined || row.purpose !== 'login') return null;
       const now = clock.now().getTime();
-      const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
-      if (now >= row.expiresAt.getTime() || now >= idleEnd) {
+      if (now >= row.expiresAtMs || now >= row.lastSeenAtMs + SESSION_IDLE_MS) {
         await repo.deleteSession(db, idHash);
         return null;
       }
-      if (now - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      if (now - row.lastSeenAtMs >= SESSION_TOUCH_INTERVAL_MS) {
         await repo.touchSession(db, idHash, new Date(now));
       }
       return { userId: row.account.id, idHash, account: row.account };
