@@ -1,15 +1,9 @@
-import {
-  BRAND_NAME,
-  CONTACT,
-  SESSION_COST_CREDITS,
-  SESSION_LENGTH_MINUTES,
-  SLOT_CAPACITY,
-} from '@questfield/contract';
+import { BRAND_NAME } from '@questfield/contract';
 
 /**
- * Interface copy that the contract does not hold. The spec's own texts come from the
- * contract's MESSAGES; the long legal documents live beside the legal feature so that
- * they load only with their pages.
+ * Copy shared by the shell and several routes (header, footer, placeholders, errors). Each
+ * feature's own copy lives in its `copy.ts`; the spec's own texts come from the contract's
+ * MESSAGES.
  */
 
 export const mailto = (address: string, subject?: string) =>
@@ -45,73 +39,12 @@ export const footerCopy = {
 
 export type SocialNetwork = (typeof footerCopy.social)[number];
 
-export const authCopy = {
-  close: 'Close',
-  // Sign in (spec §2)
-  signInTitle: 'Sign in',
-  signInDescription: `Welcome back to ${BRAND_NAME}.`,
-  newUser: 'New user?',
-  createAccount: 'Create an account',
-  emailLabel: 'Email address',
-  emailPlaceholder: 'Enter your email',
-  passwordLabel: 'Password',
-  passwordPlaceholder: 'Enter your password',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
-  forgotPassword: 'Forgot password?',
-  signInSubmit: 'Sign In',
-  // Sign up
-  signUpTitle: 'Sign Up',
-  signUpDescription: 'Create your player account to hold credits and book sessions.',
-  haveAccount: 'Have an Account?',
-  logIn: 'Log In',
-  usernameLabel: 'Username',
-  usernamePlaceholder: 'Choose a username',
-  newPasswordPlaceholder: 'Create a password',
-  signUpSubmit: 'Sign Up',
-  // Forgot and reset password
-  forgotTitle: 'Forgot Password',
-  forgotDescription: 'We will e-mail you a 6-digit recovery code.',
-  sendRecoveryCode: 'Send Recovery Code',
-  recoveryCodeLabel: 'Recovery code',
-  recoveryCodePlaceholder: '6-digit code',
-  verifyCode: 'Verify Code',
-  backToSignIn: 'Sign In',
-  resetTitle: 'Reset Password',
-  resetDescription: 'Choose a new password for your account.',
-  newPasswordLabel: 'New Password',
-  confirmPasswordLabel: 'Confirm New Password',
-  resetSubmit: 'Reset Password',
-  back: 'Back',
-  // Account settings
-  settingsTitle: 'Account Settings',
-  settingsDescription: 'Your e-mail address cannot be changed here.',
-  emailField: 'Email',
-  userNameField: 'User Name',
-  firstNameField: 'First Name',
-  lastNameField: 'Last Name',
-  edit: (field: string) => `Edit ${field}`,
-  notSet: 'Not set',
-  update: 'Update',
-  // Header and menu
-  credits: 'Credits',
-  accountMenu: 'Account menu',
-  accountSettings: 'Account Settings',
-  logOut: 'Log Out',
-  contactUs: 'Contact Us',
-  // Login gate (spec §4)
-  gateSignInHeading: 'Sign in to continue',
-  gateSignInText: 'Sign in to buy credits, book sessions and redeem your codes.',
-  gateSignUpHeading: 'New here? Create an account',
-  gateSignUpText: 'An account holds your credits, bookings and redeemed codes.',
-} as const;
-
-export const pendingCopy = {
-  badge: 'Coming in this release',
+export const placeholderCopy = {
+  badge: 'In the works',
 } as const;
 
 /** The short, honest body each unfinished page shows under its real heading. */
-export const pendingPages = {
+export const placeholderPages = {
   game: {
     heading: 'Game',
     body: 'Joining a live session with an access code, and playing it right here, are coming in this release.',
@@ -142,72 +75,6 @@ export const pendingPages = {
   },
 } as const;
 
-export const landingCopy = {
-  eyebrow: 'Timed multiplayer quests',
-  tagline:
-    'Gather your crew, race through the maze and climb the leaderboard. Real-time quest sessions for teams, venues and live audiences.',
-  primaryCta: 'Purchase Credits',
-  secondaryCta: 'Plan an event',
-  stats: [
-    { value: `${SESSION_LENGTH_MINUTES} min`, label: 'per session' },
-    { value: `${SLOT_CAPACITY}`, label: 'players per time slot' },
-    { value: `${SESSION_COST_CREDITS}`, label: 'credits to play' },
-  ],
-  howItWorksHeading: 'How a session works',
-  steps: [
-    {
-      title: 'Get credits',
-      body: 'Credits are the currency of every quest. Buy a bundle by card or redeem a code you were given.',
-    },
-    {
-      title: 'Book a time slot',
-      body: `Pick a day and a ${SESSION_LENGTH_MINUTES}-minute slot. A session costs ${SESSION_COST_CREDITS} credits and holds up to ${SLOT_CAPACITY} players.`,
-    },
-    {
-      title: 'Play together',
-      body: 'A countdown tells you when the doors open. Join the maze with your crew and chase the top of the leaderboard.',
-    },
-  ],
-  bookingHeading: 'Book a session',
-  bookingPending: 'Booking and credit purchases are coming in this release.',
-  purchaseHeading: 'Purchase Credits',
-  purchaseIntro: 'Bundles of 16 to 64 credits, paid securely by card, with codes redeemable too.',
-  purchasePending:
-    'Credit bundles, card payments and the Redeem Code button are coming in this release.',
-  consultationHeading: 'Planning something bigger?',
-  consultationBody:
-    'Team days, venue nights, school trips and live audiences: tell us what you have in mind and we will help you shape a quest experience around it.',
-  consultationCta: 'Contact us by email',
-  consultationSubject: `${BRAND_NAME} consultation`,
-} as const;
-
-export const storeCopy = {
-  heading: 'Store',
-  intro: `Tickets to ${BRAND_NAME} events and official merchandise, all in one place.`,
-  eventsHeading: 'Events',
-  merchandiseHeading: 'Merchandise',
-} as const;
-
-export const soundtrackCopy = {
-  intro: 'Every Game Pack comes with seven digital music soundtracks to keep the quest going.',
-} as const;
-
-export const esportsCopy = {
-  heading: 'Esports',
-  intro: 'Find your squad, watch the action live and never miss a promotion.',
-  groupChat: {
-    title: "Join the players' group chat",
-    body: 'Meet other players, form teams and hear about new quests first.',
-    newTab: '(opens in a new tab)',
-  },
-  livestream: { title: 'Watch the livestream', body: 'Follow live sessions as they happen.' },
-  promotions: { title: 'Special promotions', body: 'Game Pack offers and limited deals.' },
-  email: {
-    title: 'Email us',
-    body: `Questions about tournaments? Write to ${CONTACT.supportEmail}.`,
-  },
-} as const;
-
 export const notFoundCopy = {
   title: 'Page not found',
   homeLink: 'Back to home',
@@ -220,10 +87,4 @@ export const errorCopy = {
   home: 'Go to the home page',
   network: 'We could not reach the server. Check your connection and try again.',
   invalidResponse: 'The server sent an answer we could not read. Please try again.',
-} as const;
-
-export const legalCopy = {
-  effectiveLabel: 'Effective date:',
-  contentsLabel: 'Contents',
-  backToTop: 'Back to top',
 } as const;

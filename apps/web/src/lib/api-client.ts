@@ -1,5 +1,12 @@
-import { ERRORS, isErrorCode, type ErrorCode } from '@questfield/contract';
-import type { z } from 'zod';
+import {
+  API_ROUTES,
+  ERRORS,
+  isErrorCode,
+  type ApiRequest,
+  type ApiResponse,
+  type ErrorCode,
+  type ImplementedRoute,
+} from '@questfield/contract';
 import { errorCopy } from '@/config/content';
 
 /** The contract's error codes, plus the failures that never reach the server or its envelope. */
@@ -26,13 +33,6 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage;
   }
 }
-
-type RequestOptions<T> = {
-  /** Validates the JSON of a successful answer; the result is typed from it. */
-  schema?: z.ZodType<T>;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
 
 type Method = 'GET' | 'POST';
 
@@ -66,62 +66,59 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(fallbackMessage(status), { status, code: 'HTTP_ERROR' });
 }
 
-/**
- * Calls the same-origin API. Sends and expects JSON, keeps the session cookie, and turns
- * every failure (network, HTTP, an answer that is not the expected JSON) into an ApiError.
- */
-export async function apiRequest<T = unknown>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: RequestOptions<T> = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+/** The contract's schemas, loaded on the first call so that zod stays out of the first script. */
+let schemas: Promise<typeof import('@questfield/contract/api-schemas')> | undefined;
+function loadSchemas() {
+  schemas ??= import('@questfield/contract/api-schemas');
+  return schemas;
+}
 
-  let response: Response;
+async function send(method: Method, path: string, body: unknown, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-      signal: options.signal,
+      signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(errorCopy.network, { status: 0, code: 'NETWORK_ERROR', cause });
   }
-
-  if (!response.ok) {
-    throw toApiError(response.status, isJson(response) ? await readJson(response) : undefined);
-  }
-
-  if (response.status === 204) return undefined as T;
-
-  const data = isJson(response) ? await readJson(response) : undefined;
-  if (data === undefined) {
-    throw new ApiError(errorCopy.invalidResponse, {
-      status: response.status,
-      code: 'INVALID_RESPONSE',
-    });
-  }
-  if (!options.schema) return data as T;
-
-  const parsed = options.schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(errorCopy.invalidResponse, {
-      status: response.status,
-      code: 'INVALID_RESPONSE',
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
 }
 
-export const api = {
-  get: <T = unknown>(path: string, options?: RequestOptions<T>) =>
-    apiRequest<T>('GET', path, undefined, options),
-  post: <T = unknown>(path: string, body: unknown, options?: RequestOptions<T>) =>
-    apiRequest<T>('POST', path, body, options),
-};
+function invalidResponse(status: number, cause?: unknown): ApiError {
+  return new ApiError(errorCopy.invalidResponse, { status, code: 'INVALID_RESPONSE', cause });
+}
+
+/**
+ * The one way the web calls the API: `callApi('usersLogin', { email, password })`. Method and
+ * path come from the contract's API_ROUTES; the body and the answer are typed, and the answer
+ * is checked, with the route's schemas in API_SCHEMAS (the very ones the server uses). Every
+ * failure (network, HTTP, an answer that does not match) becomes an ApiError.
+ */
+export async function callApi<N extends ImplementedRoute>(
+  name: N,
+  ...[body, options]: ApiRequest<N> extends void
+    ? [body?: undefined, options?: { signal?: AbortSignal }]
+    : [body: ApiRequest<N>, options?: { signal?: AbortSignal }]
+): Promise<ApiResponse<N>> {
+  const { method, path } = API_ROUTES[name];
+  const [response, { API_SCHEMAS }] = await Promise.all([
+    send(method, path, body, options?.signal),
+    loadSchemas(),
+  ]);
+  const data = isJson(response) ? await readJson(response) : undefined;
+  if (!response.ok) throw toApiError(response.status, data);
+  const parsed = API_SCHEMAS[name].response.safeParse(data);
+  if (!parsed.success) throw invalidResponse(response.status, parsed.error);
+  return parsed.data as ApiResponse<N>;
+}
+
+/** The spec's rule for failures: the server's own message, else the fallback. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,10 +1,9 @@
-import { API_ROUTES, publicConfig, type PublicConfig } from '@questfield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { callApi } from './api-client';
 
 /** GET /api/config: the server's public runtime settings (group chat, game origin, …). */
-export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return api.get(API_ROUTES.config.path, { schema: publicConfig, signal });
+export function getPublicConfig(signal?: AbortSignal) {
+  return callApi('config', undefined, { signal });
 }
 
 export const publicConfigQueryOptions = () =>

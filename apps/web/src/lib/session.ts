@@ -1,7 +1,7 @@
 import {
   APP_NAME,
   APP_VERSION,
-  SESSION_INTENT_KEYS,
+  PURCHASE_INTENT_KEYS,
   STORAGE_KEYS,
   type PublicUser,
 } from '@questfield/contract';
@@ -68,7 +68,7 @@ export function clearStoredSession(): void {
   const session = storage('sessionStorage');
   safely(() => {
     for (const key of Object.values(STORAGE_KEYS)) local?.removeItem(key);
-    for (const key of Object.values(SESSION_INTENT_KEYS)) session?.removeItem(key);
+    for (const key of Object.values(PURCHASE_INTENT_KEYS)) session?.removeItem(key);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@questfield/contract';
-import { vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { mswServer } from './msw-server';
 
 export type MockAnswer = { status?: number; body?: unknown } | Response;
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
@@ -16,11 +17,17 @@ export const testUser: PublicUser = {
   redeemedCodes: [],
 };
 
+async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  if (request.method !== 'POST') return {};
+  const text = await request.text();
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
 /**
- * Stubs `fetch` with a table of API answers by path (`/api/Users/Me` → handler). Paths not in
- * the table answer 404; Users/Me answers 401 unless given. A Users/Me handler also marks this
- * browser as signed in before (`isLoggedIn`), as the app asks the server only then. Returns the
- * mock and a log of the JSON bodies sent, by path.
+ * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
+ * table fails the test. Users/Me answers 401 unless given; a Users/Me handler also marks this
+ * browser as signed in (`isLoggedIn`), as the app asks the server only then. Returns the log
+ * of the JSON bodies sent, by path.
  */
 export function mockApi(handlers: Record<string, Handler> = {}) {
   if (handlers['/api/Users/Me']) localStorage.setItem('isLoggedIn', 'true');
@@ -32,21 +39,19 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     }),
     ...handlers,
   };
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const path =
-      typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
-      string,
-      unknown
-    >;
-    sent.push({ path, body });
-    const handler = table[path];
-    const answer = handler
-      ? await handler(body)
-      : { status: 404, body: { message: 'This API route does not exist.', code: 'NOT_FOUND' } };
-    if (answer instanceof Response) return answer;
-    return Response.json(answer.body ?? {}, { status: answer.status ?? 200 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, sent, table };
+  // One handler reads the table on every request, so a test may add answers as it goes; a
+  // path missing from it stays unhandled, which fails the test.
+  mswServer.use(
+    http.all('/api/*', async ({ request }) => {
+      const path = new URL(request.url).pathname;
+      const handler = table[path];
+      if (handler === undefined) return undefined;
+      const body = await bodyOf(request);
+      sent.push({ path, body });
+      const answer = await handler(body);
+      if (answer instanceof Response) return answer;
+      return HttpResponse.json(answer.body ?? {}, { status: answer.status ?? 200 });
+    }),
+  );
+  return { sent, table };
 }

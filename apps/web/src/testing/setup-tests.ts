@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { mswServer } from './msw-server';
 
 // jsdom has no layout: the router's scroll handling calls scrollTo, which jsdom only logs.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -15,8 +16,23 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
+beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => mswServer.close());
+
+// Anything written to console.error (React warnings, msw's unhandled request) fails the test.
+const consoleErrors: string[] = [];
+beforeEach(() => {
+  consoleErrors.length = 0;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map(String).join(' '));
+  });
+});
+
 afterEach(() => {
   cleanup();
+  mswServer.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  vi.restoreAllMocks();
+  expect(consoleErrors, 'console.error during the test').toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default' | 'dark' }> = [
@@ -61,20 +62,21 @@ const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default'
   },
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const PUBLIC_CONFIG = {
+  appname: 'questfield',
+  appversion: '1.0.0',
+  gameOrigin: 'http://localhost:5174',
+  livestreamUrl: 'http://localhost:3000/live',
+  multiplayerEnabled: true,
+  paymentProvider: 'test',
+  squareApplicationId: null,
+  squareLocationId: null,
+  groupChatUrl: 'https://chat.example.org/questfield',
+};
 
 describe('every route', () => {
   it.each(ROUTES)('$path renders one h1, its title and its header style', async (route) => {
+    mockApi({ '/api/config': () => ({ body: PUBLIC_CONFIG }) });
     renderApp(route.path);
 
     const h1 = await screen.findByRole('heading', { level: 1, name: route.h1 });
@@ -86,12 +88,13 @@ describe('every route', () => {
   });
 
   it('static pages make no API calls for a visitor who never signed in', async () => {
+    const api = mockApi();
     for (const path of ['/', '/store', '/terms-and-conditions', '/soundtrack', '/nope']) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
       unmount();
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
   });
 });
 
@@ -134,6 +137,12 @@ describe('pages', () => {
   });
 
   it('shows the four esports links, the group chat opening in a new tab', async () => {
+    const api = mockApi({
+      '/api/config': () => ({
+        status: 503,
+        body: { message: 'Down', code: 'SERVICE_UNAVAILABLE' },
+      }),
+    });
     renderApp('/esports');
     await screen.findByRole('heading', { level: 1, name: 'Esports' });
     const main = screen.getByRole('main');
@@ -154,37 +163,20 @@ describe('pages', () => {
       'href',
       'mailto:hello@questfield.example',
     );
-    // The config request failed (fetch rejects in these tests): the page keeps its default link.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The config request failed: the page keeps its default link.
+    await waitFor(() => expect(api.sent.map((call) => call.path)).toContain('/api/config'));
     expect(chat).toHaveAttribute('href', 'https://chat.questfield.example/players');
   });
 
   it('uses the group chat address from GET /api/config when the server sends one', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      input !== '/api/config'
-        ? Response.json({ message: 'Please sign in to continue.' }, { status: 401 })
-        : Response.json({
-            appname: 'questfield',
-            appversion: '1.0.0',
-            gameOrigin: 'http://localhost:5174',
-            livestreamUrl: 'http://localhost:3000/live',
-            multiplayerEnabled: true,
-            paymentProvider: 'test',
-            squareApplicationId: null,
-            squareLocationId: null,
-            groupChatUrl: 'https://chat.example.org/questfield',
-          }),
-    );
+    const api = mockApi({ '/api/config': () => ({ body: PUBLIC_CONFIG }) });
     renderApp('/esports');
 
     const chat = await screen.findByRole('link', { name: /join the players' group chat/i });
     await waitFor(() =>
       expect(chat).toHaveAttribute('href', 'https://chat.example.org/questfield'),
     );
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/config',
-      expect.objectContaining({ method: 'GET' }),
-    );
+    expect(api.sent.map((call) => call.path)).toEqual(['/api/config']);
   });
 
   it('has the landing sections: title block, Purchase Credits and the consultation e-mail', async () => {

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
-import { esportsCopy } from '@/config/content';
+import { esportsCopy } from '@/features/esports/copy';
 import { pageTitle, paths } from '@/config/paths';
 import { EsportsLinks } from '@/features/esports/components/esports-links';
 import { useDocumentTitle } from '@/hooks/use-document-title';

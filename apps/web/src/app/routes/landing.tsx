@@ -1,6 +1,6 @@
 import { BRAND_NAME } from '@questfield/contract';
-import { LoginGate } from '@/features/auth/components/login-gate';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { LoginGate } from '@/features/accounts/components/login-gate';
+import { useSession } from '@/features/accounts/hooks/use-session';
 import { ConsultationCta } from '@/features/landing/components/consultation-cta';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';

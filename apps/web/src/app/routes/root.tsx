@@ -4,9 +4,9 @@ import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import type { HeaderVariant } from '@/config/paths';
-import { accountSlots } from '@/features/auth/components/account-slots';
-import { AuthModals } from '@/features/auth/components/auth-modals';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { accountHeaderParts } from '@/features/accounts/components/account-header-parts';
+import { AuthModals } from '@/features/accounts/components/auth-modals';
+import { useSession } from '@/features/accounts/hooks/use-session';
 
 export type RouteHandle = { header?: HeaderVariant };
 
@@ -31,7 +31,7 @@ export default function RootRoute() {
           <SiteHeader
             variant={variant}
             session={session}
-            account={session.user ? accountSlots(session.user) : undefined}
+            account={session.user ? accountHeaderParts(session.user) : undefined}
           />
         }
         footer={<SiteFooter />}

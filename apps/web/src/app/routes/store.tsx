@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
-import { storeCopy } from '@/config/content';
+import { storeCopy } from '@/features/store/copy';
 import { pageTitle, paths } from '@/config/paths';
 import { StoreSections } from '@/features/store/components/store-sections';
 import { useDocumentTitle } from '@/hooks/use-document-title';

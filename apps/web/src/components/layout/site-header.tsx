@@ -15,7 +15,7 @@ const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 
 /** What the signed-in variants put in the bar and in the menu (the accounts feature fills them). */
-export type HeaderAccountSlots = {
+export type HeaderAccountParts = {
   bar: ReactNode;
   /** Rendered inside the small-screen menu; `useMobileMenu()` there closes it. */
   menu: ReactNode;
@@ -25,7 +25,7 @@ export type SiteHeaderProps = {
   variant: HeaderVariant;
   session: Session;
   /** Rendered only when the session has a user (signed in, or the cached copy while loading). */
-  account?: HeaderAccountSlots;
+  account?: HeaderAccountParts;
   /** A strip above the bar, e.g. the countdown to a booked session. */
   banner?: ReactNode;
 };

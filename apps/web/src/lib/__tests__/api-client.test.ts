@@ -1,17 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { api, ApiError } from '../api-client';
-
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ApiError, callApi, failureText } from '../api-client';
+import { mswServer } from '@/testing/msw-server';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -24,104 +14,118 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('api client', () => {
-  it('sends JSON with the session cookie on POST and parses the answer', async () => {
-    fetchMock.mockResolvedValue(Response.json({ credits: 16 }));
+const user = {
+  id: 'u-1',
+  userId: 'u-1',
+  username: 'ada',
+  firstName: '',
+  lastName: '',
+  email: 'ada@example.com',
+  phone: '',
+  credits: 16,
+  redeemedCodes: [],
+};
 
-    const result = await api.post(
-      '/api/Users/RedeemCode',
-      { code: 'WELCOME16' },
-      { schema: z.object({ credits: z.number() }) },
+describe('callApi', () => {
+  it('POSTs JSON with the session cookie to the contract path and checks the answer', async () => {
+    let seen: { method: string; type: string | null; credentials: string; body: unknown } | null =
+      null;
+    mswServer.use(
+      http.post('/api/Users/LoginByNameOrEmail', async ({ request }) => {
+        seen = {
+          method: request.method,
+          type: request.headers.get('content-type'),
+          credentials: request.credentials,
+          body: await request.json(),
+        };
+        return HttpResponse.json([user]);
+      }),
     );
 
-    expect(result).toEqual({ credits: 16 });
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/Users/RedeemCode');
-    expect(init).toMatchObject({
+    const answer = await callApi('usersLogin', { email: 'ada', password: 'secret-123' });
+
+    expect(answer).toEqual([user]);
+    expect(seen).toEqual({
       method: 'POST',
+      type: 'application/json',
       credentials: 'same-origin',
-      body: JSON.stringify({ code: 'WELCOME16' }),
+      body: { email: 'ada', password: 'secret-123' },
     });
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
   it('sends no body and no content type on GET', async () => {
-    fetchMock.mockResolvedValue(Response.json({ ok: true }));
+    let seen: { body: string; type: string | null } | null = null;
+    mswServer.use(
+      http.get('/api/health', async ({ request }) => {
+        seen = { body: await request.text(), type: request.headers.get('content-type') };
+        return HttpResponse.json({ status: 'ok', db: 'up' });
+      }),
+    );
 
-    await api.get('/api/health');
-
-    const init = fetchMock.mock.calls[0]![1];
-    expect(init?.body).toBeUndefined();
-    expect(init?.headers).not.toHaveProperty('Content-Type');
-    expect(init?.credentials).toBe('same-origin');
+    await expect(callApi('health')).resolves.toEqual({ status: 'ok', db: 'up' });
+    expect(seen).toEqual({ body: '', type: null });
   });
 
   it('turns the { message, code } envelope into a typed ApiError', async () => {
-    fetchMock.mockResolvedValue(
-      Response.json(
-        { message: 'Invalid or expired code.', code: 'PROMO_INVALID' },
-        { status: 400 },
+    mswServer.use(
+      http.post('/api/Users/LoginByNameOrEmail', () =>
+        HttpResponse.json({ message: 'Login failed', code: 'LOGIN_FAILED' }, { status: 401 }),
       ),
     );
 
-    const error = await failure(api.post('/api/Users/RedeemCode', { code: 'NOPE' }));
+    const error = await failure(callApi('usersLogin', { email: 'ada', password: 'nope-nope' }));
 
-    expect(error.status).toBe(400);
-    expect(error.code).toBe('PROMO_INVALID');
-    expect(error.message).toBe('Invalid or expired code.');
-    expect(error.serverMessage).toBe('Invalid or expired code.');
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('LOGIN_FAILED');
+    expect(error.serverMessage).toBe('Login failed');
+    expect(failureText(error, 'fallback')).toBe('Login failed');
   });
 
   it('keeps the server message even when the code is not one it knows', async () => {
-    fetchMock.mockResolvedValue(Response.json({ message: 'Teapot', code: 'TEA' }, { status: 418 }));
+    mswServer.use(
+      http.get('/api/config', () =>
+        HttpResponse.json({ message: 'Teapot', code: 'TEA' }, { status: 418 }),
+      ),
+    );
 
-    const error = await failure(api.get('/api/x'));
+    const error = await failure(callApi('config'));
 
     expect(error.code).toBe('HTTP_ERROR');
     expect(error.serverMessage).toBe('Teapot');
   });
 
   it('falls back to a generic message when the error body is not the envelope', async () => {
-    fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502 }));
+    mswServer.use(http.get('/api/config', () => new HttpResponse('Bad gateway', { status: 502 })));
 
-    const error = await failure(api.get('/api/config'));
+    const error = await failure(callApi('config'));
 
     expect(error.status).toBe(502);
     expect(error.code).toBe('HTTP_ERROR');
     expect(error.serverMessage).toBeUndefined();
     expect(error.message).toBe('The service is temporarily unavailable. Please try again.');
+    expect(failureText(error, 'Login failed')).toBe('Login failed');
   });
 
   it('reports a network failure', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    mswServer.use(http.get('/api/config', () => HttpResponse.error()));
 
-    const error = await failure(api.get('/api/config'));
+    const error = await failure(callApi('config'));
 
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK_ERROR');
   });
 
   it('rejects an answer that is not JSON, such as an HTML page', async () => {
-    fetchMock.mockResolvedValue(
-      new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    mswServer.use(http.get('/api/config', () => HttpResponse.html('<!doctype html>')));
+
+    expect((await failure(callApi('config'))).code).toBe('INVALID_RESPONSE');
+  });
+
+  it('rejects JSON that does not match the contract', async () => {
+    mswServer.use(
+      http.post('/api/Users/Me', () => HttpResponse.json([{ ...user, credits: 'many' }])),
     );
 
-    const error = await failure(api.get('/api/config'));
-
-    expect(error.code).toBe('INVALID_RESPONSE');
-  });
-
-  it('rejects JSON that does not match the schema', async () => {
-    fetchMock.mockResolvedValue(Response.json({ credits: 'many' }));
-
-    const error = await failure(api.get('/api/x', { schema: z.object({ credits: z.number() }) }));
-
-    expect(error.code).toBe('INVALID_RESPONSE');
-  });
-
-  it('returns nothing for 204 No Content', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-
-    await expect(api.post('/api/Users/Logout', {})).resolves.toBeUndefined();
+    expect((await failure(callApi('usersMe', {}))).code).toBe('INVALID_RESPONSE');
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_INTENT_KEYS, STORAGE_KEYS } from '@questfield/contract';
+import { PURCHASE_INTENT_KEYS, STORAGE_KEYS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import { clearStoredSession, readCachedUser, writeStoredUser } from '../session';
 import { testUser } from '@/testing/mock-api';
@@ -31,12 +31,12 @@ describe('session storage mirror', () => {
     writeStoredUser(testUser);
     localStorage.setItem('gamedata', '{}');
     localStorage.setItem('unrelated', 'kept');
-    for (const key of Object.values(SESSION_INTENT_KEYS)) sessionStorage.setItem(key, '{}');
+    for (const key of Object.values(PURCHASE_INTENT_KEYS)) sessionStorage.setItem(key, '{}');
 
     clearStoredSession();
 
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
-    for (const key of Object.values(SESSION_INTENT_KEYS))
+    for (const key of Object.values(PURCHASE_INTENT_KEYS))
       expect(sessionStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('kept');
   });

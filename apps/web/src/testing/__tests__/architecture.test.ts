@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layering rules of the web app, checked on the source text:
  * shared code (components, config, hooks, lib, utils) → features → app, never backwards;
- * features never import each other; `import.meta.env` is read only in config/env.ts;
+ * features never import each other; only lib/api-client.ts calls `fetch`, and each endpoint
+ * of a feature has its own file under `api/`;
  * file names are kebab-case.
  */
 const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
@@ -65,11 +66,20 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('reads import.meta.env only in config/env.ts', () => {
-    const readers = files
-      .filter(([, source]) => source.includes('import.meta.env'))
+  it('calls the API only through lib/api-client.ts (callApi)', () => {
+    const callers = files
+      .filter(([, source]) => /\bfetch\(/.test(source))
       .map(([file]) => file);
-    expect(readers.filter((file) => file !== '/src/config/env.ts')).toEqual([]);
+    expect(callers).toEqual(['/src/lib/api-client.ts']);
+  });
+
+  it('keeps each endpoint of a feature in its own file under api/', () => {
+    const apiFiles = files.filter(([file]) => /^\/src\/features\/[^/]+\/api\//.test(file));
+    expect(apiFiles.length).toBeGreaterThan(5);
+    for (const [file, source] of apiFiles) {
+      const routes = [...source.matchAll(/callApi\('(\w+)'/g)].map((match) => match[1]);
+      expect(routes.length, file).toBeLessThanOrEqual(1);
+    }
   });
 
   it('names every file in kebab-case', () => {

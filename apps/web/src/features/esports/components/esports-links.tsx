@@ -10,7 +10,8 @@ import {
   MailIcon,
   TagIcon,
 } from '@/components/ui/icons';
-import { esportsCopy, mailto } from '@/config/content';
+import { mailto } from '@/config/content';
+import { esportsCopy } from '@/features/esports/copy';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 

@@ -3,7 +3,8 @@ import { CONSULTATION_SECTION_ID } from './landing-hero';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { MailIcon } from '@/components/ui/icons';
-import { landingCopy, mailto } from '@/config/content';
+import { mailto } from '@/config/content';
+import { landingCopy } from '@/features/landing/copy';
 
 export function ConsultationCta() {
   return (

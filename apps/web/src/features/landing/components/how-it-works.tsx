@@ -1,5 +1,5 @@
 import { PageContainer } from '@/components/layout/page-container';
-import { landingCopy } from '@/config/content';
+import { landingCopy } from '@/features/landing/copy';
 
 export function HowItWorks() {
   return (

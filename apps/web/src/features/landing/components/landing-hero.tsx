@@ -2,7 +2,7 @@ import { HeroBackdrop } from '@/components/layout/hero-backdrop';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
-import { landingCopy } from '@/config/content';
+import { landingCopy } from '@/features/landing/copy';
 
 export const PURCHASE_SECTION_ID = 'purchase-credits';
 export const CONSULTATION_SECTION_ID = 'consultation';

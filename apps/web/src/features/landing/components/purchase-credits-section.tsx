@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PURCHASE_SECTION_ID } from './landing-hero';
 import { PageContainer } from '@/components/layout/page-container';
-import { PendingNotice } from '@/components/ui/pending-notice';
-import { landingCopy } from '@/config/content';
+import { PlaceholderNotice } from '@/components/ui/placeholder-notice';
+import { landingCopy } from '@/features/landing/copy';
 
 /**
  * Where the booking flow and the credit bundles go; both arrive with their own issues.
@@ -19,7 +19,7 @@ export function PurchaseCreditsSection({ gate }: { gate?: ReactNode }) {
           >
             {landingCopy.bookingHeading}
           </h2>
-          <PendingNotice className="mt-8">{landingCopy.bookingPending}</PendingNotice>
+          <PlaceholderNotice className="mt-8">{landingCopy.bookingPlaceholder}</PlaceholderNotice>
         </PageContainer>
       </section>
 
@@ -37,7 +37,7 @@ export function PurchaseCreditsSection({ gate }: { gate?: ReactNode }) {
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-mist-300">{landingCopy.purchaseIntro}</p>
           {gate ? <div className="mt-8">{gate}</div> : null}
-          <PendingNotice className="mt-8">{landingCopy.purchasePending}</PendingNotice>
+          <PlaceholderNotice className="mt-8">{landingCopy.purchasePlaceholder}</PlaceholderNotice>
         </PageContainer>
       </section>
     </>

@@ -4,7 +4,8 @@ import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
-import { footerCopy, legalCopy, mailto, telHref } from '@/config/content';
+import { footerCopy, mailto, telHref } from '@/config/content';
+import { legalCopy } from '@/features/legal/copy';
 
 const linkClass =
   'font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-4 hover:decoration-accent-300';

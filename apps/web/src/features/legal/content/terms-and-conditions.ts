@@ -1,8 +1,8 @@
 import {
   ELIGIBILITY_MIN_AGE,
   LEGAL_EFFECTIVE_DATE,
-  SESSION_COST_CREDITS,
-  SESSION_LENGTH_MINUTES,
+  GAME_COST_CREDITS,
+  GAME_LENGTH_MINUTES,
   SLOT_CAPACITY,
 } from '@questfield/contract';
 import type { LegalDocument } from './types';
@@ -45,7 +45,7 @@ export const termsAndConditions: LegalDocument = {
       id: 'payments',
       heading: 'Credits, packs and payments',
       body: [
-        `Credits are the in-product currency of Questfield. They are used to book and join game sessions: one session costs ${SESSION_COST_CREDITS} credits, lasts ${SESSION_LENGTH_MINUTES} minutes and holds up to ${SLOT_CAPACITY} players per time slot. Credits have no cash value, cannot be exchanged for money, and cannot be transferred to another account except where a feature expressly allows it.`,
+        `Credits are the in-product currency of Questfield. They are used to book and join game sessions: one session costs ${GAME_COST_CREDITS} credits, lasts ${GAME_LENGTH_MINUTES} minutes and holds up to ${SLOT_CAPACITY} players per time slot. Credits have no cash value, cannot be exchanged for money, and cannot be transferred to another account except where a feature expressly allows it.`,
         'You can obtain credits by buying credit bundles, by buying packs such as the Game Pack or the Host Pack, or by redeeming a valid code. The contents of each pack are described at the point of sale.',
         'All prices are shown and charged in United States dollars (USD). Payments are made by card and processed by our payment provider; we do not store your full card number. You authorize us and our payment provider to charge the payment method you provide for the total shown when you confirm a purchase, including any applicable taxes.',
         'All purchases of credits, packs and other items are final and non-refundable, unless specified otherwise at the point of sale or required by applicable law. Nothing in these Terms limits any right to a refund that you have under the consumer protection laws of the place where you live.',

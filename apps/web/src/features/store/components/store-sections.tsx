@@ -2,7 +2,7 @@ import { MESSAGES } from '@questfield/contract';
 import { PageContainer } from '@/components/layout/page-container';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShirtIcon, TicketIcon } from '@/components/ui/icons';
-import { storeCopy } from '@/config/content';
+import { storeCopy } from '@/features/store/copy';
 
 const sections = [
   {

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { openAuthModal } from '../hooks/use-auth-modals';
 import { useLogout } from '../hooks/use-session';
 import { Avatar, CreditsBadge } from './account-bar';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 
 const itemClass =
@@ -23,7 +23,7 @@ export default function AccountDropdown({ user }: { user: SessionUser }) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={triggerRef}
-          aria-label={authCopy.accountMenu}
+          aria-label={accountsCopy.accountMenu}
           className="rounded-full p-0.5 ring-2 ring-transparent hover:ring-accent-300/60 data-[state=open]:ring-accent-300"
         >
           <Avatar user={user} />
@@ -53,10 +53,10 @@ export default function AccountDropdown({ user }: { user: SessionUser }) {
                 openSettingsRef.current = true;
               }}
             >
-              {authCopy.accountSettings}
+              {accountsCopy.accountSettings}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
-              {authCopy.logOut}
+              {accountsCopy.logOut}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

@@ -1,9 +1,15 @@
-import { pendingCopy } from '@/config/content';
+import { placeholderCopy } from '@/config/content';
 import { cn } from '@/utils/cn';
 import { SparkIcon } from './icons';
 
 /** Marks a place where a feature will appear, with one honest sentence about it. */
-export function PendingNotice({ children, className }: { children: string; className?: string }) {
+export function PlaceholderNotice({
+  children,
+  className,
+}: {
+  children: string;
+  className?: string;
+}) {
   return (
     <div
       className={cn(
@@ -16,7 +22,7 @@ export function PendingNotice({ children, className }: { children: string; class
       </span>
       <div>
         <p className="text-xs font-semibold tracking-[0.18em] text-accent-300 uppercase">
-          {pendingCopy.badge}
+          {placeholderCopy.badge}
         </p>
         <p className="mt-1 text-base text-mist-100">{children}</p>
       </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 import { cn } from '@/utils/cn';
 import { initialsOf } from '@/utils/initials';
@@ -18,7 +18,8 @@ export function CreditsBadge({ user, className }: { user: SessionUser; className
         className,
       )}
     >
-      {authCopy.credits} <strong className="font-bold text-accent-300">{user.credits ?? 0}</strong>
+      {accountsCopy.credits}{' '}
+      <strong className="font-bold text-accent-300">{user.credits ?? 0}</strong>
     </span>
   );
 }

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, loginRequest } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
-import { authApi, failureText } from '../api/auth-api';
+import { useLoginMutation } from '../api/login';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { useSignInMutation } from '../hooks/use-session';
 import {
   Field,
   FormError,
@@ -11,8 +10,9 @@ import {
   linkButtonClass,
   SubmitButton,
   SwitchPrompt,
-} from './form-parts';
-import { authCopy } from '@/config/content';
+} from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { accountsCopy } from '@/features/accounts/copy';
 
 export function SignInForm({
   notice,
@@ -27,7 +27,7 @@ export function SignInForm({
     resolver: zodResolver(loginRequest),
     defaultValues: { email: '', password: '' },
   });
-  const login = useSignInMutation(authApi.login, onDone);
+  const login = useLoginMutation(onDone);
   const { errors } = form.formState;
 
   return (
@@ -38,13 +38,13 @@ export function SignInForm({
     >
       <FormNotice>{notice}</FormNotice>
       <SwitchPrompt
-        question={authCopy.newUser}
-        action={authCopy.createAccount}
+        question={accountsCopy.newUser}
+        action={accountsCopy.createAccount}
         onClick={() => onNavigate({ modal: 'sign-up' })}
       />
       <Field
-        label={authCopy.emailLabel}
-        placeholder={authCopy.emailPlaceholder}
+        label={accountsCopy.emailLabel}
+        placeholder={accountsCopy.emailPlaceholder}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -53,8 +53,8 @@ export function SignInForm({
       />
       <div>
         <Field
-          label={authCopy.passwordLabel}
-          placeholder={authCopy.passwordPlaceholder}
+          label={accountsCopy.passwordLabel}
+          placeholder={accountsCopy.passwordPlaceholder}
           autoComplete="current-password"
           password
           error={errors.password?.message}
@@ -65,13 +65,13 @@ export function SignInForm({
           className={`mt-2 ${linkButtonClass}`}
           onClick={() => onNavigate({ modal: 'forgot-password' })}
         >
-          {authCopy.forgotPassword}
+          {accountsCopy.forgotPassword}
         </button>
       </div>
       <FormError>
         {login.isError ? failureText(login.error, ERRORS.LOGIN_FAILED.message) : null}
       </FormError>
-      <SubmitButton pending={login.isPending}>{authCopy.signInSubmit}</SubmitButton>
+      <SubmitButton pending={login.isPending}>{accountsCopy.signInSubmit}</SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useLogout } from '../hooks/use-session';
 import { Avatar, CreditsBadge } from './account-bar';
 import { useMobileMenu } from '@/components/layout/mobile-menu-context';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 
 /** The signed-in part of the small-screen menu (spec §2). */
@@ -26,14 +26,14 @@ export function AccountMenuSection({ user }: { user: SessionUser }) {
           href={`mailto:${CONTACT.supportEmail}`}
           className={buttonStyles({ variant: 'ghost', className: 'justify-start' })}
         >
-          {authCopy.contactUs}
+          {accountsCopy.contactUs}
         </a>
         <button
           type="button"
           className={buttonStyles({ variant: 'ghost', className: 'justify-start' })}
           onClick={() => closeMenuThen(() => openAuthModal('account-settings'))}
         >
-          {authCopy.accountSettings}
+          {accountsCopy.accountSettings}
         </button>
         <button
           type="button"
@@ -43,7 +43,7 @@ export function AccountMenuSection({ user }: { user: SessionUser }) {
             closeMenuThen(() => undefined);
           }}
         >
-          {authCopy.logOut}
+          {accountsCopy.logOut}
         </button>
       </div>
     </div>

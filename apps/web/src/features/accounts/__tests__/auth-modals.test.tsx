@@ -220,11 +220,12 @@ describe('session', () => {
     localStorage.setItem('username', 'mallory');
     localStorage.setItem('gamedata', '{}');
     let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-    mockApi({ '/api/Users/Me': () => new Promise((resolve) => (answer = resolve)) });
+    const api = mockApi({ '/api/Users/Me': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/store');
 
     const header = screen.getByRole('banner');
     expect(within(header).getByText('MA')).toBeInTheDocument();
+    await waitFor(() => expect(api.sent.map((call) => call.path)).toContain('/api/Users/Me'));
     answer({
       status: 401,
       body: { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' },
@@ -264,7 +265,7 @@ describe('session', () => {
 
   it('makes no Users/Me call for a visitor who never signed in here', async () => {
     const api = await renderSignedOut();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
   });
 
   it('refreshes when another tab signs in or another part of the page broadcasts', async () => {

@@ -1,13 +1,13 @@
 import { HeroBackdrop } from './hero-backdrop';
 import { PageContainer } from './page-container';
 import { PageHeader } from './page-header';
-import { PendingNotice } from '@/components/ui/pending-notice';
+import { PlaceholderNotice } from '@/components/ui/placeholder-notice';
 
 /**
  * A page whose feature is not built yet: its real heading, and one sentence saying what is
  * coming. `hero` pages sit under the floating header, so they draw their own backdrop.
  */
-export function PendingPage({
+export function PlaceholderPage({
   heading,
   body,
   hero = false,
@@ -24,7 +24,7 @@ export function PendingPage({
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">
             {heading}
           </h1>
-          <PendingNotice className="mt-8 max-w-2xl">{body}</PendingNotice>
+          <PlaceholderNotice className="mt-8 max-w-2xl">{body}</PlaceholderNotice>
         </PageContainer>
       </div>
     );
@@ -34,7 +34,7 @@ export function PendingPage({
     <>
       <PageHeader title={heading} />
       <PageContainer className="py-12 sm:py-16">
-        <PendingNotice className="max-w-2xl">{body}</PendingNotice>
+        <PlaceholderNotice className="max-w-2xl">{body}</PlaceholderNotice>
       </PageContainer>
     </>
   );

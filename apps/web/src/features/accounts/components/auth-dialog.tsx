@@ -8,15 +8,21 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { CloseIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo-mark';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 
 const headings: Record<AuthModal, { title: string; description: string }> = {
-  'sign-in': { title: authCopy.signInTitle, description: authCopy.signInDescription },
-  'sign-up': { title: authCopy.signUpTitle, description: authCopy.signUpDescription },
-  'forgot-password': { title: authCopy.forgotTitle, description: authCopy.forgotDescription },
-  'reset-password': { title: authCopy.resetTitle, description: authCopy.resetDescription },
-  'account-settings': { title: authCopy.settingsTitle, description: authCopy.settingsDescription },
+  'sign-in': { title: accountsCopy.signInTitle, description: accountsCopy.signInDescription },
+  'sign-up': { title: accountsCopy.signUpTitle, description: accountsCopy.signUpDescription },
+  'forgot-password': {
+    title: accountsCopy.forgotTitle,
+    description: accountsCopy.forgotDescription,
+  },
+  'reset-password': { title: accountsCopy.resetTitle, description: accountsCopy.resetDescription },
+  'account-settings': {
+    title: accountsCopy.settingsTitle,
+    description: accountsCopy.settingsDescription,
+  },
 };
 
 const FIRST_FIELD = 'input:not([readonly]):not([disabled])';
@@ -114,7 +120,7 @@ export default function AuthDialog({
               </div>
               {closable ? (
                 <Dialog.Close
-                  aria-label={authCopy.close}
+                  aria-label={accountsCopy.close}
                   className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
                 >
                   <CloseIcon />

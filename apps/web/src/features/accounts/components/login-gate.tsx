@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { cn } from '@/utils/cn';
 
@@ -16,17 +16,19 @@ export function LoginGate({ className, heading }: { className?: string; heading?
 
   return (
     <section
-      aria-label={heading ?? (signIn ? authCopy.gateSignInHeading : authCopy.gateSignUpHeading)}
+      aria-label={
+        heading ?? (signIn ? accountsCopy.gateSignInHeading : accountsCopy.gateSignUpHeading)
+      }
       className={cn(
         'rounded-3xl border border-white/10 bg-ink-850/80 p-6 shadow-xl shadow-black/30 sm:p-8',
         className,
       )}
     >
       <h3 className="text-xl font-extrabold tracking-tight text-white sm:text-2xl">
-        {heading ?? (signIn ? authCopy.gateSignInHeading : authCopy.gateSignUpHeading)}
+        {heading ?? (signIn ? accountsCopy.gateSignInHeading : accountsCopy.gateSignUpHeading)}
       </h3>
       <p className="mt-2 max-w-xl text-base text-mist-300">
-        {signIn ? authCopy.gateSignInText : authCopy.gateSignUpText}
+        {signIn ? accountsCopy.gateSignInText : accountsCopy.gateSignUpText}
       </p>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
         <button
@@ -36,16 +38,16 @@ export function LoginGate({ className, heading }: { className?: string; heading?
             dispatchWindowEvent(signIn ? WINDOW_EVENTS.openSignIn : WINDOW_EVENTS.openSignUp)
           }
         >
-          {signIn ? authCopy.signInSubmit : authCopy.signUpSubmit}
+          {signIn ? accountsCopy.signInSubmit : accountsCopy.signUpSubmit}
         </button>
         <p className="text-sm text-mist-300">
-          {signIn ? authCopy.newUser : authCopy.haveAccount}{' '}
+          {signIn ? accountsCopy.newUser : accountsCopy.haveAccount}{' '}
           <button
             type="button"
             className="font-semibold text-accent-300 underline-offset-4 hover:underline"
             onClick={() => setMode(signIn ? 'sign-up' : 'sign-in')}
           >
-            {signIn ? authCopy.createAccount : authCopy.logIn}
+            {signIn ? accountsCopy.createAccount : accountsCopy.logIn}
           </button>
         </p>
       </div>

@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '@questfield/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { fetchMe, logoutRequest } from '../api/session-api';
+import { getMe } from '../api/get-me';
+import { logout as logoutRequest } from '../api/logout';
 import {
   clearStoredSession,
   hasSessionHint,
@@ -23,7 +24,7 @@ async function loadSession({ signal }: { signal: AbortSignal }): Promise<Session
     clearStoredSession();
     return null;
   }
-  const user = await fetchMe(signal);
+  const user = await getMe(signal);
   // The server's answer corrects whatever the display cache held (stale or forged values).
   if (user) writeStoredUser(user);
   else clearStoredSession();

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, signUpRequest } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
-import { authApi, failureText } from '../api/auth-api';
+import { useSignUpMutation } from '../api/sign-up';
 import type { AuthView } from '../hooks/use-auth-modals';
 import { useSignInMutation } from '../hooks/use-session';
-import { Field, FormError, SubmitButton, SwitchPrompt } from './form-parts';
-import { authCopy } from '@/config/content';
+import { Field, FormError, SubmitButton, SwitchPrompt } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { accountsCopy } from '@/features/accounts/copy';
 
 const signUpForm = signUpRequest.omit({ appid: true });
 
@@ -20,7 +21,7 @@ export function SignUpForm({
     resolver: zodResolver(signUpForm),
     defaultValues: { email: '', username: '', password: '' },
   });
-  const signUp = useSignInMutation(authApi.signUp, onDone);
+  const signUp = useSignUpMutation(onDone);
   const { errors } = form.formState;
 
   return (
@@ -30,21 +31,21 @@ export function SignUpForm({
       onSubmit={form.handleSubmit((values) => signUp.mutate(values))}
     >
       <SwitchPrompt
-        question={authCopy.haveAccount}
-        action={authCopy.logIn}
+        question={accountsCopy.haveAccount}
+        action={accountsCopy.logIn}
         onClick={() => onNavigate({ modal: 'sign-in' })}
       />
       <Field
-        label={authCopy.emailLabel}
+        label={accountsCopy.emailLabel}
         type="email"
-        placeholder={authCopy.emailPlaceholder}
+        placeholder={accountsCopy.emailPlaceholder}
         autoComplete="email"
         error={errors.email?.message}
         {...form.register('email')}
       />
       <Field
-        label={authCopy.usernameLabel}
-        placeholder={authCopy.usernamePlaceholder}
+        label={accountsCopy.usernameLabel}
+        placeholder={accountsCopy.usernamePlaceholder}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -52,8 +53,8 @@ export function SignUpForm({
         {...form.register('username')}
       />
       <Field
-        label={authCopy.passwordLabel}
-        placeholder={authCopy.newPasswordPlaceholder}
+        label={accountsCopy.passwordLabel}
+        placeholder={accountsCopy.newPasswordPlaceholder}
         autoComplete="new-password"
         password
         error={errors.password?.message}
@@ -62,7 +63,7 @@ export function SignUpForm({
       <FormError>
         {signUp.isError ? failureText(signUp.error, ERRORS.REGISTER_FAILED.message) : null}
       </FormError>
-      <SubmitButton pending={signUp.isPending}>{authCopy.signUpSubmit}</SubmitButton>
+      <SubmitButton pending={signUp.isPending}>{accountsCopy.signUpSubmit}</SubmitButton>
     </form>
   );
 }

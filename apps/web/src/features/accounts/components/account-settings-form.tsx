@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, MESSAGES, updateUserRequest, type UpdateUserRequest } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { authApi, failureText } from '../api/auth-api';
-import { useSessionActions } from '../hooks/use-session';
-import { Field, FormError, FormNotice, inputClass, SubmitButton } from './form-parts';
-import { authCopy } from '@/config/content';
+import { useUpdateAccountMutation } from '../api/update-account';
+import { Field, FormError, FormNotice, inputClass, SubmitButton } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 import { PencilIcon } from '@/components/ui/icons';
 
@@ -15,9 +14,9 @@ const settingsForm = updateUserRequest.pick({ username: true, firstName: true, l
 type EditableField = 'username' | 'firstName' | 'lastName';
 
 const FIELDS: { name: EditableField; label: string }[] = [
-  { name: 'username', label: authCopy.userNameField },
-  { name: 'firstName', label: authCopy.firstNameField },
-  { name: 'lastName', label: authCopy.lastNameField },
+  { name: 'username', label: accountsCopy.userNameField },
+  { name: 'firstName', label: accountsCopy.firstNameField },
+  { name: 'lastName', label: accountsCopy.lastNameField },
 ];
 
 function valuesOf(user: SessionUser) {
@@ -26,16 +25,11 @@ function valuesOf(user: SessionUser) {
 
 /** E-mail read-only; each other field shows as text until its pencil turns it into an input. */
 export function AccountSettingsForm({ user }: { user: SessionUser }) {
-  const { updated } = useSessionActions();
   const [editing, setEditing] = useState<ReadonlySet<EditableField>>(new Set());
   const form = useForm({ resolver: zodResolver(settingsForm), defaultValues: valuesOf(user) });
-  const update = useMutation({
-    mutationFn: authApi.update,
-    onSuccess: (answer) => {
-      updated(answer);
-      form.reset(valuesOf(answer));
-      setEditing(new Set());
-    },
+  const update = useUpdateAccountMutation((answer) => {
+    form.reset(valuesOf(answer));
+    setEditing(new Set());
   });
   const { errors } = form.formState;
 
@@ -55,7 +49,7 @@ export function AccountSettingsForm({ user }: { user: SessionUser }) {
         update.mutate(body);
       })}
     >
-      <Field label={authCopy.emailField} type="email" value={user.email} readOnly />
+      <Field label={accountsCopy.emailField} type="email" value={user.email} readOnly />
       {FIELDS.map(({ name, label }) =>
         editing.has(name) ? (
           <Field
@@ -72,11 +66,11 @@ export function AccountSettingsForm({ user }: { user: SessionUser }) {
             <p className="mb-1.5 text-sm font-semibold text-mist-100">{label}</p>
             <div className={`${inputClass} flex items-center justify-between pr-1`}>
               <span className={user[name] ? 'truncate text-white' : 'text-mist-400'}>
-                {user[name] || authCopy.notSet}
+                {user[name] || accountsCopy.notSet}
               </span>
               <button
                 type="button"
-                aria-label={authCopy.edit(label)}
+                aria-label={accountsCopy.edit(label)}
                 onClick={() => startEditing(name)}
                 className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-mist-300 hover:bg-white/10 hover:text-white"
               >
@@ -90,7 +84,7 @@ export function AccountSettingsForm({ user }: { user: SessionUser }) {
         {update.isError ? failureText(update.error, ERRORS.UPDATE_FAILED.message) : null}
       </FormError>
       <FormNotice>{update.isSuccess ? MESSAGES.settingsUpdated : null}</FormNotice>
-      <SubmitButton pending={update.isPending}>{authCopy.update}</SubmitButton>
+      <SubmitButton pending={update.isPending}>{accountsCopy.update}</SubmitButton>
     </form>
   );
 }

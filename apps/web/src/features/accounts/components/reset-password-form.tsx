@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, MESSAGES, PASSWORD_MIN_LENGTH } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { authApi, failureText } from '../api/auth-api';
+import { useUpdatePasswordMutation } from '../api/update-password';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { Field, FormError, SubmitButton } from './form-parts';
+import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 
 /** Spec §5 with product.md's minimum of 8: not blank, long enough, both entries equal. */
 export const resetPasswordForm = z
@@ -34,11 +34,9 @@ export function ResetPasswordForm({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', confirm: '' },
   });
-  const update = useMutation({
-    mutationFn: authApi.updatePassword,
-    onSuccess: (answer) =>
-      onNavigate({ modal: 'sign-in', notice: answer.message || MESSAGES.passwordUpdated }),
-  });
+  const update = useUpdatePasswordMutation((message) =>
+    onNavigate({ modal: 'sign-in', notice: message || MESSAGES.passwordUpdated }),
+  );
   const { errors } = form.formState;
 
   return (
@@ -55,14 +53,14 @@ export function ResetPasswordForm({
       })}
     >
       <Field
-        label={authCopy.newPasswordLabel}
+        label={accountsCopy.newPasswordLabel}
         autoComplete="new-password"
         password
         error={errors.password?.message}
         {...form.register('password')}
       />
       <Field
-        label={authCopy.confirmPasswordLabel}
+        label={accountsCopy.confirmPasswordLabel}
         autoComplete="new-password"
         password
         error={errors.confirm?.message}
@@ -71,13 +69,13 @@ export function ResetPasswordForm({
       <FormError>
         {update.isError ? failureText(update.error, ERRORS.PASSWORD_UPDATE_FAILED.message) : null}
       </FormError>
-      <SubmitButton pending={update.isPending}>{authCopy.resetSubmit}</SubmitButton>
+      <SubmitButton pending={update.isPending}>{accountsCopy.resetSubmit}</SubmitButton>
       <button
         type="button"
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
         onClick={() => onNavigate({ modal: 'forgot-password' })}
       >
-        {authCopy.back}
+        {accountsCopy.back}
       </button>
     </form>
   );

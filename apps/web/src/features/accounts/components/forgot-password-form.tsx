@@ -6,14 +6,15 @@ import {
   requestRecoveryCodeRequest,
   verifyRecoveryCodeRequest,
 } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { authApi, failureText } from '../api/auth-api';
+import { useRequestRecoveryCodeMutation } from '../api/request-recovery-code';
+import { useVerifyRecoveryCodeMutation } from '../api/verify-recovery-code';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { Field, FormError, FormNotice, SubmitButton } from './form-parts';
+import { Field, FormError, FormNotice, SubmitButton } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { authCopy } from '@/config/content';
+import { accountsCopy } from '@/features/accounts/copy';
 
 const codeForm = verifyRecoveryCodeRequest.pick({ code: true });
 
@@ -33,7 +34,7 @@ export function ForgotPasswordForm({ onNavigate }: { onNavigate: (view: AuthView
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
         onClick={() => onNavigate({ modal: 'sign-in' })}
       >
-        {authCopy.backToSignIn}
+        {accountsCopy.backToSignIn}
       </button>
     </div>
   );
@@ -44,10 +45,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     resolver: zodResolver(requestRecoveryCodeRequest),
     defaultValues: { email: '' },
   });
-  const request = useMutation({
-    mutationFn: authApi.requestRecoveryCode,
-    onSuccess: (_answer, body) => onSent(body.email),
-  });
+  const request = useRequestRecoveryCodeMutation(onSent);
 
   return (
     <form
@@ -56,9 +54,9 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
       onSubmit={form.handleSubmit((values) => request.mutate(values))}
     >
       <Field
-        label={authCopy.emailLabel}
+        label={accountsCopy.emailLabel}
         type="email"
-        placeholder={authCopy.emailPlaceholder}
+        placeholder={accountsCopy.emailPlaceholder}
         autoComplete="email"
         error={form.formState.errors.email?.message}
         {...form.register('email')}
@@ -66,18 +64,16 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
       <FormError>
         {request.isError ? failureText(request.error, ERRORS.RECOVERY_INTERNAL.message) : null}
       </FormError>
-      <SubmitButton pending={request.isPending}>{authCopy.sendRecoveryCode}</SubmitButton>
+      <SubmitButton pending={request.isPending}>{accountsCopy.sendRecoveryCode}</SubmitButton>
     </form>
   );
 }
 
 function CodeStep({ email, onNavigate }: { email: string; onNavigate: (view: AuthView) => void }) {
   const form = useForm({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
-  const verify = useMutation({
-    mutationFn: authApi.verifyRecoveryCode,
-    onSuccess: (answer) =>
-      onNavigate({ modal: 'reset-password', reset: { email, resetToken: answer.resetToken } }),
-  });
+  const verify = useVerifyRecoveryCodeMutation((resetToken) =>
+    onNavigate({ modal: 'reset-password', reset: { email, resetToken } }),
+  );
 
   return (
     <form
@@ -88,8 +84,8 @@ function CodeStep({ email, onNavigate }: { email: string; onNavigate: (view: Aut
       <FormNotice>{MESSAGES.recoveryCodeSent(email)}</FormNotice>
       <p className="-mt-2 text-sm text-mist-300">{MESSAGES.recoveryRequested}</p>
       <Field
-        label={authCopy.recoveryCodeLabel}
-        placeholder={authCopy.recoveryCodePlaceholder}
+        label={accountsCopy.recoveryCodeLabel}
+        placeholder={accountsCopy.recoveryCodePlaceholder}
         maxLength={RECOVERY_CODE_LENGTH}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -100,7 +96,7 @@ function CodeStep({ email, onNavigate }: { email: string; onNavigate: (view: Aut
       <FormError>
         {verify.isError ? failureText(verify.error, ERRORS.INVALID_RECOVERY_CODE.message) : null}
       </FormError>
-      <SubmitButton pending={verify.isPending}>{authCopy.verifyCode}</SubmitButton>
+      <SubmitButton pending={verify.isPending}>{accountsCopy.verifyCode}</SubmitButton>
     </form>
   );
 }

@@ -1,0 +1,61 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { formCopy } from './form-copy';
+import { EyeIcon } from '@/components/ui/icons';
+import { cn } from '@/utils/cn';
+
+export const inputClass =
+  'block h-12 w-full rounded-xl border border-white/15 bg-ink-950/60 px-4 text-base text-white placeholder:text-mist-400 transition-colors read-only:border-white/5 read-only:bg-white/5 read-only:text-mist-300 hover:border-white/30 focus:border-accent-400 aria-[invalid=true]:border-red-400';
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  /** Renders a show/hide toggle and switches the input between password and text. */
+  password?: boolean;
+};
+
+/** A labelled input with its validation message, wired for assistive technology. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, password = false, className, id, type = 'text', ...props },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const [visible, setVisible] = useState(false);
+
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-mist-100">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={password ? (visible ? 'text' : 'password') : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={cn(inputClass, password && 'pr-14')}
+          {...props}
+        />
+        {password ? (
+          <button
+            type="button"
+            aria-label={visible ? formCopy.hidePassword : formCopy.showPassword}
+            aria-pressed={visible}
+            aria-controls={inputId}
+            onClick={() => setVisible((value) => !value)}
+            className="absolute inset-y-0 right-1 my-auto inline-flex size-10 items-center justify-center rounded-lg text-mist-300 hover:bg-white/10 hover:text-white"
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

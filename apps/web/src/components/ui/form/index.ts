@@ -1,0 +1,9 @@
+/**
+ * The form building blocks every feature uses with react-hook-form: a labelled field with its
+ * error (and a show/hide toggle for passwords), the submit button with its spinner, and the
+ * form-level error and notice.
+ */
+export { Field, inputClass } from './field';
+export { FormError, FormNotice } from './form-messages';
+export { Spinner, SubmitButton } from './submit-button';
+export { linkButtonClass, SwitchPrompt } from './switch-prompt';

@@ -1,0 +1,13 @@
+import type { LoginRequest } from '@questfield/contract';
+import { useSignInMutation } from '../hooks/use-session';
+import { firstUser } from './first-user';
+import { callApi } from '@/lib/api-client';
+
+/** Users/LoginByNameOrEmail: the `email` field takes an e-mail address or a username. */
+export async function login(body: LoginRequest) {
+  return firstUser(await callApi('usersLogin', body));
+}
+
+export function useLoginMutation(onDone: () => void) {
+  return useSignInMutation(login, onDone);
+}

@@ -1,0 +1,61 @@
+import { BRAND_NAME } from '@questfield/contract';
+
+/** Copy of this feature; the spec's own texts come from the contract's MESSAGES. */
+export const accountsCopy = {
+  close: 'Close',
+  // Sign in (spec §2)
+  signInTitle: 'Sign in',
+  signInDescription: `Welcome back to ${BRAND_NAME}.`,
+  newUser: 'New user?',
+  createAccount: 'Create an account',
+  emailLabel: 'Email address',
+  emailPlaceholder: 'Enter your email',
+  passwordLabel: 'Password',
+  passwordPlaceholder: 'Enter your password',
+  forgotPassword: 'Forgot password?',
+  signInSubmit: 'Sign In',
+  // Sign up
+  signUpTitle: 'Sign Up',
+  signUpDescription: 'Create your player account to hold credits and book sessions.',
+  haveAccount: 'Have an Account?',
+  logIn: 'Log In',
+  usernameLabel: 'Username',
+  usernamePlaceholder: 'Choose a username',
+  newPasswordPlaceholder: 'Create a password',
+  signUpSubmit: 'Sign Up',
+  // Forgot and reset password
+  forgotTitle: 'Forgot Password',
+  forgotDescription: 'We will e-mail you a 6-digit recovery code.',
+  sendRecoveryCode: 'Send Recovery Code',
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodePlaceholder: '6-digit code',
+  verifyCode: 'Verify Code',
+  backToSignIn: 'Sign In',
+  resetTitle: 'Reset Password',
+  resetDescription: 'Choose a new password for your account.',
+  newPasswordLabel: 'New Password',
+  confirmPasswordLabel: 'Confirm New Password',
+  resetSubmit: 'Reset Password',
+  back: 'Back',
+  // Account settings
+  settingsTitle: 'Account Settings',
+  settingsDescription: 'Your e-mail address cannot be changed here.',
+  emailField: 'Email',
+  userNameField: 'User Name',
+  firstNameField: 'First Name',
+  lastNameField: 'Last Name',
+  edit: (field: string) => `Edit ${field}`,
+  notSet: 'Not set',
+  update: 'Update',
+  // Header and menu
+  credits: 'Credits',
+  accountMenu: 'Account menu',
+  accountSettings: 'Account Settings',
+  logOut: 'Log Out',
+  contactUs: 'Contact Us',
+  // Login gate (spec §4)
+  gateSignInHeading: 'Sign in to continue',
+  gateSignInText: 'Sign in to buy credits, book sessions and redeem your codes.',
+  gateSignUpHeading: 'New here? Create an account',
+  gateSignUpText: 'An account holds your credits, bookings and redeemed codes.',
+} as const;
