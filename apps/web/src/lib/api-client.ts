@@ -7,6 +7,7 @@ import {
   type ErrorCode,
   type ImplementedRoute,
 } from '@questfield/contract';
+import type * as ApiSchemasModule from '@questfield/contract/api-schemas';
 import { errorCopy } from '@/config/content';
 
 /** The contract's error codes, plus the failures that never reach the server or its envelope. */
@@ -67,7 +68,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /** The contract's schemas, loaded on the first call so that zod stays out of the first script. */
-let schemas: Promise<typeof import('@questfield/contract/api-schemas')> | undefined;
+let schemas: Promise<typeof ApiSchemasModule> | undefined;
 function loadSchemas() {
   schemas ??= import('@questfield/contract/api-schemas');
   return schemas;

@@ -67,9 +67,7 @@ describe('architecture', () => {
   });
 
   it('calls the API only through lib/api-client.ts (callApi)', () => {
-    const callers = files
-      .filter(([, source]) => /\bfetch\(/.test(source))
-      .map(([file]) => file);
+    const callers = files.filter(([, source]) => /\bfetch\(/.test(source)).map(([file]) => file);
     expect(callers).toEqual(['/src/lib/api-client.ts']);
   });
 

@@ -3,7 +3,6 @@ import { ERRORS, signUpRequest } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
 import { useSignUpMutation } from '../api/sign-up';
 import type { AuthView } from '../hooks/use-auth-modals';
-import { useSignInMutation } from '../hooks/use-session';
 import { Field, FormError, SubmitButton, SwitchPrompt } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 import { accountsCopy } from '@/features/accounts/copy';
