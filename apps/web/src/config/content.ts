@@ -49,10 +49,6 @@ export const placeholderPages = {
     heading: 'Game',
     body: 'Joining a live session with an access code, and playing it right here, are coming in this release.',
   },
-  dashboard: {
-    heading: 'Dashboard',
-    body: 'Your credit balance and the Score, Time and Distance leaderboards are coming in this release.',
-  },
   promo: {
     heading: 'Game Pack',
     body: 'The promo video, Game Pack purchases and the Play Now quick buy are coming in this release.',

@@ -150,3 +150,18 @@ export function useSessionSync(): void {
     };
   }, [client]);
 }
+
+/**
+ * Asks Users/Me again when a page that shows the balance opens, unless the answer is younger
+ * than `maxAgeMs` (a direct load has just asked), so the number shown is the server's.
+ */
+export function useFreshSession(maxAgeMs = 5_000): Session {
+  const client = useQueryClient();
+  useEffect(() => {
+    const state = client.getQueryState(SESSION_QUERY_KEY);
+    if (state !== undefined && Date.now() - state.dataUpdatedAt > maxAgeMs) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    }
+  }, [client, maxAgeMs]);
+  return useSession();
+}

@@ -1,0 +1,26 @@
+import type { LedgerReason } from '@questfield/contract';
+
+/** Copy of the credits feature (the dashboard's balance and credit history). */
+export const creditsCopy = {
+  yourCredits: 'Your Credits',
+  creditsUnit: 'credits',
+  joinSession: 'Join a Session',
+  historyHeading: 'Credit history',
+  historyEmpty: 'No credit activity yet. Credits you buy, redeem or spend will appear here.',
+  historyError: 'We could not load your credit history.',
+  retry: 'Try again',
+  loadMore: 'Load more',
+  loading: 'Loading credit history…',
+  balanceAfter: (balance: number) => `Balance ${balance}`,
+  signedOutHeading: 'Sign in to see your credits',
+  signedOutText: 'Your balance and every credit you buy, redeem or spend show here.',
+  signIn: 'Sign In',
+  reasons: {
+    purchase: 'Credits purchased',
+    redeem: 'Code redeemed',
+    book: 'Session booked',
+    join: 'Session joined',
+    refund: 'Refund',
+    admin: 'Adjustment by Questfield',
+  } satisfies Record<LedgerReason, string>,
+} as const;
