@@ -52,8 +52,8 @@ export async function recoveryCodeFor(request: APIRequestContext, email: string)
     .poll(async () => {
       const mails = (await (await request.get('/api/dev/mailbox')).json()) as Mail[];
       code = mails.find((mail) => mail.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
-      return code;
+      return code ?? '';
     })
-    .toBeDefined();
+    .toMatch(/^\d{6}$/);
   return code as string;
 }

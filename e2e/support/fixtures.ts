@@ -1,10 +1,20 @@
 // The base test: points every page at the server global-setup started, and fails a test on a
-// console error, an uncaught exception or a failed request to our own origin.
+// console error, an uncaught exception or a failed request to our own origin, unless the test
+// declared that very failure with expectProblem().
 import { test as base, expect } from '@playwright/test';
 
-type Problems = { problems: string[] };
+type ProblemLog = { problems: string[]; expected: RegExp[] };
 
-export const test = base.extend<Problems>({
+type Fixtures = {
+  problemLog: ProblemLog;
+  /**
+   * Declares a failure the test provokes on purpose (e.g. the 401 of a wrong password). Every
+   * problem must match a declared pattern, and every pattern must match at least one problem.
+   */
+  expectProblem: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -12,29 +22,36 @@ export const test = base.extend<Problems>({
     if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
     await use(url);
   },
-  problems: [
+  problemLog: [
     async ({ page, baseURL }, use) => {
-      const problems: string[] = [];
+      const log: ProblemLog = { problems: [], expected: [] };
+      const own = (url: string) => baseURL !== undefined && url.startsWith(baseURL);
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+        if (message.type() === 'error') log.problems.push(`console error: ${message.text()}`);
       });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
       page.on('requestfailed', (request) => {
-        if (baseURL && request.url().startsWith(baseURL)) {
-          problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+        if (own(request.url())) {
+          log.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
         }
       });
       page.on('response', (response) => {
-        if (baseURL && response.url().startsWith(baseURL) && response.status() >= 400) {
-          problems.push(`HTTP ${response.status()}: ${response.url()}`);
+        if (own(response.url()) && response.status() >= 400) {
+          log.problems.push(`HTTP ${response.status()}: ${response.url()}`);
         }
       });
-      await use(problems);
-      // A test that provokes an error on purpose empties the list first.
-      expect(problems, 'console errors or failed requests to our origin').toEqual([]);
+      await use(log);
+      const declared = (problem: string) => log.expected.some((p) => p.test(problem));
+      const unexpected = log.problems.filter((problem) => !declared(problem));
+      expect(unexpected, 'console errors or failed requests to our origin').toEqual([]);
+      const unmet = log.expected.filter((p) => !log.problems.some((problem) => p.test(problem)));
+      expect(unmet.map(String), 'declared failures that did not happen').toEqual([]);
     },
     { auto: true },
   ],
+  expectProblem: async ({ problemLog }, use) => {
+    await use((pattern) => problemLog.expected.push(pattern));
+  },
 });
 
 export { expect };

@@ -10,7 +10,7 @@ type RouteCheck = { path: string; h1: string | RegExp; text: string; title: stri
 const ROUTES: RouteCheck[] = [
   { path: '/', h1: 'Questfield', text: 'Purchase Credits', title: 'Questfield' },
   { path: '/game', h1: 'Game', text: 'coming in this release', title: 'Game · Questfield' },
-  { path: '/dashboard', h1: 'Dashboard', text: 'coming in this release', title: 'Dashboard' },
+  { path: '/dashboard', h1: 'Dashboard', text: 'Leaderboard', title: 'Dashboard' },
   {
     path: '/coming-soon',
     h1: MESSAGES.comingSoonHeading.trim(),
