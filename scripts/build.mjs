@@ -4,6 +4,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fingerprint, readStamp } from './lib/fingerprint.mjs';
+import { ensureSupportedNode } from './lib/node-runtime.mjs';
 import { npmCommand, runOrThrow } from './lib/run.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,7 @@ export async function buildAll({ force = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await ensureSupportedNode();
   buildAll({ force: process.argv.includes('--force') }).catch((error) => {
     console.error(error.message);
     process.exit(1);

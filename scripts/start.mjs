@@ -4,10 +4,12 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies } from './lib/install.mjs';
+import { ensureSupportedNode } from './lib/node-runtime.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
 try {
+  await ensureSupportedNode();
   await ensureDependencies(ROOT);
   const { buildAll } = await import('./build.mjs');
   await buildAll();

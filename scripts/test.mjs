@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies } from './lib/install.mjs';
+import { ensureSupportedNode } from './lib/node-runtime.mjs';
 import { findTestPostgres, redactUrl } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 
@@ -60,6 +61,7 @@ async function postgresSteps() {
 }
 
 async function main() {
+  await ensureSupportedNode();
   await ensureDependencies(ROOT);
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
@@ -68,6 +70,7 @@ async function main() {
   const steps = [
     { name: 'format', command: [bin('prettier'), ['--check', '--log-level=warn', '.']] },
     { name: 'lint', command: [bin('eslint'), ['.', '--max-warnings=0']] },
+    { name: 'lockfiles', command: ['node', ['scripts/check-lockfiles.mjs']] },
     ...['packages/contract', 'apps/api', 'apps/web', 'apps/game-demo', 'e2e'].map((project) => ({
       name: `types ${project}`,
       command: [bin('tsc'), ['-p', project]],

@@ -42,7 +42,9 @@ test('the demo player sees 10 credits, their history and the leaderboard', async
 test('a new player sees 0 credits and an empty history', async ({ page, isMobile }) => {
   await page.goto('/');
   await signUp(page, isMobile, newPlayer());
-  await page.goto('/dashboard');
+  // Through the footer's quick link, as a player would (no reload mid-way).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
     page.getByRole('region', { name: 'Your Credits' }).getByTestId('credit-balance'),
   ).toHaveText('0');

@@ -1,4 +1,4 @@
-/** The small part of autocannon's API the bench uses (the package ships no types). */
+/** The small part of autocannon's API the benches use (the package ships no types). */
 declare module 'autocannon' {
   type Options = {
     url: string;
@@ -9,9 +9,13 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     duration?: number;
+    /** Worker threads that fire the requests, so the load is not generated on the server's thread. */
+    workers?: number;
   };
   type Result = {
     non2xx: number;
+    errors: number;
+    timeouts: number;
     latency: { p50: number; p99: number };
     requests: { total: number; average: number };
   };

@@ -10,45 +10,6 @@ import {
   DEFAULT_VENUE_TIMEZONE,
 } from '@questfield/contract';
 
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export type SquareSettings = {
-  provider: 'square';
-  environment: 'sandbox' | 'production';
-  accessToken: string;
-  applicationId: string;
-  locationId: string;
-  webhookSignatureKey: string | null;
-};
-export type PaymentSettings = { provider: 'test' } | SquareSettings;
-
-export type Env = {
-  nodeEnv: NodeEnv;
-  isProduction: boolean;
-  host: string;
-  port: number;
-  gamePort: number;
-  /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
-  dataDir: string;
-  databaseUrl: string | null;
-  payment: PaymentSettings;
-  /** null: mails stay in the dev mailbox. */
-  smtpUrl: string | null;
-  mailFrom: string;
-  multiplayerEnabled: boolean;
-  publicOrigin: string;
-  gameOrigin: string;
-  livestreamUrl: string;
-  groupChatUrl: string;
-  appSecret: string;
-  logLevel: LogLevel;
-  districtName: string;
-  venueTimezone: string;
-  /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
-  warnings: string[];
-};
-
 export type EnvSource = Record<string, string | undefined>;
 
 /** Square's web-sdk accepts only these application id prefixes (spec §5, security.md W7). */
@@ -101,13 +62,14 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+const PORT_RULE = 'must be a whole number from 0 to 65535';
 const port = (fallback: number) =>
   optionalText.pipe(
     z
       .string()
-      .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+      .regex(/^\d+$/, PORT_RULE)
       .transform(Number)
-      .refine((n) => n <= 65535, 'must be a whole number from 0 to 65535')
+      .pipe(z.number().max(65535, PORT_RULE))
       .optional()
       .transform((n) => n ?? fallback),
   );
@@ -147,14 +109,19 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const booleanFlag = optionalText.pipe(
+/** On unless set to false or 0. */
+const onByDefault = optionalText.pipe(
   z
-    .enum(['true', 'false', '1', '0'], { error: 'must be one of true, false, 1, 0' })
-    .optional()
-    .transform((value) => value === undefined || value === 'true' || value === '1'),
+    .stringbool({
+      truthy: ['true', '1'],
+      falsy: ['false', '0'],
+      error: 'must be one of true, false, 1, 0',
+    })
+    .default(true),
 );
 
-const schema = z
+/** Every variable, written once: its parsing, default and message. */
+const variables = z
   .object({
     NODE_ENV: optionalText.pipe(
       z
@@ -193,7 +160,7 @@ const schema = z
         .optional(),
     ),
     MAIL_FROM: optionalText.pipe(z.string().default(DEFAULT_MAIL_FROM)),
-    MULTIPLAYER_ENABLED: booleanFlag,
+    MULTIPLAYER_ENABLED: onByDefault,
     PUBLIC_ORIGIN: origin,
     GAME_ORIGIN: origin,
     LIVESTREAM_URL: optionalText.pipe(
@@ -263,7 +230,7 @@ const schema = z
     }
   });
 
-type ParsedVars = z.output<typeof schema>;
+type Variables = z.output<typeof variables>;
 
 export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'production' | null {
   if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.sandbox)) return 'sandbox';
@@ -271,8 +238,8 @@ export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'product
   return null;
 }
 
-function paymentSettings(vars: ParsedVars): PaymentSettings {
-  if (vars.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+function paymentSettings(vars: Variables) {
+  if (vars.PAYMENT_PROVIDER === 'test') return { provider: 'test' } as const;
   // superRefine guarantees these are present and well-formed.
   const applicationId = vars.SQUARE_APPLICATION_ID ?? '';
   return {
@@ -282,8 +249,48 @@ function paymentSettings(vars: ParsedVars): PaymentSettings {
     applicationId,
     locationId: vars.SQUARE_LOCATION_ID ?? '',
     webhookSignatureKey: vars.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
-  };
+  } as const;
 }
+
+/** The variables turned into the settings the app reads; `cwd` anchors a relative DATA_DIR. */
+function envSchema(cwd: string) {
+  return variables.transform((vars) => {
+    const warnings: string[] = [];
+    if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
+      warnings.push('APP_SECRET is not set: using the fixed development secret.');
+    }
+    return {
+      nodeEnv: vars.NODE_ENV,
+      isProduction: vars.NODE_ENV === 'production',
+      host: vars.HOST,
+      port: vars.PORT,
+      gamePort: vars.GAME_PORT,
+      /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
+      dataDir: path.resolve(cwd, vars.DATA_DIR),
+      databaseUrl: vars.DATABASE_URL ?? null,
+      payment: paymentSettings(vars),
+      /** null: mails stay in the dev mailbox. */
+      smtpUrl: vars.SMTP_URL ?? null,
+      mailFrom: vars.MAIL_FROM,
+      multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
+      publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+      gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
+      livestreamUrl: vars.LIVESTREAM_URL,
+      groupChatUrl: vars.GROUP_CHAT_URL,
+      appSecret: vars.APP_SECRET ?? DEV_APP_SECRET,
+      logLevel: vars.LOG_LEVEL,
+      districtName: vars.DISTRICT_NAME,
+      venueTimezone: vars.VENUE_TIMEZONE,
+      /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
+      warnings,
+    };
+  });
+}
+
+export type Env = z.output<ReturnType<typeof envSchema>>;
+export type NodeEnv = Env['nodeEnv'];
+export type LogLevel = Env['logLevel'];
+export type PaymentSettings = Env['payment'];
 
 function toIssues(error: z.ZodError, source: EnvSource): EnvIssue[] {
   return error.issues.map((issue) => {
@@ -301,37 +308,7 @@ function toIssues(error: z.ZodError, source: EnvSource): EnvIssue[] {
  * every bad variable at once. `cwd` anchors a relative DATA_DIR (the repo root under `npm start`).
  */
 export function loadEnv(source: EnvSource = process.env, cwd: string = process.cwd()): Env {
-  const parsed = schema.safeParse(source);
+  const parsed = envSchema(cwd).safeParse(source);
   if (!parsed.success) throw new EnvError(toIssues(parsed.error, source));
-  const vars = parsed.data;
-  const warnings: string[] = [];
-  let appSecret = vars.APP_SECRET;
-  if (appSecret === undefined) {
-    appSecret = DEV_APP_SECRET;
-    if (vars.NODE_ENV === 'development') {
-      warnings.push('APP_SECRET is not set: using the fixed development secret.');
-    }
-  }
-  return {
-    nodeEnv: vars.NODE_ENV,
-    isProduction: vars.NODE_ENV === 'production',
-    host: vars.HOST,
-    port: vars.PORT,
-    gamePort: vars.GAME_PORT,
-    dataDir: path.resolve(cwd, vars.DATA_DIR),
-    databaseUrl: vars.DATABASE_URL ?? null,
-    payment: paymentSettings(vars),
-    smtpUrl: vars.SMTP_URL ?? null,
-    mailFrom: vars.MAIL_FROM,
-    multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
-    publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
-    gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
-    livestreamUrl: vars.LIVESTREAM_URL,
-    groupChatUrl: vars.GROUP_CHAT_URL,
-    appSecret,
-    logLevel: vars.LOG_LEVEL,
-    districtName: vars.DISTRICT_NAME,
-    venueTimezone: vars.VENUE_TIMEZONE,
-    warnings,
-  };
+  return parsed.data;
 }
