@@ -1,6 +1,7 @@
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { Panel } from '@/components/ui/panel';
 import { pageTitle, paths } from '@/config/paths';
 import { useFreshSession } from '@/features/accounts/hooks/use-session';
 import { CreditHistory } from '@/features/credits/components/credit-history';
@@ -12,13 +13,7 @@ import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 
 function SignInPrompt() {
   return (
-    <section
-      aria-labelledby="dashboard-sign-in"
-      className="rounded-2xl border border-white/10 bg-ink-850/70 p-6"
-    >
-      <h2 id="dashboard-sign-in" className="text-xl font-bold text-white">
-        {creditsCopy.signedOutHeading}
-      </h2>
+    <Panel heading={creditsCopy.signedOutHeading}>
       <p className="mt-2 text-mist-300">{creditsCopy.signedOutText}</p>
       <button
         type="button"
@@ -27,7 +22,7 @@ function SignInPrompt() {
       >
         {creditsCopy.signIn}
       </button>
-    </section>
+    </Panel>
   );
 }
 

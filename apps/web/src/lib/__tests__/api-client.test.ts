@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError, callApi, failureText } from '../api-client';
+import { testUser } from '@/testing/mock-api';
 import { mswServer } from '@/testing/msw-server';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -14,17 +15,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-const user = {
-  id: 'u-1',
-  userId: 'u-1',
-  username: 'ada',
-  firstName: '',
-  lastName: '',
-  email: 'ada@example.com',
-  phone: '',
-  credits: 16,
-  redeemedCodes: [],
-};
+const user = { ...testUser, credits: 16 };
 
 describe('callApi', () => {
   it('POSTs JSON with the session cookie to the contract path and checks the answer', async () => {

@@ -6,6 +6,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/form';
 import { CoinIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
 import { cn } from '@/utils/cn';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,13 +49,7 @@ export function CreditHistory({ userId }: { userId: string }) {
   const postings = history.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <section
-      aria-labelledby="credit-history"
-      className="rounded-2xl border border-white/10 bg-ink-850/70 p-6"
-    >
-      <h2 id="credit-history" className="text-xl font-bold text-white">
-        {creditsCopy.historyHeading}
-      </h2>
+    <Panel heading={creditsCopy.historyHeading}>
       {history.isPending ? <HistorySkeleton /> : null}
       {history.isError && postings.length === 0 ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-4 text-red-200">
@@ -92,6 +87,6 @@ export function CreditHistory({ userId }: { userId: string }) {
           {creditsCopy.loadMore}
         </button>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { Panel } from '@/components/ui/panel';
 import { leaderboardCopy } from '../copy';
 import { LEADERBOARD_SAMPLE, type LeaderboardTab } from '../sample';
 
@@ -38,13 +39,7 @@ function Ranking({ tab }: { tab: LeaderboardTab }) {
 /** Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each. */
 export function Leaderboard() {
   return (
-    <section
-      aria-labelledby="leaderboard"
-      className="rounded-2xl border border-white/10 bg-ink-850/70 p-6"
-    >
-      <h2 id="leaderboard" className="text-xl font-bold text-white">
-        {leaderboardCopy.heading}
-      </h2>
+    <Panel heading={leaderboardCopy.heading}>
       <Tabs.Root defaultValue="score" className="mt-4">
         <Tabs.List
           aria-label={leaderboardCopy.heading}
@@ -66,6 +61,6 @@ export function Leaderboard() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-    </section>
+    </Panel>
   );
 }
