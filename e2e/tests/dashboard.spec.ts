@@ -28,6 +28,12 @@ test('the demo player sees 10 credits, their history and the leaderboard', async
   await expect(board.getByRole('tab', { name: 'Time' })).toBeFocused();
   await expect(board.getByRole('columnheader', { name: 'Time' })).toBeVisible();
   await expect(board.getByRole('row')).toHaveCount(11);
+  await page.keyboard.press('ArrowRight');
+  await expect(board.getByRole('tab', { name: 'Distance' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(board.getByRole('row').nth(1)).toContainText(/\d m$/);
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   const hasOverflow = await page.evaluate(
@@ -48,15 +54,21 @@ test('a new player sees 0 credits and an empty history', async ({ page, isMobile
   await expect(
     page.getByRole('region', { name: 'Your Credits' }).getByTestId('credit-balance'),
   ).toHaveText('0');
-  await expect(page.getByRole('region', { name: 'Credit history' })).toContainText(
-    'No credit activity yet',
-  );
+  const history = page.getByRole('region', { name: 'Credit history' });
+  await expect(history).toContainText('No credit activity yet');
+  await expect(history.getByRole('listitem')).toHaveCount(0);
+  await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test('a visitor is asked to sign in and still sees the leaderboard', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Sign in to see your credits' })).toBeVisible();
+  const prompt = page.getByRole('region', { name: 'Sign in to see your credits' });
+  await expect(prompt).toBeVisible();
   await expect(page.getByRole('region', { name: 'Leaderboard' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await expect(page.getByRole('region', { name: 'Your Credits', exact: true })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await expect(prompt.getByRole('link', { name: 'Join a Session' })).toHaveAttribute('href', '/');
+  await prompt.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });

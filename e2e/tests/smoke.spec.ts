@@ -9,7 +9,7 @@ type RouteCheck = { path: string; h1: string | RegExp; text: string; title: stri
 
 const ROUTES: RouteCheck[] = [
   { path: '/', h1: 'Questfield', text: 'Purchase Credits', title: 'Questfield' },
-  { path: '/game', h1: 'Game', text: 'coming in this release', title: 'Game · Questfield' },
+  { path: '/game', h1: 'Game', text: 'with your access code', title: 'Game · Questfield' },
   { path: '/dashboard', h1: 'Dashboard', text: 'Leaderboard', title: 'Dashboard' },
   {
     path: '/coming-soon',
@@ -30,24 +30,24 @@ const ROUTES: RouteCheck[] = [
     title: 'Terms & Conditions',
   },
   { path: '/privacy-policy', h1: 'Privacy Policy', text: 'May 7, 2025', title: 'Privacy Policy' },
-  { path: '/promo', h1: 'Game Pack', text: 'coming in this release', title: 'Promo' },
-  { path: '/hostpack', h1: 'Host Pack', text: 'coming in this release', title: 'Host Pack' },
+  { path: '/promo', h1: 'Game Pack', text: 'Play Now quick buy', title: 'Promo' },
+  { path: '/hostpack', h1: 'Host Pack', text: 'pre-order your pack', title: 'Host Pack' },
   {
     path: '/experience-card',
     h1: 'Redeem your Experience Card',
-    text: 'coming in this release',
+    text: 'experience card code',
     title: 'Experience Card',
   },
   {
     path: '/livestream',
     h1: 'Live Streaming',
-    text: 'coming in this release',
+    text: 'live channel player',
     title: 'Live Streaming',
   },
   {
     path: '/community-partnerships',
     h1: 'Community & Partnerships',
-    text: 'coming in this release',
+    text: 'apply for a partnership',
     title: 'Community & Partnerships',
   },
   {

@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
+    /** Requests in flight per connection (1: wait for each answer before the next). */
+    pipelining?: number;
     amount?: number;
     timeout?: number;
     duration?: number;

@@ -130,6 +130,16 @@ describe('loadEnv', () => {
     expect(loadEnv({ MULTIPLAYER_ENABLED: value }).multiplayerEnabled).toBe(expected);
   });
 
+  it('treats an empty MULTIPLAYER_ENABLED as unset (on)', () => {
+    expect(loadEnv({ MULTIPLAYER_ENABLED: '' }).multiplayerEnabled).toBe(true);
+  });
+
+  it('accepts port 0 and anchors a relative DATA_DIR to cwd', () => {
+    const env = loadEnv({ PORT: '0', DATA_DIR: 'var/db' }, '/srv/questfield');
+    expect(env.port).toBe(0);
+    expect(env.dataDir).toBe(path.resolve('/srv/questfield', 'var/db'));
+  });
+
   it('detects the Square environment from the application id', () => {
     expect(loadEnv(SQUARE).payment).toMatchObject({ environment: 'sandbox' });
   });
@@ -140,15 +150,20 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '0x50' }],
+    ['PORT', { PORT: '80.5' }],
     ['GAME_PORT', { GAME_PORT: '-1' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
     ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'stripe' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail' }],
     ['MULTIPLAYER_ENABLED', { MULTIPLAYER_ENABLED: 'yes' }],
     ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'https://play.example.com/app' }],
     ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'play.example.com' }],
     ['GAME_ORIGIN', { GAME_ORIGIN: 'ftp://game.example.com' }],
+    ['GAME_ORIGIN', { GAME_ORIGIN: 'https://game.example.com/?x=1' }],
     ['LIVESTREAM_URL', { LIVESTREAM_URL: 'http://insecure.example.com/live' }],
+    ['GROUP_CHAT_URL', { GROUP_CHAT_URL: 'chat.example.com/players' }],
     ['APP_SECRET', { APP_SECRET: 'short' }],
     ['APP_SECRET', { NODE_ENV: 'production' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
@@ -175,9 +190,23 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     expect(message).toMatch(/VENUE_TIMEZONE: must be an IANA time zone/);
   });
 
+  it('shows the value of a variable that is not secret', () => {
+    expect(issuesOf({ LOG_LEVEL: 'loud' })).toEqual([
+      { variable: 'LOG_LEVEL', problem: expect.stringMatching(/^must be one of/), value: 'loud' },
+    ]);
+  });
+
   it('never echoes a secret value', () => {
-    const issues = issuesOf({ APP_SECRET: 'too-short-secret', DATABASE_URL: 'mysql://u:pw@h/db' });
-    expect(issues.map((issue) => issue.variable).sort()).toEqual(['APP_SECRET', 'DATABASE_URL']);
-    expect(JSON.stringify(issues)).not.toMatch(/too-short-secret|pw@h/);
+    const issues = issuesOf({
+      APP_SECRET: 'too-short-secret',
+      DATABASE_URL: 'mysql://u:pw@h/db',
+      SMTP_URL: 'http://u:smtppw@mail',
+    });
+    expect(issues.map((issue) => issue.variable).sort()).toEqual([
+      'APP_SECRET',
+      'DATABASE_URL',
+      'SMTP_URL',
+    ]);
+    expect(JSON.stringify(issues)).not.toMatch(/too-short-secret|pw@h|smtppw/);
   });
 });

@@ -22,6 +22,7 @@ export const SQUARE_APP_ID_PREFIXES = {
 export const DEFAULT_LIVESTREAM_URL =
   'https://www.youtube-nocookie.com/embed/live_stream?channel=UCquestfieldLive';
 export const DEFAULT_MAIL_FROM = 'Questfield <hello@questfield.example>';
+const HTTPS_RULE = 'must be an https:// URL';
 const DEV_APP_SECRET = 'questfield-development-secret-not-for-production-use';
 const APP_SECRET_MIN_LENGTH = 32;
 
@@ -68,37 +69,28 @@ const port = (fallback: number) =>
     z
       .string()
       .regex(/^\d+$/, PORT_RULE)
-      .transform(Number)
-      .pipe(z.number().max(65535, PORT_RULE))
-      .optional()
-      .transform((n) => n ?? fallback),
+      .pipe(z.coerce.number<string>().max(65535, PORT_RULE))
+      .default(fallback),
   );
 
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}
+const ORIGIN_RULE = 'must be an http(s) origin with no path, e.g. https://app.example.com';
 
 /** An origin like `https://app.example.com`; a single trailing slash is forgiven. */
 const origin = optionalText.pipe(
   z
     .string()
     .transform((value) => value.replace(/\/$/, ''))
-    .refine(isOrigin, 'must be an http(s) origin with no path, e.g. https://app.example.com')
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, abort: true, error: ORIGIN_RULE })
+        .refine((value) => new URL(value).origin === value, ORIGIN_RULE),
+    )
     .optional(),
 );
 
-function isUrlWithProtocol(value: string, protocols: string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
+/** A URL whose scheme is one of `schemes`. */
+const urlOf = (schemes: string[], message: string) =>
+  z.url({ protocol: new RegExp(`^(${schemes.join('|')})$`), error: message });
 
 function isTimeZone(value: string): boolean {
   try {
@@ -135,13 +127,7 @@ const variables = z
     GAME_PORT: port(3100),
     DATA_DIR: optionalText.pipe(z.string().default('.data')),
     DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .refine(
-          (v) => isUrlWithProtocol(v, ['postgres:', 'postgresql:']),
-          'must be a postgres:// or postgresql:// URL',
-        )
-        .optional(),
+      urlOf(['postgres', 'postgresql'], 'must be a postgres:// or postgresql:// URL').optional(),
     ),
     PAYMENT_PROVIDER: optionalText.pipe(
       z.enum(['test', 'square'], { error: 'must be test or square' }).default('test'),
@@ -151,30 +137,14 @@ const variables = z
     SQUARE_LOCATION_ID: optionalText,
     SQUARE_WEBHOOK_SIGNATURE_KEY: optionalText,
     SMTP_URL: optionalText.pipe(
-      z
-        .string()
-        .refine(
-          (v) => isUrlWithProtocol(v, ['smtp:', 'smtps:']),
-          'must be an smtp:// or smtps:// URL',
-        )
-        .optional(),
+      urlOf(['smtp', 'smtps'], 'must be an smtp:// or smtps:// URL').optional(),
     ),
     MAIL_FROM: optionalText.pipe(z.string().default(DEFAULT_MAIL_FROM)),
     MULTIPLAYER_ENABLED: onByDefault,
     PUBLIC_ORIGIN: origin,
     GAME_ORIGIN: origin,
-    LIVESTREAM_URL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => isUrlWithProtocol(v, ['https:']), 'must be an https:// URL')
-        .default(DEFAULT_LIVESTREAM_URL),
-    ),
-    GROUP_CHAT_URL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => isUrlWithProtocol(v, ['https:']), 'must be an https:// URL')
-        .default(DEFAULT_GROUP_CHAT_URL),
-    ),
+    LIVESTREAM_URL: optionalText.pipe(urlOf(['https'], HTTPS_RULE).default(DEFAULT_LIVESTREAM_URL)),
+    GROUP_CHAT_URL: optionalText.pipe(urlOf(['https'], HTTPS_RULE).default(DEFAULT_GROUP_CHAT_URL)),
     APP_SECRET: optionalText.pipe(
       z
         .string()
@@ -252,42 +222,43 @@ function paymentSettings(vars: Variables) {
   } as const;
 }
 
-/** The variables turned into the settings the app reads; `cwd` anchors a relative DATA_DIR. */
-function envSchema(cwd: string) {
-  return variables.transform((vars) => {
-    const warnings: string[] = [];
-    if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
-      warnings.push('APP_SECRET is not set: using the fixed development secret.');
-    }
-    return {
-      nodeEnv: vars.NODE_ENV,
-      isProduction: vars.NODE_ENV === 'production',
-      host: vars.HOST,
-      port: vars.PORT,
-      gamePort: vars.GAME_PORT,
-      /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
-      dataDir: path.resolve(cwd, vars.DATA_DIR),
-      databaseUrl: vars.DATABASE_URL ?? null,
-      payment: paymentSettings(vars),
-      /** null: mails stay in the dev mailbox. */
-      smtpUrl: vars.SMTP_URL ?? null,
-      mailFrom: vars.MAIL_FROM,
-      multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
-      publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
-      gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
-      livestreamUrl: vars.LIVESTREAM_URL,
-      groupChatUrl: vars.GROUP_CHAT_URL,
-      appSecret: vars.APP_SECRET ?? DEV_APP_SECRET,
-      logLevel: vars.LOG_LEVEL,
-      districtName: vars.DISTRICT_NAME,
-      venueTimezone: vars.VENUE_TIMEZONE,
-      /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
-      warnings,
-    };
-  });
-}
+/**
+ * The variables turned into the settings the app reads. DATA_DIR comes out as written;
+ * loadEnv anchors a relative one to its `cwd`.
+ */
+const envSchema = variables.transform((vars) => {
+  const warnings: string[] = [];
+  if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
+    warnings.push('APP_SECRET is not set: using the fixed development secret.');
+  }
+  return {
+    nodeEnv: vars.NODE_ENV,
+    isProduction: vars.NODE_ENV === 'production',
+    host: vars.HOST,
+    port: vars.PORT,
+    gamePort: vars.GAME_PORT,
+    /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
+    dataDir: vars.DATA_DIR,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    payment: paymentSettings(vars),
+    /** null: mails stay in the dev mailbox. */
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
+    publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+    gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
+    livestreamUrl: vars.LIVESTREAM_URL,
+    groupChatUrl: vars.GROUP_CHAT_URL,
+    appSecret: vars.APP_SECRET ?? DEV_APP_SECRET,
+    logLevel: vars.LOG_LEVEL,
+    districtName: vars.DISTRICT_NAME,
+    venueTimezone: vars.VENUE_TIMEZONE,
+    /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
+    warnings,
+  };
+});
 
-export type Env = z.output<ReturnType<typeof envSchema>>;
+export type Env = z.output<typeof envSchema>;
 export type NodeEnv = Env['nodeEnv'];
 export type LogLevel = Env['logLevel'];
 export type PaymentSettings = Env['payment'];
@@ -308,7 +279,7 @@ function toIssues(error: z.ZodError, source: EnvSource): EnvIssue[] {
  * every bad variable at once. `cwd` anchors a relative DATA_DIR (the repo root under `npm start`).
  */
 export function loadEnv(source: EnvSource = process.env, cwd: string = process.cwd()): Env {
-  const parsed = envSchema(cwd).safeParse(source);
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw new EnvError(toIssues(parsed.error, source));
-  return parsed.data;
+  return { ...parsed.data, dataDir: path.resolve(cwd, parsed.data.dataDir) };
 }

@@ -47,27 +47,27 @@ export const placeholderCopy = {
 export const placeholderPages = {
   game: {
     heading: 'Game',
-    body: 'Joining a live session with an access code, and playing it right here, are coming in this release.',
+    body: 'Soon you will join a live session here with your access code and play it full screen.',
   },
   promo: {
     heading: 'Game Pack',
-    body: 'The promo video, Game Pack purchases and the Play Now quick buy are coming in this release.',
+    body: 'Soon you will watch the promo video here, buy Game Packs and use the Play Now quick buy.',
   },
   hostPack: {
     heading: 'Host Pack',
-    body: 'The Host Pack video and pre-orders are coming in this release.',
+    body: 'Soon you will watch the Host Pack video here and pre-order your pack.',
   },
   experienceCard: {
     heading: 'Redeem your Experience Card',
-    body: 'Redeeming an experience card code for a Game Pack is coming in this release.',
+    body: 'Soon you will redeem your experience card code here for a Game Pack.',
   },
   livestream: {
     heading: 'Live Streaming',
-    body: 'The live channel player is coming in this release.',
+    body: 'Soon the live channel player will play here.',
   },
   communityPartnerships: {
     heading: 'Community & Partnerships',
-    body: 'The partnership application form is coming in this release.',
+    body: 'Soon you will apply for a partnership here with a short form.',
   },
 } as const;
 

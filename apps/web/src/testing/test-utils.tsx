@@ -1,15 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 
+/** The app's own client (same freshness rules), without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({
+    queries: { ...defaults.queries, retry: false, gcTime: Infinity },
+    mutations: { ...defaults.mutations, retry: false },
   });
+  return client;
 }
 
 /** Renders the whole app (layout, lazy pages, providers) at `path`. */

@@ -1,7 +1,7 @@
 import type { CreditPosting } from '@questfield/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -44,6 +44,8 @@ describe('/dashboard', () => {
       { path: '/api/Users/CreditHistory', body: { cursor: '2' } },
     ]);
     expect(localStorage.getItem('credits')).toBe('14');
+    // A direct load asks Users/Me once: the page does not ask again on top of the layout.
+    expect(api.sent.filter((call) => call.path === '/api/Users/Me')).toHaveLength(1);
     expect(within(credits).getByRole('link', { name: 'Join a Session' })).toHaveAttribute(
       'href',
       '/',
@@ -77,6 +79,73 @@ describe('/dashboard', () => {
     expect(await screen.findByText('Credits purchased')).toBeInTheDocument();
   });
 
+  it('asks Users/Me again when the dashboard opens, so the balance is fresh', async () => {
+    let credits = 4;
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [{ ...testUser, credits }] }),
+      '/api/Users/CreditHistory': () => ({ body: { entries: [], nextCursor: null } }),
+    });
+    const { router } = renderApp('/store');
+    const banner = await screen.findByRole('banner');
+    await waitFor(() => expect(banner).toHaveTextContent(/Credits\s*4/));
+
+    // Ten seconds later (the answer is still within the app's staleTime), credits have changed.
+    credits = 9;
+    const later = Date.now() + 10_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    await act(() => router.navigate('/dashboard'));
+
+    const card = await screen.findByRole('region', { name: 'Your Credits' });
+    await waitFor(() => expect(within(card).getByTestId('credit-balance')).toHaveTextContent('9'));
+    expect(api.sent.filter((call) => call.path === '/api/Users/Me')).toHaveLength(2);
+    expect(localStorage.getItem('credits')).toBe('9');
+  });
+
+  it('keeps the loaded entries and offers Load more again when an older page fails', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Users/CreditHistory': (body) => {
+        if (body.cursor === undefined) {
+          return { body: { entries: [posting(2, -2, 14)], nextCursor: '2' } };
+        }
+        return fail
+          ? { status: 400, body: { message: 'Nope', code: 'BAD_REQUEST' } }
+          : { body: { entries: [posting(1, 16, 16)], nextCursor: null } };
+      },
+    });
+    renderApp('/dashboard');
+    const history = await screen.findByRole('region', { name: 'Credit history' });
+    await user.click(await within(history).findByRole('button', { name: 'Load more' }));
+
+    expect(await within(history).findByRole('alert')).toHaveTextContent(
+      'We could not load older entries. Please try again.',
+    );
+    expect(within(history).getByText('Session booked')).toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(history).getByRole('button', { name: 'Load more' }));
+    expect(await within(history).findByText('Credits purchased')).toBeInTheDocument();
+    expect(within(history).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows a loading skeleton until the first page arrives', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Users/CreditHistory': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/dashboard');
+    const history = await screen.findByRole('region', { name: 'Credit history' });
+    expect(within(history).getByRole('status', { name: 'Loading credit history…' })).toBeVisible();
+
+    answer({ body: { entries: [posting(1, 16, 16)], nextCursor: null } });
+    expect(await within(history).findByText('Credits purchased')).toBeInTheDocument();
+    expect(within(history).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('asks visitors to sign in and still shows the leaderboard', async () => {
     const api = mockApi();
     renderApp('/dashboard');
@@ -86,6 +155,15 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Your Credits' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Leaderboard' })).toBeInTheDocument();
     expect(api.sent).toEqual([]);
+
+    // The prompt opens the sign-in modal through the spec's openSignIn window event.
+    const prompt = screen.getByRole('region', { name: 'Sign in to see your credits' });
+    expect(within(prompt).getByRole('link', { name: 'Join a Session' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('switches leaderboard tabs with the arrow keys, ten ranked rows each', async () => {
@@ -97,7 +175,7 @@ describe('/dashboard', () => {
     expect(score).toHaveAttribute('aria-selected', 'true');
     expect(within(board).getAllByRole('row')).toHaveLength(11);
 
-    await user.click(score);
+    act(() => score.focus());
     await user.keyboard('{ArrowRight}');
     const time = within(board).getByRole('tab', { name: 'Time' });
     expect(time).toHaveFocus();

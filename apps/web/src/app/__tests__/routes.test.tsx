@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { placeholderCopy, placeholderPages } from '@/config/content';
+import { landingCopy } from '@/features/landing/copy';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -118,6 +120,24 @@ describe('pages', () => {
     }
   });
 
+  it.each([
+    { path: '/game', page: placeholderPages.game },
+    { path: '/promo', page: placeholderPages.promo },
+    { path: '/hostpack', page: placeholderPages.hostPack },
+    { path: '/experience-card', page: placeholderPages.experienceCard },
+    { path: '/livestream', page: placeholderPages.livestream },
+    { path: '/community-partnerships', page: placeholderPages.communityPartnerships },
+  ])('$path says once, under its badge, what will be there', async ({ path, page }) => {
+    renderApp(path);
+
+    await screen.findByRole('heading', { level: 1, name: page.heading });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(placeholderCopy.badge)).toBeInTheDocument();
+    expect(within(main).getByText(page.body)).toBeInTheDocument();
+    const text = main.textContent ?? '';
+    expect(text.indexOf(page.body)).toBe(text.lastIndexOf(page.body));
+  });
+
   it('shows the store sections and their empty states', async () => {
     renderApp('/store');
 
@@ -184,9 +204,7 @@ describe('pages', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Questfield' });
     expect(screen.getByRole('heading', { level: 2, name: 'Purchase Credits' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Booking and credit purchases are coming in this release.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(landingCopy.bookingPlaceholder)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /contact us by email/i })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:hello@questfield\.example/),

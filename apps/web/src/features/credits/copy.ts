@@ -8,6 +8,7 @@ export const creditsCopy = {
   historyHeading: 'Credit history',
   historyEmpty: 'No credit activity yet. Credits you buy, redeem or spend will appear here.',
   historyError: 'We could not load your credit history.',
+  loadMoreError: 'We could not load older entries. Please try again.',
   retry: 'Try again',
   loadMore: 'Load more',
   loading: 'Loading credit history…',

@@ -33,11 +33,11 @@ export const landingCopy = {
     },
   ],
   bookingHeading: 'Book a session',
-  bookingPlaceholder: 'Booking and credit purchases are coming in this release.',
+  bookingPlaceholder: 'Soon you will pick a date and a time slot here and book your seat.',
   purchaseHeading: 'Purchase Credits',
   purchaseIntro: 'Bundles of 16 to 64 credits, paid securely by card, with codes redeemable too.',
   purchasePlaceholder:
-    'Credit bundles, card payments and the Redeem Code button are coming in this release.',
+    'Credit bundles paid by card, and the Redeem Code button, will appear here soon.',
   consultationHeading: 'Planning something bigger?',
   consultationBody:
     'Team days, venue nights, school trips and live audiences: tell us what you have in mind and we will help you shape a quest experience around it.',

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layering rules of the web app, checked on the source text:
  * shared code (components, config, hooks, lib, utils) → features → app, never backwards;
- * features never import each other; only lib/api-client.ts calls `fetch`, and each endpoint
- * of a feature has its own file under `api/`;
- * file names are kebab-case.
+ * features never import each other; the API is reached only through `callApi` of
+ * lib/api-client.ts (the one `fetch`, the one loader of the contract's schemas), from one file
+ * per endpoint under a feature's `api/`; nothing reads build-time `import.meta.env` (runtime
+ * settings come from GET /api/config); file names are kebab-case.
  */
 const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
   query: '?raw',
@@ -69,6 +70,36 @@ describe('architecture', () => {
   it('calls the API only through lib/api-client.ts (callApi)', () => {
     const callers = files.filter(([, source]) => /\bfetch\(/.test(source)).map(([file]) => file);
     expect(callers).toEqual(['/src/lib/api-client.ts']);
+  });
+
+  it('loads the contract schemas only in lib/api-client.ts, so zod stays out of the entry', () => {
+    const loaders = files
+      .filter(([, source]) => source.includes('@questfield/contract/api-schemas'))
+      .map(([file]) => file);
+    expect(loaders).toEqual(['/src/lib/api-client.ts']);
+  });
+
+  it('calls callApi only from @/lib/api-client, in a feature api/ file or public config', () => {
+    const misplaced: string[] = [];
+    for (const [file, source] of files) {
+      if (file === '/src/lib/api-client.ts' || !/\bcallApi\(/.test(source)) continue;
+      const allowed =
+        /^\/src\/features\/[^/]+\/api\/[^/]+\.ts$/.test(file) ||
+        file === '/src/lib/public-config.ts';
+      const viaClient =
+        /import\s*\{[^}]*\bcallApi\b[^}]*\}\s*from\s*['"](@\/lib\/api-client|\.\/api-client)['"]/.test(
+          source,
+        );
+      if (!allowed || !viaClient) misplaced.push(file);
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it('reads no build-time import.meta.env', () => {
+    const readers = files
+      .filter(([, source]) => source.includes('import.meta.env'))
+      .map(([file]) => file);
+    expect(readers).toEqual([]);
   });
 
   it('keeps each endpoint of a feature in its own file under api/', () => {

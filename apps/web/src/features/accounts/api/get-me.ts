@@ -1,6 +1,12 @@
-import { callApi, ApiError } from '@/lib/api-client';
-import type { SessionUser } from '@/lib/session';
+import { queryOptions } from '@tanstack/react-query';
 import { firstUser } from './first-user';
+import { callApi, ApiError } from '@/lib/api-client';
+import {
+  clearStoredSession,
+  hasSessionHint,
+  writeStoredUser,
+  type SessionUser,
+} from '@/lib/session';
 
 /** Users/Me: the signed-in user, or null when the session cookie is missing or expired (401). */
 export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
@@ -11,3 +17,26 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
     throw error;
   }
 }
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * The one `['session']` query. Only a browser that signed in here can hold a session cookie
+ * worth checking (the cookie is HttpOnly, so the stored flag is the one hint the page can read):
+ * everyone else is signed out without a request, so visitors never see a 401 in their console.
+ * The server's answer then corrects whatever the display cache held (stale or forged values).
+ */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<SessionUser | null> => {
+      if (!hasSessionHint()) {
+        clearStoredSession();
+        return null;
+      }
+      const user = await getMe(signal);
+      if (user) writeStoredUser(user);
+      else clearStoredSession();
+      return user;
+    },
+  });

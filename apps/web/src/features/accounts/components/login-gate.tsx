@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { SwitchPrompt } from '@/components/ui/form/switch-prompt';
 import { accountsCopy } from '@/features/accounts/copy';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { cn } from '@/utils/cn';
@@ -40,16 +41,11 @@ export function LoginGate({ className, heading }: { className?: string; heading?
         >
           {signIn ? accountsCopy.signInSubmit : accountsCopy.signUpSubmit}
         </button>
-        <p className="text-sm text-mist-300">
-          {signIn ? accountsCopy.newUser : accountsCopy.haveAccount}{' '}
-          <button
-            type="button"
-            className="font-semibold text-accent-300 underline-offset-4 hover:underline"
-            onClick={() => setMode(signIn ? 'sign-up' : 'sign-in')}
-          >
-            {signIn ? accountsCopy.createAccount : accountsCopy.logIn}
-          </button>
-        </p>
+        <SwitchPrompt
+          question={signIn ? accountsCopy.newUser : accountsCopy.haveAccount}
+          action={signIn ? accountsCopy.createAccount : accountsCopy.logIn}
+          onClick={() => setMode(signIn ? 'sign-up' : 'sign-in')}
+        />
       </div>
     </section>
   );

@@ -1,11 +1,10 @@
 import { STORAGE_KEYS } from '@questfield/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getMe } from '../api/get-me';
+import { SESSION_QUERY_KEY, sessionQueryOptions } from '../api/get-me';
 import { logout as logoutRequest } from '../api/logout';
 import {
   clearStoredSession,
-  hasSessionHint,
   readCachedUser,
   SIGNED_OUT,
   writeStoredUser,
@@ -14,30 +13,13 @@ import {
 } from '@/lib/session';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
-
-async function loadSession({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
-  // Only a browser that signed in here can hold a session cookie worth checking (the cookie is
-  // HttpOnly, so the flag is the one hint the page can read). Everyone else is signed out
-  // without a request, so visitors never see a 401 in their console.
-  if (!hasSessionHint()) {
-    clearStoredSession();
-    return null;
-  }
-  const user = await getMe(signal);
-  // The server's answer corrects whatever the display cache held (stale or forged values).
-  if (user) writeStoredUser(user);
-  else clearStoredSession();
-  return user;
-}
-
 /**
  * The visitor's session: one `['session']` query on Users/Me (asked when this browser's cache
  * says signed in; the answer, or a 401, then decides). While it loads, the cached
  * display copy keeps the header from flashing signed out; the answer then replaces it.
  */
 export function useSession(): Session {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: loadSession });
+  const query = useQuery(sessionQueryOptions());
   const [cached] = useState(readCachedUser);
 
   return useMemo<Session>(() => {
@@ -152,14 +134,19 @@ export function useSessionSync(): void {
 }
 
 /**
- * Asks Users/Me again when a page that shows the balance opens, unless the answer is younger
- * than `maxAgeMs` (a direct load has just asked), so the number shown is the server's.
+ * Asks Users/Me again when a page that shows the balance opens, so the number shown is the
+ * server's (and the local-storage mirror with it). Not when a request is already on its way or
+ * the answer is younger than `maxAgeMs` (a direct load of the page has just asked).
  */
 export function useFreshSession(maxAgeMs = 5_000): Session {
   const client = useQueryClient();
   useEffect(() => {
     const state = client.getQueryState(SESSION_QUERY_KEY);
-    if (state !== undefined && Date.now() - state.dataUpdatedAt > maxAgeMs) {
+    if (
+      state?.status === 'success' &&
+      state.fetchStatus === 'idle' &&
+      Date.now() - state.dataUpdatedAt > maxAgeMs
+    ) {
       void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     }
   }, [client, maxAgeMs]);

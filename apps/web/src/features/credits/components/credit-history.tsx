@@ -11,8 +11,12 @@ import { cn } from '@/utils/cn';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** '+16' or '−2' (a real minus sign). */
+function signed(delta: number): string {
+  return delta >= 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
+}
+
 function Posting({ posting }: { posting: CreditPosting }) {
-  const credit = posting.delta > 0;
   return (
     <li className="flex items-center justify-between gap-4 py-4">
       <div className="min-w-0">
@@ -22,8 +26,13 @@ function Posting({ posting }: { posting: CreditPosting }) {
         </p>
       </div>
       <div className="shrink-0 text-right">
-        <p className={cn('font-bold tabular-nums', credit ? 'text-emerald-300' : 'text-red-300')}>
-          {credit ? `+${posting.delta}` : `−${Math.abs(posting.delta)}`}
+        <p
+          className={cn(
+            'font-bold tabular-nums',
+            posting.delta >= 0 ? 'text-emerald-300' : 'text-red-300',
+          )}
+        >
+          {signed(posting.delta)}
         </p>
         <p className="text-sm text-mist-400 tabular-nums">
           {creditsCopy.balanceAfter(posting.balanceAfter)}
@@ -35,9 +44,18 @@ function Posting({ posting }: { posting: CreditPosting }) {
 
 function HistorySkeleton() {
   return (
-    <div role="status" aria-label={creditsCopy.loading} className="space-y-3 py-4">
+    <div role="status" aria-label={creditsCopy.loading} className="mt-2 divide-y divide-white/10">
       {[0, 1, 2].map((row) => (
-        <div key={row} className="h-12 animate-pulse rounded-xl bg-white/5" />
+        <div key={row} className="flex items-center justify-between gap-4 py-4">
+          <div className="space-y-2">
+            <div className="h-4 w-36 animate-pulse rounded bg-white/10" />
+            <div className="h-3 w-24 animate-pulse rounded bg-white/5" />
+          </div>
+          <div className="flex flex-col items-end space-y-2">
+            <div className="h-4 w-10 animate-pulse rounded bg-white/10" />
+            <div className="h-3 w-16 animate-pulse rounded bg-white/5" />
+          </div>
+        </div>
       ))}
     </div>
   );
@@ -47,18 +65,25 @@ function HistorySkeleton() {
 export function CreditHistory({ userId }: { userId: string }) {
   const history = useInfiniteQuery(creditHistoryQueryOptions(userId));
   const postings = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  const retrying = history.isFetching && !history.isFetchingNextPage;
 
   return (
     <Panel heading={creditsCopy.historyHeading}>
-      {history.isPending ? <HistorySkeleton /> : null}
+      {history.isPending && !history.isError ? <HistorySkeleton /> : null}
       {history.isError && postings.length === 0 ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-4 text-red-200">
+        <div
+          role="alert"
+          className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+        >
           <p>{creditsCopy.historyError}</p>
           <button
             type="button"
             className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            disabled={retrying}
+            aria-busy={retrying}
             onClick={() => void history.refetch()}
           >
+            {retrying ? <Spinner /> : null}
             {creditsCopy.retry}
           </button>
         </div>
@@ -74,6 +99,11 @@ export function CreditHistory({ userId }: { userId: string }) {
             <Posting key={posting.id} posting={posting} />
           ))}
         </ul>
+      ) : null}
+      {history.isFetchNextPageError ? (
+        <p role="alert" className="mt-4 text-sm text-red-300">
+          {creditsCopy.loadMoreError}
+        </p>
       ) : null}
       {history.hasNextPage ? (
         <button

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { creditsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 
-/** 'Your Credits' with the balance the server last answered, and the way to spend it. */
+/** 'Your Credits' with the balance the server last answered, and 'Join a Session' (spec §2). */
 export function CreditsCard({ credits }: { credits: number }) {
   return (
     <section
