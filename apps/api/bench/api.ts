@@ -5,6 +5,10 @@
  * Load comes from autocannon on loopback in a worker thread; about a minute in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
+ * The floor and the read take turns (ROUNDS rounds, each target measured once a round) and each
+ * figure is the median of its rounds: on a small shared machine throughput drifts by a third
+ * within a minute, and alternating keeps a drift from landing on one target only.
+ *
  * Postgres: TEST_DATABASE_URL (a role that may create databases), else the local server the
  * test suite uses; a fresh database is created for the run and dropped after it. When no
  * Postgres answers, only the PGlite row is measured, and the report says so.
@@ -26,7 +30,8 @@ const POOL_SIZE = 10;
 const CONNECTIONS = 20;
 const PIPELINING = 1;
 const WARMUP_S = 2;
-const DURATION_S = 10;
+const DURATION_S = 5;
+const ROUNDS = 4;
 const HARD_TIMEOUT_MS = 120_000;
 const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
@@ -37,25 +42,59 @@ type Target = { url: string; headers: Record<string, string>; close: () => Promi
 type Stats = { rps: number; p50: number; p99: number; failures: number };
 type Row = Stats & { name: string };
 
-/** A warm-up, then the measured run, with the same load for every target. */
-async function measure(url: string, options: { headers: Record<string, string> }): Promise<Stats> {
-  const load = {
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...options.headers },
+function loadFor(target: Target) {
+  return {
+    url: target.url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', ...target.headers },
     body: '{}',
     connections: CONNECTIONS,
     pipelining: PIPELINING,
     workers: 1,
   };
-  await autocannon({ ...load, duration: WARMUP_S });
-  const result = await autocannon({ ...load, duration: DURATION_S });
+}
+
+async function warmUp(target: Target): Promise<void> {
+  await autocannon({ ...loadFor(target), duration: WARMUP_S });
+}
+
+async function measure(target: Target): Promise<Stats> {
+  const result = await autocannon({ ...loadFor(target), duration: DURATION_S });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Median figures of several runs (failures are summed: one failed request spoils them all). */
+function combine(name: string, runs: Stats[]): Row {
+  return {
+    name,
+    rps: Math.round(median(runs.map((run) => run.rps))),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+  };
+}
+
+/** Warms every target up, then measures them in turns for ROUNDS rounds. */
+async function measureInTurns(targets: { name: string; target: Target }[]): Promise<Row[]> {
+  for (const { target } of targets) await warmUp(target);
+  const runs = targets.map(() => [] as Stats[]);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, { target }] of targets.entries()) runs[index]?.push(await measure(target));
+  }
+  return targets.map(({ name }, index) => combine(name, runs[index] ?? []));
 }
 
 /** Listens on a free loopback port; `close` runs when anything after it fails. */
@@ -74,6 +113,9 @@ async function serve(
 
 async function floorTarget(url: string): Promise<Target> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // As in the app (src/db/client.ts): pool.end() resolves before every socket has closed, so
+  // dropping the database afterwards may still reach an idle client as an 'error' event.
+  pool.on('error', () => {});
   const app = Fastify({ logger: false });
   app.post('/floor', async () => (await pool.query('SELECT 1 AS one')).rows);
   const close = async () => {
@@ -153,33 +195,38 @@ async function withFreshDatabase<T>(adminUrl: string, work: (url: string) => Pro
   }
 }
 
-async function measureOn(name: string, target: Promise<Target>): Promise<Row> {
-  const ready = await target;
-  try {
-    return { name, ...(await measure(ready.url, { headers: ready.headers })) };
-  } finally {
-    await ready.close();
-  }
-}
-
-async function measureMe(name: string, handle: DatabaseHandle): Promise<Row> {
-  try {
-    return await measureOn(name, meTarget(handle));
-  } finally {
-    await handle.close();
-  }
-}
-
 async function postgresRows(adminUrl: string): Promise<Row[]> {
   return withFreshDatabase(adminUrl, async (url) => {
-    const floor = await measureOn(FLOOR, floorTarget(url));
     const handle = await openDatabase({ driver: 'postgres', url, poolSize: POOL_SIZE });
-    return [floor, await measureMe('Users/Me (Postgres)', handle)];
+    const targets: Target[] = [];
+    try {
+      targets.push(await floorTarget(url));
+      targets.push(await meTarget(handle));
+      const [floor, me] = targets as [Target, Target];
+      return await measureInTurns([
+        { name: FLOOR, target: floor },
+        { name: 'Users/Me (Postgres)', target: me },
+      ]);
+    } finally {
+      for (const target of targets) await target.close();
+      await handle.close();
+    }
   });
 }
 
 async function pgliteRow(): Promise<Row> {
-  return measureMe('Users/Me (embedded PGlite)', await openDatabase({ driver: 'pglite' }));
+  const handle = await openDatabase({ driver: 'pglite' });
+  try {
+    const target = await meTarget(handle);
+    try {
+      const [row] = await measureInTurns([{ name: 'Users/Me (embedded PGlite)', target }]);
+      return row ?? combine('Users/Me (embedded PGlite)', []);
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 function tableLine(row: Row, floor: Row | undefined): string {
@@ -193,7 +240,7 @@ function report(rows: Row[], notes: string[]): string {
   return [
     '# API benchmark',
     '',
-    `Node ${process.version}, ${CONNECTIONS} connections, pipelining ${PIPELINING}, pool ${POOL_SIZE}, ${WARMUP_S} s warm-up then ${DURATION_S} s each, app log level ${LOG_LEVEL}, load from one autocannon worker thread on loopback.`,
+    `Node ${process.version}, ${CONNECTIONS} connections, pipelining ${PIPELINING}, pool ${POOL_SIZE}, app log level ${LOG_LEVEL}, load from one autocannon worker thread on loopback. Each target: ${WARMUP_S} s warm-up, then ${ROUNDS} runs of ${DURATION_S} s taken in turns with the other targets on the same database; figures are the medians of those runs.`,
     ...notes.map((note) => `\n${note}`),
     '',
     '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | failed |',

@@ -24,19 +24,21 @@ function cspOf(response: LightMyRequestResponse): Map<string, string[]> {
 
 function expectCommonSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(response.headers['x-frame-options']).toBe('DENY');
   // PUBLIC_ORIGIN is http here: HSTS would be meaningless and is not sent.
   expect(response.headers['strict-transport-security']).toBeUndefined();
 }
 
-/** API answers are data: the strictest policy, nothing cached. */
+/** API answers are data: the strictest policy, nothing cached, no document-only headers. */
 function expectApiSecurityHeaders(response: LightMyRequestResponse) {
   expect([...cspOf(response)]).toEqual([
     ['default-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
   ]);
   expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['referrer-policy']).toBeUndefined();
+  expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
   expectCommonSecurityHeaders(response);
 }
 
@@ -67,6 +69,7 @@ function expectAppSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'self'"]);
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expectCommonSecurityHeaders(response);
 }
 
