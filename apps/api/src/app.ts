@@ -62,12 +62,19 @@ async function registerSpa(app: ZodApp, webDistDir: string | null | undefined) {
   return registerStaticSite(app, { root: webDistDir, exclude: isApiPath });
 }
 
+/** Fastify's typings take a hop count only as a function: trust the `hops` nearest proxies. */
+function trustProxyOption(setting: Env['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const { env } = deps;
   // Typed as Fastify's base logger so the instance type matches the one routes are written for.
   const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger({ level: env.logLevel });
   const app: ZodApp = Fastify({
     loggerInstance,
+    // Behind a proxy, request.ip is the client it names, not the proxy (W22, TRUST_PROXY).
+    trustProxy: trustProxyOption(env.trustProxy),
     // The largest legitimate body (a partnership application) is far smaller.
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,

@@ -84,7 +84,8 @@ describe('loadEnv', () => {
         GAME_ORIGIN: 'https://game.example.com',
         LIVESTREAM_URL: 'https://player.example.com/live?x=1',
         GROUP_CHAT_URL: 'https://chat.example.com/players',
-        APP_SECRET: 'x'.repeat(40),
+        APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+        TRUST_PROXY: '2',
         LOG_LEVEL: 'warn',
         DISTRICT_NAME: 'Harbour Quarter',
         VENUE_TIMEZONE: 'Europe/London',
@@ -97,6 +98,7 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({
       isProduction: true,
       host: '0.0.0.0',
+      trustProxy: 2,
       port: 80,
       gamePort: 81,
       dataDir: '/var/lib/questfield',
@@ -166,6 +168,18 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['GROUP_CHAT_URL', { GROUP_CHAT_URL: 'chat.example.com/players' }],
     ['APP_SECRET', { APP_SECRET: 'short' }],
     ['APP_SECRET', { NODE_ENV: 'production' }],
+    [
+      'APP_SECRET',
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'questfield-development-secret-not-for-production-use',
+      },
+    ],
+    ['APP_SECRET', { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(64) }],
+    ['APP_SECRET', { NODE_ENV: 'production', APP_SECRET: '12'.repeat(32) }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1, proxy.example.com' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['VENUE_TIMEZONE', { VENUE_TIMEZONE: 'Mars/Olympus_Mons' }],
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: 'sq0idb-wrong-prefix' }],
@@ -208,5 +222,44 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
       'SMTP_URL',
     ]);
     expect(JSON.stringify(issues)).not.toMatch(/too-short-secret|pw@h|smtppw/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set', () => {
+    expect(loadEnv({}).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['1', 1],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['loopback, 10.0.0.0/8,::1', ['loopback', '10.0.0.0/8', '::1']],
+  ])('reads %j', (value, expected) => {
+    expect(loadEnv({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+});
+
+describe('production settings', () => {
+  const PRODUCTION: EnvSource = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+    PUBLIC_ORIGIN: 'https://play.example.com',
+    SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
+  };
+
+  it('starts quietly when every setting is sound', () => {
+    expect(loadEnv(PRODUCTION).warnings).toEqual([]);
+  });
+
+  it('warns loudly about an http origin and a missing SMTP_URL', () => {
+    const { warnings } = loadEnv({
+      ...PRODUCTION,
+      PUBLIC_ORIGIN: 'http://play.example.com',
+      SMTP_URL: '',
+    });
+    expect(warnings).toEqual([
+      expect.stringMatching(/^PUBLIC_ORIGIN is http: session cookies are not Secure/),
+      expect.stringMatching(/^SMTP_URL is not set/),
+    ]);
   });
 });

@@ -31,5 +31,11 @@ export const PURCHASE_INTENT_KEYS = {
 /** Session cookie name; `__Host-` needs https, so plain-http development drops the prefix. */
 export const SESSION_COOKIE = { secure: '__Host-qf_session', insecure: 'qf_session' } as const;
 
+/**
+ * The header the web client sends on every state-changing API call (security.md W25). A page on
+ * another site cannot set a custom header without a CORS preflight, which the API never grants.
+ */
+export const CSRF_HEADER = { name: 'x-requested-with', value: 'XMLHttpRequest' } as const;
+
 /** The product's application identifier sent at sign-up (spec §9). */
 export const SIGN_UP_APP_ID = 'questfield-web';

@@ -2,6 +2,7 @@
  * The only module that reads process.env. Everything is validated once at boot, so a bad
  * setting stops the server with a message naming the variable instead of failing later.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -101,6 +102,38 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+const TRUST_PROXY_RULE =
+  'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback)';
+/** Names proxy-addr (Fastify's trustProxy) accepts for well-known ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For (security.md W22): unset
+ * means none (the socket's peer is the client). `true` is refused on purpose: trusting every hop
+ * lets any client pick its own address and so its own rate-limit bucket.
+ */
+const trustProxy = optionalText.pipe(
+  z
+    .string()
+    .transform((value, ctx) => {
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 /** On unless set to false or 0. */
 const onByDefault = optionalText.pipe(
   z
@@ -123,6 +156,7 @@ const variables = z
         .default('development'),
     ),
     HOST: optionalText.pipe(z.string().default('127.0.0.1')),
+    TRUST_PROXY: trustProxy,
     PORT: port(3000),
     GAME_PORT: port(3100),
     DATA_DIR: optionalText.pipe(z.string().default('.data')),
@@ -167,13 +201,7 @@ const variables = z
     ),
   })
   .superRefine((vars, ctx) => {
-    if (vars.NODE_ENV === 'production' && vars.APP_SECRET === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_SECRET'],
-        message: `is required in production (at least ${APP_SECRET_MIN_LENGTH} random characters)`,
-      });
-    }
+    if (vars.NODE_ENV === 'production') checkProductionSecret(vars.APP_SECRET, ctx);
     if (vars.PAYMENT_PROVIDER !== 'square') return;
     for (const name of ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID'] as const) {
       if (vars[name] === undefined) {
@@ -202,6 +230,41 @@ const variables = z
 
 type Variables = z.output<typeof variables>;
 
+/** Fewer distinct characters than this is a placeholder, not a secret ('aaaa…', '1212…'). */
+const APP_SECRET_MIN_DISTINCT = 10;
+
+function checkProductionSecret(secret: string | undefined, ctx: z.RefinementCtx): void {
+  const problem =
+    secret === undefined
+      ? `is required in production (at least ${APP_SECRET_MIN_LENGTH} random characters)`
+      : secret === DEV_APP_SECRET
+        ? 'is the public development secret: generate your own, e.g. openssl rand -hex 32'
+        : new Set(secret).size < APP_SECRET_MIN_DISTINCT
+          ? 'is not random enough: generate one, e.g. openssl rand -hex 32'
+          : null;
+  if (problem !== null) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: problem });
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Production settings that work but leave players exposed: said loudly at every start. */
+function productionWarnings(vars: Variables, publicOrigin: string): string[] {
+  const warnings: string[] = [];
+  const url = new URL(publicOrigin);
+  if (url.protocol === 'http:') {
+    const where = LOOPBACK_HOSTS.has(url.hostname) ? ' (fine on this machine only)' : '';
+    warnings.push(
+      `PUBLIC_ORIGIN is http${where}: session cookies are not Secure and no HSTS is sent. Serve the app over https and set PUBLIC_ORIGIN to its https origin.`,
+    );
+  }
+  if (vars.SMTP_URL === undefined) {
+    warnings.push(
+      'SMTP_URL is not set: recovery codes and receipts are never emailed. Set SMTP_URL.',
+    );
+  }
+  return warnings;
+}
+
 export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'production' | null {
   if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.sandbox)) return 'sandbox';
   if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.production)) return 'production';
@@ -227,7 +290,8 @@ function paymentSettings(vars: Variables) {
  * loadEnv anchors a relative one to its `cwd`.
  */
 const envSchema = variables.transform((vars) => {
-  const warnings: string[] = [];
+  const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`;
+  const warnings = vars.NODE_ENV === 'production' ? productionWarnings(vars, publicOrigin) : [];
   if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
     warnings.push('APP_SECRET is not set: using the fixed development secret.');
   }
@@ -235,6 +299,8 @@ const envSchema = variables.transform((vars) => {
     nodeEnv: vars.NODE_ENV,
     isProduction: vars.NODE_ENV === 'production',
     host: vars.HOST,
+    /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
+    trustProxy: vars.TRUST_PROXY ?? false,
     port: vars.PORT,
     gamePort: vars.GAME_PORT,
     /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
@@ -245,7 +311,7 @@ const envSchema = variables.transform((vars) => {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
-    publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+    publicOrigin,
     gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
     livestreamUrl: vars.LIVESTREAM_URL,
     groupChatUrl: vars.GROUP_CHAT_URL,
