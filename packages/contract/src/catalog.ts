@@ -1,57 +1,108 @@
 /**
- * The server-owned price list (spec §9), in integer cents. The web shows these values; the
- * server charges only what `priceCents` computes, never a total sent by a browser.
+ * The one price list (spec §9), in integer cents, read by the web to show prices and by the
+ * server to charge them: the server prices every order from `quote()`, never from a total a
+ * browser sends (security.md W5).
  */
 import { GAME_PACK_MAX_QTY } from './constants';
 
-export type CreditPack = { id: string; priceCents: number; credits: number };
+export const CREDIT_PACK_SKUS = ['credits-16', 'credits-32', 'credits-48', 'credits-64'] as const;
+export const SKUS = [...CREDIT_PACK_SKUS, 'play-now', 'game-pack', 'host-pack'] as const;
+export type Sku = (typeof SKUS)[number];
+export type CreditPackSku = (typeof CREDIT_PACK_SKUS)[number];
 
-export const CREDIT_PACKS: readonly CreditPack[] = [
-  { id: 'credits-16', priceCents: 1799, credits: 16 },
-  { id: 'credits-32', priceCents: 3599, credits: 32 },
-  { id: 'credits-48', priceCents: 5399, credits: 48 },
-  { id: 'credits-64', priceCents: 7199, credits: 64 },
-];
+/** What an order line grants: credits now, Game Pass codes, or nothing yet (a pre-order). */
+export type SkuKind = 'credits' | 'game-pack' | 'host-pack';
 
-/** 'Play Now for $17.99' on /promo gives 16 credits. */
-export const QUICK_BUY: CreditPack = { id: 'quick-buy', priceCents: 1799, credits: 16 };
+export type CatalogEntry = {
+  sku: Sku;
+  kind: SkuKind;
+  /** Credits granted per unit at payment ('credits' kind only). */
+  credits: number;
+  /** Price of one unit; the Game Pack's real price depends on the quantity (`priceCents`). */
+  unitPriceCents: number;
+  maxQuantity: number;
+};
 
-/** A Game Pack gives 16 credits, 7 soundtracks and two lanyards (styles A and B). */
-export const GAME_PACK_CREDITS = 16;
-export const GAME_PACK_UNIT_CENTS = 3999;
-export const GAME_PACK_OTHER_QTY_UNIT_CENTS = 999;
-export const GAME_PACK_FIXED_PRICES_CENTS: Readonly<Record<number, number>> = {
+const creditPack = (sku: Sku, credits: number, unitPriceCents: number): CatalogEntry => ({
+  sku,
+  kind: 'credits',
+  credits,
+  unitPriceCents,
+  maxQuantity: 1,
+});
+
+export const CATALOG: Readonly<Record<Sku, CatalogEntry>> = {
+  'credits-16': creditPack('credits-16', 16, 1799),
+  'credits-32': creditPack('credits-32', 32, 3599),
+  'credits-48': creditPack('credits-48', 48, 5399),
+  'credits-64': creditPack('credits-64', 64, 7199),
+  /** 'Play Now for $17.99' on /promo: 16 credits. */
+  'play-now': creditPack('play-now', 16, 1799),
+  'game-pack': {
+    sku: 'game-pack',
+    kind: 'game-pack',
+    credits: 0,
+    unitPriceCents: 3999,
+    maxQuantity: GAME_PACK_MAX_QTY,
+  },
+  'host-pack': {
+    sku: 'host-pack',
+    kind: 'host-pack',
+    credits: 0,
+    unitPriceCents: 35000,
+    maxQuantity: 1,
+  },
+};
+
+export const CREDIT_PACKS: readonly CatalogEntry[] = CREDIT_PACK_SKUS.map((sku) => CATALOG[sku]);
+
+/** Each Game Pack issues one Game Pass code, redeemable once for this many credits. */
+export const GAME_PASS_CREDITS = 16;
+/** What a Game Pack brings besides its Game Pass (listed on the order). */
+export const GAME_PACK_SOUNDTRACK_COUNT = 7;
+export const GAME_PACK_LANYARD_STYLES = ['A', 'B'] as const;
+
+export const GAME_PACK_QUANTITIES = [1, 25, 50] as const;
+/** Fixed prices of the quantities the page offers; any other quantity is 9.99 each. */
+const GAME_PACK_FIXED_PRICES_CENTS: Readonly<Record<number, number>> = {
   1: 3999,
   25: 40000,
   50: 70000,
 };
-export const GAME_PACK_QUANTITIES = [1, 25, 50] as const;
-/** Display price of the Game Pack card in the picker. */
+const GAME_PACK_OTHER_QTY_UNIT_CENTS = 999;
+/** Display price of the Game Pack card in the landing page's item list (spec §9). */
 export const GAME_PACK_CARD_PRICE_CENTS = 5000;
-
-export const HOST_PACK_PRICE_CENTS = 35000;
 /** Multiplayer card price, in credits. */
 export const MULTIPLAYER_CARD_PRICE_CREDITS = 2;
 
-export function isValidGamePackQty(qty: number): boolean {
-  return Number.isInteger(qty) && qty >= 1 && qty <= GAME_PACK_MAX_QTY;
+export function isSku(value: unknown): value is Sku {
+  return typeof value === 'string' && (SKUS as readonly string[]).includes(value);
 }
 
-/** Game Pack price: fixed for x1, x25 and x50, otherwise 9.99 × quantity. */
-export function gamePackPriceCents(qty: number): number {
-  if (!isValidGamePackQty(qty)) throw new RangeError(`Invalid Game Pack quantity: ${qty}`);
-  return GAME_PACK_FIXED_PRICES_CENTS[qty] ?? GAME_PACK_OTHER_QTY_UNIT_CENTS * qty;
+export function isValidQuantity(sku: Sku, quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= CATALOG[sku].maxQuantity;
 }
 
-/** Whole-percent discount shown against 39.99 × quantity. */
-export function gamePackDiscountPercent(qty: number): number {
-  const full = GAME_PACK_UNIT_CENTS * qty;
-  return Math.round(((full - gamePackPriceCents(qty)) / full) * 100);
+/** The price of `quantity` units of `sku`; a RangeError for a quantity the SKU does not sell. */
+export function priceCents(sku: Sku, quantity: number): number {
+  if (!isValidQuantity(sku, quantity)) {
+    throw new RangeError(`Invalid quantity for ${sku}: ${quantity}`);
+  }
+  if (sku === 'game-pack') {
+    return GAME_PACK_FIXED_PRICES_CENTS[quantity] ?? GAME_PACK_OTHER_QTY_UNIT_CENTS * quantity;
+  }
+  return CATALOG[sku].unitPriceCents * quantity;
 }
 
-/** '$17.99' from 1799; the format the spec's checkout `total` uses. */
+/** Whole-percent discount of `quantity` Game Packs against 39.99 × quantity. */
+export function gamePackDiscountPercent(quantity: number): number {
+  const full = CATALOG['game-pack'].unitPriceCents * quantity;
+  return Math.round(((full - priceCents('game-pack', quantity)) / full) * 100);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$17.99' from 1799: how every price is shown and the format of the spec's `total`. */
 export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return usd.format(cents / 100);
 }

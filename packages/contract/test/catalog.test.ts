@@ -1,28 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CATALOG,
+  CREDIT_PACKS,
   formatUsd,
   gamePackDiscountPercent,
-  gamePackPriceCents,
-  isValidGamePackQty,
+  isSku,
+  isValidQuantity,
+  priceCents,
+  SKUS,
 } from '../src/catalog';
 
-describe('Game Pack pricing (spec §9)', () => {
-  it('uses the fixed prices for x1, x25 and x50', () => {
-    expect(gamePackPriceCents(1)).toBe(3999);
-    expect(gamePackPriceCents(25)).toBe(40000);
-    expect(gamePackPriceCents(50)).toBe(70000);
+describe('the catalogue (spec §9)', () => {
+  it('sells the four credit packs at their prices', () => {
+    expect(CREDIT_PACKS.map((pack) => [pack.sku, pack.credits, priceCents(pack.sku, 1)])).toEqual([
+      ['credits-16', 16, 1799],
+      ['credits-32', 32, 3599],
+      ['credits-48', 48, 5399],
+      ['credits-64', 64, 7199],
+    ]);
   });
 
-  it('charges 9.99 per pack for any other quantity', () => {
-    expect(gamePackPriceCents(2)).toBe(1998);
-    expect(gamePackPriceCents(49)).toBe(48951);
+  it('prices Play Now as 16 credits for $17.99 and the Host Pack at $350', () => {
+    expect([CATALOG['play-now'].credits, priceCents('play-now', 1)]).toEqual([16, 1799]);
+    expect(priceCents('host-pack', 1)).toBe(35000);
   });
 
-  it('refuses quantities outside 1..50 and fractions', () => {
-    for (const qty of [0, -1, 51, 1.5, Number.NaN]) {
-      expect(isValidGamePackQty(qty)).toBe(false);
-      expect(() => gamePackPriceCents(qty)).toThrow(RangeError);
+  it('sells one unit of everything but the Game Pack', () => {
+    for (const sku of SKUS.filter((sku) => sku !== 'game-pack')) {
+      expect(isValidQuantity(sku, 1)).toBe(true);
+      expect(isValidQuantity(sku, 2)).toBe(false);
     }
+  });
+
+  it('knows its SKUs and nothing else', () => {
+    expect(SKUS.every(isSku)).toBe(true);
+    for (const value of ['quick-buy', 'CREDITS-16', '', null, 16, '__proto__', 'toString']) {
+      expect(isSku(value)).toBe(false);
+    }
+  });
+});
+
+describe('Game Pack pricing', () => {
+  it('uses the fixed prices for x1, x25 and x50', () => {
+    expect(priceCents('game-pack', 1)).toBe(3999);
+    expect(priceCents('game-pack', 25)).toBe(40000);
+    expect(priceCents('game-pack', 50)).toBe(70000);
+  });
+
+  it('charges 9.99 each for any other quantity', () => {
+    expect(priceCents('game-pack', 2)).toBe(1998);
+    expect(priceCents('game-pack', 49)).toBe(48951);
+  });
+
+  it.each([0, -1, 51, 1.5, Number.NaN, 1e9])('refuses quantity %s', (quantity) => {
+    expect(isValidQuantity('game-pack', quantity)).toBe(false);
+    expect(() => priceCents('game-pack', quantity)).toThrow(RangeError);
   });
 
   it('shows the discount against 39.99 × quantity', () => {
@@ -33,9 +65,10 @@ describe('Game Pack pricing (spec §9)', () => {
 });
 
 describe('formatUsd', () => {
-  it('renders cents as the spec total text', () => {
+  it('formats cents as US dollars', () => {
     expect(formatUsd(1799)).toBe('$17.99');
     expect(formatUsd(40000)).toBe('$400.00');
     expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(123456)).toBe('$1,234.56');
   });
 });
