@@ -11,3 +11,4 @@ export * from './accounts';
 export * from './api-schemas';
 export * from './credits';
 export * from './user-message';
+export * from './payments';
