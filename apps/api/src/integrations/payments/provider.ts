@@ -1,0 +1,62 @@
+/**
+ * The one thing checkout asks of a card processor: CreatePayment, idempotent on a key. Two
+ * providers implement it: `test` (offline, answers Square's sandbox test nonces as the sandbox
+ * does) and `square` (Square's API through its SDK). Checkout never knows which one runs.
+ */
+
+export type PaymentRequest = {
+  /** Square's idempotency key (1–45 characters): the same key never charges twice. */
+  idempotencyKey: string;
+  /** The card nonce the browser's card form produced. */
+  sourceId: string;
+  amountCents: number;
+  currency: 'USD';
+  /** Our order number, shown in Square's dashboard. */
+  referenceId: string;
+  buyerEmail: string | null;
+};
+
+/** Square's error codes for a card the processor would not charge. */
+export type DeclineCode =
+  | 'GENERIC_DECLINE'
+  | 'CVV_FAILURE'
+  | 'ADDRESS_VERIFICATION_FAILURE'
+  | 'INVALID_EXPIRATION'
+  | 'INSUFFICIENT_FUNDS'
+  | 'CARD_TOKEN_USED'
+  | 'CARD_TOKEN_EXPIRED'
+  | 'INVALID_CARD_DATA';
+
+export type PaymentResult =
+  | { outcome: 'completed'; paymentId: string; receiptUrl: string | null }
+  | { outcome: 'declined'; code: DeclineCode }
+  /** The key was used before with another body: nothing was charged by this request. */
+  | { outcome: 'key-reused' }
+  /**
+   * No answer, or one that does not say what happened (network, 5xx, timeout). The card may
+   * have been charged: the order stays pending and the reconciler asks again with the same key.
+   */
+  | { outcome: 'unknown'; detail: string };
+
+export type PaymentProvider = {
+  readonly name: 'test' | 'square';
+  createPayment(request: PaymentRequest): Promise<PaymentResult>;
+};
+
+/** What a player reads after 'Payment failed. ' for each decline. */
+export const DECLINE_REASONS: Readonly<Record<DeclineCode, string>> = {
+  GENERIC_DECLINE: 'Your card was declined. Please use another card.',
+  CVV_FAILURE: 'The security code (CVV) was not accepted. Please check it and try again.',
+  ADDRESS_VERIFICATION_FAILURE: 'The postal code was not accepted. Please check it and try again.',
+  INVALID_EXPIRATION: 'The expiry date was not accepted. Please check it and try again.',
+  INSUFFICIENT_FUNDS: 'The card has insufficient funds. Please use another card.',
+  CARD_TOKEN_USED: 'This card entry was already used. Please enter your card again.',
+  CARD_TOKEN_EXPIRED: 'This card entry has expired. Please enter your card again.',
+  INVALID_CARD_DATA: 'The card details are not valid. Please check them and try again.',
+};
+
+const DECLINE_CODES = new Set(Object.keys(DECLINE_REASONS));
+
+export function isDeclineCode(code: string): code is DeclineCode {
+  return DECLINE_CODES.has(code);
+}

@@ -1,0 +1,62 @@
+/**
+ * PAYMENT_PROVIDER=test: Square's sandbox without the network. It answers Square's documented
+ * test nonces as the sandbox's CreatePayment does, idempotency included: the same key with the
+ * same request answers the first result again, with another request `key-reused`. Payments are
+ * kept in memory, like a sandbox account seen from one process.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SANDBOX_NONCES } from '@questfield/contract';
+import type { DeclineCode, PaymentProvider, PaymentRequest, PaymentResult } from './provider';
+
+const NONCE_DECLINES: Readonly<Record<string, DeclineCode>> = {
+  [SANDBOX_NONCES.declined]: 'GENERIC_DECLINE',
+  [SANDBOX_NONCES.rejectedCvv]: 'CVV_FAILURE',
+  [SANDBOX_NONCES.rejectedPostalCode]: 'ADDRESS_VERIFICATION_FAILURE',
+  [SANDBOX_NONCES.rejectedExpiration]: 'INVALID_EXPIRATION',
+  [SANDBOX_NONCES.alreadyUsed]: 'CARD_TOKEN_USED',
+};
+
+const RECEIPT_BASE = 'https://squareupsandbox.com/receipt/preview/';
+
+/** Square payment ids are 22–29 characters of base62; these look alike. */
+function paymentId(): string {
+  return randomBytes(18).toString('base64url').replace(/[-_]/g, 'Q').slice(0, 24);
+}
+
+function fingerprint(request: PaymentRequest): string {
+  const { idempotencyKey: _key, ...body } = request;
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function answer(request: PaymentRequest): PaymentResult {
+  const decline = NONCE_DECLINES[request.sourceId];
+  if (decline !== undefined) return { outcome: 'declined', code: decline };
+  if (request.sourceId !== SANDBOX_NONCES.ok)
+    return { outcome: 'declined', code: 'INVALID_CARD_DATA' };
+  const id = paymentId();
+  return { outcome: 'completed', paymentId: id, receiptUrl: `${RECEIPT_BASE}${id}` };
+}
+
+export type TestPaymentProvider = PaymentProvider & {
+  /** Requests that reached the processor with a new key (a real charge attempt each). */
+  readonly charges: readonly PaymentRequest[];
+};
+
+export function createTestPaymentProvider(): TestPaymentProvider {
+  const byKey = new Map<string, { fingerprint: string; result: PaymentResult }>();
+  const charges: PaymentRequest[] = [];
+  return {
+    name: 'test',
+    charges,
+    async createPayment(request) {
+      const seen = byKey.get(request.idempotencyKey);
+      if (seen !== undefined) {
+        return seen.fingerprint === fingerprint(request) ? seen.result : { outcome: 'key-reused' };
+      }
+      charges.push(request);
+      const result = answer(request);
+      byKey.set(request.idempotencyKey, { fingerprint: fingerprint(request), result });
+      return result;
+    },
+  };
+}
