@@ -32,6 +32,8 @@ export type PaymentResult =
   | { outcome: 'declined'; code: DeclineCode }
   /** The key was used before with another body: nothing was charged by this request. */
   | { outcome: 'key-reused' }
+  /** The processor refused the request itself (e.g. bad credentials): nothing was charged. */
+  | { outcome: 'refused'; detail: string }
   /**
    * No answer, or one that does not say what happened (network, 5xx, timeout). The card may
    * have been charged: the order stays pending and the reconciler asks again with the same key.

@@ -1,0 +1,80 @@
+/**
+ * PAYMENT_PROVIDER=square: CreatePayment through Square's SDK, with the amount, currency,
+ * location and idempotency key the server decided. Square's answers become PaymentResults:
+ * a COMPLETED payment, a decline by its error code, a reused key, a refused request (nothing
+ * charged), or `unknown` when no clear answer came (timeout, 5xx, network), which leaves the
+ * order pending for the reconciler, since the card may have been charged.
+ */
+import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type { PaymentProvider, PaymentRequest, PaymentResult } from './provider';
+import { isDeclineCode } from './provider';
+
+export type SquareSettings = {
+  accessToken: string;
+  environment: 'sandbox' | 'production';
+  locationId: string;
+  /** Replaces Square's host: the tests' local fake of its API. */
+  baseUrl?: string;
+  timeoutSeconds?: number;
+};
+
+const DEFAULT_TIMEOUT_SECONDS = 20;
+
+function fromError(error: unknown): PaymentResult {
+  if (!(error instanceof SquareError) || error.statusCode === undefined) {
+    return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.statusCode >= 500 || error.statusCode === 429 || error.statusCode === 408) {
+    return { outcome: 'unknown', detail: `Square answered ${error.statusCode}` };
+  }
+  const codes = error.errors.map((item) => String(item.code));
+  if (codes.includes('IDEMPOTENCY_KEY_REUSED')) return { outcome: 'key-reused' };
+  const decline = codes.find(isDeclineCode);
+  if (decline !== undefined) return { outcome: 'declined', code: decline };
+  return { outcome: 'refused', detail: `Square answered ${error.statusCode}: ${codes.join(', ')}` };
+}
+
+export function createSquarePaymentProvider(settings: SquareSettings): PaymentProvider {
+  const client = new SquareClient({
+    token: settings.accessToken,
+    ...(settings.baseUrl === undefined
+      ? {
+          environment:
+            settings.environment === 'production'
+              ? SquareEnvironment.Production
+              : SquareEnvironment.Sandbox,
+        }
+      : { baseUrl: settings.baseUrl }),
+    timeoutInSeconds: settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+    // A retry reuses the idempotency key, so it can never charge twice.
+    maxRetries: 1,
+  });
+
+  return {
+    name: 'square',
+    async createPayment(request: PaymentRequest): Promise<PaymentResult> {
+      try {
+        const { payment } = await client.payments.create({
+          sourceId: request.sourceId,
+          idempotencyKey: request.idempotencyKey,
+          amountMoney: { amount: BigInt(request.amountCents), currency: request.currency },
+          locationId: settings.locationId,
+          referenceId: request.referenceId,
+          autocomplete: true,
+          ...(request.buyerEmail === null ? {} : { buyerEmailAddress: request.buyerEmail }),
+        });
+        if (payment?.status === 'COMPLETED' && payment.id !== undefined) {
+          return {
+            outcome: 'completed',
+            paymentId: payment.id,
+            receiptUrl: payment.receiptUrl ?? null,
+          };
+        }
+        if (payment?.status === 'FAILED') return { outcome: 'declined', code: 'GENERIC_DECLINE' };
+        return { outcome: 'unknown', detail: `payment status ${payment?.status ?? 'missing'}` };
+      } catch (error) {
+        return fromError(error);
+      }
+    },
+  };
+}
