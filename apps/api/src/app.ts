@@ -19,6 +19,8 @@ import {
   type EmailDispatcher,
   type MailTransport,
 } from './integrations/email/dispatcher';
+import { createPaymentProvider } from './integrations/payments';
+import type { PaymentProvider } from './integrations/payments/provider';
 import { createLogger, type Logger } from './lib/logger';
 import type { ZodApp } from './lib/zod-app';
 import { API_MODULES, type ApiModule } from './modules';
@@ -46,6 +48,8 @@ export type BuildAppDeps = {
   testModules?: readonly ApiModule[];
   /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
+  /** Replaces the payment provider PAYMENT_PROVIDER names. */
+  paymentProvider?: PaymentProvider;
 };
 
 declare module 'fastify' {
@@ -117,6 +121,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     ping: () => deps.db.ping(),
     clock,
     emailDispatcher,
+    payments: deps.paymentProvider ?? createPaymentProvider(env.payment),
   };
   const services = createServices(infra);
   await registerSessions(app, env, services.sessions);

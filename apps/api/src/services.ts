@@ -11,6 +11,7 @@ import { createRecoveryService } from './modules/accounts/recovery.service';
 import { createSessionService } from './modules/accounts/sessions.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createHealthService } from './modules/health/health.service';
+import { createOrdersService } from './modules/orders/orders.service';
 
 export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
@@ -21,7 +22,8 @@ export function createServices(infra: Infra) {
   const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
   const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
   const health = createHealthService(infra);
-  return { audit, mailer, sessions, credits, accounts, recovery, health };
+  const orders = createOrdersService({ ...infra, credits });
+  return { audit, mailer, sessions, credits, accounts, recovery, health, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

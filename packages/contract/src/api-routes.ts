@@ -70,6 +70,7 @@ export const API_ROUTES = {
     access: 'internal',
   },
   ordersCustomEmail: { method: 'POST', path: '/api/Orders/ProcessCustomEmail', access: 'internal' },
+  ordersList: { method: 'POST', path: '/api/Orders/List', access: 'session' },
 
   partnershipsSubmit: { method: 'POST', path: '/api/Partnerships/Submit', access: 'public' },
 

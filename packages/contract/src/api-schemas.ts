@@ -21,6 +21,7 @@ import {
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
+import { checkoutRequest, checkoutResponse, ordersListResponse } from './orders';
 import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
 
 /** `request` is the JSON body (absent on GET routes); `response` is the 2xx body. */
@@ -45,6 +46,9 @@ export const API_SCHEMAS = {
   },
   usersUpdatePassword: { request: updatePasswordRequest, response: messageResponse },
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
+
+  squareCheckout: { request: checkoutRequest, response: checkoutResponse },
+  ordersList: { request: noBody, response: ordersListResponse },
 
   devMailbox: { response: devMailboxResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;

@@ -100,6 +100,21 @@ export function gamePackDiscountPercent(quantity: number): number {
   return Math.round(((full - priceCents('game-pack', quantity)) / full) * 100);
 }
 
+/** How a line reads on the order and the purchase dialog: '16 Credits', 'Game Pack x25'. */
+export function lineLabel(sku: Sku, quantity: number): string {
+  const entry = CATALOG[sku];
+  if (entry.kind === 'credits') return `${entry.credits * quantity} Credits`;
+  return entry.kind === 'game-pack' ? `Game Pack x${quantity}` : 'Host Pack pre-order';
+}
+
+/** What a line brings besides credits: a Game Pack's passes, soundtracks and lanyards. */
+export function lineIncludes(sku: Sku, quantity: number): string[] {
+  if (CATALOG[sku].kind !== 'game-pack') return [];
+  const passes = quantity === 1 ? '1 Game Pass code' : `${quantity} Game Pass codes`;
+  const lanyards = GAME_PACK_LANYARD_STYLES.map((style) => `lanyard style ${style}`).join(' and ');
+  return [passes, `${GAME_PACK_SOUNDTRACK_COUNT} soundtracks`, `${quantity} × ${lanyards}`];
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** '$17.99' from 1799: how every price is shown and the format of the spec's `total`. */

@@ -56,6 +56,11 @@ export const ERRORS = {
   CODE_FETCH_FAILED: { status: 500, message: 'Code fetch failed' },
   ITEM_UPDATE_FAILED: { status: 500, message: 'Failed to redeem code' },
   PAYMENT_FAILED: { status: 402, message: 'Payment failed' },
+  /** No clear answer from the card processor yet: the same request again settles the order. */
+  PAYMENT_PENDING: {
+    status: 409,
+    message: 'Your payment is still being confirmed. Please wait a moment and try again.',
+  },
   PRICE_CHANGED: { status: 409, message: 'The price has changed. Please review your order.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

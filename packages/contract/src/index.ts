@@ -12,3 +12,4 @@ export * from './api-schemas';
 export * from './credits';
 export * from './user-message';
 export * from './payments';
+export * from './orders';

@@ -6,6 +6,8 @@ import {
   gamePackDiscountPercent,
   isSku,
   isValidQuantity,
+  lineIncludes,
+  lineLabel,
   priceCents,
   SKUS,
 } from '../src/catalog';
@@ -61,6 +63,24 @@ describe('Game Pack pricing', () => {
     expect(gamePackDiscountPercent(1)).toBe(0);
     expect(gamePackDiscountPercent(25)).toBe(60);
     expect(gamePackDiscountPercent(50)).toBe(65);
+  });
+});
+
+describe('order lines', () => {
+  it('labels credits by their count and items by name', () => {
+    expect(lineLabel('credits-48', 1)).toBe('48 Credits');
+    expect(lineLabel('play-now', 1)).toBe('16 Credits');
+    expect(lineLabel('game-pack', 25)).toBe('Game Pack x25');
+    expect(lineLabel('host-pack', 1)).toBe('Host Pack pre-order');
+  });
+
+  it('lists what a Game Pack brings', () => {
+    expect(lineIncludes('game-pack', 25)).toEqual([
+      '25 Game Pass codes',
+      '7 soundtracks',
+      '25 × lanyard style A and lanyard style B',
+    ]);
+    expect(lineIncludes('credits-16', 1)).toEqual([]);
   });
 });
 

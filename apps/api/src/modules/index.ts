@@ -7,6 +7,7 @@ import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerHealthRoutes } from './health/health.routes';
+import { registerOrdersRoutes } from './orders/orders.routes';
 
 /** What a route registrar gets: settings and the services (never the database). */
 export type ModuleContext = { env: Env; services: Services };
@@ -18,5 +19,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerConfigRoutes,
   registerAccountsRoutes,
   registerCreditsRoutes,
+  registerOrdersRoutes,
   registerDevMailboxRoutes,
 ];

@@ -31,6 +31,7 @@ export type TestAppOptions = {
   webDistDir?: string | null;
   logger?: BuildAppDeps['logger'];
   testModules?: BuildAppDeps['testModules'];
+  paymentProvider?: BuildAppDeps['paymentProvider'];
   /** Replaces the database's ping (e.g. to simulate a hung database). */
   ping?: () => Promise<boolean>;
 };
@@ -58,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: options.logger ?? createLogger({ level: 'silent' }),
       webDistDir: options.webDistDir ?? null,
       testModules: options.testModules ?? [],
+      paymentProvider: options.paymentProvider,
     });
     await app.ready();
   } catch (error) {

@@ -62,3 +62,10 @@ const DECLINE_CODES = new Set(Object.keys(DECLINE_REASONS));
 export function isDeclineCode(code: string): code is DeclineCode {
   return DECLINE_CODES.has(code);
 }
+
+/** The reason a failed order shows, from the code it failed with. */
+export function failureReason(code: string | null): string {
+  return code !== null && isDeclineCode(code)
+    ? DECLINE_REASONS[code]
+    : 'The payment could not be processed. Please try again later.';
+}

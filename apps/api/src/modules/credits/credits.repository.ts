@@ -20,6 +20,15 @@ export async function lockBalance(tx: Transaction, userId: string): Promise<numb
   return row?.credits;
 }
 
+export async function readBalance(db: Executor, userId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.credits;
+}
+
 export async function findPostingBySource(
   db: Executor,
   userId: string,

@@ -13,7 +13,7 @@
  */
 import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
 import type { Infra } from '../../infra';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
@@ -97,6 +97,10 @@ export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
   return {
     /** Posts inside the caller's transaction; see the module comment. */
     post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
+
+    /** The user's balance as the caller's transaction sees it (0 for an unknown user). */
+    balance: async (tx: Executor, userId: string): Promise<number> =>
+      (await repo.readBalance(tx, userId)) ?? 0,
 
     /** The user's postings, newest first, CREDIT_HISTORY_PAGE_SIZE a page. */
     async history(userId: string, cursor?: number): Promise<CreditHistoryPage> {

@@ -1,0 +1,61 @@
+/** HTTP side of orders: Square/Checkout (spec §7) and the player's orders (Orders/List). */
+import {
+  formatUsd,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  MESSAGES,
+  type PublicOrder,
+} from '@questfield/contract';
+import type { FastifyRequest } from 'fastify';
+import { fail } from '../../lib/app-error';
+import { apiRoute } from '../../lib/api-route';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionOf, sessionUserId } from '../../plugins/session';
+import type { ModuleContext } from '../index';
+import type { Order } from './orders.service';
+
+function toPublicOrder(order: Order): PublicOrder {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status as PublicOrder['status'],
+    amount: formatUsd(order.amountCents),
+    credits: order.credits,
+    lines: order.lines,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    fail(
+      'BAD_REQUEST',
+      'Every purchase needs an Idempotency-Key header (8–64 letters, digits, - or _).',
+    );
+  }
+  return key;
+}
+
+export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): void {
+  app.route({
+    ...apiRoute('squareCheckout'),
+    handler: async (request) => {
+      const { account } = sessionOf(request);
+      const { order, balance } = await services.orders.checkout(
+        { userId: account.id, email: account.email },
+        request.body,
+        idempotencyKeyOf(request),
+      );
+      const message =
+        order.credits > 0 ? MESSAGES.creditPackPaid(order.credits) : MESSAGES.itemPaid;
+      return { message, order: toPublicOrder(order), credits: balance };
+    },
+  });
+
+  app.route({
+    ...apiRoute('ordersList'),
+    handler: async (request) => ({
+      orders: (await services.orders.list(sessionUserId(request))).map(toPublicOrder),
+    }),
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Checkout (security.md W5, W6; R6, R7, R11): the server prices the SKU from the catalogue,
+ * refuses a total the player was not shown, records a pending order per Idempotency-Key, charges
+ * through the payment provider with the order id as the provider's idempotency key, and grants
+ * in one transaction with marking the order paid.
+ *
+ * Exactly once, whoever asks: a repeated or concurrent request with the same key finds the order
+ * and asks the provider again with the same key, which never charges twice and answers the first
+ * payment; `markPaid` is conditional, so only one of the racers grants. A request left without a
+ * clear answer (timeout, outage) keeps the order pending; the same request again, or the
+ * reconciler, settles it.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import {
+  CATALOG,
+  formatUsd,
+  isValidQuantity,
+  lineIncludes,
+  lineLabel,
+  priceCents,
+  type CheckoutRequest,
+  type Sku,
+} from '@questfield/contract';
+import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import {
+  failureReason,
+  type PaymentProvider,
+  type PaymentResult,
+} from '../../integrations/payments/provider';
+import type { CreditsService } from '../credits/credits.service';
+import * as repo from './orders.repository';
+
+export type OrderLine = { sku: Sku; quantity: number; label: string; includes: string[] };
+export type Order = repo.OrderRow & { lines: OrderLine[] };
+
+export type CheckoutOutcome = { order: Order; balance: number };
+
+type Quote = {
+  sku: Sku;
+  quantity: number;
+  amountCents: number;
+  credits: number;
+  kind: 'credit_pack' | 'quick_buy' | 'game_pack' | 'host_pack';
+  lines: OrderLine[];
+};
+
+const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ORDER_NUMBER_LENGTH = 10;
+const ORDERS_LISTED = 50;
+
+/** 'QF-7K3M9X2P4D': 50 random bits, Crockford base32, never a client's choice (W5). */
+function newOrderNumber(): string {
+  const chars = Array.from(
+    { length: ORDER_NUMBER_LENGTH },
+    () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)],
+  );
+  return `QF-${chars.join('')}`;
+}
+
+function kindOf(sku: Sku): Quote['kind'] {
+  if (sku === 'play-now') return 'quick_buy';
+  const kind = CATALOG[sku].kind;
+  return kind === 'credits' ? 'credit_pack' : kind === 'game-pack' ? 'game_pack' : 'host_pack';
+}
+
+/** The catalogue's answer for what the player asked; 400 for anything it does not sell. */
+export function quote(request: CheckoutRequest): Quote {
+  const sku = request.sku as Sku;
+  const { quantity } = request;
+  if (!isValidQuantity(sku, quantity)) fail('BAD_REQUEST', 'This quantity is not for sale.');
+  const line = Array.isArray(request.items) ? request.items[0] : undefined;
+  if (line !== undefined && (line.id !== sku || line.qty !== quantity)) {
+    fail('BAD_REQUEST', 'The items do not match the purchase.');
+  }
+  const amountCents = priceCents(sku, quantity);
+  if (request.total.replaceAll(',', '') !== formatUsd(amountCents).replaceAll(',', '')) {
+    fail(
+      'PRICE_CHANGED',
+      `The price has changed to ${formatUsd(amountCents)}. Please review your order.`,
+    );
+  }
+  return {
+    sku,
+    quantity,
+    amountCents,
+    credits: CATALOG[sku].credits * quantity,
+    kind: kindOf(sku),
+    lines: [
+      { sku, quantity, label: lineLabel(sku, quantity), includes: lineIncludes(sku, quantity) },
+    ],
+  };
+}
+
+/** Binds a key to one request: the same key with another body is refused, not charged. */
+function requestHash(quoted: Quote, paymentToken: string): string {
+  const body = JSON.stringify([quoted.sku, quoted.quantity, quoted.amountCents, paymentToken]);
+  return createHash('sha256').update(body).digest('hex');
+}
+
+const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: row.items as OrderLine[] });
+
+export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
+  payments: PaymentProvider;
+  credits: CreditsService;
+};
+
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, transaction, clock, payments, credits } = deps;
+
+  /** Grants what the order bought and marks it paid, together, once. */
+  async function fulfil(order: repo.OrderRow, paymentId: string): Promise<CheckoutOutcome> {
+    return transaction(async (tx) => {
+      const paid = await repo.markPaid(tx, order.id, paymentId, clock.now());
+      const current = paid ?? (await repo.findById(tx, order.id)) ?? order;
+      if (paid !== undefined && order.credits > 0) {
+        await credits.post(tx, {
+          userId: order.userId,
+          delta: order.credits,
+          reason: 'purchase',
+          source: { type: 'order', id: order.id },
+        });
+      }
+      return { order: withLines(current), balance: await credits.balance(tx, order.userId) };
+    });
+  }
+
+  async function settle(order: repo.OrderRow, result: PaymentResult): Promise<CheckoutOutcome> {
+    switch (result.outcome) {
+      case 'completed':
+        return fulfil(order, result.paymentId);
+      case 'declined':
+      case 'refused':
+      case 'key-reused': {
+        const code = result.outcome === 'declined' ? result.code : 'PROVIDER_REFUSED';
+        await repo.markFailed(db, order.id, code, clock.now());
+        return fail('PAYMENT_FAILED', failureReason(code));
+      }
+      case 'unknown':
+        return fail('PAYMENT_PENDING');
+    }
+  }
+
+  /** An order this key already made: its result again, asking the provider once more if open. */
+  async function resume(order: repo.OrderRow, paymentToken: string, buyerEmail: string) {
+    if (order.status === 'paid') return fulfil(order, order.providerPaymentId ?? '');
+    if (order.status !== 'pending') return fail('PAYMENT_FAILED', failureReason(order.failureCode));
+    return settle(order, await charge(order, paymentToken, buyerEmail));
+  }
+
+  function charge(order: repo.OrderRow, paymentToken: string, buyerEmail: string) {
+    return payments.createPayment({
+      idempotencyKey: order.id,
+      sourceId: paymentToken,
+      amountCents: order.amountCents,
+      currency: 'USD',
+      referenceId: order.orderNumber,
+      buyerEmail,
+    });
+  }
+
+  return {
+    async checkout(
+      buyer: { userId: string; email: string },
+      request: CheckoutRequest,
+      idemKey: string,
+    ): Promise<CheckoutOutcome> {
+      const quoted = quote(request);
+      const hash = requestHash(quoted, request.paymentToken);
+      const created = await repo.insertOrder(db, {
+        orderNumber: newOrderNumber(),
+        userId: buyer.userId,
+        idemKey,
+        requestHash: hash,
+        kind: quoted.kind,
+        items: quoted.lines,
+        amountCents: quoted.amountCents,
+        credits: quoted.credits,
+        provider: payments.name,
+        createdAt: clock.now(),
+      });
+      if (created !== undefined) {
+        return settle(created, await charge(created, request.paymentToken, buyer.email));
+      }
+      const existing = await repo.findByKey(db, buyer.userId, idemKey);
+      if (existing === undefined || existing.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
+      return resume(existing, request.paymentToken, buyer.email);
+    },
+
+    async list(userId: string): Promise<Order[]> {
+      return (await repo.listForUser(db, userId, ORDERS_LISTED)).map(withLines);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,76 @@
+/**
+ * Checkout and orders on the wire (spec §7 Square/Checkout; product.md "Payments"; security.md
+ * W5, W6). The browser sends what it wants to buy, the total it showed and the card token; the
+ * server prices the SKU itself, refuses a total that differs, and charges at most once per
+ * Idempotency-Key.
+ */
+import { z } from 'zod';
+import { isSku, SKUS } from './catalog';
+import { userMessage } from './user-message';
+
+/** The header that makes a checkout retry-safe: one fresh key per purchase attempt. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** A UUID or any 8–64 characters of [A-Za-z0-9_-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+const quantity = z
+  .number()
+  .int(userMessage('Please choose a whole number of items.'))
+  .min(1, userMessage('Please choose at least one item.'))
+  .max(1_000, userMessage('Please choose fewer items.'));
+
+/** The spec's `items`: its legacy display text, or the catalogue lines it names. */
+const items = z.union([
+  z.string().max(200),
+  z.array(z.strictObject({ id: z.enum(SKUS), qty: quantity })).length(1),
+]);
+
+export const checkoutRequest = z.strictObject({
+  items,
+  /** The total the player was shown, '$17.99': a check, never the price charged. */
+  total: z.string().regex(/^\$\d{1,3}(,?\d{3})*\.\d{2}$/, userMessage('The total is not valid.')),
+  /** The card token of Square's card form (or of the offline test form). */
+  paymentToken: z
+    .string()
+    .min(1, userMessage('Please enter your card details.'))
+    .max(512, userMessage('Please enter your card details.')),
+  sku: z.string().refine(isSku, userMessage('This item is not for sale.')),
+  quantity,
+});
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderLine = z.object({
+  sku: z.enum(SKUS),
+  quantity: z.number().int().positive(),
+  /** 'Purchase 16 Credits', 'Game Pack x25', 'Host Pack pre-order'. */
+  label: z.string(),
+  /** What else the line brings (a Game Pack's soundtracks and lanyards). */
+  includes: z.array(z.string()),
+});
+
+export const publicOrder = z.object({
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** '$17.99' */
+  amount: z.string(),
+  credits: z.number().int().nonnegative(),
+  lines: z.array(orderLine),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+});
+export type PublicOrder = z.infer<typeof publicOrder>;
+
+export const checkoutResponse = z.object({
+  /** The spec's success text for credits or for items. */
+  message: z.string(),
+  order: publicOrder,
+  /** The player's balance after the purchase: the header shows it at once. */
+  credits: z.number().int().nonnegative(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+export const ordersListResponse = z.object({ orders: z.array(publicOrder) });
+export type OrdersListResponse = z.infer<typeof ordersListResponse>;
