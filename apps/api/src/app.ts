@@ -34,6 +34,7 @@ import { registerRequestGuards } from './plugins/request-guards';
 import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
+import { createOrderReconciler, type OrderReconciler } from './modules/orders/order-reconciler';
 import { createServices } from './services';
 
 export type BuildAppDeps = {
@@ -56,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Started by server.ts after listening; stopped when the app closes. */
     emailDispatcher: EmailDispatcher;
+    /** Settles stale pending orders while the server listens; stopped when the app closes. */
+    orderReconciler: OrderReconciler;
   }
 }
 
@@ -124,6 +127,12 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     payments: deps.paymentProvider ?? createPaymentProvider(env.payment),
   };
   const services = createServices(infra);
+  const reconciler = createOrderReconciler({ orders: services.orders, logger: loggerInstance });
+  app.decorate('orderReconciler', reconciler);
+  // Only a listening server settles orders in the background; inject()-driven tests call
+  // orderReconciler.runOnce() themselves.
+  app.addHook('onListen', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
   await registerSessions(app, env, services.sessions);
   for (const register of [...API_MODULES, ...testModules]) {
     await register(app, { env, services });

@@ -43,6 +43,10 @@ function flakyProvider(inner: TestPaymentProvider) {
       const result = await inner.createPayment(request);
       return down ? { outcome: 'unknown', detail: 'timeout' } : result;
     },
+    findPayment: (referenceId, createdAfter) =>
+      down
+        ? Promise.resolve({ status: 'unknown', detail: 'timeout' })
+        : inner.findPayment(referenceId, createdAfter),
   };
   return { provider, fail: () => (down = true), recover: () => (down = false) };
 }

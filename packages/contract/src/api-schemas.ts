@@ -21,7 +21,13 @@ import {
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
-import { checkoutRequest, checkoutResponse, ordersListResponse } from './orders';
+import {
+  checkoutRequest,
+  checkoutResponse,
+  ordersListResponse,
+  squareWebhookRequest,
+  squareWebhookResponse,
+} from './orders';
 import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
 
 /** `request` is the JSON body (absent on GET routes); `response` is the 2xx body. */
@@ -49,6 +55,7 @@ export const API_SCHEMAS = {
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },
+  squareWebhook: { request: squareWebhookRequest, response: squareWebhookResponse },
 
   devMailbox: { response: devMailboxResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;

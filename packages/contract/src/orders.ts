@@ -74,3 +74,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 export const ordersListResponse = z.object({ orders: z.array(publicOrder) });
 export type OrdersListResponse = z.infer<typeof ordersListResponse>;
+
+/** Square's webhook body is read raw: its signature covers the exact bytes. */
+export const squareWebhookRequest = z.string();
+export const squareWebhookResponse = z.object({ received: z.literal(true) });

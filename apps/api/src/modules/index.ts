@@ -8,6 +8,7 @@ import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
+import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 
 /** What a route registrar gets: settings and the services (never the database). */
 export type ModuleContext = { env: Env; services: Services };
@@ -20,5 +21,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerAccountsRoutes,
   registerCreditsRoutes,
   registerOrdersRoutes,
+  registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
 ];

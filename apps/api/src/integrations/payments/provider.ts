@@ -40,9 +40,18 @@ export type PaymentResult =
    */
   | { outcome: 'unknown'; detail: string };
 
+/** A payment found by our reference: how the reconciler learns what became of an order. */
+export type FoundPayment =
+  | { status: 'completed'; paymentId: string }
+  | { status: 'failed'; paymentId: string }
+  | { status: 'none' }
+  | { status: 'unknown'; detail: string };
+
 export type PaymentProvider = {
   readonly name: 'test' | 'square';
   createPayment(request: PaymentRequest): Promise<PaymentResult>;
+  /** The payment made for `referenceId` since `createdAfter`, if any. */
+  findPayment(referenceId: string, createdAfter: Date): Promise<FoundPayment>;
 };
 
 /** What a player reads after 'Payment failed. ' for each decline. */

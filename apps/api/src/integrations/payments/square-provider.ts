@@ -6,7 +6,7 @@
  * order pending for the reconciler, since the card may have been charged.
  */
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
-import type { PaymentProvider, PaymentRequest, PaymentResult } from './provider';
+import type { FoundPayment, PaymentProvider, PaymentRequest, PaymentResult } from './provider';
 import { isDeclineCode } from './provider';
 
 export type SquareSettings = {
@@ -19,6 +19,8 @@ export type SquareSettings = {
 };
 
 const DEFAULT_TIMEOUT_SECONDS = 20;
+/** Payments read (ListPayments, oldest first) when looking for one order's payment. */
+const MAX_PAYMENTS_SEARCHED = 1_000;
 
 function fromError(error: unknown): PaymentResult {
   if (!(error instanceof SquareError) || error.statusCode === undefined) {
@@ -50,8 +52,33 @@ export function createSquarePaymentProvider(settings: SquareSettings): PaymentPr
     maxRetries: 1,
   });
 
+  async function findPayment(referenceId: string, createdAfter: Date): Promise<FoundPayment> {
+    try {
+      const pages = await client.payments.list({
+        beginTime: createdAfter.toISOString(),
+        locationId: settings.locationId,
+        sortOrder: 'ASC',
+      });
+      let seen = 0;
+      for await (const payment of pages) {
+        if (payment.referenceId === referenceId && payment.id !== undefined) {
+          if (payment.status === 'COMPLETED') return { status: 'completed', paymentId: payment.id };
+          if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
+            return { status: 'failed', paymentId: payment.id };
+          }
+        }
+        seen += 1;
+        if (seen >= MAX_PAYMENTS_SEARCHED) break;
+      }
+      return { status: 'none' };
+    } catch (error) {
+      return { status: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   return {
     name: 'square',
+    findPayment,
     async createPayment(request: PaymentRequest): Promise<PaymentResult> {
       try {
         const { payment } = await client.payments.create({

@@ -6,7 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SANDBOX_NONCES } from '@questfield/contract';
-import type { DeclineCode, PaymentProvider, PaymentRequest, PaymentResult } from './provider';
+import type {
+  DeclineCode,
+  FoundPayment,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentResult,
+} from './provider';
 
 const NONCE_DECLINES: Readonly<Record<string, DeclineCode>> = {
   [SANDBOX_NONCES.declined]: 'GENERIC_DECLINE',
@@ -45,9 +51,13 @@ export type TestPaymentProvider = PaymentProvider & {
 export function createTestPaymentProvider(): TestPaymentProvider {
   const byKey = new Map<string, { fingerprint: string; result: PaymentResult }>();
   const charges: PaymentRequest[] = [];
+  const byReference = new Map<string, FoundPayment>();
   return {
     name: 'test',
     charges,
+    async findPayment(referenceId) {
+      return byReference.get(referenceId) ?? { status: 'none' };
+    },
     async createPayment(request) {
       const seen = byKey.get(request.idempotencyKey);
       if (seen !== undefined) {
@@ -56,6 +66,9 @@ export function createTestPaymentProvider(): TestPaymentProvider {
       charges.push(request);
       const result = answer(request);
       byKey.set(request.idempotencyKey, { fingerprint: fingerprint(request), result });
+      if (result.outcome === 'completed') {
+        byReference.set(request.referenceId, { status: 'completed', paymentId: result.paymentId });
+      }
       return result;
     },
   };

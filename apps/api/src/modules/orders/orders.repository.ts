@@ -1,7 +1,7 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, webhookEvents } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Pick<
@@ -38,6 +38,14 @@ export async function findByKey(
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idemKey, idemKey)))
     .limit(1);
+  return row;
+}
+
+export async function findByNumber(
+  db: Executor,
+  orderNumber: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
   return row;
 }
 
@@ -79,6 +87,20 @@ export async function markFailed(
   return row;
 }
 
+/** paid → refunded, once. */
+export async function markRefunded(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'refunded', updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+    .returning();
+  return row;
+}
+
 export async function listForUser(db: Executor, userId: string, limit: number) {
   return db
     .select()
@@ -88,12 +110,25 @@ export async function listForUser(db: Executor, userId: string, limit: number) {
     .limit(limit);
 }
 
-/** Pending orders last touched before `before`, oldest first: the reconciler's work list. */
+/** Pending orders created before `before`, oldest first: the reconciler's work list. */
 export async function listStalePending(db: Executor, before: Date, limit: number) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.updatedAt, before)))
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, before)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
+}
+
+export async function isEventHandled(db: Executor, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.eventId, eventId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordEvent(db: Executor, eventId: string, type: string, now: Date) {
+  await db.insert(webhookEvents).values({ eventId, type, receivedAt: now }).onConflictDoNothing();
 }

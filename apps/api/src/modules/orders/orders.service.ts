@@ -25,6 +25,7 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import {
   failureReason,
+  type FoundPayment,
   type PaymentProvider,
   type PaymentResult,
 } from '../../integrations/payments/provider';
@@ -35,6 +36,22 @@ export type OrderLine = { sku: Sku; quantity: number; label: string; includes: s
 export type Order = repo.OrderRow & { lines: OrderLine[] };
 
 export type CheckoutOutcome = { order: Order; balance: number };
+
+/** What Square says became of an order's payment (a webhook event). */
+export type PaymentUpdate = {
+  eventId: string;
+  eventType: string;
+  referenceId: string | undefined;
+  paymentId: string;
+  status: string;
+  refundedCents: number;
+};
+
+/** Pending orders older than this are asked after by the reconciler… */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** …and failed when the processor has no payment for them after this long. */
+export const ABANDON_AFTER_MS = 30 * 60_000;
+const RECONCILE_BATCH = 20;
 
 type Quote = {
   sku: Sku;
@@ -125,6 +142,32 @@ export function createOrdersService(deps: OrdersDeps) {
     });
   }
 
+  /** Takes back what a refunded order granted, as far as the balance allows. */
+  async function refund(order: repo.OrderRow): Promise<void> {
+    await transaction(async (tx) => {
+      const refunded = await repo.markRefunded(tx, order.id, clock.now());
+      if (refunded === undefined || order.credits === 0) return;
+      const posting = (delta: number) => ({
+        userId: order.userId,
+        delta,
+        reason: 'refund' as const,
+        source: { type: 'refund' as const, id: order.id },
+      });
+      const outcome = await credits.post(tx, posting(-order.credits));
+      // Credits already spent stay spent; the rest is taken back.
+      if (outcome.status === 'insufficient' && outcome.balance > 0) {
+        await credits.post(tx, posting(-outcome.balance));
+      }
+    });
+  }
+
+  /** Applies what the processor reports for an order; idempotent like every settle path. */
+  async function applyFound(order: repo.OrderRow, found: FoundPayment): Promise<void> {
+    if (found.status === 'completed') await fulfil(order, found.paymentId);
+    if (found.status === 'failed')
+      await repo.markFailed(db, order.id, 'PAYMENT_FAILED', clock.now());
+  }
+
   async function settle(order: repo.OrderRow, result: PaymentResult): Promise<CheckoutOutcome> {
     switch (result.outcome) {
       case 'completed':
@@ -185,6 +228,44 @@ export function createOrdersService(deps: OrdersDeps) {
       const existing = await repo.findByKey(db, buyer.userId, idemKey);
       if (existing === undefined || existing.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
       return resume(existing, request.paymentToken, buyer.email);
+    },
+
+    /** A Square webhook event, once per event id (security.md W8). */
+    async applyPaymentUpdate(update: PaymentUpdate): Promise<void> {
+      if (await repo.isEventHandled(db, update.eventId)) return;
+      const order =
+        update.referenceId === undefined
+          ? undefined
+          : await repo.findByNumber(db, update.referenceId);
+      if (order !== undefined) {
+        if (update.refundedCents > 0 && update.refundedCents >= order.amountCents) {
+          await refund(order);
+        } else if (update.status === 'COMPLETED') {
+          await fulfil(order, update.paymentId);
+        } else if (update.status === 'FAILED' || update.status === 'CANCELED') {
+          await applyFound(order, { status: 'failed', paymentId: update.paymentId });
+        }
+      }
+      await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
+    },
+
+    /** Settles orders a crash or a lost answer left pending; returns how many it looked at. */
+    async reconcile(): Promise<number> {
+      const now = clock.now().getTime();
+      const stale = await repo.listStalePending(
+        db,
+        new Date(now - RECONCILE_AFTER_MS),
+        RECONCILE_BATCH,
+      );
+      for (const order of stale) {
+        const found = await payments.findPayment(order.orderNumber, order.createdAt);
+        if (found.status === 'none' && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
+          await repo.markFailed(db, order.id, 'NO_PAYMENT', clock.now());
+        } else {
+          await applyFound(order, found);
+        }
+      }
+      return stale.length;
     },
 
     async list(userId: string): Promise<Order[]> {
