@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/lib/app-error';
 import { fixedClock } from '../src/lib/clock';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
+import { createSealedBox } from '../src/lib/sealed-box';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
 import { mapError } from '../src/plugins/errors';
 
@@ -60,5 +61,29 @@ describe('fixedClock', () => {
     expect(clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z');
     clock.set('2027-01-01T00:00:00Z');
     expect(clock.now().getUTCFullYear()).toBe(2027);
+  });
+});
+
+describe('sealed box', () => {
+  const box = createSealedBox('test-secret-0123456789-abcdefghijklmnopqrstuvwxyz', 'game-pass');
+
+  it('opens what it sealed, and the sealed text hides it', () => {
+    const sealed = box.seal('GP7K-3M9X-2P4D');
+    expect(sealed).not.toContain('GP7K');
+    expect(box.seal('GP7K-3M9X-2P4D')).not.toBe(sealed);
+    expect(box.open(sealed)).toBe('GP7K-3M9X-2P4D');
+  });
+
+  it('opens nothing sealed for another purpose or secret, altered, or malformed', () => {
+    const sealed = box.seal('GP7K-3M9X-2P4D');
+    const other = createSealedBox('test-secret-0123456789-abcdefghijklmnopqrstuvwxyz', 'mail');
+    expect(other.open(sealed)).toBeNull();
+    expect(
+      createSealedBox('another-secret-0123456789-abcdefghijklmnop', 'game-pass').open(sealed),
+    ).toBeNull();
+    const at = 12;
+    const flipped = sealed.slice(0, at) + (sealed[at] === 'A' ? 'B' : 'A') + sealed.slice(at + 1);
+    expect(box.open(flipped)).toBeNull();
+    for (const value of ['', 'v1.', 'v2.abc', 'plain text']) expect(box.open(value)).toBeNull();
   });
 });

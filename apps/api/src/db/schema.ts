@@ -185,10 +185,18 @@ export const codes = pgTable(
     /** One-time codes only: who claimed it, set by the same statement that checks it is free. */
     claimedBy: uuid('claimed_by').references(() => users.id),
     claimedAt: timestamptz('claimed_at'),
+    /** A Game Pass: the Game Pack order that issued it and the buyer who holds it. */
+    orderId: uuid('order_id').references(() => orders.id),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The code sealed for its owner's dashboard (src/lib/sealed-box.ts); never plain text. */
+    sealedCode: text('sealed_code'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('codes_code_hash_key').on(t.codeHash),
+    // Serves 'My Game Passes': a player's passes, newest first.
+    index('codes_owner_created_idx').on(t.ownerId, t.createdAt),
+    check('codes_pass_one_time', sql`${t.orderId} IS NULL OR ${t.kind} = 'one_time'`),
     check('codes_kind', oneOf('kind', CODE_KINDS)),
     check('codes_credits_positive', sql`${t.credits} > 0`),
     check('codes_claim_one_time_only', sql`${t.kind} = 'one_time' OR ${t.claimedBy} IS NULL`),
