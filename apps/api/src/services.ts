@@ -9,6 +9,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthLimits } from './modules/accounts/auth-limits';
 import { createRecoveryService } from './modules/accounts/recovery.service';
 import { createSessionService } from './modules/accounts/sessions.service';
+import { createCodesService } from './modules/codes/codes.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createHealthService } from './modules/health/health.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -22,8 +23,9 @@ export function createServices(infra: Infra) {
   const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
   const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
   const health = createHealthService(infra);
-  const orders = createOrdersService({ ...infra, credits });
-  return { audit, mailer, sessions, credits, accounts, recovery, health, orders };
+  const codes = createCodesService(infra);
+  const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
+  return { audit, mailer, sessions, credits, accounts, recovery, health, codes, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,7 +13,7 @@ import {
 } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, orders, users } from '../src/db/schema';
+import { codes, creditLedger, emailOutbox, orders, users } from '../src/db/schema';
 import type { PaymentProvider, PaymentResult } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
@@ -114,6 +114,42 @@ describe(`Square/Checkout [${dbKind}]`, () => {
         lines: [{ label: 'Game Pack x25', includes: expect.arrayContaining(['7 soundtracks']) }],
       },
     });
+  });
+
+  it('issues one Game Pass per Game Pack, listed for the buyer and mailed in the confirmation', async () => {
+    const response = await checkout(purchase('game-pack', 25));
+    const { orderNumber } = jsonOf<{ order: { orderNumber: string } }>(response).order;
+    const listed = jsonOf<{
+      gamePasses: { code: string; orderNumber: string; redeemed: boolean }[];
+    }>(await postJson(t.app, 'ordersList', {}, { cookie: buyer.cookie })).gamePasses;
+    expect(listed).toHaveLength(25);
+    expect(new Set(listed.map((pass) => pass.code)).size).toBe(25);
+    for (const pass of listed) {
+      expect(pass).toEqual({
+        code: expect.stringMatching(
+          /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/,
+        ),
+        orderNumber,
+        redeemed: false,
+        redeemedAt: null,
+      });
+    }
+    const rows = await db().select().from(codes).where(eq(codes.ownerId, buyer.id));
+    const atRest = JSON.stringify(rows);
+    expect(listed.some((pass) => atRest.includes(pass.code))).toBe(false);
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, buyer.email));
+    expect(mail?.subject).toBe(`Your Questfield order ${orderNumber}`);
+    expect(await balanceOf(buyer.id)).toBe(0);
+  });
+
+  it('shows no one else’s Game Passes', async () => {
+    await checkout(purchase('game-pack', 2));
+    const other = await signUp(t.app);
+    const response = await postJson(t.app, 'ordersList', {}, { cookie: other.cookie });
+    expect(jsonOf(response)).toEqual({ orders: [], gamePasses: [] });
   });
 
   it('refuses a total the catalogue does not charge (409) and charges nothing', async () => {

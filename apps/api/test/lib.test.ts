@@ -34,7 +34,8 @@ describe('AppError and fail()', () => {
 
 describe('codes', () => {
   it('normalises before hashing, so case and spaces do not matter', () => {
-    expect(normalizeRedeemableCode('  qf-card-0001 ')).toBe('QF-CARD-0001');
+    expect(normalizeRedeemableCode('  qf-card-0001 ')).toBe('QFCARD0001');
+    expect(normalizeRedeemableCode('gp7k 3m9x-2p4d')).toBe('GP7K3M9X2P4D');
     expect(hashRedeemableCode('k'.repeat(32), 'welcome16')).toBe(
       hashRedeemableCode('k'.repeat(32), 'WELCOME16'),
     );

@@ -72,7 +72,22 @@ export const checkoutResponse = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
-export const ordersListResponse = z.object({ orders: z.array(publicOrder) });
+/** A Game Pass as its owner sees it on the dashboard ('My Game Passes'). */
+export const publicGamePass = z.object({
+  /** 'GP7K-3M9X-2P4D': redeemable once at /experience-card. */
+  code: z.string(),
+  orderNumber: z.string(),
+  redeemed: z.boolean(),
+  /** ISO 8601, UTC; null until redeemed. */
+  redeemedAt: z.string().nullable(),
+});
+export type PublicGamePass = z.infer<typeof publicGamePass>;
+
+/** The dashboard's 'My Orders' and 'My Game Passes' in one answer. */
+export const ordersListResponse = z.object({
+  orders: z.array(publicOrder),
+  gamePasses: z.array(publicGamePass),
+});
 export type OrdersListResponse = z.infer<typeof ordersListResponse>;
 
 /** Square's webhook body is read raw: its signature covers the exact bytes. */

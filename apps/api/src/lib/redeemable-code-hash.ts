@@ -4,9 +4,12 @@
  */
 import { createHmac } from 'node:crypto';
 
-/** Codes are case-insensitive for players: the redeem field upper-cases what they type. */
+/**
+ * Codes are case- and separator-insensitive for players: 'gp7k 3m9x-2p4d' is 'GP7K3M9X2P4D'
+ * (the redeem field upper-cases as typed; a printed code is grouped with dashes).
+ */
 export function normalizeRedeemableCode(code: string): string {
-  return code.trim().toUpperCase();
+  return code.replace(/[\s-]/g, '').toUpperCase();
 }
 
 export function hashRedeemableCode(secret: string, code: string): string {

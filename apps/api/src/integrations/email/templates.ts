@@ -5,7 +5,7 @@
 import { BRAND_NAME, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
-export type EmailTemplateName = 'recovery_code' | 'password_changed';
+export type EmailTemplateName = 'recovery_code' | 'password_changed' | 'order_confirmation';
 export type RenderedEmail = {
   template: EmailTemplateName;
   subject: string;
@@ -68,4 +68,59 @@ export function passwordChangedEmail(input: { username: string }): RenderedEmail
     ].join(''),
   );
   return { template: 'password_changed', subject, text, html };
+}
+
+export type OrderConfirmation = {
+  username: string;
+  orderNumber: string;
+  /** '$400.00' */
+  amount: string;
+  lines: { label: string; includes: string[] }[];
+  credits: number;
+  gamePasses: string[];
+};
+
+/** The receipt of a paid order, with its Game Pass codes (redeemable at /experience-card). */
+export function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} order ${input.orderNumber}`;
+  const items = input.lines.map((line) =>
+    [line.label, ...line.includes].join(line.includes.length > 0 ? ', with ' : ''),
+  );
+  const creditsLine =
+    input.credits > 0 ? [`${input.credits} credits have been added to your account.`] : [];
+  const passes =
+    input.gamePasses.length === 0
+      ? []
+      : [
+          '',
+          'Your Game Pass codes (each redeems once for 16 credits at /experience-card):',
+          ...input.gamePasses,
+        ];
+  const text = [
+    `Hi ${input.username},`,
+    '',
+    `Thank you for your order ${input.orderNumber}.`,
+    '',
+    ...items.map((item) => `- ${item}`),
+    `Total paid: ${input.amount}`,
+    ...creditsLine,
+    ...passes,
+  ].join('\n');
+  const html = layout(
+    subject,
+    [
+      `<p>Hi ${escapeHtml(input.username)},</p>`,
+      `<p>Thank you for your order <strong>${escapeHtml(input.orderNumber)}</strong>.</p>`,
+      `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      `<p>Total paid: <strong>${escapeHtml(input.amount)}</strong></p>`,
+      ...creditsLine.map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...(input.gamePasses.length === 0
+        ? []
+        : [
+            '<p>Your Game Pass codes (each redeems once for 16 credits at /experience-card):</p>',
+            `<ul style="font-family:monospace;font-size:18px">${input.gamePasses.map((code) => `<li>${escapeHtml(code)}</li>`).join('')}</ul>`,
+          ]),
+    ].join(''),
+  );
+  return { template: 'order_confirmation', subject, text, html };
 }

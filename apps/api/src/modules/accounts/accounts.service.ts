@@ -4,6 +4,7 @@
  * Answers are domain values (an Account); accounts.routes.ts shapes the spec's wire format.
  */
 import type { SignUpRequest, UpdateUserRequest } from '@questfield/contract';
+import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
@@ -47,6 +48,10 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /** The account of `userId` (for mail addressed to a player), read through `executor`. */
+    find: (userId: string, executor: Executor = db): Promise<repo.Account | undefined> =>
+      repo.findAccount(executor, userId),
+
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
       checkPasswordPolicy(input.password);
       if ((await repo.findUserByEmail(db, input.email)) !== undefined) fail('EMAIL_TAKEN');

@@ -1,4 +1,4 @@
-/** HTTP side of orders: Square/Checkout (spec §7) and the player's orders (Orders/List). */
+/** HTTP side of orders: Square/Checkout (spec §7) and the player's orders and Game Passes. */
 import {
   formatUsd,
   IDEMPOTENCY_KEY_HEADER,
@@ -54,8 +54,21 @@ export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): 
 
   app.route({
     ...apiRoute('ordersList'),
-    handler: async (request) => ({
-      orders: (await services.orders.list(sessionUserId(request))).map(toPublicOrder),
-    }),
+    handler: async (request) => {
+      const userId = sessionUserId(request);
+      const [orders, passes] = await Promise.all([
+        services.orders.list(userId),
+        services.codes.gamePasses(userId),
+      ]);
+      return {
+        orders: orders.map(toPublicOrder),
+        gamePasses: passes.map((pass) => ({
+          code: pass.code,
+          orderNumber: pass.orderNumber,
+          redeemed: pass.redeemedAt !== null,
+          redeemedAt: pass.redeemedAt?.toISOString() ?? null,
+        })),
+      };
+    },
   });
 }

@@ -21,14 +21,18 @@ import {
   type CheckoutRequest,
   type Sku,
 } from '@questfield/contract';
+import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import {
   failureReason,
   type FoundPayment,
-  type PaymentProvider,
   type PaymentResult,
 } from '../../integrations/payments/provider';
+import type { Mailer } from '../../integrations/email/mailer';
+import { orderConfirmationEmail } from '../../integrations/email/templates';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import * as repo from './orders.repository';
 
@@ -117,29 +121,55 @@ function requestHash(quoted: Quote, paymentToken: string): string {
 
 const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: row.items as OrderLine[] });
 
-export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
-  payments: PaymentProvider;
+export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
+  codes: Pick<CodesService, 'issueGamePasses'>;
+  accounts: Pick<AccountsService, 'find'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
 };
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, transaction, clock, payments, credits } = deps;
+  const { db, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
 
-  /** Grants what the order bought and marks it paid, together, once. */
+  /** What a paid order brings, in its transaction: credits, Game Passes, the confirmation. */
+  async function grant(tx: Transaction, order: Order): Promise<void> {
+    if (order.credits > 0) {
+      await credits.post(tx, {
+        userId: order.userId,
+        delta: order.credits,
+        reason: 'purchase',
+        source: { type: 'order', id: order.id },
+      });
+    }
+    const passCount = order.kind === 'game_pack' ? (order.lines[0]?.quantity ?? 0) : 0;
+    const gamePasses = await codes.issueGamePasses(tx, {
+      id: order.id,
+      ownerId: order.userId,
+      count: passCount,
+    });
+    const buyer = await accounts.find(order.userId, tx);
+    if (buyer === undefined) return;
+    const mail = orderConfirmationEmail({
+      username: buyer.username,
+      orderNumber: order.orderNumber,
+      amount: formatUsd(order.amountCents),
+      lines: order.lines,
+      credits: order.credits,
+      gamePasses,
+    });
+    await mailer.queue(tx, buyer.email, mail);
+  }
+
+  /** Marks the order paid and grants what it bought, together, once. */
   async function fulfil(order: repo.OrderRow, paymentId: string): Promise<CheckoutOutcome> {
-    return transaction(async (tx) => {
+    const outcome = await transaction(async (tx) => {
       const paid = await repo.markPaid(tx, order.id, paymentId, clock.now());
+      if (paid !== undefined) await grant(tx, withLines(paid));
       const current = paid ?? (await repo.findById(tx, order.id)) ?? order;
-      if (paid !== undefined && order.credits > 0) {
-        await credits.post(tx, {
-          userId: order.userId,
-          delta: order.credits,
-          reason: 'purchase',
-          source: { type: 'order', id: order.id },
-        });
-      }
       return { order: withLines(current), balance: await credits.balance(tx, order.userId) };
     });
+    mailer.wake();
+    return outcome;
   }
 
   /** Takes back what a refunded order granted, as far as the balance allows. */
