@@ -12,11 +12,13 @@ import { createSessionService } from './modules/accounts/sessions.service';
 import { createCodesService } from './modules/codes/codes.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createHealthService } from './modules/health/health.service';
+import { createLimiter } from './modules/limits/limits.service';
 import { createOrdersService } from './modules/orders/orders.service';
 
 export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
-  const authLimits = createAuthLimits(infra);
+  const limiter = createLimiter(infra);
+  const authLimits = createAuthLimits({ limiter, clock: infra.clock });
   const mailer = createMailer(infra);
   const sessions = createSessionService(infra);
   const credits = createCreditsService(infra);
@@ -25,7 +27,7 @@ export function createServices(infra: Infra) {
   const health = createHealthService(infra);
   const codes = createCodesService(infra);
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  return { audit, mailer, sessions, credits, accounts, recovery, health, codes, orders };
+  return { audit, limiter, mailer, sessions, credits, accounts, recovery, health, codes, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

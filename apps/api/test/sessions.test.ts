@@ -155,7 +155,9 @@ describe(`sessions [${dbKind}]`, () => {
     const response = await postJson(t.app, 'usersLogout', {}, { cookie: player.cookie });
     expect(response.statusCode).toBe(200);
     expect(jsonOf(response)).toHaveProperty('message');
-    expect(response.headers['clear-site-data']).toBeUndefined();
+    // The browser drops the app's storage too (security.md W4); the device cookie stays.
+    expect(response.headers['clear-site-data']).toBe('"storage"');
+    expect(response.cookies.map((c) => c.name)).toEqual(['qf_session']);
     const cleared = response.cookies.find((c) => c.name === 'qf_session');
     expect(cleared?.value).toBe('');
     expect(await t.database.handle.db.select().from(sessions)).toEqual([]);

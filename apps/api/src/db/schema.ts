@@ -46,6 +46,8 @@ export const AUTH_ATTEMPT_KINDS = [
   'login',
   'recovery_request',
   'recovery_verify',
+  'password_update',
+  'signup',
   'redeem',
   'access_code',
   'partnership',

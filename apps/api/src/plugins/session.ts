@@ -30,10 +30,6 @@ export function sessionUserId(request: FastifyRequest): string {
   return sessionOf(request).userId;
 }
 
-export function sessionCookieName(env: Pick<Env, 'publicOrigin'>): string {
-  return env.publicOrigin.startsWith('https:') ? SESSION_COOKIE.secure : SESSION_COOKIE.insecure;
-}
-
 function cookieOptions(env: Pick<Env, 'publicOrigin'>) {
   return {
     httpOnly: true,
@@ -43,28 +39,38 @@ function cookieOptions(env: Pick<Env, 'publicOrigin'>) {
   };
 }
 
-export type SessionCookies = {
+/** An HttpOnly cookie of the app: its name (`__Host-` only over https) and lifetime. */
+export type AppCookie = {
   name: string;
   read(request: FastifyRequest): string | undefined;
-  set(reply: FastifyReply, id: string): void;
+  set(reply: FastifyReply, value: string): void;
   clear(reply: FastifyReply): void;
 };
+export type SessionCookies = AppCookie;
 
-export function sessionCookies(env: Pick<Env, 'publicOrigin'>): SessionCookies {
-  const name = sessionCookieName(env);
+export function appCookie(
+  env: Pick<Env, 'publicOrigin'>,
+  names: { secure: string; insecure: string },
+  maxAgeMs: number,
+): AppCookie {
+  const name = env.publicOrigin.startsWith('https:') ? names.secure : names.insecure;
   return {
     name,
     read: (request) => request.cookies[name],
-    set: (reply, id) => {
-      void reply.setCookie(name, id, {
+    set: (reply, value) => {
+      void reply.setCookie(name, value, {
         ...cookieOptions(env),
-        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+        maxAge: Math.floor(maxAgeMs / 1000),
       });
     },
     clear: (reply) => {
       void reply.clearCookie(name, cookieOptions(env));
     },
   };
+}
+
+export function sessionCookies(env: Pick<Env, 'publicOrigin'>): SessionCookies {
+  return appCookie(env, SESSION_COOKIE, SESSION_ABSOLUTE_MS);
 }
 
 export async function registerSessions(

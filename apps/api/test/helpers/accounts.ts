@@ -37,19 +37,26 @@ export type SignedUp = { id: string; cookie: string; email: string; username: st
 
 let counter = 0;
 
+/** A documentation address (TEST-NET-2) per call: each sign-up comes from its own client. */
+export function distinctIp(): string {
+  counter += 1;
+  return `198.51.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+}
+
 export async function signUp(
   app: App,
-  overrides: { username?: string; email?: string; password?: string } = {},
+  overrides: { username?: string; email?: string; password?: string; ip?: string } = {},
 ): Promise<SignedUp> {
-  counter += 1;
+  const ip = overrides.ip ?? distinctIp();
   const username = overrides.username ?? `player${counter}`;
   const email = overrides.email ?? `${username}@example.com`;
-  const response = await postJson(app, 'usersCreate', {
+  const request = {
     username,
     email,
     password: overrides.password ?? PASSWORD,
     appid: 'questfield-web',
-  });
+  };
+  const response = await postJson(app, 'usersCreate', request, { ip });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
   const body = JSON.parse(response.body) as { data: { id: string }[] };
   const cookie = sessionCookieOf(response);

@@ -197,6 +197,14 @@ export async function insertResetToken(
   });
 }
 
+const liveResetToken = (tokenHash: string, userId: string, now: Date) =>
+  and(
+    eq(resetTokens.tokenHash, tokenHash),
+    eq(resetTokens.userId, userId),
+    isNull(resetTokens.usedAt),
+    gt(resetTokens.expiresAt, now),
+  );
+
 /** Marks the token used if it is live and the user's; true when this call consumed it. */
 export async function consumeResetToken(
   db: Executor,
@@ -207,14 +215,31 @@ export async function consumeResetToken(
   const rows = await db
     .update(resetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(resetTokens.tokenHash, tokenHash),
-        eq(resetTokens.userId, userId),
-        isNull(resetTokens.usedAt),
-        gt(resetTokens.expiresAt, now),
-      ),
-    )
+    .where(liveResetToken(tokenHash, userId, now))
     .returning({ tokenHash: resetTokens.tokenHash });
   return rows.length === 1;
+}
+
+/** True when the token is live and the user's (checked before the costly password hash). */
+export async function isLiveResetToken(
+  db: Executor,
+  tokenHash: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ tokenHash: resetTokens.tokenHash })
+    .from(resetTokens)
+    .where(liveResetToken(tokenHash, userId, now))
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Ends every way back in that a reset leaves open: other reset tokens and a pending code. */
+export async function revokeRecovery(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
+  await deleteRecoveryCode(db, userId);
 }

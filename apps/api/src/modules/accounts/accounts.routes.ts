@@ -1,12 +1,13 @@
 /** HTTP side of accounts and recovery: cookies, and the spec's wire format (spec §7). */
 import { MESSAGES, type PublicUser } from '@questfield/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import { sessionCookies, sessionOf } from '../../plugins/session';
+import { appCookie, sessionCookies, sessionOf } from '../../plugins/session';
 import type { ModuleContext } from '../index';
 import type { Account } from './accounts.repository';
-import type { RequestMeta } from './accounts.service';
+import type { RequestMeta, SignedIn } from './accounts.service';
+import { DEVICE_COOKIE, DEVICE_TRUST_MS } from './device-trust';
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log };
@@ -30,13 +31,18 @@ export function toPublicUser(account: Account): PublicUser {
 export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
   const { accounts, recovery } = services;
   const cookies = sessionCookies(env);
+  const deviceCookie = appCookie(env, DEVICE_COOKIE, DEVICE_TRUST_MS);
+  const signIn = (reply: FastifyReply, signedIn: SignedIn) => {
+    cookies.set(reply, signedIn.sessionId);
+    deviceCookie.set(reply, signedIn.deviceToken);
+    return toPublicUser(signedIn.account);
+  };
 
   app.route({
     ...apiRoute('usersCreate'),
     handler: async (request, reply) => {
-      const { account, sessionId } = await accounts.signUp(request.body, metaOf(request));
-      cookies.set(reply, sessionId);
-      return { data: [toPublicUser(account)] };
+      const signedIn = await accounts.signUp(request.body, metaOf(request));
+      return { data: [signIn(reply, signedIn)] };
     },
   });
 
@@ -44,9 +50,9 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('usersLogin'),
     handler: async (request, reply) => {
       const { email, password } = request.body;
-      const { account, sessionId } = await accounts.login(email, password, metaOf(request));
-      cookies.set(reply, sessionId);
-      return [toPublicUser(account)];
+      const device = deviceCookie.read(request);
+      const signedIn = await accounts.login(email, password, metaOf(request), device);
+      return [signIn(reply, signedIn)];
     },
   });
 
@@ -61,6 +67,9 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
     handler: async (request, reply) => {
       await accounts.logout(cookies.read(request), metaOf(request));
       cookies.clear(reply);
+      // The browser drops what the app kept in storage (purchase intents, cached views); the
+      // device cookie stays, so this browser keeps its exemption from the login backoff.
+      void reply.header('clear-site-data', '"storage"');
       return { message: MESSAGES.loggedOut };
     },
   });

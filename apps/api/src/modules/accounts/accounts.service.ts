@@ -9,15 +9,17 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import type { AuthLimits } from './auth-limits';
+import { deviceToken, isTrustedDevice } from './device-trust';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 import * as repo from './accounts.repository';
 import type { SessionService } from './sessions.service';
 
 export type RequestMeta = AuditMeta & { userAgent: string };
-export type SignedIn = { account: repo.Account; sessionId: string };
+/** A new session, and the device token of the browser that opened it (device-trust.ts). */
+export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: string };
 
-type AccountsDeps = Pick<Infra, 'db' | 'clock'> & {
+type AccountsDeps = Pick<Infra, 'db' | 'clock' | 'env'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
   audit: Audit;
@@ -36,15 +38,24 @@ export function checkPasswordPolicy(password: string): void {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, clock, sessions, authLimits, audit } = deps;
+  const { db, clock, env, sessions, authLimits, audit } = deps;
 
   async function accountOf(userId: string): Promise<repo.Account> {
     return (await repo.findAccount(db, userId)) ?? fail('UNAUTHENTICATED');
   }
 
-  async function startSession(userId: string, meta: RequestMeta): Promise<SignedIn> {
-    const session = await sessions.create(userId, meta);
-    return { account: await accountOf(userId), sessionId: session.id };
+  async function startSession(user: repo.UserRow, meta: RequestMeta): Promise<SignedIn> {
+    const session = await sessions.create(user.id, meta);
+    return {
+      account: await accountOf(user.id),
+      sessionId: session.id,
+      deviceToken: deviceToken(env.appSecret, user),
+    };
+  }
+
+  function throttled(meta: RequestMeta, event: string, reason: string, userId?: string): never {
+    audit(meta, event, { userId, reason }, 'warn');
+    fail('RATE_LIMITED');
   }
 
   return {
@@ -54,11 +65,15 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
       checkPasswordPolicy(input.password);
+      const admission = await authLimits.signUp(meta.ip);
+      if (!admission.allowed) throttled(meta, 'auth.signup.throttled', admission.reason);
+      // Hashed before the names are looked up, so a taken name answers as slowly as a free
+      // one and the answer's timing adds nothing to what it says (ADR 0013).
+      const passwordHash = await hashPassword(input.password);
       if ((await repo.findUserByEmail(db, input.email)) !== undefined) fail('EMAIL_TAKEN');
       if ((await repo.findUserByUsername(db, input.username)) !== undefined) {
         fail('USERNAME_TAKEN');
       }
-      const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser(db, {
         email: input.email,
         username: input.username,
@@ -67,33 +82,34 @@ export function createAccountsService(deps: AccountsDeps) {
       });
       if (typeof user === 'string') fail(user);
       audit(meta, 'auth.signup', { userId: user.id });
-      return startSession(user.id, meta);
+      return startSession(user, meta);
     },
 
-    async login(identifier: string, password: string, meta: RequestMeta): Promise<SignedIn> {
-      const byIp = await authLimits.loginByIp(meta.ip);
-      if (!byIp.allowed) {
-        audit(meta, 'auth.login.throttled', { reason: byIp.reason }, 'warn');
-        fail('RATE_LIMITED');
-      }
+    /** `device` is the browser's device token, which exempts it from the account backoff. */
+    async login(
+      identifier: string,
+      password: string,
+      meta: RequestMeta,
+      device?: string,
+    ): Promise<SignedIn> {
       const user = await repo.findUserByNameOrEmail(db, identifier);
       const subject = user?.id ?? `unknown:${identifier.toLowerCase()}`;
-      const byAccount = await authLimits.loginByAccount(subject);
-      if (!byAccount.allowed) {
-        audit(meta, 'auth.login.throttled', { userId: user?.id, reason: byAccount.reason }, 'warn');
-        fail('RATE_LIMITED');
+      const trusted = user !== undefined && isTrustedDevice(env.appSecret, device, user);
+      const admission = await authLimits.login(subject, meta.ip, trusted);
+      if (!admission.allowed) {
+        throttled(meta, 'auth.login.throttled', admission.reason, user?.id);
       }
       const matches =
         user === undefined
           ? (await verifyPassword(await timingDummyHash(), password)) && false
           : await verifyPassword(user.passwordHash, password);
-      await authLimits.record('login', subject, meta.ip, matches);
       if (!matches || user === undefined) {
         audit(meta, 'auth.login.failed', { userId: user?.id });
         fail('LOGIN_FAILED');
       }
-      audit(meta, 'auth.login.succeeded', { userId: user.id });
-      return startSession(user.id, meta);
+      await authLimits.settle(admission.attempt, true);
+      audit(meta, 'auth.login.succeeded', { userId: user.id, trustedDevice: trusted });
+      return startSession(user, meta);
     },
 
     async logout(sessionId: string | undefined, meta: AuditMeta): Promise<void> {

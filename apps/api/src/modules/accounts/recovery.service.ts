@@ -72,12 +72,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
   return {
     async requestCode(email: string, meta: RequestMeta): Promise<void> {
       const subject = email.trim().toLowerCase();
-      const verdict = await limits.recoveryRequest(subject, meta.ip);
-      if (!verdict.allowed) {
-        audit(meta, 'auth.recovery.throttled', { reason: verdict.reason }, 'warn');
+      const admission = await limits.recoveryRequest(subject, meta.ip);
+      if (!admission.allowed) {
+        audit(meta, 'auth.recovery.throttled', { reason: admission.reason }, 'warn');
         fail('RATE_LIMITED');
       }
-      await limits.record('recovery_request', subject, meta.ip, true);
       const user = await repo.findUserByEmail(db, subject);
       const code = generateRecoveryCode();
       const now = clock.now();
@@ -101,8 +100,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
 
     async verifyCode(email: string, code: string, meta: RequestMeta): Promise<string> {
       const subject = email.trim().toLowerCase();
-      const verdict = await limits.recoveryVerify(subject, meta.ip);
-      if (!verdict.allowed) fail('RATE_LIMITED');
+      const admission = await limits.recoveryVerify(subject, meta.ip);
+      if (!admission.allowed) fail('RATE_LIMITED');
       const user = await repo.findUserByEmail(db, subject);
       const now = clock.now();
       const outcome = await transaction(async (tx) => {
@@ -131,11 +130,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
         });
         return { ok: true as const, resetToken };
       });
-      await limits.record('recovery_verify', subject, meta.ip, outcome.ok);
       if (!outcome.ok) {
         audit(meta, 'auth.recovery.verify_failed', { userId: user?.id, reason: outcome.reason });
         fail('INVALID_RECOVERY_CODE');
       }
+      await limits.settle(admission.attempt, true);
       audit(meta, 'auth.recovery.verified', { userId: user?.id });
       return outcome.resetToken;
     },
@@ -145,22 +144,28 @@ export function createRecoveryService(deps: RecoveryDeps) {
       meta: RequestMeta,
     ): Promise<void> {
       checkPasswordPolicy(input.password);
-      const user = await repo.findUserByEmail(db, input.email.trim());
+      const subject = input.email.trim().toLowerCase();
+      const admission = await limits.passwordUpdate(subject, meta.ip);
+      if (!admission.allowed) {
+        audit(meta, 'auth.reset.throttled', { reason: admission.reason }, 'warn');
+        fail('RATE_LIMITED');
+      }
+      const user = await repo.findUserByEmail(db, subject);
+      const tokenHash = hashResetToken(input.resetToken);
       const now = clock.now();
-      if (user === undefined) {
-        audit(meta, 'auth.reset.failed');
+      // The token before Argon2: a wrong one answers as fast for a known address as for an
+      // unknown one, and costs the server nothing.
+      if (user === undefined || !(await repo.isLiveResetToken(db, tokenHash, user.id, now))) {
+        audit(meta, 'auth.reset.failed', { userId: user?.id });
         fail('PASSWORD_UPDATE_FAILED');
       }
       const passwordHash = await hashPassword(input.password);
       const revoked = await transaction(async (tx) => {
-        const consumed = await repo.consumeResetToken(
-          tx,
-          hashResetToken(input.resetToken),
-          user.id,
-          now,
-        );
-        if (!consumed) return null;
+        // Consumed here too: of two requests with one token, only one resets.
+        if (!(await repo.consumeResetToken(tx, tokenHash, user.id, now))) return null;
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
+        await repo.revokeRecovery(tx, user.id, now);
+        await limits.clearLoginBackoff(tx, user.id, meta.ip);
         const count = await sessions.revokeAll(tx, user.id);
         await mailer.queue(tx, user.email, passwordChangedEmail({ username: user.username }));
         return count;

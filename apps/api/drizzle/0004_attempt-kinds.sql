@@ -1,0 +1,2 @@
+ALTER TABLE "auth_attempts" DROP CONSTRAINT "auth_attempts_kind";--> statement-breakpoint
+ALTER TABLE "auth_attempts" ADD CONSTRAINT "auth_attempts_kind" CHECK (kind IN ('login', 'recovery_request', 'recovery_verify', 'password_update', 'signup', 'redeem', 'access_code', 'partnership'));

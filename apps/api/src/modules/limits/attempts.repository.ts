@@ -1,0 +1,93 @@
+/** Attempts counted by the limiter (auth_attempts): per kind and subject, or per kind and IP. */
+import { and, count, desc, eq, gt, gte, max, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema';
+
+export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
+
+/** Records an attempt; returns its id so its outcome can be settled later. */
+export async function recordAttempt(
+  db: Executor,
+  row: { kind: AttemptKind; subject: string; ip: string; succeeded: boolean; at: Date },
+): Promise<number> {
+  const [inserted] = await db
+    .insert(authAttempts)
+    .values({
+      kind: row.kind,
+      subject: row.subject,
+      ip: row.ip,
+      succeeded: row.succeeded,
+      createdAt: row.at,
+    })
+    .returning({ id: authAttempts.id });
+  return inserted?.id ?? 0;
+}
+
+export async function settleAttempt(db: Executor, id: number, succeeded: boolean): Promise<void> {
+  await db.update(authAttempts).set({ succeeded }).where(eq(authAttempts.id, id));
+}
+
+/**
+ * Serialises every transaction that counts the same keys until it commits, on Postgres and
+ * PGlite alike, so a count and the row it admits act as one step. Keys are locked in one order
+ * so two transactions never wait on each other crosswise.
+ */
+export async function lockKeys(tx: Transaction, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
+
+export type AttemptFilter = {
+  kind: AttemptKind;
+  since: Date;
+  subject?: string;
+  ip?: string;
+  /** Only failures (true) or every attempt (undefined). */
+  failedOnly?: boolean;
+  /** Only attempts recorded after this one (ids grow with time, unlike a fixed clock). */
+  afterId?: number;
+};
+
+function where(filter: AttemptFilter) {
+  return and(
+    eq(authAttempts.kind, filter.kind),
+    gte(authAttempts.createdAt, filter.since),
+    filter.subject === undefined ? undefined : eq(authAttempts.subject, filter.subject),
+    filter.ip === undefined ? undefined : eq(authAttempts.ip, filter.ip),
+    filter.failedOnly === true ? eq(authAttempts.succeeded, false) : undefined,
+    filter.afterId === undefined ? undefined : gt(authAttempts.id, filter.afterId),
+  );
+}
+
+export async function countAttempts(
+  db: Executor,
+  filter: AttemptFilter,
+): Promise<{ count: number; latest: Date | null }> {
+  const [row] = await db
+    .select({ count: count(), latest: max(authAttempts.createdAt) })
+    .from(authAttempts)
+    .where(where(filter));
+  return { count: row?.count ?? 0, latest: row?.latest ?? null };
+}
+
+/** The id of a subject's last success, so failures before it stop counting toward backoff. */
+export async function lastSuccess(
+  db: Executor,
+  kind: AttemptKind,
+  subject: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: authAttempts.id })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, kind),
+        eq(authAttempts.subject, subject),
+        eq(authAttempts.succeeded, true),
+      ),
+    )
+    .orderBy(desc(authAttempts.id))
+    .limit(1);
+  return row?.id;
+}

@@ -1,0 +1,84 @@
+/**
+ * The limiter every feature throttles with (security.md W20, W22, R17; ADR 0013). Attempts are
+ * rows of auth_attempts, so limits survive restarts and hold across processes on Postgres; time
+ * comes from the injected clock; every limit is a window that slides away.
+ *
+ * Atomic: `admit` locks the keys it counts (an advisory lock held to commit), runs the check,
+ * and records the attempt in one transaction, so a burst of concurrent requests is counted one
+ * by one and at most the limit gets through. An admitted attempt is recorded as a failure and
+ * settled as a success afterwards, so one still in flight already counts against the next.
+ */
+import type { Transaction } from '../../db/client';
+import type { Infra } from '../../infra';
+import {
+  countAttempts,
+  lastSuccess,
+  lockKeys,
+  recordAttempt,
+  settleAttempt,
+  type AttemptFilter,
+  type AttemptKind,
+} from './attempts.repository';
+
+export type { AttemptKind };
+export type LimitVerdict = { allowed: true } | { allowed: false; reason: string };
+/** An admitted attempt carries the id to settle its outcome with. */
+export type Admission = { allowed: true; attempt: number } | { allowed: false; reason: string };
+/** At most `max` attempts matching the filter in the last `windowMs`; else refused for `reason`. */
+export type CountRule = Omit<AttemptFilter, 'since'> & {
+  windowMs: number;
+  max: number;
+  reason: string;
+};
+/** A check run under the locks: count rules, or any verdict computed from the attempts. */
+export type LimitCheck = CountRule[] | ((tx: Transaction) => Promise<LimitVerdict>);
+
+export const allow: LimitVerdict = { allowed: true };
+export const refuse = (reason: string): LimitVerdict => ({ allowed: false, reason });
+
+export function createLimiter({
+  db,
+  transaction,
+  clock,
+}: Pick<Infra, 'db' | 'transaction' | 'clock'>) {
+  const ago = (ms: number) => new Date(clock.now().getTime() - ms);
+
+  async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
+    for (const { windowMs, max, reason, ...filter } of rules) {
+      const { count } = await countAttempts(tx, { ...filter, since: ago(windowMs) });
+      if (count >= max) return refuse(reason);
+    }
+    return allow;
+  }
+
+  return {
+    ago,
+    firstBroken,
+
+    /** Checks and records an attempt as one step under the locks of its subject and IP. */
+    admit(kind: AttemptKind, subject: string, ip: string, check: LimitCheck): Promise<Admission> {
+      return transaction(async (tx) => {
+        await lockKeys(tx, [`${kind}|subject|${subject}`, `${kind}|ip|${ip}`]);
+        const verdict = Array.isArray(check) ? await firstBroken(tx, check) : await check(tx);
+        if (!verdict.allowed) return verdict;
+        const at = clock.now();
+        const attempt = await recordAttempt(tx, { kind, subject, ip, succeeded: false, at });
+        return { allowed: true, attempt };
+      });
+    },
+
+    /** Records the outcome of an admitted attempt (admitted attempts start as failures). */
+    settle: (attempt: number, succeeded: boolean) => settleAttempt(db, attempt, succeeded),
+
+    /** Records a success outside `admit` (e.g. a password reset ending a login backoff). */
+    async recordSuccess(tx: Transaction, kind: AttemptKind, subject: string, ip: string) {
+      await recordAttempt(tx, { kind, subject, ip, succeeded: true, at: clock.now() });
+    },
+
+    count: (tx: Transaction, filter: AttemptFilter) => countAttempts(tx, filter),
+    lastSuccess: (tx: Transaction, kind: AttemptKind, subject: string) =>
+      lastSuccess(tx, kind, subject),
+  };
+}
+
+export type Limiter = ReturnType<typeof createLimiter>;

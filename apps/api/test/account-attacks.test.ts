@@ -1,0 +1,285 @@
+/**
+ * What an attacker found in accounts (issue: shared limits, races, lockout, enumeration):
+ * concurrent bursts are counted one by one, a victim's own browser is never locked out,
+ * sign-ups are throttled and uniform in timing, and a reset closes every other way back in.
+ */
+import { ERRORS } from '@questfield/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authAttempts, emailOutbox, recoveryCodes, resetTokens } from '../src/db/schema';
+import { LIMITS } from '../src/modules/accounts/auth-limits';
+import { hashResetToken } from '../src/modules/accounts/recovery.service';
+import { PASSWORD, distinctIp, login, postJson, signUp } from './helpers/accounts';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { median, timed } from './helpers/timing';
+
+type Clock = { advance(ms: number): void; now(): Date };
+const RATE_LIMITED = { code: 'RATE_LIMITED', message: ERRORS.RATE_LIMITED.message };
+const NEW_PASSWORD = 'copper-meadow-sextant-77';
+const WRONG = 'wrong-password-x';
+
+const statusCounts = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+describe(`account attacks [${dbKind}]`, () => {
+  let t: TestApp;
+  const clock = () => t.clock as unknown as Clock;
+  const db = () => t.database.handle.db;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** The device cookie a successful sign-in set, as a Cookie header value. */
+  async function trustedBrowser(email: string): Promise<string> {
+    const response = await login(t.app, email, PASSWORD, distinctIp());
+    const device = response.cookies.find((cookie) => cookie.name === 'qf_device');
+    if (device === undefined) throw new Error('no device cookie');
+    return `qf_device=${device.value}`;
+  }
+  const loginFrom = (email: string, device: string, password = PASSWORD) =>
+    postJson(
+      t.app,
+      'usersLogin',
+      { email, password },
+      { ip: distinctIp(), headers: { cookie: device } },
+    );
+
+  describe('bursts are counted one by one (W20, W22, R17)', () => {
+    it('150 concurrent wrong passwords for one account: only the first 5 are tried', async () => {
+      const player = await signUp(t.app);
+      const burst = await Promise.all(
+        Array.from({ length: 150 }, () => login(t.app, player.email, WRONG, distinctIp())),
+      );
+      expect(statusCounts(burst.map((r) => r.statusCode))).toEqual({
+        401: LIMITS.loginBackoffAfter,
+        429: 150 - LIMITS.loginBackoffAfter,
+      });
+    });
+
+    it('the right password hidden in a 60-guess burst gets no more chances than the limit', async () => {
+      const player = await signUp(t.app);
+      const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? PASSWORD : WRONG));
+      const burst = await Promise.all(
+        guesses.map((guess) => login(t.app, player.email, guess, distinctIp())),
+      );
+      const answered = burst.filter((r) => r.statusCode !== 429);
+      expect(answered.length).toBeLessThanOrEqual(LIMITS.loginBackoffAfter);
+    });
+
+    it('31 concurrent logins from one IP: 30 tried, one refused', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: LIMITS.loginPerIpPerMinute + 1 }, (_, i) =>
+          login(t.app, `nobody${i}@example.com`, WRONG, '10.6.0.1'),
+        ),
+      );
+      expect(statusCounts(burst.map((r) => r.statusCode))).toEqual({
+        401: LIMITS.loginPerIpPerMinute,
+        429: 1,
+      });
+    });
+
+    it('40 concurrent recovery requests for one address send 3 mails', async () => {
+      const player = await signUp(t.app);
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          postJson(
+            t.app,
+            'usersRequestRecoveryCode',
+            { email: player.email },
+            { ip: distinctIp() },
+          ),
+        ),
+      );
+      expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(
+        LIMITS.recoveryPerAccount15Min,
+      );
+      const mails = await db()
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, player.email));
+      expect(mails).toHaveLength(LIMITS.recoveryPerAccount15Min);
+    });
+  });
+
+  describe('nobody can lock a player out (W22)', () => {
+    it("the player's own browser gets in during an attacker's backoff; a new one waits", async () => {
+      const player = await signUp(t.app);
+      const device = await trustedBrowser(player.email);
+      for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
+      expect(jsonOf(await login(t.app, player.email, PASSWORD, distinctIp()))).toEqual(
+        RATE_LIMITED,
+      );
+      expect((await loginFrom(player.email, device)).statusCode).toBe(200);
+      // The trusted browser is still held to the per-IP limit.
+      const ip = '10.7.0.1';
+      for (let i = 0; i < LIMITS.loginPerIpPerMinute; i += 1) {
+        await login(t.app, `nobody${i}@example.com`, WRONG, ip);
+      }
+      const fromBusyIp = await postJson(
+        t.app,
+        'usersLogin',
+        { email: player.email, password: PASSWORD },
+        { ip, headers: { cookie: device } },
+      );
+      expect(jsonOf(fromBusyIp)).toEqual(RATE_LIMITED);
+    });
+
+    it('trusts a device only for its own account, untampered, until the password changes', async () => {
+      const player = await signUp(t.app);
+      const other = await signUp(t.app);
+      const othersDevice = await trustedBrowser(other.email);
+      const device = await trustedBrowser(player.email);
+      for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
+      expect(jsonOf(await loginFrom(player.email, othersDevice))).toEqual(RATE_LIMITED);
+      expect(jsonOf(await loginFrom(player.email, `${device.slice(0, -2)}xx`))).toEqual(
+        RATE_LIMITED,
+      );
+      await resetPassword(player.id, player.email);
+      expect((await loginFrom(player.email, device, NEW_PASSWORD)).statusCode).toBe(200);
+      // Voided by the reset: it no longer exempts this browser from a new backoff.
+      for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
+      expect(jsonOf(await loginFrom(player.email, device, NEW_PASSWORD))).toEqual(RATE_LIMITED);
+    });
+
+    it('a password reset lifts the backoff for every client', async () => {
+      const player = await signUp(t.app);
+      for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
+      expect(jsonOf(await login(t.app, player.email, PASSWORD, distinctIp()))).toEqual(
+        RATE_LIMITED,
+      );
+      await resetPassword(player.id, player.email);
+      expect((await login(t.app, player.email, NEW_PASSWORD, distinctIp())).statusCode).toBe(200);
+    });
+  });
+
+  describe('sign-up is throttled and says nothing by its timing', () => {
+    it(`allows ${LIMITS.signUpPerIp10Min} sign-ups in 10 minutes per IP`, async () => {
+      const ip = '10.8.0.1';
+      for (let i = 0; i < LIMITS.signUpPerIp10Min; i += 1) {
+        await signUp(t.app, { username: `burst${i}`, ip });
+      }
+      const next = await postJson(
+        t.app,
+        'usersCreate',
+        { username: 'burstlast', email: 'burstlast@example.com', password: PASSWORD },
+        { ip },
+      );
+      expect(jsonOf(next)).toEqual(RATE_LIMITED);
+      expect((await signUp(t.app, { username: 'elsewhere' })).id).toBeTypeOf('string');
+      clock().advance(10 * 60_000 + 1);
+      expect((await signUp(t.app, { username: 'burstlater', ip })).id).toBeTypeOf('string');
+    });
+
+    it('a concurrent burst from one IP creates no more than the limit', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          postJson(
+            t.app,
+            'usersCreate',
+            { username: `race${i}`, email: `race${i}@example.com`, password: PASSWORD },
+            { ip: '10.8.1.1' },
+          ),
+        ),
+      );
+      expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(LIMITS.signUpPerIp10Min);
+    });
+
+    it('answers a taken e-mail as slowly as a new account', async () => {
+      await signUp(t.app, { username: 'taken' });
+      const samples = { taken: [] as number[], free: [] as number[] };
+      for (let i = 0; i < 8; i += 1) {
+        const attempt = (username: string, email: string) =>
+          postJson(
+            t.app,
+            'usersCreate',
+            { username, email, password: PASSWORD },
+            { ip: distinctIp() },
+          );
+        const taken = await timed(() => attempt(`taken${i}`, 'taken@example.com'));
+        const free = await timed(() => attempt(`free${i}`, `free${i}@example.com`));
+        expect([taken.value.statusCode, free.value.statusCode]).toEqual([409, 200]);
+        samples.taken.push(taken.ms);
+        samples.free.push(free.ms);
+      }
+      expect(median(samples.taken)).toBeGreaterThan(median(samples.free) * 0.6);
+    });
+  });
+
+  describe('password updates (Users/UpdatePassword)', () => {
+    const update = (email: string, resetToken: string, ip = distinctIp()) =>
+      postJson(t.app, 'usersUpdatePassword', { email, password: NEW_PASSWORD, resetToken }, { ip });
+
+    it('checks the token before hashing: a known address answers as fast as an unknown', async () => {
+      const player = await signUp(t.app);
+      const samples = { known: [] as number[], unknown: [] as number[] };
+      for (let i = 0; i < 10; i += 1) {
+        samples.known.push((await timed(() => update(player.email, `bad-token-${i}`))).ms);
+        samples.unknown.push((await timed(() => update(`ghost${i}@example.com`, 'bad'))).ms);
+      }
+      expect(median(samples.known)).toBeLessThan(median(samples.unknown) * 2 + 5);
+    });
+
+    it(`allows ${LIMITS.passwordUpdatePerIp15Min} tries per IP in 15 minutes`, async () => {
+      const ip = '10.9.0.1';
+      for (let i = 0; i < LIMITS.passwordUpdatePerIp15Min; i += 1) {
+        expect((await update(`g${i}@example.com`, 'bad', ip)).statusCode).toBe(400);
+      }
+      expect(jsonOf(await update('last@example.com', 'bad', ip))).toEqual(RATE_LIMITED);
+    });
+
+    it("a reset revokes the user's other reset tokens and pending code", async () => {
+      const player = await signUp(t.app);
+      const [first = '', second = ''] = await issueResetTokens(player.id, 2);
+      await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
+      expect((await update(player.email, first)).statusCode).toBe(200);
+      expect((await update(player.email, second)).statusCode).toBe(400);
+      const live = await db()
+        .select()
+        .from(resetTokens)
+        .where(and(eq(resetTokens.userId, player.id), isNull(resetTokens.usedAt)));
+      expect(live).toEqual([]);
+      expect(await db().select().from(recoveryCodes)).toEqual([]);
+    });
+  });
+
+  /** Live reset tokens as a verified recovery code would have issued them. */
+  async function issueResetTokens(userId: string, count: number): Promise<string[]> {
+    const tokens = Array.from({ length: count }, (_, i) => `test-reset-token-${userId}-${i}`);
+    const now = clock().now();
+    await db()
+      .insert(resetTokens)
+      .values(
+        tokens.map((token) => ({
+          tokenHash: hashResetToken(token),
+          userId,
+          expiresAt: new Date(now.getTime() + 10 * 60_000),
+          createdAt: now,
+        })),
+      );
+    return tokens;
+  }
+
+  async function resetPassword(userId: string, email: string): Promise<void> {
+    const [token = ''] = await issueResetTokens(userId, 1);
+    const response = await postJson(
+      t.app,
+      'usersUpdatePassword',
+      { email, password: NEW_PASSWORD, resetToken: token },
+      { ip: distinctIp() },
+    );
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('keeps no attempt open: every admitted login is settled', async () => {
+    const player = await signUp(t.app);
+    await login(t.app, player.email, PASSWORD, distinctIp());
+    const rows = await db().select().from(authAttempts).where(eq(authAttempts.kind, 'login'));
+    expect(rows.map((row) => row.succeeded)).toEqual([true]);
+  });
+});
