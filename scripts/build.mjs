@@ -35,7 +35,9 @@ export async function buildAll({ force = false } = {}) {
     const wanted = fingerprint(ROOT, [...SHARED_INPUTS, ...target.inputs]);
     if (!force && readStamp(stampFile) === wanted) continue;
     console.log(`Building ${target.workspace}…`);
-    await runOrThrow(npmCommand, ['run', 'build', '-w', target.workspace], { cwd: ROOT });
+    await runOrThrow(npmCommand, ['run', 'build', '--silent', '-w', target.workspace], {
+      cwd: ROOT,
+    });
     if (existsSync(join(ROOT, target.dist))) writeFileSync(stampFile, wanted);
   }
 }

@@ -24,5 +24,5 @@ await build({
   format: 'esm',
   sourcemap: true,
   plugins: [externalPackages],
-  logLevel: 'info',
+  logLevel: 'warning',
 });

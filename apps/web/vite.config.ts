@@ -1,16 +1,69 @@
+import { relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://localhost:3000';
 
+type BuildOutput = { type: 'chunk'; code: string } | { type: 'asset'; source: string | Uint8Array };
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** One line for the whole build: files written (not counting their .br/.gz copies) and sizes. */
+export function summaryLine(
+  bundle: Record<string, BuildOutput>,
+  outDir: string,
+  elapsedMs: number,
+): string {
+  let files = 0;
+  let bytes = 0;
+  let gzipped = 0;
+  for (const [fileName, output] of Object.entries(bundle)) {
+    if (/\.(br|gz)$/.test(fileName)) continue;
+    const content = output.type === 'chunk' ? output.code : output.source;
+    files += 1;
+    bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+    if (/\.(js|css)$/.test(fileName)) gzipped += gzipSync(content).byteLength;
+  }
+  const seconds = (elapsedMs / 1000).toFixed(1);
+  return `web: built ${files} ${files === 1 ? 'file' : 'files'}, ${kb(bytes)} (JS and CSS ${kb(gzipped)} gzip) into ${outDir} in ${seconds}s`;
+}
+
+/**
+ * With `logLevel: 'warn'` Vite prints no line per file (warnings and errors still show); this
+ * prints the one summary line instead.
+ */
+export function buildSummary(write = (line: string) => console.log(line)): Plugin {
+  let started = 0;
+  let outDir = 'dist';
+  return {
+    name: 'questfield:build-summary',
+    apply: 'build',
+    configResolved(config) {
+      outDir = relative(process.cwd(), resolve(config.root, config.build.outDir)) || '.';
+    },
+    buildStart() {
+      started = performance.now();
+    },
+    writeBundle(_options, bundle) {
+      write(
+        summaryLine(bundle as Record<string, BuildOutput>, outDir, performance.now() - started),
+      );
+    },
+  };
+}
+
 export default defineConfig({
+  // No line per file: warnings and errors, then buildSummary's one line.
+  logLevel: 'warn',
   plugins: [
     react(),
     tailwindcss(),
     // .br and .gz beside each text file: the server sends them as they are, with no work per request.
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    buildSummary(),
   ],
   resolve: { tsconfigPaths: true },
   build: {

@@ -41,10 +41,20 @@ async function logOut(page: Page, isMobile: boolean) {
   }
 }
 
+/**
+ * After sign-in or sign-up, focus is on the header's account button: the avatar on a wide
+ * screen, the menu button (whose sheet holds the account) on a phone, where the avatar is hidden.
+ */
+async function expectFocusOnAccountButton(page: Page, isMobile: boolean) {
+  const name = isMobile ? 'Open menu' : 'Account menu';
+  await expect(page.getByRole('banner').getByRole('button', { name })).toBeFocused();
+}
+
 test('sign up, see the header change, log out, sign in by username', async ({ page, isMobile }) => {
   const player = newPlayer();
   await page.goto('/');
   await signUp(page, isMobile, player);
+  await expectFocusOnAccountButton(page, isMobile);
   await expectSignedIn(page, isMobile, 'PL');
   expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
 
@@ -52,6 +62,7 @@ test('sign up, see the header change, log out, sign in by username', async ({ pa
   expect(await page.evaluate(() => localStorage.getItem('username'))).toBeNull();
 
   await signIn(page, isMobile, player.username, player.password);
+  await expectFocusOnAccountButton(page, isMobile);
   await expectSignedIn(page, isMobile, 'PL');
   await page.reload();
   await expectSignedIn(page, isMobile, 'PL');
@@ -142,9 +153,10 @@ test('edit the profile with the pencils in Account Settings', async ({ page, isM
   const settings = page.getByRole('dialog', { name: 'Account Settings' });
   await expect(settings.getByLabel('Email')).toHaveValue(player.email);
   await settings.getByRole('button', { name: 'Edit First Name' }).click();
-  await settings.getByLabel('First Name').fill('Ada');
+  // exact: each edited field's Cancel button is named 'Cancel editing First Name' and so on.
+  await settings.getByLabel('First Name', { exact: true }).fill('Ada');
   await settings.getByRole('button', { name: 'Edit Last Name' }).click();
-  await settings.getByLabel('Last Name').fill('Lovelace');
+  await settings.getByLabel('Last Name', { exact: true }).fill('Lovelace');
   await settings.getByRole('button', { name: 'Update' }).click();
   await expect(settings).toContainText(MESSAGES.settingsUpdated);
   await page.keyboard.press('Escape');

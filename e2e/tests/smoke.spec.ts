@@ -5,7 +5,14 @@ import { CONTACT, MESSAGES } from '@questfield/contract';
 import { seriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
-type RouteCheck = { path: string; h1: string | RegExp; text: string; title: string };
+type RouteCheck = {
+  path: string;
+  h1: string | RegExp;
+  text: string;
+  title: string;
+  /** The document's HTTP status: 404 for a path the app has no page for. */
+  status?: number;
+};
 
 const ROUTES: RouteCheck[] = [
   { path: '/', h1: 'Questfield', text: 'Purchase Credits', title: 'Questfield' },
@@ -63,12 +70,20 @@ const ROUTES: RouteCheck[] = [
     h1: MESSAGES.notFoundHeading.trim(),
     text: MESSAGES.notFoundText,
     title: 'Page not found',
+    status: 404,
   },
 ];
 
 for (const route of ROUTES) {
-  test(`${route.path} renders and passes the checks`, async ({ page }, testInfo) => {
-    await page.goto(route.path);
+  test(`${route.path} renders and passes the checks`, async ({ page, expectProblem }, testInfo) => {
+    const status = route.status ?? 200;
+    if (status !== 200) {
+      expectProblem(new RegExp(`HTTP ${status}: .*${escapeRegExp(route.path)}$`));
+      // Chromium reports any error status of the document itself on the console.
+      expectProblem(new RegExp(`console error: Failed to load resource: .* ${status} `));
+    }
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(status);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
     await expect(page.getByText(route.text, { exact: false }).first()).toBeVisible();

@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CSRF_HEADER } from '@questfield/contract';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -38,6 +39,12 @@ const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
 const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
 
+/** What the web client sends with every call: JSON and the CSRF header. */
+const CLIENT_HEADERS = {
+  'content-type': 'application/json',
+  [CSRF_HEADER.name]: CSRF_HEADER.value,
+};
+
 type Target = { url: string; headers: Record<string, string>; close: () => Promise<void> };
 type Stats = { rps: number; p50: number; p99: number; failures: number };
 type Row = Stats & { name: string };
@@ -46,7 +53,7 @@ function loadFor(target: Target) {
   return {
     url: target.url,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', ...target.headers },
+    headers: { ...CLIENT_HEADERS, ...target.headers },
     body: '{}',
     connections: CONNECTIONS,
     pipelining: PIPELINING,
@@ -129,7 +136,7 @@ async function floorTarget(url: string): Promise<Target> {
 async function signUp(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/Users/Create`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: CLIENT_HEADERS,
     body: JSON.stringify({
       username: 'bench',
       email: 'bench@example.com',

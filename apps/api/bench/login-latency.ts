@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { API_ROUTES } from '@questfield/contract';
+import { API_ROUTES, CSRF_HEADER } from '@questfield/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { createLogger } from '../src/lib/logger';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     webDistDir: null,
   });
   try {
-    const headers = { 'content-type': 'application/json' };
+    const headers = { 'content-type': 'application/json', [CSRF_HEADER.name]: CSRF_HEADER.value };
     const created = await app.inject({
       method: 'POST',
       url: API_ROUTES.usersCreate.path,

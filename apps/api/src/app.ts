@@ -2,7 +2,7 @@
  * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
  * with `app.inject()` and server.ts decides where it listens.
  */
-import { MAX_REQUEST_BODY_BYTES } from '@questfield/contract';
+import { isPagePath, MAX_REQUEST_BODY_BYTES } from '@questfield/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -31,6 +31,7 @@ import {
   type PageFallback,
 } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
+import { registerRequestLog, requestLogLevel } from './plugins/request-log';
 import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
@@ -66,7 +67,7 @@ export type App = ZodApp;
 
 async function registerSpa(app: ZodApp, webDistDir: string | null | undefined) {
   if (!hasIndexHtml(webDistDir)) return null;
-  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath });
+  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath, isPage: isPagePath });
 }
 
 /** Fastify's typings take a hop count only as a function: trust the `hops` nearest proxies. */
@@ -85,6 +86,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     // The largest legitimate body (a partnership application) is far smaller.
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,
+    // One line per request instead, without the query string (plugins/request-log.ts).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +98,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const testModules = deps.testModules ?? [];
   enforceRouteTable(app, { testRoutes: testModules.length > 0 });
   registerErrorHandler(app);
+  registerRequestLog(app, requestLogLevel(env.nodeEnv));
   registerSecurityHeaders(app, {
     directives: appCspDirectives(env),
     origin: env.publicOrigin,
@@ -111,6 +115,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     logger: loggerInstance,
     smtpUrl: env.smtpUrl,
     mailFrom: env.mailFrom,
+    appSecret: env.appSecret,
     transport: deps.mailTransport,
   });
   app.decorate('emailDispatcher', emailDispatcher);

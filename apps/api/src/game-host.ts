@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './config/env';
 import type { Logger } from './lib/logger';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors';
+import { registerRequestLog, requestLogLevel } from './plugins/request-log';
 import { gameCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
@@ -14,15 +15,16 @@ export const GAME_NOT_BUILT_TEXT =
   'The demo game is not built yet. Run `npm run build` and start the server again.';
 
 export type GameHostDeps = {
-  env: Pick<Env, 'publicOrigin' | 'gameOrigin'>;
+  env: Pick<Env, 'publicOrigin' | 'gameOrigin' | 'nodeEnv'>;
   gameDistDir: string | null;
   logger: Logger;
 };
 
 export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger.child({ server: 'game' });
-  const app = Fastify({ loggerInstance, bodyLimit: 1024 });
+  const app = Fastify({ loggerInstance, bodyLimit: 1024, disableRequestLogging: true });
   registerErrorHandler(app);
+  registerRequestLog(app, requestLogLevel(deps.env.nodeEnv));
   registerSecurityHeaders(app, {
     directives: gameCspDirectives(deps.env),
     origin: deps.env.gameOrigin,

@@ -12,7 +12,8 @@ import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { buildGameHost } from './game-host';
 import { systemClock } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, logFormatOf, type Logger } from './lib/logger';
+import { listenLogText } from './lib/origins';
 import { PATHS } from './paths';
 
 /** Past this, a stuck shutdown is cut short rather than leaving the process hanging. */
@@ -67,7 +68,8 @@ function closeOnSignals(servers: FastifyInstance[], handle: DatabaseHandle, logg
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
-  const logger = createLogger({ level: env.logLevel });
+  const format = logFormatOf({ ...env, isTTY: process.stdout.isTTY === true });
+  const logger = createLogger({ level: env.logLevel, format });
   for (const warning of env.warnings) logger.warn(warning);
 
   const handle = await prepareDatabase(env, logger);
@@ -75,8 +77,9 @@ async function main(): Promise<void> {
   const game = await buildGameHost({ env, gameDistDir: PATHS.gameDist, logger });
   closeOnSignals([app, game], handle, logger);
   try {
-    await app.listen({ host: env.host, port: env.port });
-    await game.listen({ host: env.host, port: env.gamePort });
+    // The only URL the log offers to open is PUBLIC_ORIGIN (logged below), not the socket's.
+    await app.listen({ host: env.host, port: env.port, listenTextResolver: listenLogText });
+    await game.listen({ host: env.host, port: env.gamePort, listenTextResolver: listenLogText });
     app.emailDispatcher.start();
   } catch (error) {
     logger.fatal({ err: error }, 'could not listen');

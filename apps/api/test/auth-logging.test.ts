@@ -1,10 +1,9 @@
 /** R25b: auth events are logged with user id, IP and UTC time; no secret ever reaches the log. */
 import { Writable } from 'node:stream';
-import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../src/db/schema';
 import { createLogger } from '../src/lib/logger';
 import { PASSWORD, login, postJson, sessionCookieOf, signUp } from './helpers/accounts';
+import { latestRecoveryCode } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 describe(`auth logging (R25b) [${dbKind}]`, () => {
@@ -31,12 +30,7 @@ describe(`auth logging (R25b) [${dbKind}]`, () => {
     const ok = await login(t.app, 'logged', PASSWORD, '10.20.30.41');
     const sessionId = sessionCookieOf(ok) ?? '';
     await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email });
-    const [mail] = await t.database.handle.db
-      .select()
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.id))
-      .limit(1);
-    const code = /recovery code is: (\d{6})/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    const code = await latestRecoveryCode(t);
     const verified = await postJson(t.app, 'usersVerifyRecoveryCode', {
       email: player.email,
       code,

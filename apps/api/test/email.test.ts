@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
 import { escapeHtml } from '../src/integrations/email/escape-html';
 import { MAX_ATTEMPTS, retryDelayMs } from '../src/integrations/email/dispatcher';
+import { createMailSeal } from '../src/integrations/email/mail-seal';
 import { passwordChangedEmail, recoveryCodeEmail } from '../src/integrations/email/templates';
 import { postJson, signUp } from './helpers/accounts';
+import { getLocally } from './helpers/mailbox';
 import { createTestApp, dbKind, jsonOf } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
@@ -121,7 +123,7 @@ describe(`e-mail [${dbKind}]`, () => {
 
     const list = jsonOf<
       { to: string; subject: string; text: string; html: string; createdAt: string }[]
-    >(await t.app.inject('/api/dev/mailbox'));
+    >(await getLocally(t.app, '/api/dev/mailbox'));
     expect(list).toHaveLength(2);
     expect(Object.keys(list[0] ?? {}).sort()).toEqual([
       'createdAt',
@@ -134,7 +136,7 @@ describe(`e-mail [${dbKind}]`, () => {
       Date.parse(list[1]?.createdAt ?? ''),
     );
 
-    const page = await t.app.inject('/dev/mailbox');
+    const page = await getLocally(t.app, '/dev/mailbox');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('mailbox@example.com');
@@ -144,13 +146,12 @@ describe(`e-mail [${dbKind}]`, () => {
   it('escapes the dev mailbox page', async () => {
     const t = await createTestApp();
     cleanups.push(t.close);
+    const mail = { subject: '<script>x</script>', text: '</pre><script>y</script>', html: '' };
     await t.database.handle.db.insert(emailOutbox).values({
       toAddress: '<img src=x onerror=alert(1)>@example.com',
-      subject: '<script>x</script>',
-      textBody: '</pre><script>y</script>',
-      template: 'recovery_code',
+      ...createMailSeal(t.env.appSecret).seal({ template: 'recovery_code', ...mail }),
     });
-    const page = await t.app.inject('/dev/mailbox');
+    const page = await getLocally(t.app, '/dev/mailbox');
     expect(page.body).not.toContain('<script>');
     expect(page.body).not.toContain('<img');
   });
@@ -158,8 +159,8 @@ describe(`e-mail [${dbKind}]`, () => {
   it('has no mailbox in production', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production' } });
     cleanups.push(t.close);
-    expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
-    expect((await t.app.inject('/dev/mailbox')).statusCode).toBe(404);
+    expect((await getLocally(t.app, '/api/dev/mailbox')).statusCode).toBe(404);
+    expect((await getLocally(t.app, '/dev/mailbox')).statusCode).toBe(404);
   });
 
   it('queues mail in the action transaction: a failed reset queues nothing', async () => {

@@ -51,6 +51,7 @@ describe('loadEnv', () => {
       livestreamUrl: DEFAULT_LIVESTREAM_URL,
       groupChatUrl: DEFAULT_GROUP_CHAT_URL,
       logLevel: 'info',
+      logFormat: null,
       districtName: 'Old Mill District',
       venueTimezone: 'America/New_York',
     });
@@ -87,6 +88,7 @@ describe('loadEnv', () => {
         APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
         TRUST_PROXY: '2',
         LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'pretty',
         DISTRICT_NAME: 'Harbour Quarter',
         VENUE_TIMEZONE: 'Europe/London',
         ...SQUARE,
@@ -109,6 +111,7 @@ describe('loadEnv', () => {
       gameOrigin: 'https://game.example.com',
       groupChatUrl: 'https://chat.example.com/players',
       logLevel: 'warn',
+      logFormat: 'pretty',
       districtName: 'Harbour Quarter',
       venueTimezone: 'Europe/London',
       payment: {
@@ -181,6 +184,7 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1, proxy.example.com' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'fancy' }],
     ['VENUE_TIMEZONE', { VENUE_TIMEZONE: 'Mars/Olympus_Mons' }],
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: 'sq0idb-wrong-prefix' }],
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: undefined }],

@@ -1,12 +1,20 @@
-import { DEFAULT_GROUP_CHAT_URL, ERRORS, publicConfig, type ErrorCode } from '@questfield/contract';
+import {
+  CSRF_HEADER,
+  DEFAULT_GROUP_CHAT_URL,
+  ERRORS,
+  publicConfig,
+  type ErrorCode,
+} from '@questfield/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLocally } from './helpers/mailbox';
 import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 const OWN_ORIGIN = 'http://localhost:3000';
 const GAME_ORIGIN = 'http://localhost:3100';
 const JSON_TYPE = { 'content-type': 'application/json' };
+const FROM_APP = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 const VALID_APPLICATION = {
   name: 'Ada',
   email: 'ada@example.com',
@@ -24,10 +32,22 @@ function expectError(response: { statusCode: number; body: string }, code: Error
   return body as { code: string; message: string };
 }
 
+type PostOptions = { body?: string; headers?: Record<string, string>; csrfHeader?: boolean };
+
+/** A POST as the web client sends it: with the CSRF header unless `csrfHeader` is false. */
+function poster(app: () => TestApp['app']) {
+  return (url: string, { body, headers = {}, csrfHeader = true }: PostOptions = {}) =>
+    app().inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: csrfHeader ? { ...FROM_APP, ...headers } : headers,
+    });
+}
+
 describe(`HTTP pipeline [${dbKind}]`, () => {
   let t: TestApp;
-  const post = (url: string, options: { body?: string; headers?: Record<string, string> } = {}) =>
-    t.app.inject({ method: 'POST', url, payload: options.body, headers: options.headers ?? {} });
+  const post = poster(() => t.app);
   const submit = PROBE.form;
 
   beforeAll(async () => {
@@ -273,6 +293,100 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
     });
   });
 
+  describe('Referer and the CSRF header (W25, R19)', () => {
+    const body = JSON.stringify(VALID_APPLICATION);
+
+    it('refuses a state-changing call without the custom header, even from our origin', async () => {
+      for (const headers of [JSON_TYPE, { ...JSON_TYPE, origin: OWN_ORIGIN }]) {
+        expectError(
+          await post(submit, { body, headers, csrfHeader: false }),
+          'CSRF_HEADER_MISSING',
+        );
+      }
+      const wrong = { ...JSON_TYPE, [CSRF_HEADER.name]: 'fetch' };
+      expectError(
+        await post(submit, { body, headers: wrong, csrfHeader: false }),
+        'CSRF_HEADER_MISSING',
+      );
+    });
+
+    it('accepts our own pages as Referer when Origin is absent', async () => {
+      for (const referer of [`${OWN_ORIGIN}/store?x=1`, `${OWN_ORIGIN}/`]) {
+        const response = await post(submit, { body, headers: { ...JSON_TYPE, referer } });
+        expect(response.statusCode, referer).toBe(200);
+      }
+    });
+
+    it.each([
+      'https://evil.test/page',
+      'http://localhost:3000.evil.test/',
+      `${GAME_ORIGIN}/`,
+      'not a URL',
+    ])('refuses the Referer %s when Origin is absent', async (referer) => {
+      const response = await post(submit, { body, headers: { ...JSON_TYPE, referer } });
+      expectError(response, 'FORBIDDEN_ORIGIN');
+    });
+
+    it('judges Origin, not Referer, when both are sent', async () => {
+      const headers = { ...JSON_TYPE, origin: 'https://evil.test', referer: `${OWN_ORIGIN}/` };
+      expectError(await post(submit, { body, headers }), 'FORBIDDEN_ORIGIN');
+    });
+
+    it('needs no custom header on webhook and game routes, which carry no player cookie', async () => {
+      const webhook = await post(PROBE.webhook, {
+        body: '{}',
+        headers: JSON_TYPE,
+        csrfHeader: false,
+      });
+      expect(webhook.statusCode).toBe(200);
+      const game = await post(PROBE.game, {
+        body: JSON.stringify({ score: 1 }),
+        headers: { ...JSON_TYPE, origin: GAME_ORIGIN },
+        csrfHeader: false,
+      });
+      expect(game.statusCode).toBe(200);
+    });
+
+    it.each(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000'])(
+      'accepts %s, a loopback alias of the public origin, outside production',
+      async (origin) => {
+        expect((await post(submit, { body, headers: { ...JSON_TYPE, origin } })).statusCode).toBe(
+          200,
+        );
+        const referer = `${origin}/dashboard`;
+        expect((await post(submit, { body, headers: { ...JSON_TYPE, referer } })).statusCode).toBe(
+          200,
+        );
+      },
+    );
+
+    it.each(['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://127.0.0.2:3000'])(
+      'refuses %s, which is another server',
+      async (origin) => {
+        expectError(
+          await post(submit, { body, headers: { ...JSON_TYPE, origin } }),
+          'FORBIDDEN_ORIGIN',
+        );
+      },
+    );
+
+    it('accepts only the public origin itself in production', async () => {
+      const production = await createTestApp({
+        env: { NODE_ENV: 'production' },
+        testModules: [probeModule],
+      });
+      try {
+        const postThere = poster(() => production.app);
+        const alias = { ...JSON_TYPE, origin: 'http://127.0.0.1:3000' };
+        expectError(await postThere(submit, { body, headers: alias }), 'FORBIDDEN_ORIGIN');
+        const own = { ...JSON_TYPE, origin: OWN_ORIGIN };
+        expect((await postThere(submit, { body, headers: own })).statusCode).toBe(200);
+      } finally {
+        await production.close();
+      }
+    });
+  });
+
   describe('route access kinds', () => {
     it('refuses internal routes to everyone', async () => {
       const response = await post(PROBE.internal, { body: '{}', headers: JSON_TYPE });
@@ -280,13 +394,13 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
     });
 
     it('serves dev routes outside production only', async () => {
-      expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(200);
+      expect((await getLocally(t.app, '/api/dev/mailbox')).statusCode).toBe(200);
       const production = await createTestApp({
         env: { NODE_ENV: 'production' },
         testModules: [probeModule],
       });
       try {
-        expectError(await production.app.inject('/api/dev/mailbox'), 'NOT_FOUND');
+        expectError(await getLocally(production.app, '/api/dev/mailbox'), 'NOT_FOUND');
       } finally {
         await production.close();
       }

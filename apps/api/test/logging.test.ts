@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream';
+import { CSRF_HEADER } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/lib/logger';
+import { users } from '../src/db/schema';
+import { testRoute } from '../src/lib/api-route';
+import { createLogger, logFormatOf } from '../src/lib/logger';
+import type { ApiModule } from '../src/modules';
 import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, type TestApp } from './helpers/test-app';
 
@@ -26,13 +30,26 @@ function memoryStream() {
   return { stream, lines, text: () => lines.join('\n') };
 }
 
+/** The values of a query that fails in the database: an e-mail and an address. */
+const QUERY_VALUES = { email: 'leaky.player@example.com', ip: '203.0.113.77' };
+
 describe(`log redaction [${dbKind}]`, () => {
   let t: TestApp;
   const output = memoryStream();
+  const dbErrorModule: ApiModule = (app) => {
+    app.route({
+      ...testRoute('db-error', { method: 'GET' }),
+      handler: async () => {
+        const player = { email: QUERY_VALUES.email, username: QUERY_VALUES.ip, passwordHash: 'x' };
+        await t.database.handle.db.insert(users).values(player);
+        return t.database.handle.db.insert(users).values(player);
+      },
+    });
+  };
 
   beforeAll(async () => {
     t = await createTestApp({
-      testModules: [probeModule],
+      testModules: [probeModule, dbErrorModule],
       logger: createLogger({ level: 'info', destination: output.stream }),
     });
   });
@@ -40,10 +57,22 @@ describe(`log redaction [${dbKind}]`, () => {
     await t.close();
   });
 
-  it('logs requests at info', async () => {
-    await t.app.inject('/api/config');
-    expect(output.text()).toMatch(/"url":"\/api\/config"/);
-    expect(output.text()).toMatch(/"statusCode":200/);
+  it('logs each request once, at info outside development, without its query string', async () => {
+    const before = output.lines.length;
+    await t.app.inject('/api/config?token=s3cr3t-in-the-query');
+    const lines = output.lines.slice(before).map((line) => JSON.parse(line) as object);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', path: '/api/config', statusCode: 200 }),
+    ]);
+    expect(output.text()).not.toContain('s3cr3t-in-the-query');
+  });
+
+  it('logs a database error without the values of its query', async () => {
+    const response = await t.app.inject('/api/test/db-error');
+    expect(response.statusCode).toBe(500);
+    const text = output.text();
+    expect(text).toMatch(/Failed query: insert into \\"users\\"/);
+    for (const value of Object.values(QUERY_VALUES)) expect(text).not.toContain(value);
   });
 
   it('redacts secrets from bodies and headers a handler logs', async () => {
@@ -52,6 +81,7 @@ describe(`log redaction [${dbKind}]`, () => {
       url: PROBE.careless,
       headers: {
         'content-type': 'application/json',
+        [CSRF_HEADER.name]: CSRF_HEADER.value,
         cookie: SECRETS.cookie,
         authorization: SECRETS.authorization,
       },
@@ -95,5 +125,50 @@ describe(`log redaction [${dbKind}]`, () => {
     const response = await t.app.inject(PROBE.bug);
     expect(response.statusCode).toBe(500);
     expect(output.text()).toMatch(/database exploded/);
+  });
+});
+
+describe(`request lines [${dbKind}]`, () => {
+  async function linesOf(nodeEnv: string, url: string) {
+    const output = memoryStream();
+    const t = await createTestApp({
+      env: { NODE_ENV: nodeEnv },
+      logger: createLogger({ level: 'debug', destination: output.stream }),
+    });
+    try {
+      await t.app.inject(url);
+      return output.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    } finally {
+      await t.close();
+    }
+  }
+
+  it.each([
+    ['development', 20],
+    ['production', 30],
+  ])('in %s: one line per request, at level %i', async (nodeEnv, level) => {
+    const lines = await linesOf(nodeEnv, '/api/config?x=1');
+    expect(lines.filter((line) => JSON.stringify(line).includes('/api/config'))).toEqual([
+      expect.objectContaining({
+        level,
+        method: 'GET',
+        path: '/api/config',
+        statusCode: 200,
+        ms: expect.any(Number),
+        msg: expect.stringMatching(/^GET \/api\/config 200 \d+ ms$/),
+      }),
+    ]);
+  });
+
+  it('is pretty on a development terminal or when asked, JSON otherwise', () => {
+    const auto = { logFormat: null, isTTY: true };
+    expect(logFormatOf({ ...auto, nodeEnv: 'development' })).toBe('pretty');
+    expect(logFormatOf({ ...auto, nodeEnv: 'development', isTTY: false })).toBe('json');
+    expect(logFormatOf({ ...auto, nodeEnv: 'production' })).toBe('json');
+    expect(logFormatOf({ ...auto, nodeEnv: 'test' })).toBe('json');
+    expect(logFormatOf({ nodeEnv: 'production', logFormat: 'pretty', isTTY: false })).toBe(
+      'pretty',
+    );
+    expect(logFormatOf({ nodeEnv: 'development', logFormat: 'json', isTTY: true })).toBe('json');
   });
 });

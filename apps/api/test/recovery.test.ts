@@ -1,9 +1,10 @@
 import { ERRORS, MESSAGES } from '@questfield/contract';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, recoveryCodes, resetTokens, sessions, users } from '../src/db/schema';
 import { generateRecoveryCode, hashRecoveryCode } from '../src/modules/accounts/recovery.service';
 import { PASSWORD, login, postJson, sessionCookieOf, signUp } from './helpers/accounts';
+import { latestRecoveryCode, openedMails } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
@@ -17,17 +18,7 @@ describe(`password recovery [${dbKind}]`, () => {
   async function requestCode(email: string) {
     return postJson(t.app, 'usersRequestRecoveryCode', { email });
   }
-  async function latestCode(to: string): Promise<string> {
-    const [mail] = await db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, to))
-      .orderBy(desc(emailOutbox.id))
-      .limit(1);
-    const code = /recovery code is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
-    if (code === undefined) throw new Error('no code mail');
-    return code;
-  }
+  const latestCode = (to: string) => latestRecoveryCode(t, to);
   const verify = (email: string, code: string) =>
     postJson(t.app, 'usersVerifyRecoveryCode', { email, code });
   const updatePassword = (email: string, resetToken: string, password = NEW_PASSWORD) =>
@@ -56,7 +47,7 @@ describe(`password recovery [${dbKind}]`, () => {
     expect(row?.codeHash).not.toContain(code);
     expect(row?.codeHash).toBe(hashRecoveryCode(t.env.appSecret, player.id, code));
     expect(row?.attempts).toBe(0);
-    const [mail] = await db().select().from(emailOutbox);
+    const [mail] = await openedMails(t);
     expect(mail?.textBody).toMatch(/expires in 10 minutes/);
     expect(mail?.htmlBody).toContain(code);
   });

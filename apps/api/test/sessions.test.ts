@@ -1,4 +1,4 @@
-import { API_ROUTES, ERRORS, SESSION_COOKIE } from '@questfield/contract';
+import { API_ROUTES, CSRF_HEADER, ERRORS, SESSION_COOKIE } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codes, redemptions, sessions } from '../src/db/schema';
@@ -73,6 +73,7 @@ describe(`sessions [${dbKind}]`, () => {
           url: route.path,
           headers: {
             'content-type': 'application/json',
+            [CSRF_HEADER.name]: CSRF_HEADER.value,
             ...(cookie === undefined ? {} : { cookie: `qf_session=${cookie}` }),
           },
           payload: route.method === 'POST' ? '{}' : undefined,
@@ -116,7 +117,11 @@ describe(`sessions [${dbKind}]`, () => {
       const me = await secure.app.inject({
         method: 'POST',
         url: API_ROUTES.usersMe.path,
-        headers: { 'content-type': 'application/json', cookie: `__Host-qf_session=${value}` },
+        headers: {
+          'content-type': 'application/json',
+          [CSRF_HEADER.name]: CSRF_HEADER.value,
+          cookie: `__Host-qf_session=${value}`,
+        },
         payload: '{}',
       });
       expect(me.statusCode).toBe(200);

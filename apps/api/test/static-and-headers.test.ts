@@ -1,14 +1,22 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { ERRORS, PAGE_PATHS, type ErrorCode } from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCspDirectives } from '../src/plugins/security-headers';
 import { CACHE_IMMUTABLE } from '../src/plugins/spa';
 import {
   createTempSite,
   SITE_ASSET_JS,
   SITE_ASSET_PATH,
+  SITE_DOTFILES,
   SITE_INDEX_HTML,
 } from './helpers/temp-site';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
+
+/** The web's public folder, copied into every build. */
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../web/public');
 
 /** Directive name → its sources, from a Content-Security-Policy header. */
 function cspOf(response: LightMyRequestResponse): Map<string, string[]> {
@@ -45,25 +53,13 @@ function expectApiSecurityHeaders(response: LightMyRequestResponse) {
 function expectAppSecurityHeaders(response: LightMyRequestResponse) {
   const csp = cspOf(response);
   expect(csp.get('default-src')).toEqual(["'self'"]);
-  expect(csp.get('script-src')).toEqual([
-    "'self'",
-    'https://web.squarecdn.com',
-    'https://sandbox.web.squarecdn.com',
-  ]);
+  // The offline test provider loads nothing from Square.
+  expect(csp.get('script-src')).toEqual(["'self'"]);
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
   expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
-  expect(csp.get('connect-src')).toEqual([
-    "'self'",
-    'https://pci-connect.squareup.com',
-    'https://pci-connect.squareupsandbox.com',
-  ]);
-  expect(csp.get('frame-src')).toEqual([
-    'http://localhost:3100',
-    'https://player.example.com',
-    'https://web.squarecdn.com',
-    'https://sandbox.web.squarecdn.com',
-  ]);
+  expect(csp.get('connect-src')).toEqual(["'self'"]);
+  expect(csp.get('frame-src')).toEqual(['http://localhost:3100', 'https://player.example.com']);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -95,8 +91,8 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     expectAppSecurityHeaders(response);
   });
 
-  it.each(['/some/deep/route', '/dashboard', '/game?x=1', '/index.html'])(
-    'falls back to index.html for %s',
+  it.each(['/dashboard', '/game?x=1', '/Store/', '/index.html', ...Object.values(PAGE_PATHS)])(
+    'serves index.html with 200 for the page %s',
     async (url) => {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);
@@ -106,10 +102,57 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     },
   );
 
+  it.each(['/some/deep/route', '/dashboard/extra', '/wp-login.php', '/no-such-page?x=1'])(
+    'serves index.html with 404 for the unknown path %s, so the not-found page shows',
+    async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(SITE_INDEX_HTML);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expectAppSecurityHeaders(response);
+    },
+  );
+
   it('answers HEAD for pages too', async () => {
-    const response = await t.app.inject({ method: 'HEAD', url: '/some/deep/route' });
+    const response = await t.app.inject({ method: 'HEAD', url: '/dashboard' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ method: 'HEAD', url: '/some/deep/route' })).statusCode).toBe(404);
+  });
+
+  it.each(Object.keys(SITE_DOTFILES))('never serves the dotfile %s', async (url) => {
+    for (const encoding of [undefined, 'br, gzip']) {
+      const response = await t.app.inject({
+        url,
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(SITE_DOTFILES[url as keyof typeof SITE_DOTFILES]);
+    }
+  });
+
+  it.each([
+    ['/', { range: 'bytes=999999-' }, 'RANGE_NOT_SATISFIABLE'],
+    [SITE_ASSET_PATH, { range: 'bytes=999999-' }, 'RANGE_NOT_SATISFIABLE'],
+    ['/dashboard', { range: 'bytes=999999-' }, 'RANGE_NOT_SATISFIABLE'],
+    ['/', { 'if-match': '"nope"' }, 'PRECONDITION_FAILED'],
+    [SITE_ASSET_PATH, { 'if-match': '"nope"' }, 'PRECONDITION_FAILED'],
+    ['/robots.txt', { 'if-match': '"nope"' }, 'PRECONDITION_FAILED'],
+  ] as const)(
+    'answers GET %s with %o as the client error %s, not a 500',
+    async (url, headers, code: ErrorCode) => {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode).toBe(ERRORS[code].status);
+      expect(jsonOf(response)).toEqual({ code, message: ERRORS[code].message });
+      expectAppSecurityHeaders(response);
+    },
+  );
+
+  it('still answers a satisfiable range', async () => {
+    const response = await t.app.inject({ url: SITE_ASSET_PATH, headers: { range: 'bytes=0-6' } });
+    expect(response.statusCode).toBe(206);
+    expect(response.body).toBe(SITE_ASSET_JS.slice(0, 7));
   });
 
   it('caches hashed assets for a year', async () => {
@@ -137,6 +180,20 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     const response = await t.app.inject('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("serves the web's robots.txt as text, keeping crawlers out of the API", async () => {
+    await copyFile(path.join(WEB_PUBLIC, 'robots.txt'), path.join(site.root, 'robots.txt'));
+    const response = await t.app.inject('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toMatch(/^User-agent: \*$/m);
+    expect(response.body).toMatch(/^Disallow: \/api\/$/m);
+    // Every rule names the API or a real page; no sitemap that does not exist.
+    const rules = [...response.body.matchAll(/^(?:Allow|Disallow): (\S+)$/gm)].map((m) => m[1]);
+    const known = new Set<string>(['/api/', ...Object.values(PAGE_PATHS)]);
+    expect(rules.filter((rule) => !known.has(rule ?? ''))).toEqual([]);
+    expect(response.body).not.toMatch(/^Sitemap:/im);
   });
 
   it('keeps unknown /api paths a JSON 404, never the SPA', async () => {
@@ -209,6 +266,44 @@ describe(`without a built SPA [${dbKind}]`, () => {
 
   it('still serves the API', async () => {
     expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+  });
+});
+
+describe('CSP for the payment provider', () => {
+  const square = (applicationId: string) =>
+    appCspDirectives(
+      testEnv({
+        PAYMENT_PROVIDER: 'square',
+        SQUARE_ACCESS_TOKEN: 'token',
+        SQUARE_LOCATION_ID: 'L1',
+        SQUARE_APPLICATION_ID: applicationId,
+      }),
+    );
+
+  it("allows the Square sandbox's hosts only with a sandbox application", () => {
+    const csp = square('sandbox-sq0idb-app');
+    expect(csp['script-src']).toEqual(["'self'", 'https://sandbox.web.squarecdn.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://pci-connect.squareupsandbox.com']);
+    expect(csp['frame-src']).toEqual([
+      'http://localhost:3100',
+      'https://player.example.com',
+      'https://sandbox.web.squarecdn.com',
+    ]);
+  });
+
+  it("allows Square production's hosts only with a production application", () => {
+    const csp = square('sq0idp-app');
+    expect(csp['script-src']).toEqual(["'self'", 'https://web.squarecdn.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://pci-connect.squareup.com']);
+    expect(csp['frame-src']).toEqual([
+      'http://localhost:3100',
+      'https://player.example.com',
+      'https://web.squarecdn.com',
+    ]);
+  });
+
+  it('allows no Square host with the offline test provider', () => {
+    expect(JSON.stringify(appCspDirectives(testEnv()))).not.toMatch(/square/i);
   });
 });
 

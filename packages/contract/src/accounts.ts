@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, RECOVERY_CODE_LENGTH } from './constants';
+import { ERRORS } from './errors';
+import { passwordLengthProblem } from './password-policy';
 import { publicUser } from './schemas';
 import { userMessage } from './user-message';
 
@@ -12,20 +14,61 @@ export const USERNAME_RULE = userMessage(
   'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
 );
 const EMAIL_MAX_LENGTH = 254;
+/** RFC 5321 §4.5.3.1.1: the part before the @ has at most 64 octets. */
+const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 const NAME_MAX_LENGTH = 60;
+const INVALID_EMAIL = userMessage('Please enter a valid email address.');
+
+/**
+ * Characters a name must not hold: controls (C0, DEL, C1), lone surrogates, line and paragraph
+ * separators, bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and
+ * zero-width characters (U+200B–U+200D, U+2060, U+FEFF). They hide or reorder what others see.
+ */
+const UNSAFE_NAME_CHARACTER =
+  /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]/u;
+export const NAME_CHARACTERS_RULE = userMessage(
+  'Names cannot contain control, invisible or text-direction characters.',
+);
+
+/** Trimmed, normalised to NFC, and free of the characters above (checked before anything else). */
+const nameText = () =>
+  z
+    .string()
+    .trim()
+    .normalize('NFC')
+    .refine((value) => !UNSAFE_NAME_CHARACTER.test(value), {
+      message: NAME_CHARACTERS_RULE,
+      abort: true,
+    });
 
 const email = z
   .string()
   .trim()
-  .max(EMAIL_MAX_LENGTH, userMessage('Please enter a valid email address.'))
-  .pipe(z.email(userMessage('Please enter a valid email address.')));
-const username = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE);
+  .max(EMAIL_MAX_LENGTH, INVALID_EMAIL)
+  .refine((value) => value.lastIndexOf('@') <= EMAIL_LOCAL_PART_MAX_LENGTH, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL));
+const username = nameText().regex(USERNAME_PATTERN, USERNAME_RULE);
 /** Length and commonness are checked by the server's password policy, with the spec's wording. */
 const password = z.string().max(PASSWORD_MAX_LENGTH * 4, userMessage('Password is too long.'));
-const personName = z
-  .string()
-  .trim()
-  .max(NAME_MAX_LENGTH, userMessage(`Names are at most ${NAME_MAX_LENGTH} characters.`));
+const personName = nameText().max(
+  NAME_MAX_LENGTH,
+  userMessage(`Names are at most ${NAME_MAX_LENGTH} characters.`),
+);
+
+/**
+ * A new password as the forms check it before sending: not blank, then the length rule the
+ * server applies (password-policy.ts). The server also refuses common passwords.
+ */
+export function newPasswordField(blankMessage: string) {
+  return z.string().superRefine((value, context) => {
+    if (value === '') {
+      context.addIssue({ code: 'custom', message: blankMessage });
+      return;
+    }
+    const problem = passwordLengthProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: ERRORS[problem].message });
+  });
+}
 
 export const signUpRequest = z.strictObject({
   username,
@@ -35,8 +78,13 @@ export const signUpRequest = z.strictObject({
   appid: z.string().max(64).optional(),
 });
 
+/** The sign-up form: the request's fields, with the password rule checked before sending. */
+export const signUpForm = signUpRequest.omit({ appid: true }).extend({
+  password: newPasswordField(userMessage('Please enter a password.')),
+});
+
 export const loginRequest = z.strictObject({
-  /** An e-mail address or a username (spec §7). */
+  /** An email address or a username (spec §7). */
   email: z
     .string()
     .trim()

@@ -10,10 +10,16 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must be sent as application/json.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large (64 KB at most).' },
   FORBIDDEN_ORIGIN: { status: 403, message: 'This request came from a page we do not trust.' },
+  CSRF_HEADER_MISSING: {
+    status: 403,
+    message: 'This request did not come from the app. Reload the page and try again.',
+  },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  PRECONDITION_FAILED: { status: 412, message: 'The file has changed. Reload the page.' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is not in the file.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   SERVICE_UNAVAILABLE: {
     status: 503,

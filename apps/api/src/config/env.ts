@@ -192,6 +192,9 @@ const variables = z
         })
         .default('info'),
     ),
+    LOG_FORMAT: optionalText.pipe(
+      z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+    ),
     DISTRICT_NAME: optionalText.pipe(z.string().default(DEFAULT_DISTRICT_NAME)),
     VENUE_TIMEZONE: optionalText.pipe(
       z
@@ -245,7 +248,7 @@ function checkProductionSecret(secret: string | undefined, ctx: z.RefinementCtx)
   if (problem !== null) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: problem });
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Production settings that work but leave players exposed: said loudly at every start. */
 function productionWarnings(vars: Variables, publicOrigin: string): string[] {
@@ -295,6 +298,12 @@ const envSchema = variables.transform((vars) => {
   if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
     warnings.push('APP_SECRET is not set: using the fixed development secret.');
   }
+  const devMailbox = vars.NODE_ENV !== 'production' && vars.SMTP_URL === undefined;
+  if (devMailbox) {
+    warnings.push(
+      `The dev mailbox is on: mail is not sent but shown at ${publicOrigin}/dev/mailbox to this machine. Set SMTP_URL to send it.`,
+    );
+  }
   return {
     nodeEnv: vars.NODE_ENV,
     isProduction: vars.NODE_ENV === 'production',
@@ -309,6 +318,8 @@ const envSchema = variables.transform((vars) => {
     payment: paymentSettings(vars),
     /** null: mails stay in the dev mailbox. */
     smtpUrl: vars.SMTP_URL ?? null,
+    /** The dev mailbox is served (outside production, without SMTP, to loopback only). */
+    devMailbox,
     mailFrom: vars.MAIL_FROM,
     multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
     publicOrigin,
@@ -317,6 +328,8 @@ const envSchema = variables.transform((vars) => {
     groupChatUrl: vars.GROUP_CHAT_URL,
     appSecret: vars.APP_SECRET ?? DEV_APP_SECRET,
     logLevel: vars.LOG_LEVEL,
+    /** null: pretty on a development terminal, JSON otherwise (lib/logger.ts logFormatOf). */
+    logFormat: vars.LOG_FORMAT ?? null,
     districtName: vars.DISTRICT_NAME,
     venueTimezone: vars.VENUE_TIMEZONE,
     /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
@@ -327,6 +340,7 @@ const envSchema = variables.transform((vars) => {
 export type Env = z.output<typeof envSchema>;
 export type NodeEnv = Env['nodeEnv'];
 export type LogLevel = Env['logLevel'];
+export type LogFormat = NonNullable<Env['logFormat']>;
 export type PaymentSettings = Env['payment'];
 
 function toIssues(error: z.ZodError, source: EnvSource): EnvIssue[] {

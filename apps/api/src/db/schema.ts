@@ -309,6 +309,7 @@ export const emailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** Sealed (integrations/email/mail-seal.ts), never plain text; '' once delivered. */
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull().default(''),
     template: text('template').notNull(),

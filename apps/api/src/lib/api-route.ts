@@ -60,9 +60,14 @@ export function testRoute(
   } as const;
 }
 
+/** The URL without its query string. */
+export function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? '';
+}
+
 /** True for /api and everything under it, whatever the query string. */
 export function isApiPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
+  const path = pathOf(url);
   return path === '/api' || path.startsWith('/api/');
 }
 

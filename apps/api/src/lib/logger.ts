@@ -1,9 +1,12 @@
 /**
  * One pino configuration for the API, the game host and start-up code. Secrets are redacted
- * by path wherever they appear in a logged object (security.md R25, ASVS 16.2.5).
+ * by path wherever they appear in a logged object, and database errors are logged without the
+ * values of their query (security.md R25, ASVS 16.2.5). JSON for machines; pretty lines for a
+ * person at a development terminal.
  */
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/env';
+import type { Env, LogFormat, LogLevel } from '../config/env';
 
 /** Field names that hold a secret wherever they appear (top level or one object deep). */
 const SECRET_FIELDS = [
@@ -45,11 +48,83 @@ export const REDACT_PATHS = [
   ...BODY_ONLY_FIELDS.flatMap((field) => [`body.${field}`, `*.body.${field}`]),
 ];
 
-export type LoggerOptions = { level: LogLevel; destination?: DestinationStream };
+/** Where a database error keeps the values of its query: e-mails, addresses, names. */
+const QUERY_VALUE_FIELDS = ['params', 'queryOptions', 'detail'];
 
-export function createLogger({ level, destination }: LoggerOptions): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[Redacted]' } };
-  return destination === undefined ? pino(options) : pino(options, destination);
+/** Drizzle's message is 'Failed query: <sql>\nparams: <values>': the SQL is kept. */
+function messageWithoutValues(error: Error & { query?: unknown }): string {
+  const sqlOnly = `Failed query: ${String(error.query)}`;
+  return error.message.startsWith(`${sqlOnly}\nparams: `) ? sqlOnly : error.message;
+}
+
+/** A copy of `error`: same prototype and fields, with `changes` applied. */
+function copyOf(error: Error, changes: Record<string, unknown>): Record<string, unknown> {
+  const blank = Object.create(Object.getPrototypeOf(error) as object) as object;
+  return Object.assign(blank, error, changes) as Record<string, unknown>;
+}
+
+/**
+ * A copy of a database error (and of its causes) without the values its query ran with:
+ * Drizzle puts them in `params` and its message, PGlite in `params`, Postgres in `detail`.
+ */
+function withoutQueryValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 4) return error;
+  const fields = error as Error & Record<string, unknown>;
+  const cause = withoutQueryValues(fields.cause, depth + 1);
+  if (cause === fields.cause && !QUERY_VALUE_FIELDS.some((field) => field in fields)) return error;
+  const message = messageWithoutValues(fields);
+  const stack = error.stack?.replace(error.message, () => message);
+  const copy = copyOf(error, { message, stack, cause });
+  for (const field of QUERY_VALUE_FIELDS) delete copy[field];
+  return copy;
+}
+
+const serializers = {
+  err: (error: Error) => pino.stdSerializers.err(withoutQueryValues(error) as Error),
+};
+
+/** Pretty lines for a person at a development terminal, or when asked; JSON otherwise. */
+export function logFormatOf(
+  settings: Pick<Env, 'nodeEnv' | 'logFormat'> & { isTTY: boolean },
+): LogFormat {
+  if (settings.logFormat !== null) return settings.logFormat;
+  return settings.nodeEnv === 'development' && settings.isTTY ? 'pretty' : 'json';
+}
+
+/** Request lines carry their facts in the message already (plugins/request-log.ts). */
+const PRETTY_OPTIONS = {
+  colorize: true,
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: 'pid,hostname,reqId,method,path,statusCode,ms',
+  singleLine: true,
+};
+
+/** pino-pretty in a worker thread, or undefined when it is not installed. */
+function prettyStream(): DestinationStream | undefined {
+  let target: string;
+  try {
+    target = createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return pino.transport({ target, options: PRETTY_OPTIONS });
+}
+
+export type LoggerOptions = {
+  level: LogLevel;
+  destination?: DestinationStream;
+  /** Ignored when `destination` is given; defaults to JSON. */
+  format?: LogFormat;
+};
+
+export function createLogger({ level, destination, format = 'json' }: LoggerOptions): Logger {
+  const options = { level, serializers, redact: { paths: REDACT_PATHS, censor: '[Redacted]' } };
+  const stream = destination ?? (format === 'pretty' ? prettyStream() : undefined);
+  const logger = stream === undefined ? pino(options) : pino(options, stream);
+  if (format === 'pretty' && stream === undefined) {
+    logger.warn('pretty logs need the pino-pretty package: logging JSON instead');
+  }
+  return logger;
 }
 
 export type { Logger };

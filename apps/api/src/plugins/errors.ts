@@ -6,6 +6,7 @@
 import { ERRORS, errorBody, isUserMessage, type ErrorCode } from '@questfield/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { isApiPath } from '../lib/api-route';
 import { isAppError } from '../lib/app-error';
 
@@ -29,11 +30,17 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  // Conditional and range requests for static files (If-Match, Range) that cannot be met.
+  412: 'PRECONDITION_FAILED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** When a client may try again after a 503 (an outage usually ends in seconds). */
+const RETRY_AFTER_SECONDS = 5;
 
 /** 'Some fields are missing or not valid: email, password.' */
 function validationMessage(fields: string[]): string {
@@ -58,6 +65,8 @@ function userMessageOf(issues: ValidationIssue[]): string | undefined {
 
 export function mapError(error: FastifyError | Error): MappedError | null {
   if (isAppError(error)) return { code: error.code, message: error.message };
+  // An outage, not a bug: the client may retry (security.md R10).
+  if (isDatabaseUnavailable(error)) return { code: 'SERVICE_UNAVAILABLE' };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
     const custom = userMessageOf(error.validation as ValidationIssue[]);
@@ -85,6 +94,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return sendError(reply, 'INTERNAL');
   }
   const status = ERRORS[mapped.code].status;
+  if (mapped.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', RETRY_AFTER_SECONDS);
   if (status >= 500) request.log.error({ err: error }, mapped.code);
   else request.log.info({ code: mapped.code, reason: error.message }, 'request refused');
   return sendError(reply, mapped.code, mapped.message);

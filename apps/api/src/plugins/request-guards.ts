@@ -1,19 +1,27 @@
 /**
- * CSRF and transport rules for state-changing requests (security.md W25), checked before the
- * body is read:
+ * CSRF and transport rules for state-changing requests (security.md W25, R19), checked before
+ * the body is read:
  * - an `Origin` header, when present, must be our own origin (plus the game's origin for routes
- *   the game calls), so a page on another site cannot act with the player's cookie;
+ *   the game calls), so a page on another site cannot act with the player's cookie; without
+ *   `Origin`, a `Referer` must name one of those origins. Outside production the loopback
+ *   aliases of a loopback origin count too (http://127.0.0.1:3000 for http://localhost:3000);
+ * - the custom header CSRF_HEADER must be present, which no cross-site form or no-preflight
+ *   fetch can send; only callers that hold no player cookie are exempt: Square's webhook
+ *   (signed) and the game's routes (game ticket);
  * - the body must be `application/json`: the "simple" types an HTML form can send
  *   (text/plain, urlencoded, multipart) are refused, which also forces a CORS preflight.
  * Route access kinds that need no session are enforced here too: `internal` routes answer 403
  * to everyone, `dev` routes do not exist in production.
  */
-import type { RouteAccess } from '@questfield/contract';
+import { CSRF_HEADER, type RouteAccess } from '@questfield/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
 import { fail } from '../lib/app-error';
+import { originOfUrl, withLoopbackAliases } from '../lib/origins';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Called without a player's cookie, by servers or the game, so they send no custom header. */
+const WITHOUT_CSRF_HEADER = new Set<RouteAccess | undefined>(['webhook', 'game']);
 
 function mediaTypeOf(request: FastifyRequest): string {
   const header = request.headers['content-type'] ?? '';
@@ -21,10 +29,11 @@ function mediaTypeOf(request: FastifyRequest): string {
 }
 
 export function allowedOrigins(
-  env: Pick<Env, 'publicOrigin' | 'gameOrigin'>,
+  env: Pick<Env, 'publicOrigin' | 'gameOrigin' | 'isProduction'>,
   access?: RouteAccess,
-) {
-  return access === 'game' ? [env.publicOrigin, env.gameOrigin] : [env.publicOrigin];
+): string[] {
+  const own = env.isProduction ? [env.publicOrigin] : withLoopbackAliases(env.publicOrigin);
+  return access === 'game' ? [...own, env.gameOrigin] : own;
 }
 
 function checkAccessKind(access: RouteAccess | undefined, env: Env): void {
@@ -32,10 +41,21 @@ function checkAccessKind(access: RouteAccess | undefined, env: Env): void {
   if (access === 'dev' && env.isProduction) fail('NOT_FOUND');
 }
 
-function checkOrigin(request: FastifyRequest, env: Env, access?: RouteAccess): void {
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
-  if (!allowedOrigins(env, access).includes(origin)) fail('FORBIDDEN_ORIGIN');
+/** The page's origin from `Origin`, else from `Referer`; undefined when neither is sent. */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) return origin;
+  return referer === undefined ? undefined : originOfUrl(referer);
+}
+
+function checkOrigin(request: FastifyRequest, allowed: string[]): void {
+  const origin = requestOrigin(request);
+  if (origin !== undefined && !allowed.includes(origin)) fail('FORBIDDEN_ORIGIN');
+}
+
+function checkCsrfHeader(request: FastifyRequest, access?: RouteAccess): void {
+  if (WITHOUT_CSRF_HEADER.has(access)) return;
+  if (request.headers[CSRF_HEADER.name] !== CSRF_HEADER.value) fail('CSRF_HEADER_MISSING');
 }
 
 function checkContentType(request: FastifyRequest): void {
@@ -51,6 +71,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function registerRequestGuards(app: FastifyInstance, env: Env): void {
+  const origins = { app: allowedOrigins(env), game: allowedOrigins(env, 'game') };
   // A NUL character would reach the database as an error (a 500); refuse it as bad input.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body)) fail('BAD_REQUEST', 'Text must not contain NUL characters.');
@@ -61,7 +82,8 @@ export function registerRequestGuards(app: FastifyInstance, env: Env): void {
     const access = request.routeOptions.config.access;
     checkAccessKind(access, env);
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
-    checkOrigin(request, env, access);
+    checkOrigin(request, access === 'game' ? origins.game : origins.app);
+    checkCsrfHeader(request, access);
     checkContentType(request);
   });
 }

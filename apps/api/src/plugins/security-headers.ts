@@ -16,11 +16,21 @@ import type { Env } from '../config/env';
 
 export type CspDirectives = Record<string, string[]>;
 
-const SQUARE_SCRIPT_ORIGINS = ['https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'];
-const SQUARE_CONNECT_ORIGINS = [
-  'https://pci-connect.squareup.com',
-  'https://pci-connect.squareupsandbox.com',
-];
+/** Square's Web Payments SDK (script and card frames) and card endpoint, per environment. */
+const SQUARE_ORIGINS = {
+  sandbox: {
+    sdk: 'https://sandbox.web.squarecdn.com',
+    connect: 'https://pci-connect.squareupsandbox.com',
+  },
+  production: { sdk: 'https://web.squarecdn.com', connect: 'https://pci-connect.squareup.com' },
+} as const;
+
+/** Only the configured Square environment's hosts; none for the offline test provider. */
+function squareOrigins(payment: Env['payment']): { sdk: string[]; connect: string[] } {
+  if (payment.provider !== 'square') return { sdk: [], connect: [] };
+  const origins = SQUARE_ORIGINS[payment.environment];
+  return { sdk: [origins.sdk], connect: [origins.connect] };
+}
 
 const BASE_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
@@ -34,12 +44,15 @@ const BASE_DIRECTIVES: CspDirectives = {
   'form-action': ["'self'"],
 };
 
-export function appCspDirectives(env: Pick<Env, 'gameOrigin' | 'livestreamUrl'>): CspDirectives {
+export function appCspDirectives(
+  env: Pick<Env, 'gameOrigin' | 'livestreamUrl' | 'payment'>,
+): CspDirectives {
+  const square = squareOrigins(env.payment);
   return {
     ...BASE_DIRECTIVES,
-    'script-src': ["'self'", ...SQUARE_SCRIPT_ORIGINS],
-    'connect-src': ["'self'", ...SQUARE_CONNECT_ORIGINS],
-    'frame-src': [env.gameOrigin, new URL(env.livestreamUrl).origin, ...SQUARE_SCRIPT_ORIGINS],
+    'script-src': ["'self'", ...square.sdk],
+    'connect-src': ["'self'", ...square.connect],
+    'frame-src': [env.gameOrigin, new URL(env.livestreamUrl).origin, ...square.sdk],
     'frame-ancestors': ["'none'"],
   };
 }

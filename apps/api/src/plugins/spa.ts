@@ -1,8 +1,10 @@
 /**
  * Serves a built single-page app (the web app, or the demo game on its own server): files
  * from its dist folder, and index.html for every other page path so client-side routes work
- * on reload. Vite's hashed files under /assets/ never change, so browsers keep them for a
- * year; everything else, index.html first, is revalidated on each load so a deploy shows up.
+ * on reload; a path the app has no page for gets index.html with 404, so browsers, crawlers
+ * and monitors see the not-found page as one. Dotfiles (`.vite/manifest.json`, build ids)
+ * are never served. Vite's hashed files under /assets/ never change, so browsers keep them for
+ * a year; everything else, index.html first, is revalidated on each load so a deploy shows up.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,16 +24,25 @@ export function hasIndexHtml(root: string | null | undefined): root is string {
   return typeof root === 'string' && existsSync(path.join(root, 'index.html'));
 }
 
+const NOT_FOUND_SEND_OPTIONS = { etag: false, lastModified: false, acceptRanges: false };
+
 export type StaticSiteOptions = {
   root: string;
   /** Paths never served from the folder (the API's), left to the not-found handler. */
   exclude?: (pathName: string) => boolean;
+  /** Page paths the app knows (404 for others); without it every page path is known. */
+  isPage?: (url: string) => boolean;
 };
+
+/** True when a segment of the URL's path starts with a dot (`/.vite/…`, `/.env`). */
+export function hasDotSegment(url: string): boolean {
+  return /(^|\/)\./.test(url.split(/[?#]/, 1)[0] ?? '');
+}
 
 /** Registers the static files and returns the index.html fallback for the not-found handler. */
 export async function registerStaticSite(
   app: FastifyInstance,
-  { root, exclude }: StaticSiteOptions,
+  { root, exclude, isPage = () => true }: StaticSiteOptions,
 ): Promise<PageFallback> {
   await app.register(fastifyStatic, {
     root,
@@ -41,11 +52,17 @@ export async function registerStaticSite(
     preCompressed: true,
     // Our setHeaders decides caching; send's default (max-age=0) would otherwise be added.
     cacheControl: false,
+    // send's 'ignore' answers a dotfile as absent: the not-found handler takes it.
+    dotfiles: 'ignore',
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cachePolicyFor(root, filePath));
     },
     ...(exclude === undefined ? {} : { allowedPath: (pathName: string) => !exclude(pathName) }),
   });
-  return (_request, reply) =>
-    reply.header('cache-control', CACHE_REVALIDATE).sendFile('index.html');
+  return (request, reply) => {
+    reply.header('cache-control', CACHE_REVALIDATE);
+    if (isPage(request.url) && !hasDotSegment(request.url)) return reply.sendFile('index.html');
+    // No validators or ranges: a 304 or 206 would otherwise be sent with the 404 status.
+    return reply.code(404).sendFile('index.html', NOT_FOUND_SEND_OPTIONS);
+  };
 }

@@ -1,12 +1,18 @@
 /** Small clients for the account routes, shared by the account test files. */
-import { API_ROUTES, type ApiRouteName } from '@questfield/contract';
+import { API_ROUTES, CSRF_HEADER, type ApiRouteName } from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app';
 
 export const PASSWORD = 'violet-lantern-orbit-42';
 export const COOKIE = 'qf_session';
 
-export type PostOptions = { cookie?: string; ip?: string; headers?: Record<string, string> };
+export type PostOptions = {
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  /** false: leave out the CSRF header the web client always sends. */
+  csrfHeader?: boolean;
+};
 
 export function postJson(
   app: App,
@@ -20,6 +26,7 @@ export function postJson(
     remoteAddress: options.ip ?? '127.0.0.1',
     headers: {
       'content-type': 'application/json',
+      ...(options.csrfHeader === false ? {} : { [CSRF_HEADER.name]: CSRF_HEADER.value }),
       ...(options.cookie === undefined ? {} : { cookie: `${COOKIE}=${options.cookie}` }),
       ...options.headers,
     },

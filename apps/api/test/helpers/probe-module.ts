@@ -10,6 +10,7 @@ import { testRoute } from '../../src/lib/api-route';
 export const PROBE = {
   form: '/api/test/form',
   game: '/api/test/game',
+  webhook: '/api/test/webhook',
   internal: '/api/test/internal',
   careless: '/api/test/careless',
   bug: '/api/test/bug',
@@ -32,6 +33,10 @@ export const probeModule: ApiModule = (app) => {
   app.route({
     ...testRoute('game', { access: 'game' }),
     schema: { body: z.object({ score: z.number().int() }) },
+    handler: async () => ({ ok: true }),
+  });
+  app.route({
+    ...testRoute('webhook', { access: 'webhook' }),
     handler: async () => ({ ok: true }),
   });
   app.route({ ...testRoute('internal', { access: 'internal' }), handler: async () => ({}) });

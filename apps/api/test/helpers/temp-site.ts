@@ -6,10 +6,15 @@ import path from 'node:path';
 export const SITE_INDEX_HTML = '<!doctype html><title>site</title><div id="root"></div>';
 export const SITE_ASSET_JS = 'console.log("hashed asset");';
 export const SITE_ASSET_PATH = '/assets/index-Ab12Cd34.js';
+/** Files a build leaves beside the site that must never be served (source paths, build ids). */
+export const SITE_DOTFILES = {
+  '/.vite/manifest.json': '{"src/main.tsx":{"file":"assets/index-Ab12Cd34.js"}}',
+  '/.build-fingerprint': 'fingerprint-0123',
+} as const;
 
 /**
  * A throwaway built site: index.html, one hashed asset with its brotli copy (as the web build
- * writes them), and one unhashed public file.
+ * writes them), one unhashed public file, and the build's dotfiles.
  */
 export async function createTempSite(
   prefix = 'qf-site-',
@@ -23,5 +28,9 @@ export async function createTempSite(
     brotliCompressSync(SITE_ASSET_JS),
   );
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  await mkdir(path.join(root, '.vite'));
+  for (const [url, content] of Object.entries(SITE_DOTFILES)) {
+    await writeFile(path.join(root, url.slice(1)), content);
+  }
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

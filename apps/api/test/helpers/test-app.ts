@@ -32,6 +32,7 @@ export type TestAppOptions = {
   logger?: BuildAppDeps['logger'];
   testModules?: BuildAppDeps['testModules'];
   paymentProvider?: BuildAppDeps['paymentProvider'];
+  mailTransport?: BuildAppDeps['mailTransport'];
   /** Replaces the database's ping (e.g. to simulate a hung database). */
   ping?: () => Promise<boolean>;
 };
@@ -60,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       webDistDir: options.webDistDir ?? null,
       testModules: options.testModules ?? [],
       paymentProvider: options.paymentProvider,
+      mailTransport: options.mailTransport,
     });
     await app.ready();
   } catch (error) {

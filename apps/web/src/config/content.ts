@@ -43,31 +43,34 @@ export const placeholderCopy = {
   badge: 'In the works',
 } as const;
 
-/** The short, honest body each unfinished page shows under its real heading. */
+/**
+ * The short, honest body each unfinished page shows under its real heading. The notice's badge
+ * already says the feature is on its way, so the body says only what will be there.
+ */
 export const placeholderPages = {
   game: {
     heading: 'Game',
-    body: 'Soon you will join a live session here with your access code and play it full screen.',
+    body: 'Here you will join a live session with your access code and play it full screen.',
   },
   promo: {
     heading: 'Game Pack',
-    body: 'Soon you will watch the promo video here, buy Game Packs and use the Play Now quick buy.',
+    body: 'Here you will watch the promo video, buy Game Packs and use the Play Now quick buy.',
   },
   hostPack: {
     heading: 'Host Pack',
-    body: 'Soon you will watch the Host Pack video here and pre-order your pack.',
+    body: 'Here you will watch the Host Pack video and pre-order your pack.',
   },
   experienceCard: {
     heading: 'Redeem your Experience Card',
-    body: 'Soon you will redeem your experience card code here for a Game Pack.',
+    body: 'Here you will redeem your experience card code for a Game Pack.',
   },
   livestream: {
     heading: 'Live Streaming',
-    body: 'Soon the live channel player will play here.',
+    body: 'The live channel player will play here.',
   },
   communityPartnerships: {
     heading: 'Community & Partnerships',
-    body: 'Soon you will apply for a partnership here with a short form.',
+    body: 'Here you will apply for a partnership with a short form.',
   },
 } as const;
 

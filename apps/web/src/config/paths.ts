@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@questfield/contract';
+import { BRAND_NAME, PAGE_PATHS, type PageName } from '@questfield/contract';
 
 export type HeaderVariant = 'default' | 'dark';
 
@@ -11,32 +11,35 @@ export type AppPath = {
   header: HeaderVariant;
 };
 
-/** Every page of the product (spec §2), in one table the router, the header and the footer share. */
+/**
+ * Every page of the product (spec §2), in one table the router, the header and the footer share.
+ * The paths are the contract's PAGE_PATHS, which the server answers with 200 (any other, 404).
+ */
 export const paths = {
-  home: { path: '/', label: 'Home', header: 'default' },
-  game: { path: '/game', label: 'Game', header: 'dark' },
-  dashboard: { path: '/dashboard', label: 'Dashboard', header: 'dark' },
-  comingSoon: { path: '/coming-soon', label: 'Coming Soon', header: 'dark' },
-  mobileRewards: { path: '/mobile-rewards', label: 'Mobile Rewards', header: 'dark' },
+  home: { path: PAGE_PATHS.home, label: 'Home', header: 'default' },
+  game: { path: PAGE_PATHS.game, label: 'Game', header: 'dark' },
+  dashboard: { path: PAGE_PATHS.dashboard, label: 'Dashboard', header: 'dark' },
+  comingSoon: { path: PAGE_PATHS.comingSoon, label: 'Coming Soon', header: 'dark' },
+  mobileRewards: { path: PAGE_PATHS.mobileRewards, label: 'Mobile Rewards', header: 'dark' },
   termsAndConditions: {
-    path: '/terms-and-conditions',
+    path: PAGE_PATHS.termsAndConditions,
     label: 'Terms & Conditions',
     header: 'dark',
   },
-  privacyPolicy: { path: '/privacy-policy', label: 'Privacy Policy', header: 'dark' },
-  promo: { path: '/promo', label: 'Promo', header: 'default' },
-  hostPack: { path: '/hostpack', label: 'Host Pack', header: 'default' },
-  experienceCard: { path: '/experience-card', label: 'Experience Card', header: 'dark' },
-  livestream: { path: '/livestream', label: 'Live Streaming', header: 'dark' },
+  privacyPolicy: { path: PAGE_PATHS.privacyPolicy, label: 'Privacy Policy', header: 'dark' },
+  promo: { path: PAGE_PATHS.promo, label: 'Promo', header: 'default' },
+  hostPack: { path: PAGE_PATHS.hostPack, label: 'Host Pack', header: 'default' },
+  experienceCard: { path: PAGE_PATHS.experienceCard, label: 'Experience Card', header: 'dark' },
+  livestream: { path: PAGE_PATHS.livestream, label: 'Live Streaming', header: 'dark' },
   communityPartnerships: {
-    path: '/community-partnerships',
+    path: PAGE_PATHS.communityPartnerships,
     label: 'Community & Partnerships',
     header: 'dark',
   },
-  soundtrack: { path: '/soundtrack', label: 'Soundtrack', header: 'dark' },
-  store: { path: '/store', label: 'Store', header: 'dark' },
-  esports: { path: '/esports', label: 'Esports', header: 'dark' },
-} as const satisfies Record<string, AppPath>;
+  soundtrack: { path: PAGE_PATHS.soundtrack, label: 'Soundtrack', header: 'dark' },
+  store: { path: PAGE_PATHS.store, label: 'Store', header: 'dark' },
+  esports: { path: PAGE_PATHS.esports, label: 'Esports', header: 'dark' },
+} as const satisfies Record<PageName, AppPath>;
 
 export type PathKey = keyof typeof paths;
 

@@ -1,5 +1,6 @@
 import {
   API_ROUTES,
+  CSRF_HEADER,
   ERRORS,
   isErrorCode,
   type ApiRequest,
@@ -36,6 +37,9 @@ export class ApiError extends Error {
 }
 
 type Method = 'GET' | 'POST';
+
+/** `signal` cancels the call; `headers` adds request headers (e.g. the checkout's Idempotency-Key). */
+export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
 
 function fallbackMessage(status: number): string {
   if (status === 401) return ERRORS.UNAUTHENTICATED.message;
@@ -74,8 +78,16 @@ function loadSchemas() {
   return schemas;
 }
 
-async function send(method: Method, path: string, body: unknown, signal?: AbortSignal) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, path: string, body: unknown, options: CallOptions = {}) {
+  const { signal, headers: extra } = options;
+  // The custom header on every call: the API refuses a state-changing call without it, and a
+  // page on another site cannot send it without a CORS preflight (security.md W25). A caller's
+  // own headers (the checkout's Idempotency-Key) come first, so they can never replace these.
+  const headers: Record<string, string> = {
+    ...extra,
+    Accept: 'application/json',
+    [CSRF_HEADER.name]: CSRF_HEADER.value,
+  };
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   try {
     return await fetch(path, {
@@ -104,12 +116,12 @@ function invalidResponse(status: number, cause?: unknown): ApiError {
 export async function callApi<N extends ImplementedRoute>(
   name: N,
   ...[body, options]: ApiRequest<N> extends void
-    ? [body?: undefined, options?: { signal?: AbortSignal }]
-    : [body: ApiRequest<N>, options?: { signal?: AbortSignal }]
+    ? [body?: undefined, options?: CallOptions]
+    : [body: ApiRequest<N>, options?: CallOptions]
 ): Promise<ApiResponse<N>> {
   const { method, path } = API_ROUTES[name];
   const [response, { API_SCHEMAS }] = await Promise.all([
-    send(method, path, body, options?.signal),
+    send(method, path, body, options),
     loadSchemas(),
   ]);
   const data = isJson(response) ? await readJson(response) : undefined;

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@questfield/contract';
+import { CSRF_HEADER, ERRORS, type PublicUser } from '@questfield/contract';
 import { http, HttpResponse } from 'msw';
 import { mswServer } from './msw-server';
 
@@ -26,8 +26,9 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401 unless given; a Users/Me handler also marks this
- * browser as signed in (`isLoggedIn`), as the app asks the server only then. Returns the log
- * of the JSON bodies sent, by path.
+ * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
+ * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
+ * path.
  */
 export function mockApi(handlers: Record<string, Handler> = {}) {
   if (handlers['/api/Users/Me']) localStorage.setItem('isLoggedIn', 'true');
@@ -46,6 +47,12 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
       const path = new URL(request.url).pathname;
       const handler = table[path];
       if (handler === undefined) return undefined;
+      if (request.method !== 'GET' && request.headers.get(CSRF_HEADER.name) !== CSRF_HEADER.value) {
+        return HttpResponse.json(
+          { message: ERRORS.CSRF_HEADER_MISSING.message, code: 'CSRF_HEADER_MISSING' },
+          { status: 403 },
+        );
+      }
       const body = await bodyOf(request);
       sent.push({ path, body });
       const answer = await handler(body);

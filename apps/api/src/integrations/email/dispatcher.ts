@@ -8,6 +8,9 @@
  *   marking can send a mail twice, never lose it.
  * - without SMTP_URL: rows become `dev` and stay readable in the dev mailbox.
  *
+ * Bodies are sealed at rest (mail-seal.ts): opened here only to send, blanked once sent or given
+ * up, and every finished row is deleted FINISHED_TTL_MS after it was queued.
+ *
  * It polls every POLL_INTERVAL_MS and is woken right after an enqueue. Passes never overlap.
  * Tests call `runOnce()` directly with a fake clock; `start()`/`stop()` are for the server.
  */
@@ -15,12 +18,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import { createMailSeal } from './mail-seal';
 import * as outbox from './outbox.repository';
 
 export const POLL_INTERVAL_MS = 5_000;
 export const MAX_ATTEMPTS = 6;
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 30 * 60_000;
+/** Long enough to look into a delivery problem, short enough not to keep a mailbox's worth. */
+export const FINISHED_TTL_MS = 24 * 60 * 60_000;
 const LEASE_MS = 2 * 60_000;
 const BATCH_SIZE = 20;
 
@@ -32,11 +38,20 @@ export type EmailDispatcherOptions = {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Opens the sealed bodies (mail-seal.ts). */
+  appSecret: string;
   /** Replaces the SMTP transport built from smtpUrl. */
   transport?: MailTransport;
 };
 
-export type RunReport = { sent: number; retried: number; failed: number; dev: number };
+export type RunReport = {
+  sent: number;
+  retried: number;
+  failed: number;
+  dev: number;
+  purged: number;
+};
+type Outcome = 'sent' | 'retried' | 'failed';
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -44,6 +59,7 @@ export function retryDelayMs(attempts: number): number {
 
 export function createEmailDispatcher(options: EmailDispatcherOptions) {
   const { db, clock, logger, smtpUrl, mailFrom } = options;
+  const seal = createMailSeal(options.appSecret);
   let transport: MailTransport | null = options.transport ?? null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<RunReport> | null = null;
@@ -57,39 +73,54 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
     return transport;
   }
 
+  /** Records a failed attempt: retried later with backoff, or given up after the last one. */
+  async function recordFailure(
+    row: outbox.OutboxRow,
+    reason: string,
+    final = false,
+  ): Promise<Outcome> {
+    const attempts = row.attempts + 1;
+    const giveUp = final || attempts >= MAX_ATTEMPTS;
+    await outbox.markFailedAttempt(db, row.id, {
+      attempts,
+      giveUp,
+      lastError: reason,
+      nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+    });
+    logger.warn({ emailId: row.id, attempts, giveUp, reason }, 'email not sent');
+    return giveUp ? 'failed' : 'retried';
+  }
+
+  async function deliver(sender: MailTransport, row: outbox.OutboxRow): Promise<Outcome> {
+    const bodies = seal.open(row);
+    // No retry can help: the key that sealed it is gone.
+    if (bodies === null) return recordFailure(row, 'sealed under another APP_SECRET', true);
+    try {
+      await sender.sendMail({
+        from: mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: bodies.textBody,
+        html: bodies.htmlBody === '' ? undefined : bodies.htmlBody,
+      });
+    } catch (error) {
+      return recordFailure(row, error instanceof Error ? error.message : String(error));
+    }
+    await outbox.markSent(db, row.id, clock.now());
+    return 'sent';
+  }
+
   async function pass(): Promise<RunReport> {
-    const report: RunReport = { sent: 0, retried: 0, failed: 0, dev: 0 };
+    const report: RunReport = { sent: 0, retried: 0, failed: 0, dev: 0, purged: 0 };
+    const now = clock.now();
+    report.purged = await outbox.purgeFinished(db, new Date(now.getTime() - FINISHED_TTL_MS));
     const sender = getTransport();
     if (sender === null) {
       report.dev = await outbox.markPendingAsDev(db);
       return report;
     }
-    const rows = await outbox.claimDueEmails(db, clock.now(), LEASE_MS, BATCH_SIZE);
-    for (const row of rows) {
-      try {
-        await sender.sendMail({
-          from: mailFrom,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody === '' ? undefined : row.htmlBody,
-        });
-        await outbox.markSent(db, row.id, clock.now());
-        report.sent += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const giveUp = attempts >= MAX_ATTEMPTS;
-        const lastError = error instanceof Error ? error.message : String(error);
-        await outbox.markFailedAttempt(db, row.id, {
-          attempts,
-          giveUp,
-          lastError,
-          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
-        });
-        if (giveUp) report.failed += 1;
-        else report.retried += 1;
-        logger.warn({ emailId: row.id, attempts, giveUp, reason: lastError }, 'email not sent');
-      }
+    for (const row of await outbox.claimDueEmails(db, now, LEASE_MS, BATCH_SIZE)) {
+      report[await deliver(sender, row)] += 1;
     }
     return report;
   }

@@ -1,20 +1,29 @@
 /**
  * How services send mail: `queue` inside the action's transaction (a rolled-back action sends
- * nothing), then `wake` after commit so the dispatcher delivers it at once. `latest` serves the
- * dev mailbox.
+ * nothing), then `wake` after commit so the dispatcher delivers it at once. Bodies are sealed
+ * before they reach the outbox. `latest` serves the dev mailbox, bodies opened.
  */
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
+import { createMailSeal, type MailBodies } from './mail-seal';
 import { enqueueEmail, latestEmails, type OutboxRow } from './outbox.repository';
 import type { RenderedEmail } from './templates';
 
-export function createMailer({ db, clock, emailDispatcher }: Infra) {
+/** What the dev mailbox shows for a body it cannot open. */
+const UNREADABLE: MailBodies = {
+  textBody: '(This mail was sealed under another APP_SECRET and cannot be shown.)',
+  htmlBody: '',
+};
+
+export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
+  const seal = createMailSeal(env.appSecret);
   return {
     queue: (tx: Executor, to: string, mail: RenderedEmail): Promise<void> =>
-      enqueueEmail(tx, to, mail, clock.now()),
+      enqueueEmail(tx, to, seal.seal(mail), clock.now()),
     wake: (): void => emailDispatcher.wake(),
-    /** The newest mails of the outbox, for the dev mailbox. */
-    latest: (limit: number) => latestEmails(db, limit),
+    /** The newest mails of the outbox with their bodies opened, for the dev mailbox. */
+    latest: async (limit: number): Promise<OutboxRow[]> =>
+      (await latestEmails(db, limit)).map((row) => ({ ...row, ...(seal.open(row) ?? UNREADABLE) })),
   };
 }
 

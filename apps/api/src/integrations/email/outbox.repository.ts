@@ -1,22 +1,28 @@
-/** The e-mail outbox: rows are queued inside the action's transaction and sent after commit. */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+/**
+ * The e-mail outbox: rows are queued inside the action's transaction and sent after commit.
+ * Bodies are stored sealed (mail-seal.ts), blanked once delivered, and finished rows deleted.
+ */
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import type { RenderedEmail } from './templates';
+import type { SealedEmail } from './mail-seal';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** A delivered mail keeps no body: it has no reason to, and it may hold a secret. */
+const NO_BODY = { textBody: '', htmlBody: '' };
 
 export async function enqueueEmail(
   db: Executor,
   to: string,
-  mail: RenderedEmail,
+  mail: SealedEmail,
   now: Date,
 ): Promise<void> {
   await db.insert(emailOutbox).values({
     toAddress: to,
     subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
+    textBody: mail.textBody,
+    htmlBody: mail.htmlBody,
     template: mail.template,
     status: 'pending',
     nextAttemptAt: now,
@@ -53,6 +59,7 @@ export async function markSent(db: Executor, id: number, now: Date): Promise<voi
   await db
     .update(emailOutbox)
     .set({
+      ...NO_BODY,
       status: 'sent',
       sentAt: now,
       attempts: sql`${emailOutbox.attempts} + 1`,
@@ -69,12 +76,22 @@ export async function markFailedAttempt(
   await db
     .update(emailOutbox)
     .set({
+      ...(update.giveUp ? NO_BODY : {}),
       attempts: update.attempts,
       nextAttemptAt: update.nextAttemptAt,
       lastError: update.lastError.slice(0, 500),
       status: update.giveUp ? 'failed' : 'pending',
     })
     .where(eq(emailOutbox.id, id));
+}
+
+/** Deletes the finished rows (sent, failed, or shown in the dev mailbox) queued before `before`. */
+export async function purgeFinished(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(emailOutbox)
+    .where(and(ne(emailOutbox.status, 'pending'), lt(emailOutbox.createdAt, before)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }
 
 /** Without SMTP, pending mail stays readable in the dev mailbox. */

@@ -3,7 +3,7 @@
  * rules, and not one of the ~49,000 common passwords of @zxcvbn-ts/language-common (compared
  * lower-cased). The list is loaded once, on first use.
  */
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ErrorCode } from '@questfield/contract';
+import { passwordLengthProblem, type ErrorCode } from '@questfield/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 let common: Set<string> | undefined;
@@ -15,11 +15,9 @@ export function commonPasswords(): ReadonlySet<string> {
   return common;
 }
 
-/** Counted in code points, so an emoji is one character as the player sees it. */
+/** The contract's length rule (shared with the web's forms), then the common-password list. */
 export function passwordProblem(password: string): ErrorCode | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
-  if (length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
-  if (commonPasswords().has(password.toLowerCase())) return 'PASSWORD_TOO_COMMON';
-  return null;
+  const length = passwordLengthProblem(password);
+  if (length !== null) return length;
+  return commonPasswords().has(password.toLowerCase()) ? 'PASSWORD_TOO_COMMON' : null;
 }

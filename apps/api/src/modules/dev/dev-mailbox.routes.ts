@@ -1,11 +1,18 @@
 /**
  * The dev mailbox: what the outbox holds, newest first, as JSON (`GET /api/dev/mailbox`) and as
- * a readable page (`GET /dev/mailbox`). Neither exists in production.
+ * a readable page (`GET /dev/mailbox`). Its mail carries recovery codes, so it is for the
+ * developer at this machine only: it exists only outside production with no SMTP_URL
+ * (env.devMailbox), answers only loopback clients (with TRUST_PROXY, the client the proxy
+ * names) asking for the app's own host (a page on another name cannot reach it by DNS
+ * rebinding), is never cached, and is otherwise the 404 of an unknown route.
  */
 import type { DevMailboxEntry } from '@questfield/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../../config/env';
 import { escapeHtml } from '../../integrations/email/escape-html';
 import type { OutboxMail } from '../../integrations/email/mailer';
 import { apiRoute } from '../../lib/api-route';
+import { isLoopbackIp, normalizedHost, withLoopbackAliases } from '../../lib/origins';
 import type { ZodApp } from '../../lib/zod-app';
 import type { ModuleContext } from '../index';
 
@@ -40,14 +47,29 @@ function mailboxPage(rows: OutboxMail[]): string {
   ].join('');
 }
 
+/** An onRequest hook: the 404 of an unknown route unless this machine asks for our host. */
+function localOnly(env: Env) {
+  const { protocol } = new URL(env.publicOrigin);
+  const hosts = new Set(
+    withLoopbackAliases(env.publicOrigin).map((origin) => new URL(origin).host),
+  );
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const host = normalizedHost(request.headers.host, protocol);
+    if (!isLoopbackIp(request.ip) || host === null || !hosts.has(host)) return reply.callNotFound();
+    reply.header('cache-control', 'no-store');
+  };
+}
+
 export function registerDevMailboxRoutes(app: ZodApp, { env, services }: ModuleContext): void {
+  if (!env.devMailbox) return;
+  const onRequest = localOnly(env);
   app.route({
     ...apiRoute('devMailbox'),
+    onRequest,
     handler: async () => (await services.mailer.latest(MAILBOX_LIMIT)).map(toEntry),
   });
-  // A page, not an API route; registered before the SPA fallback, absent in production.
-  if (env.isProduction) return;
-  app.get('/dev/mailbox', async (_request, reply) => {
+  // A page, not an API route; registered before the SPA fallback.
+  app.get('/dev/mailbox', { onRequest }, async (_request, reply) => {
     const rows = await services.mailer.latest(MAILBOX_LIMIT);
     return reply.type('text/html; charset=utf-8').send(mailboxPage(rows));
   });

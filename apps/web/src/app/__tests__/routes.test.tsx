@@ -5,6 +5,9 @@ import { landingCopy } from '@/features/landing/copy';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
+/** Words that tell a visitor a feature is not there yet. */
+const SAYS_COMING = /in the works|coming|soon|this release|on its way/gi;
+
 const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default' | 'dark' }> = [
   {
     path: '/',
@@ -136,6 +139,8 @@ describe('pages', () => {
     expect(within(main).getByText(page.body)).toBeInTheDocument();
     const text = main.textContent ?? '';
     expect(text.indexOf(page.body)).toBe(text.lastIndexOf(page.body));
+    // The badge says it is on its way; the body does not say it again.
+    expect(text.match(SAYS_COMING) ?? []).toEqual([placeholderCopy.badge]);
   });
 
   it('shows the store sections and their empty states', async () => {
@@ -199,12 +204,14 @@ describe('pages', () => {
     expect(api.sent.map((call) => call.path)).toEqual(['/api/config']);
   });
 
-  it('has the landing sections: title block, Purchase Credits and the consultation e-mail', async () => {
+  it('has the landing sections: title block, Purchase Credits and the consultation email', async () => {
     renderApp('/');
 
     await screen.findByRole('heading', { level: 1, name: 'Questfield' });
     expect(screen.getByRole('heading', { level: 2, name: 'Purchase Credits' })).toBeInTheDocument();
     expect(screen.getByText(landingCopy.bookingPlaceholder)).toBeInTheDocument();
+    expect(landingCopy.bookingPlaceholder.match(SAYS_COMING)).toBeNull();
+    expect(screen.getByRole('button', { name: /Buy Now: 16 Credits/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /contact us by email/i })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:hello@questfield\.example/),

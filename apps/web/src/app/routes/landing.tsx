@@ -5,17 +5,23 @@ import { ConsultationCta } from '@/features/landing/components/consultation-cta'
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';
 import { PurchaseCreditsSection } from '@/features/landing/components/purchase-credits-section';
+import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function LandingRoute() {
   useDocumentTitle(`${BRAND_NAME} · Timed multiplayer quests`);
   const session = useSession();
+  const { openPurchase, purchaseUi } = usePurchase();
   return (
     <>
       <LandingHero />
       <HowItWorks />
-      <PurchaseCreditsSection gate={session.status === 'signed-out' ? <LoginGate /> : null} />
+      <PurchaseCreditsSection
+        gate={session.status === 'signed-out' ? <LoginGate /> : null}
+        onBuy={(sku) => openPurchase({ sku })}
+      />
       <ConsultationCta />
+      {purchaseUi}
     </>
   );
 }

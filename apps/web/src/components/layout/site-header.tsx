@@ -113,9 +113,11 @@ export function SiteHeader({ variant, session, account, banner }: SiteHeaderProp
           )}
         </div>
 
+        {/* On small screens the menu holds the account: focus lands here after sign-in. */}
         <button
           ref={menuButtonRef}
           type="button"
+          data-account-button
           aria-label={shellCopy.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}

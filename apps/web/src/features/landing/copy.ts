@@ -33,11 +33,14 @@ export const landingCopy = {
     },
   ],
   bookingHeading: 'Book a session',
-  bookingPlaceholder: 'Soon you will pick a date and a time slot here and book your seat.',
+  bookingPlaceholder: 'Here you will pick a date and a time slot and book your seat.',
   purchaseHeading: 'Purchase Credits',
   purchaseIntro: 'Bundles of 16 to 64 credits, paid securely by card, with codes redeemable too.',
-  purchasePlaceholder:
-    'Credit bundles paid by card, and the Redeem Code button, will appear here soon.',
+  creditPacksLabel: 'Credit packs',
+  creditsUnit: 'Credits',
+  buyNow: 'Buy Now',
+  /** The name assistive technology reads for each Buy Now (the visible text comes first). */
+  buyNowLabel: (credits: number, price: string) => `Buy Now: ${credits} Credits for ${price}`,
   consultationHeading: 'Planning something bigger?',
   consultationBody:
     'Team days, venue nights, school trips and live audiences: tell us what you have in mind and we will help you shape a quest experience around it.',

@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@questfield/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError, callApi, failureText } from '../api-client';
@@ -42,6 +43,26 @@ describe('callApi', () => {
       credentials: 'same-origin',
       body: { email: 'ada', password: 'secret-123' },
     });
+  });
+
+  it('sends the CSRF header on every call, POST and GET', async () => {
+    const seen: Record<string, string | null> = {};
+    mswServer.use(
+      http.post('/api/Users/Logout', ({ request }) => {
+        seen.post = request.headers.get(CSRF_HEADER.name);
+        return HttpResponse.json({ message: 'You have been logged out.' });
+      }),
+      http.get('/api/health', ({ request }) => {
+        seen.get = request.headers.get(CSRF_HEADER.name);
+        return HttpResponse.json({ status: 'ok', db: 'up' });
+      }),
+    );
+
+    await callApi('usersLogout', {});
+    await callApi('health');
+
+    expect(CSRF_HEADER).toEqual({ name: 'x-requested-with', value: 'XMLHttpRequest' });
+    expect(seen).toEqual({ post: 'XMLHttpRequest', get: 'XMLHttpRequest' });
   });
 
   it('sends no body and no content type on GET', async () => {

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { formCopy } from './form-copy';
 import { EyeIcon } from '@/components/ui/icons';
 import { cn } from '@/utils/cn';
@@ -9,18 +9,37 @@ export const inputClass =
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
+  /** A rule or help shown under the input from the start, read with it (aria-describedby). */
+  hint?: string | undefined;
   /** Renders a show/hide toggle and switches the input between password and text. */
   password?: boolean;
+  /** A button at the input's right end (e.g. Cancel); not with `password`. */
+  action?: ReactNode;
+  /** Classes for the input itself (`className` styles the wrapper). */
+  inputClassName?: string | undefined;
 };
 
-/** A labelled input with its validation message, wired for assistive technology. */
+/** A labelled input with its hint and validation message, wired for assistive technology. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, password = false, className, id, type = 'text', ...props },
+  {
+    label,
+    error,
+    hint,
+    password = false,
+    action,
+    inputClassName,
+    className,
+    id,
+    type = 'text',
+    ...props
+  },
   ref,
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   const [visible, setVisible] = useState(false);
 
   return (
@@ -34,10 +53,13 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           id={inputId}
           type={password ? (visible ? 'text' : 'password') : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={cn(inputClass, password && 'pr-14')}
+          aria-describedby={describedBy || undefined}
+          className={cn(inputClass, password && 'pr-14', action ? 'pr-24' : null, inputClassName)}
           {...props}
         />
+        {action && !password ? (
+          <div className="absolute inset-y-0 right-1 my-auto flex items-center">{action}</div>
+        ) : null}
         {password ? (
           <button
             type="button"
@@ -51,6 +73,11 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </button>
         ) : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-sm text-mist-300">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-red-300">
           {error}

@@ -32,20 +32,25 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** The form's main button: a spinner and aria-busy while the request is on its way. */
+/**
+ * The form's main button: a spinner and aria-busy while the request is on its way; `disabled`
+ * while there is nothing to send (e.g. no field changed).
+ */
 export function SubmitButton({
   pending,
+  disabled = false,
   children,
   className,
 }: {
   pending: boolean;
+  disabled?: boolean;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <button
       type="submit"
-      disabled={pending}
+      disabled={pending || disabled}
       aria-busy={pending}
       className={buttonStyles({ size: 'lg', className: cn('w-full', className) })}
     >

@@ -34,7 +34,8 @@ describe('auth modals', () => {
     const email = within(dialog).getByLabelText('Email address');
     expect(email).toHaveAttribute('type', 'text');
     expect(email).toHaveAttribute('autocomplete', 'username');
-    expect(email).toHaveAttribute('placeholder', 'Enter your email');
+    // The spec's label; the placeholder says the field also takes a username.
+    expect(email).toHaveAttribute('placeholder', 'Enter your email or username');
     expect(email).toHaveFocus();
     const password = within(dialog).getByLabelText('Password');
     expect(password).toHaveAttribute('placeholder', 'Enter your password');

@@ -39,7 +39,7 @@ export function AccountBar({ user }: { user: SessionUser }) {
     </>
   );
   return (
-    <div className="flex items-center gap-3">
+    <div data-account-bar className="flex items-center gap-3">
       <Suspense fallback={fallback}>
         <AccountDropdown user={user} />
       </Suspense>

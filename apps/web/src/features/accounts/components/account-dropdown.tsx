@@ -1,5 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useRef } from 'react';
+import { useTakeAccountFocus } from '../hooks/account-focus';
 import { openAuthModal } from '../hooks/use-auth-modals';
 import { useLogout } from '../hooks/use-session';
 import { Avatar, CreditsBadge } from './account-bar';
@@ -13,6 +14,7 @@ const itemClass =
 export default function AccountDropdown({ user }: { user: SessionUser }) {
   const { logout } = useLogout();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  useTakeAccountFocus(triggerRef);
   // Account Settings opens once the menu has handed focus back to the avatar, so closing the
   // modal later returns focus there.
   const openSettingsRef = useRef(false);
@@ -23,6 +25,7 @@ export default function AccountDropdown({ user }: { user: SessionUser }) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={triggerRef}
+          data-account-button
           aria-label={accountsCopy.accountMenu}
           className="rounded-full p-0.5 ring-2 ring-transparent hover:ring-accent-300/60 data-[state=open]:ring-accent-300"
         >

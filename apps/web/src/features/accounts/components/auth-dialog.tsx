@@ -25,6 +25,8 @@ const headings: Record<AuthModal, { title: string; description: string }> = {
   },
 };
 
+/** A form may name the field to start in (e.g. the password when the email is prefilled). */
+const PREFERRED_FIELD = '[data-autofocus]';
 const FIRST_FIELD = 'input:not([readonly]):not([disabled])';
 const FIRST_BUTTON = 'button:not([disabled])';
 
@@ -39,6 +41,7 @@ export default function AuthDialog({
   user,
   onNavigate,
   onClose,
+  onSignedIn,
   onClosed,
 }: {
   open: boolean;
@@ -46,6 +49,8 @@ export default function AuthDialog({
   user: SessionUser | null;
   onNavigate: (view: AuthView) => void;
   onClose: () => void;
+  /** Closes after a successful sign-in or sign-up (focus then goes to the account button). */
+  onSignedIn: () => void;
   onClosed: () => void;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -55,6 +60,7 @@ export default function AuthDialog({
   const focusFirst = () => {
     const content = contentRef.current;
     const target =
+      content?.querySelector<HTMLElement>(`[data-body] ${PREFERRED_FIELD}`) ??
       content?.querySelector<HTMLElement>(`[data-body] ${FIRST_FIELD}`) ??
       content?.querySelector<HTMLElement>(`[data-body] ${FIRST_BUTTON}`);
     target?.focus();
@@ -68,13 +74,20 @@ export default function AuthDialog({
   let body: ReactNode;
   switch (view.modal) {
     case 'sign-in':
-      body = <SignInForm notice={view.notice} onNavigate={onNavigate} onDone={onClose} />;
+      body = (
+        <SignInForm
+          notice={view.notice}
+          email={view.email}
+          onNavigate={onNavigate}
+          onDone={onSignedIn}
+        />
+      );
       break;
     case 'sign-up':
-      body = <SignUpForm onNavigate={onNavigate} onDone={onClose} />;
+      body = <SignUpForm onNavigate={onNavigate} onDone={onSignedIn} />;
       break;
     case 'forgot-password':
-      body = <ForgotPasswordForm onNavigate={onNavigate} />;
+      body = <ForgotPasswordForm email={view.email} onNavigate={onNavigate} />;
       break;
     case 'reset-password':
       body = <ResetPasswordForm reset={view.reset} onNavigate={onNavigate} />;

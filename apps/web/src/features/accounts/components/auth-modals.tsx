@@ -12,7 +12,7 @@ const AuthDialog = lazy(() => import('./auth-dialog'));
 export function AuthModals() {
   useSessionSync();
   const session = useSession();
-  const { view, open, close, restoreFocus } = useAuthModals();
+  const { view, open, close, closeSignedIn, restoreFocus } = useAuthModals();
   // The last view shown (null until the first one): keeps the content steady while the
   // dialog animates out, and keeps the dialog's code unloaded until it is needed.
   const [shown, setShown] = useState<AuthView | null>(null);
@@ -28,6 +28,7 @@ export function AuthModals() {
         user={session.user}
         onNavigate={open}
         onClose={close}
+        onSignedIn={closeSignedIn}
         onClosed={restoreFocus}
       />
     </Suspense>

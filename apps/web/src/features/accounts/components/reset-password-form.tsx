@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ERRORS, MESSAGES, PASSWORD_MIN_LENGTH } from '@questfield/contract';
+import { ERRORS, MESSAGES, newPasswordField, PASSWORD_RULE } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useUpdatePasswordMutation } from '../api/update-password';
@@ -9,13 +9,13 @@ import { failureText } from '@/lib/api-client';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { accountsCopy } from '@/features/accounts/copy';
 
-/** Spec §5 with product.md's minimum of 8: not blank, long enough, both entries equal. */
+/**
+ * Spec §5 with product.md's minimum of 8, counted as the server counts (the contract's rule):
+ * not blank, long enough, both entries equal.
+ */
 export const resetPasswordForm = z
   .object({
-    password: z
-      .string()
-      .min(1, MESSAGES.enterNewPassword)
-      .min(PASSWORD_MIN_LENGTH, ERRORS.PASSWORD_TOO_SHORT.message),
+    password: newPasswordField(MESSAGES.enterNewPassword),
     confirm: z.string(),
   })
   .refine((values) => values.password === values.confirm, {
@@ -35,7 +35,11 @@ export function ResetPasswordForm({
     defaultValues: { password: '', confirm: '' },
   });
   const update = useUpdatePasswordMutation((message) =>
-    onNavigate({ modal: 'sign-in', notice: message || MESSAGES.passwordUpdated }),
+    onNavigate({
+      modal: 'sign-in',
+      notice: message || MESSAGES.passwordUpdated,
+      ...(reset ? { email: reset.email } : {}),
+    }),
   );
   const { errors } = form.formState;
 
@@ -56,6 +60,7 @@ export function ResetPasswordForm({
         label={accountsCopy.newPasswordLabel}
         autoComplete="new-password"
         password
+        hint={PASSWORD_RULE}
         error={errors.password?.message}
         {...form.register('password')}
       />
@@ -73,7 +78,9 @@ export function ResetPasswordForm({
       <button
         type="button"
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-        onClick={() => onNavigate({ modal: 'forgot-password' })}
+        onClick={() =>
+          onNavigate({ modal: 'forgot-password', ...(reset ? { email: reset.email } : {}) })
+        }
       >
         {accountsCopy.back}
       </button>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, loginRequest } from '@questfield/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLoginMutation } from '../api/login';
 import type { AuthView } from '../hooks/use-auth-modals';
@@ -14,29 +15,46 @@ import {
 import { failureText } from '@/lib/api-client';
 import { accountsCopy } from '@/features/accounts/copy';
 
+/**
+ * The spec's sign-in: one field for an email or a username (labelled as the spec says, the
+ * placeholder says both), the password, and the way to recovery. After a password reset it
+ * opens with the confirmation and the email filled in; the confirmation goes once the player
+ * tries again, so it never stands beside a new failure.
+ */
 export function SignInForm({
   notice,
+  email = '',
   onNavigate,
   onDone,
 }: {
   notice?: string | undefined;
+  email?: string | undefined;
   onNavigate: (view: AuthView) => void;
   onDone: () => void;
 }) {
   const form = useForm({
     resolver: zodResolver(loginRequest),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
   const login = useLoginMutation(onDone);
+  const [noticeShown, setNoticeShown] = useState(true);
   const { errors } = form.formState;
+
+  const forgotPassword = () => {
+    const typed = form.getValues('email').trim();
+    onNavigate({ modal: 'forgot-password', ...(typed.includes('@') ? { email: typed } : {}) });
+  };
 
   return (
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      onSubmit={(event) => {
+        setNoticeShown(false);
+        void form.handleSubmit((values) => login.mutate(values))(event);
+      }}
     >
-      <FormNotice>{notice}</FormNotice>
+      <FormNotice>{noticeShown ? notice : null}</FormNotice>
       <SwitchPrompt
         question={accountsCopy.newUser}
         action={accountsCopy.createAccount}
@@ -44,7 +62,7 @@ export function SignInForm({
       />
       <Field
         label={accountsCopy.emailLabel}
-        placeholder={accountsCopy.emailPlaceholder}
+        placeholder={accountsCopy.signInIdentifierPlaceholder}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -57,14 +75,11 @@ export function SignInForm({
           placeholder={accountsCopy.passwordPlaceholder}
           autoComplete="current-password"
           password
+          data-autofocus={email ? true : undefined}
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <button
-          type="button"
-          className={`mt-2 ${linkButtonClass}`}
-          onClick={() => onNavigate({ modal: 'forgot-password' })}
-        >
+        <button type="button" className={`mt-2 ${linkButtonClass}`} onClick={forgotPassword}>
           {accountsCopy.forgotPassword}
         </button>
       </div>

@@ -1,14 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ERRORS, signUpRequest } from '@questfield/contract';
+import { ERRORS, PASSWORD_RULE, signUpForm } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
 import { useSignUpMutation } from '../api/sign-up';
 import type { AuthView } from '../hooks/use-auth-modals';
 import { Field, FormError, SubmitButton, SwitchPrompt } from '@/components/ui/form';
-import { failureText } from '@/lib/api-client';
+import { ApiError, failureText, type ApiErrorCode } from '@/lib/api-client';
 import { accountsCopy } from '@/features/accounts/copy';
 
-const signUpForm = signUpRequest.omit({ appid: true });
+/** The server's refusals of the password itself: shown under the field, not at the bottom. */
+const PASSWORD_REFUSALS: ReadonlySet<ApiErrorCode> = new Set([
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'PASSWORD_TOO_COMMON',
+]);
 
+function isPasswordRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && PASSWORD_REFUSALS.has(error.code);
+}
+
+/**
+ * Email, username and password, each checked before sending with the rules the server applies
+ * (the contract's sign-up form); the password rule shows under its field from the start.
+ */
 export function SignUpForm({
   onNavigate,
   onDone,
@@ -27,7 +40,18 @@ export function SignUpForm({
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => signUp.mutate(values))}
+      onSubmit={form.handleSubmit((values) =>
+        signUp.mutate(values, {
+          onError: (error) => {
+            if (!isPasswordRefusal(error)) return;
+            form.setError(
+              'password',
+              { type: 'server', message: failureText(error, ERRORS.REGISTER_FAILED.message) },
+              { shouldFocus: true },
+            );
+          },
+        }),
+      )}
     >
       <SwitchPrompt
         question={accountsCopy.haveAccount}
@@ -56,11 +80,14 @@ export function SignUpForm({
         placeholder={accountsCopy.newPasswordPlaceholder}
         autoComplete="new-password"
         password
+        hint={PASSWORD_RULE}
         error={errors.password?.message}
         {...form.register('password')}
       />
       <FormError>
-        {signUp.isError ? failureText(signUp.error, ERRORS.REGISTER_FAILED.message) : null}
+        {signUp.isError && !isPasswordRefusal(signUp.error)
+          ? failureText(signUp.error, ERRORS.REGISTER_FAILED.message)
+          : null}
       </FormError>
       <SubmitButton pending={signUp.isPending}>{accountsCopy.signUpSubmit}</SubmitButton>
     </form>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusAccountButton } from './account-focus';
 import { WINDOW_EVENTS } from '@/lib/window-events';
 
 export type AuthModal =
@@ -9,6 +10,8 @@ export type AuthView = {
   modal: AuthModal;
   /** A confirmation shown at the top of the modal (e.g. after a password reset). */
   notice?: string;
+  /** An email address carried from one modal to the next, to prefill its field. */
+  email?: string;
   /** Handed from the verified recovery code to the reset form. */
   reset?: { email: string; resetToken: string };
   /** False hides the close button and ignores Escape and outside clicks. */
@@ -26,12 +29,14 @@ export function openAuthModal(view: AuthView | AuthModal): void {
 /**
  * Which auth modal is open. Any code can open sign-in or sign-up by dispatching the spec's
  * window events `openSignIn` / `openSignUp`; this hook is the one listener. Focus goes back
- * to whatever was focused when the first modal opened.
+ * to whatever was focused when the first modal opened, except after a sign-in or sign-up:
+ * then it goes to the header's account button, which replaced the buttons that opened it.
  */
 export function useAuthModals() {
   const [view, setView] = useState<AuthView | null>(null);
   const isOpenRef = useRef(false);
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  const focusAccountRef = useRef(false);
 
   const open = useCallback((next: AuthView) => {
     if (!isOpenRef.current) {
@@ -47,9 +52,18 @@ export function useAuthModals() {
     setView(null);
   }, []);
 
+  /** Closes after a successful sign-in or sign-up. */
+  const closeSignedIn = useCallback(() => {
+    focusAccountRef.current = true;
+    close();
+  }, [close]);
+
   const restoreFocus = useCallback(() => {
     const target = returnFocusRef.current;
     returnFocusRef.current = null;
+    const toAccount = focusAccountRef.current;
+    focusAccountRef.current = false;
+    if (toAccount && focusAccountButton()) return;
     if (target?.isConnected) target.focus();
   }, []);
 
@@ -66,5 +80,5 @@ export function useAuthModals() {
     };
   }, [open]);
 
-  return { view, open, close, restoreFocus };
+  return { view, open, close, closeSignedIn, restoreFocus };
 }

@@ -1,0 +1,49 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Where focus goes after sign-in or sign-up: the account button in the header, which replaces
+ * the Sign In / Sign Up buttons that usually opened the dialog (so returning focus there would
+ * drop it on the page body).
+ *
+ * - The header bar (`data-account-bar`) holds the avatar button (`data-account-button`). That
+ *   button's code loads beside the header, so it may mount just after the dialog closed: it then
+ *   takes the focus as it mounts (`useTakeAccountFocus`).
+ * - On small screens the bar is hidden and the menu button (also `data-account-button`) is the
+ *   way to the account, so it gets the focus.
+ */
+const ACCOUNT_BAR = '[data-account-bar]';
+const ACCOUNT_BUTTON = '[data-account-button]';
+/** How long a button that has not mounted yet may still take the focus. */
+const PENDING_FOCUS_MS = 5_000;
+
+let pendingSince: number | null = null;
+
+function isShown(element: Element): element is HTMLElement {
+  if (!(element instanceof HTMLElement) || !element.isConnected) return false;
+  return typeof element.checkVisibility === 'function' ? element.checkVisibility() : true;
+}
+
+/** Focuses the header's account button; false when the header shows none. */
+export function focusAccountButton(): boolean {
+  pendingSince = null;
+  const bar = [...document.querySelectorAll(ACCOUNT_BAR)].find(isShown);
+  if (bar) {
+    const button = bar.querySelector<HTMLElement>(ACCOUNT_BUTTON);
+    if (button) button.focus();
+    else pendingSince = Date.now();
+    return true;
+  }
+  const button = [...document.querySelectorAll(ACCOUNT_BUTTON)].find(isShown);
+  button?.focus();
+  return button !== undefined;
+}
+
+/** Lets the avatar button take the focus a sign-in left for it while its code was loading. */
+export function useTakeAccountFocus(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (pendingSince === null) return;
+    const fresh = Date.now() - pendingSince < PENDING_FOCUS_MS;
+    pendingSince = null;
+    if (fresh) ref.current?.focus();
+  }, [ref]);
+}

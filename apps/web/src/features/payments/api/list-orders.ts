@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ORDERS_QUERY_KEY } from './checkout';
+import { callApi } from '@/lib/api-client';
+
+/** Orders/List: the session user's orders and Game Passes, newest first. */
+export function listOrders(signal?: AbortSignal) {
+  return callApi('ordersList', {}, { signal });
+}
+
+/** Keyed by the user; a paid checkout invalidates every `['orders', …]` query. */
+export const ordersQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, userId],
+    queryFn: ({ signal }) => listOrders(signal),
+    staleTime: 0,
+  });

@@ -1,0 +1,43 @@
+import type { Plugin, UserConfig } from 'vite';
+import { describe, expect, it } from 'vitest';
+import viteConfig, { buildSummary, summaryLine } from '../../../vite.config';
+
+/** `npm run build` stays short: no line per file, one summary line from the web build. */
+describe('build output', () => {
+  const config = viteConfig as UserConfig;
+
+  it('runs Vite at the warn level with the summary plugin', () => {
+    expect(config.logLevel).toBe('warn');
+    const names = (config.plugins ?? []).flat().map((plugin) => (plugin as Plugin | null)?.name);
+    expect(names).toContain('questfield:build-summary');
+  });
+
+  it('sums the files in one line, not counting their .br and .gz copies', () => {
+    const js = 'console.log("hello");'.repeat(100);
+    const line = summaryLine(
+      {
+        'assets/index-abc.js': { type: 'chunk', code: js },
+        'assets/index-abc.js.br': { type: 'asset', source: new Uint8Array(10) },
+        'assets/index-abc.js.gz': { type: 'asset', source: new Uint8Array(10) },
+        'index.html': { type: 'asset', source: '<!doctype html>' },
+        'favicon.svg': { type: 'asset', source: new Uint8Array(1024) },
+      },
+      'dist',
+      1_500,
+    );
+
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(
+      /^web: built 3 files, 3\.1 kB \(JS and CSS 0\.\d kB gzip\) into dist in 1\.5s$/,
+    );
+  });
+
+  it('writes that line once, when the bundle is written', () => {
+    const lines: string[] = [];
+    const plugin = buildSummary((line) => lines.push(line));
+    expect(plugin.apply).toBe('build');
+    const writeBundle = plugin.writeBundle as (options: unknown, bundle: unknown) => void;
+    writeBundle({}, { 'index.html': { type: 'asset', source: '<!doctype html>' } });
+    expect(lines).toEqual([expect.stringMatching(/^web: built 1 file, /)]);
+  });
+});

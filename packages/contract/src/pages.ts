@@ -1,0 +1,36 @@
+/**
+ * Every page of the web app (spec §2), by the name the web's route table uses. The web router
+ * renders these; the server answers them with 200 and any other page path with 404, so both
+ * sides must read this one list.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  game: '/game',
+  dashboard: '/dashboard',
+  comingSoon: '/coming-soon',
+  mobileRewards: '/mobile-rewards',
+  termsAndConditions: '/terms-and-conditions',
+  privacyPolicy: '/privacy-policy',
+  promo: '/promo',
+  hostPack: '/hostpack',
+  experienceCard: '/experience-card',
+  livestream: '/livestream',
+  communityPartnerships: '/community-partnerships',
+  soundtrack: '/soundtrack',
+  store: '/store',
+  esports: '/esports',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+export type PagePath = (typeof PAGE_PATHS)[PageName];
+
+const KNOWN_PAGES = new Set<string>(Object.values(PAGE_PATHS));
+
+/**
+ * True when the web router has a page for this URL path (query ignored). Matches as React
+ * Router does by default: case-insensitive, trailing slashes ignored.
+ */
+export function isPagePath(url: string): boolean {
+  const pathname = (url.split(/[?#]/, 1)[0] ?? '').toLowerCase();
+  return KNOWN_PAGES.has(pathname.replace(/\/+$/, '') || '/');
+}
