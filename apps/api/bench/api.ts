@@ -1,7 +1,9 @@
 /**
- * `npm run bench:api`: an authenticated read (POST /api/Users/Me with a session) against a floor
- * measured in the same run on the same machine: a bare Fastify answering one `SELECT 1` through
- * a node-postgres pool of the same size. Then the same read on the embedded database (PGlite).
+ * `npm run bench:api`: an authenticated read (POST /api/Users/Me with a session) and a checkout
+ * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
+ * purchase) against a floor measured in the same run on the same machine: a bare Fastify
+ * answering one `SELECT 1` through a node-postgres pool of the same size. Then the read on the
+ * embedded database (PGlite).
  * Load comes from autocannon on loopback in a worker thread; about a minute in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
@@ -16,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CSRF_HEADER } from '@questfield/contract';
+import { CSRF_HEADER, formatUsd, priceCents, SANDBOX_NONCES } from '@questfield/contract';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -33,7 +35,9 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 120_000;
+const HARD_TIMEOUT_MS = 180_000;
+const BUYERS = 50;
+const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
 const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
@@ -45,7 +49,16 @@ const CLIENT_HEADERS = {
   [CSRF_HEADER.name]: CSRF_HEADER.value,
 };
 
-type Target = { url: string; headers: Record<string, string>; close: () => Promise<void> };
+type Target = {
+  url: string;
+  headers: Record<string, string>;
+  close: () => Promise<void>;
+  /** A POST body other than `{}`. */
+  body?: string;
+  connections?: number;
+  /** A file autocannon's worker loads to shape each request. */
+  setupRequest?: string;
+};
 type Stats = { rps: number; p50: number; p99: number; failures: number };
 type Row = Stats & { name: string };
 
@@ -54,10 +67,13 @@ function loadFor(target: Target) {
     url: target.url,
     method: 'POST' as const,
     headers: { ...CLIENT_HEADERS, ...target.headers },
-    body: '{}',
-    connections: CONNECTIONS,
+    body: target.body ?? '{}',
+    connections: target.connections ?? CONNECTIONS,
     pipelining: PIPELINING,
     workers: 1,
+    ...(target.setupRequest === undefined
+      ? {}
+      : { requests: [{ setupRequest: target.setupRequest }] }),
   };
 }
 
@@ -132,14 +148,19 @@ async function floorTarget(url: string): Promise<Target> {
   return serve(app, close, async (origin) => ({ url: `${origin}/floor`, headers: {}, close }));
 }
 
-/** Signs up one player through the app and returns its session cookie (`name=value`). */
-async function signUp(origin: string): Promise<string> {
+/**
+ * Signs up one player through the app and returns its session cookie (`name=value`). Each comes
+ * from its own client address (the app trusts one proxy hop), as players would: sign-up is
+ * limited per address.
+ */
+async function signUp(origin: string, username: string): Promise<string> {
+  const client = `198.51.100.${(Number.parseInt(username.replace(/\D/g, ''), 10) || 0) % 250}`;
   const response = await fetch(`${origin}/api/Users/Create`, {
     method: 'POST',
-    headers: CLIENT_HEADERS,
+    headers: { ...CLIENT_HEADERS, 'x-forwarded-for': client },
     body: JSON.stringify({
-      username: 'bench',
-      email: 'bench@example.com',
+      username,
+      email: `${username}@example.com`,
       password: 'violet-lantern-orbit-42',
     }),
   });
@@ -150,21 +171,51 @@ async function signUp(origin: string): Promise<string> {
   return cookie;
 }
 
-/** The real app on `handle` (migrated here), with one signed-up player's session cookie. */
-async function meTarget(handle: DatabaseHandle): Promise<Target> {
+/** The real app on `handle` (migrated here), listening; `ready` signs players up. */
+async function appTarget(
+  handle: DatabaseHandle,
+  ready: (origin: string, close: () => Promise<void>) => Promise<Target>,
+): Promise<Target> {
   await migrateDatabase(handle, PATHS.migrations);
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL,
     APP_SECRET: randomBytes(20).toString('hex'),
     PUBLIC_ORIGIN: 'http://localhost:3000',
+    TRUST_PROXY: '1',
+    PAYMENT_PROVIDER: 'test',
   });
   const logger = createLogger({ level: LOG_LEVEL });
   const app = await buildApp({ env, db: handle, logger, webDistDir: null });
   const close = () => app.close();
-  return serve(app, close, async (origin) => {
-    const cookie = await signUp(origin);
+  return serve(app, close, (origin) => ready(origin, close));
+}
+
+/** Users/Me with one signed-up player's session cookie. */
+function meTarget(handle: DatabaseHandle): Promise<Target> {
+  return appTarget(handle, async (origin, close) => {
+    const cookie = await signUp(origin, 'bench');
     return { url: `${origin}/api/Users/Me`, headers: { cookie }, close };
+  });
+}
+
+/** Square/Checkout of 16 credits by BUYERS players at once, a new purchase each request. */
+function checkoutTarget(handle: DatabaseHandle): Promise<Target> {
+  return appTarget(handle, async (origin, close) => {
+    const buyers: string[] = [];
+    for (let i = 1; i <= BUYERS; i += 1) buyers.push(await signUp(origin, `buyer${i}`));
+    // Read by checkout-request.cjs in autocannon's worker, which inherits the environment.
+    process.env.BENCH_BUYERS = JSON.stringify(buyers);
+    const sku = 'credits-16';
+    const body = JSON.stringify({
+      items: [{ id: sku, qty: 1 }],
+      total: formatUsd(priceCents(sku, 1)),
+      paymentToken: SANDBOX_NONCES.ok,
+      sku,
+      quantity: 1,
+    });
+    const url = `${origin}/api/Square/Checkout`;
+    return { url, headers: {}, body, connections: BUYERS, setupRequest: CHECKOUT_HOOK, close };
   });
 }
 
@@ -209,10 +260,12 @@ async function postgresRows(adminUrl: string): Promise<Row[]> {
     try {
       targets.push(await floorTarget(url));
       targets.push(await meTarget(handle));
-      const [floor, me] = targets as [Target, Target];
+      targets.push(await checkoutTarget(handle));
+      const [floor, me, checkout] = targets as [Target, Target, Target];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: 'Users/Me (Postgres)', target: me },
+        { name: `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`, target: checkout },
       ]);
     } finally {
       for (const target of targets) await target.close();

@@ -31,7 +31,11 @@ import {
   type PageFallback,
 } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
-import { registerRequestLog, requestLogLevel } from './plugins/request-log';
+import {
+  registerRequestLog,
+  requestLogLevel,
+  withoutFastifyRequestLines,
+} from './plugins/request-log';
 import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
@@ -87,7 +91,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,
     // One line per request instead, without the query string (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: withoutFastifyRequestLines(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

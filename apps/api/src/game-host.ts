@@ -7,7 +7,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './config/env';
 import type { Logger } from './lib/logger';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors';
-import { registerRequestLog, requestLogLevel } from './plugins/request-log';
+import {
+  registerRequestLog,
+  requestLogLevel,
+  withoutFastifyRequestLines,
+} from './plugins/request-log';
 import { gameCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
@@ -22,7 +26,11 @@ export type GameHostDeps = {
 
 export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger.child({ server: 'game' });
-  const app = Fastify({ loggerInstance, bodyLimit: 1024, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: 1024,
+    logController: withoutFastifyRequestLines(),
+  });
   registerErrorHandler(app);
   registerRequestLog(app, requestLogLevel(deps.env.nodeEnv));
   registerSecurityHeaders(app, {

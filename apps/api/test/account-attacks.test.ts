@@ -5,10 +5,12 @@
  */
 import { ERRORS } from '@questfield/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts, emailOutbox, recoveryCodes, resetTokens } from '../src/db/schema';
 import { LIMITS } from '../src/modules/accounts/auth-limits';
 import { hashResetToken } from '../src/modules/accounts/recovery.service';
+import { createLogger } from '../src/lib/logger';
 import { PASSWORD, distinctIp, login, postJson, signUp } from './helpers/accounts';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 import { median, timed } from './helpers/timing';
@@ -281,5 +283,45 @@ describe(`account attacks [${dbKind}]`, () => {
     await login(t.app, player.email, PASSWORD, distinctIp());
     const rows = await db().select().from(authAttempts).where(eq(authAttempts.kind, 'login'));
     expect(rows.map((row) => row.succeeded)).toEqual([true]);
+  });
+
+  describe('behind a proxy (TRUST_PROXY, W22, R17)', () => {
+    let proxied: TestApp;
+    const lines: string[] = [];
+    beforeEach(async () => {
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      proxied = await createTestApp({
+        env: { TRUST_PROXY: '1' },
+        logger: createLogger({ level: 'info', destination }),
+      });
+    });
+    afterEach(async () => {
+      await proxied.close();
+    });
+    /** A request the proxy on 127.0.0.1 forwards for `client`. */
+    const via = (client: string, email: string, password: string) =>
+      postJson(
+        proxied.app,
+        'usersLogin',
+        { email, password },
+        { ip: '127.0.0.1', headers: { 'x-forwarded-for': client } },
+      );
+
+    it("one client's wrong logins neither lock out the others nor hide who sent them", async () => {
+      const player = await signUp(proxied.app);
+      for (let i = 0; i < LIMITS.loginPerIpPerMinute; i += 1) {
+        expect((await via('203.0.113.7', `nobody${i}@example.com`, WRONG)).statusCode).toBe(401);
+      }
+      expect(jsonOf(await via('203.0.113.7', player.email, PASSWORD))).toEqual(RATE_LIMITED);
+      expect((await via('203.0.113.8', player.email, PASSWORD)).statusCode).toBe(200);
+      const failures = lines.filter((line) => line.includes('auth.login.failed'));
+      expect(failures).toHaveLength(LIMITS.loginPerIpPerMinute);
+      for (const line of failures) expect(line).toContain('"ip":"203.0.113.7"');
+    });
   });
 });

@@ -14,7 +14,14 @@
  * - password updates with a reset token: 20 per 15 minutes per IP.
  */
 import type { Transaction } from '../../db/client';
-import { allow, refuse, type Limiter, type LimitVerdict } from '../limits/limits.service';
+import {
+  allow,
+  refuse,
+  type AttemptKind,
+  type CountRule,
+  type Limiter,
+  type LimitVerdict,
+} from '../limits/limits.service';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -40,6 +47,14 @@ export function loginBackoffMs(recentFailures: number): number {
   const exponent = Math.min(recentFailures - LIMITS.loginBackoffAfter, 20);
   return Math.min(LIMITS.loginBackoffBaseMs * 2 ** exponent, LIMITS.loginBackoffMaxMs);
 }
+
+/** At most `max` attempts of `kind` from `ip` in `windowMs`. */
+const perIp = (kind: AttemptKind, ip: string, windowMs: number, max: number) =>
+  ({ kind, ip, windowMs, max, reason: `${kind} per IP` }) satisfies CountRule;
+
+/** At most `max` attempts of `kind` on `subject` (an account or address) in `windowMs`. */
+const perSubject = (kind: AttemptKind, subject: string, windowMs: number, max: number) =>
+  ({ kind, subject, windowMs, max, reason: `${kind} per subject` }) satisfies CountRule;
 
 export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: { now(): Date } }) {
   const { ago } = limiter;
@@ -68,81 +83,35 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
     login: (subject: string, ip: string, trustedDevice: boolean) =>
       limiter.admit('login', subject, ip, async (tx) => {
         const byIp = await limiter.firstBroken(tx, [
-          {
-            kind: 'login',
-            ip,
-            windowMs: MINUTE,
-            max: LIMITS.loginPerIpPerMinute,
-            reason: 'login per IP',
-          },
+          perIp('login', ip, MINUTE, LIMITS.loginPerIpPerMinute),
         ]);
         return !byIp.allowed || trustedDevice ? byIp : loginByAccount(tx, subject);
       }),
 
     signUp: (ip: string) =>
       limiter.admit('signup', ip, ip, [
-        {
-          kind: 'signup',
-          ip,
-          windowMs: 10 * MINUTE,
-          max: LIMITS.signUpPerIp10Min,
-          reason: 'sign-up per IP',
-        },
-        {
-          kind: 'signup',
-          ip,
-          windowMs: DAY,
-          max: LIMITS.signUpPerIpPerDay,
-          reason: 'sign-up per IP per day',
-        },
+        perIp('signup', ip, 10 * MINUTE, LIMITS.signUpPerIp10Min),
+        perIp('signup', ip, DAY, LIMITS.signUpPerIpPerDay),
       ]),
 
     recoveryRequest: (subject: string, ip: string) =>
       limiter.admit('recovery_request', subject, ip, [
-        {
-          kind: 'recovery_request',
-          subject,
-          windowMs: 15 * MINUTE,
-          max: LIMITS.recoveryPerAccount15Min,
-          reason: 'recovery per account',
-        },
-        {
-          kind: 'recovery_request',
-          subject,
-          windowMs: DAY,
-          max: LIMITS.recoveryPerAccountPerDay,
-          reason: 'recovery per day',
-        },
-        {
-          kind: 'recovery_request',
-          ip,
-          windowMs: 15 * MINUTE,
-          max: LIMITS.recoveryPerIp15Min,
-          reason: 'recovery per IP',
-        },
+        perSubject('recovery_request', subject, 15 * MINUTE, LIMITS.recoveryPerAccount15Min),
+        perSubject('recovery_request', subject, DAY, LIMITS.recoveryPerAccountPerDay),
+        perIp('recovery_request', ip, 15 * MINUTE, LIMITS.recoveryPerIp15Min),
       ]),
 
     recoveryVerify: (subject: string, ip: string) =>
       limiter.admit('recovery_verify', subject, ip, [
         {
-          kind: 'recovery_verify',
-          subject,
+          ...perSubject('recovery_verify', subject, MINUTE, LIMITS.verifyPerAccountIpPerMinute),
           ip,
-          windowMs: MINUTE,
-          max: LIMITS.verifyPerAccountIpPerMinute,
-          reason: 'verify',
         },
       ]),
 
     passwordUpdate: (subject: string, ip: string) =>
       limiter.admit('password_update', subject, ip, [
-        {
-          kind: 'password_update',
-          ip,
-          windowMs: 15 * MINUTE,
-          max: LIMITS.passwordUpdatePerIp15Min,
-          reason: 'password update per IP',
-        },
+        perIp('password_update', ip, 15 * MINUTE, LIMITS.passwordUpdatePerIp15Min),
       ]),
   };
 }

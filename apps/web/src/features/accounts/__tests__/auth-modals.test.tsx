@@ -264,6 +264,27 @@ describe('session', () => {
     window.removeEventListener('loginStatusChanged', broadcast);
   });
 
+  it('takes the storage the logout answer clears for its own doing, not another tab', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Users/Logout': () => {
+        // What Chromium does on the answer's Clear-Site-Data: "storage", before the page sees it.
+        window.dispatchEvent(new StorageEvent('storage', { key: null }));
+        return { body: { message: 'You have been logged out.' } };
+      },
+    });
+    renderApp('/store');
+    const header = screen.getByRole('banner');
+    await user.click(await within(header).findByRole('button', { name: 'Account menu' }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log Out' }),
+    );
+
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(api.sent.filter((call) => call.path === '/api/Users/Me')).toHaveLength(1);
+  });
+
   it('makes no Users/Me call for a visitor who never signed in here', async () => {
     const api = await renderSignedOut();
     expect(api.sent).toEqual([]);

@@ -29,16 +29,26 @@ export function useSession(): Session {
   }, [query.isPending, query.data, cached]);
 }
 
-let broadcasting = false;
+/**
+ * True while this page changes the session itself, so the echoes of its own change are not
+ * taken for news: the loginStatusChanged it broadcasts, and the `storage` event Chromium fires
+ * when the logout answer's Clear-Site-Data empties storage (a refetch then would be cancelled
+ * midway by the sign-out).
+ */
+let changingSession = false;
+
+function whileChangingSession<T>(change: () => T): T {
+  changingSession = true;
+  try {
+    return change();
+  } finally {
+    changingSession = false;
+  }
+}
 
 /** Tells the rest of the page (and pending purchase intents) that the login status changed. */
 function broadcastLoginStatus(): void {
-  broadcasting = true;
-  try {
-    dispatchWindowEvent(WINDOW_EVENTS.loginStatusChanged);
-  } finally {
-    broadcasting = false;
-  }
+  whileChangingSession(() => dispatchWindowEvent(WINDOW_EVENTS.loginStatusChanged));
 }
 
 function applyUser(client: QueryClient, user: SessionUser | null): void {
@@ -92,11 +102,13 @@ export function useLogout() {
   const [pending, setPending] = useState(false);
   const logout = useCallback(async () => {
     setPending(true);
+    changingSession = true;
     try {
       await logoutRequest();
     } catch {
       // The local copy goes anyway; the next Users/Me tells the truth.
     } finally {
+      changingSession = false;
       signedOut();
       setPending(false);
     }
@@ -113,9 +125,10 @@ export function useSessionSync(): void {
   useEffect(() => {
     const refresh = () => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     const onStatus = () => {
-      if (!broadcasting) refresh();
+      if (!changingSession) refresh();
     };
     const onStorage = (event: StorageEvent) => {
+      if (changingSession) return;
       if (
         event.key === null ||
         event.key === STORAGE_KEYS.isLoggedIn ||
