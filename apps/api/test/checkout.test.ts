@@ -215,6 +215,19 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     expect(await db().select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(1);
   });
 
+  it('50 buyers at once, each buying twice: every purchase answered and granted once', async () => {
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+    const purchases = buyers.flatMap((who) => [who, who]);
+    const responses = await Promise.all(
+      purchases.map((who) => checkout(purchase('credits-16'), randomUUID(), who)),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(
+      Array(purchases.length).fill(200),
+    );
+    expect(payments.charges).toHaveLength(purchases.length);
+    for (const who of buyers) expect(await balanceOf(who.id)).toBe(32);
+  });
+
   it('refuses the same key with another body, charging nothing more', async () => {
     const key = randomUUID();
     await checkout(purchase('credits-16'), key);
