@@ -37,8 +37,8 @@ const ROUTES: RouteCheck[] = [
     title: 'Terms & Conditions',
   },
   { path: '/privacy-policy', h1: 'Privacy Policy', text: 'May 7, 2025', title: 'Privacy Policy' },
-  { path: '/promo', h1: 'Game Pack', text: 'Play Now quick buy', title: 'Promo' },
-  { path: '/hostpack', h1: 'Host Pack', text: 'pre-order your pack', title: 'Host Pack' },
+  { path: '/promo', h1: 'Game Pack', text: 'Play Now for $17.99', title: 'Promo' },
+  { path: '/hostpack', h1: 'Host Pack', text: MESSAGES.preorderNow, title: 'Host Pack' },
   {
     path: '/experience-card',
     h1: 'Redeem your Experience Card',

@@ -58,8 +58,21 @@ export const CREDIT_PACKS: readonly CatalogEntry[] = CREDIT_PACK_SKUS.map((sku) 
 
 /** Each Game Pack issues one Game Pass code, redeemable once for this many credits. */
 export const GAME_PASS_CREDITS = 16;
+/**
+ * The 7 digital soundtracks a Game Pack brings: its order lists them, and /soundtrack shows
+ * them to a player who has bought one.
+ */
+export const GAME_PACK_SOUNDTRACKS = [
+  'Old Mill Overture',
+  'Lanterns of the District',
+  'The Maze Awakens',
+  'Echoes in the Corridors',
+  'Race Against the Clock',
+  'The Last Key',
+  'Victory at Dawn',
+] as const;
 /** What a Game Pack brings besides its Game Pass (listed on the order). */
-export const GAME_PACK_SOUNDTRACK_COUNT = 7;
+export const GAME_PACK_SOUNDTRACK_COUNT = GAME_PACK_SOUNDTRACKS.length;
 export const GAME_PACK_LANYARD_STYLES = ['A', 'B'] as const;
 
 export const GAME_PACK_QUANTITIES = [1, 25, 50] as const;

@@ -27,6 +27,9 @@ export const MESSAGES = {
   itemPaid:
     'Payment successful! Your purchase has been completed. You will receive a confirmation email shortly.',
   paymentFailedPrefix: 'Payment failed. ',
+  /** The quick buy of /promo: 'Play Now for $17.99'. */
+  playNowFor: (price: string) => `Play Now for ${price}`,
+  preorderNow: 'Pre-order now',
 
   // Client-side validation (spec §5; min length per product.md)
   enterNewPassword: 'Please enter a new password.',

@@ -3,6 +3,8 @@ import {
   CATALOG,
   CREDIT_PACKS,
   formatUsd,
+  GAME_PACK_SOUNDTRACK_COUNT,
+  GAME_PACK_SOUNDTRACKS,
   gamePackDiscountPercent,
   isSku,
   isValidQuantity,
@@ -81,6 +83,12 @@ describe('order lines', () => {
       '25 × lanyard style A and lanyard style B',
     ]);
     expect(lineIncludes('credits-16', 1)).toEqual([]);
+  });
+
+  it('names the 7 soundtracks a Game Pack brings, each once', () => {
+    expect(GAME_PACK_SOUNDTRACKS).toHaveLength(7);
+    expect(new Set(GAME_PACK_SOUNDTRACKS).size).toBe(7);
+    expect(GAME_PACK_SOUNDTRACK_COUNT).toBe(7);
   });
 });
 

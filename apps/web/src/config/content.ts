@@ -52,14 +52,6 @@ export const placeholderPages = {
     heading: 'Game',
     body: 'Here you will join a live session with your access code and play it full screen.',
   },
-  promo: {
-    heading: 'Game Pack',
-    body: 'Here you will watch the promo video, buy Game Packs and use the Play Now quick buy.',
-  },
-  hostPack: {
-    heading: 'Host Pack',
-    body: 'Here you will watch the Host Pack video and pre-order your pack.',
-  },
   experienceCard: {
     heading: 'Redeem your Experience Card',
     body: 'Here you will redeem your experience card code for a Game Pack.',
@@ -73,6 +65,28 @@ export const placeholderPages = {
     body: 'Here you will apply for a partnership with a short form.',
   },
 } as const;
+
+/**
+ * The videos of the product pages and their posters, served from the web app's public folder.
+ * A video is asked for only when played (`preload="none"`), and a file that cannot be played
+ * shows the spec's fallback text instead of the player.
+ */
+export const media = {
+  promoVideo: {
+    src: '/media/promo.mp4',
+    poster: '/media/promo-poster.svg',
+    captions: '/media/promo.vtt',
+    label: 'Game Pack promo video',
+  },
+  hostPackVideo: {
+    src: '/media/hostpack.mp4',
+    poster: '/media/hostpack-poster.svg',
+    captions: '/media/hostpack.vtt',
+    label: 'Host Pack video',
+  },
+} as const;
+
+export type VideoSource = (typeof media)[keyof typeof media];
 
 export const notFoundCopy = {
   title: 'Page not found',

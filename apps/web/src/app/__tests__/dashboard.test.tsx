@@ -5,6 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
+/** The signed-in dashboard also lists orders and Game Passes (Orders/List). */
+const noOrders = () => ({ body: { orders: [], gamePasses: [] } });
+
 const posting = (id: number, delta: number, balanceAfter: number): CreditPosting => ({
   id: String(id),
   at: '2026-06-01T12:00:00.000Z',
@@ -18,6 +21,7 @@ describe('/dashboard', () => {
     const user = userEvent.setup();
     const api = mockApi({
       '/api/Users/Me': () => ({ body: [{ ...testUser, credits: 14 }] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': (body) =>
         body.cursor === undefined
           ? { body: { entries: [posting(2, -2, 14)], nextCursor: '2' } }
@@ -55,6 +59,7 @@ describe('/dashboard', () => {
   it('says so when there is no credit activity yet', async () => {
     mockApi({
       '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': () => ({ body: { entries: [], nextCursor: null } }),
     });
     renderApp('/dashboard');
@@ -66,6 +71,7 @@ describe('/dashboard', () => {
     let fail = true;
     mockApi({
       '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': () =>
         fail
           ? { status: 400, body: { message: 'Nope', code: 'BAD_REQUEST' } }
@@ -83,6 +89,7 @@ describe('/dashboard', () => {
     let credits = 4;
     const api = mockApi({
       '/api/Users/Me': () => ({ body: [{ ...testUser, credits }] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': () => ({ body: { entries: [], nextCursor: null } }),
     });
     const { router } = renderApp('/store');
@@ -106,6 +113,7 @@ describe('/dashboard', () => {
     let fail = true;
     mockApi({
       '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': (body) => {
         if (body.cursor === undefined) {
           return { body: { entries: [posting(2, -2, 14)], nextCursor: '2' } };
@@ -135,6 +143,7 @@ describe('/dashboard', () => {
     let answer: (value: { body: unknown }) => void = () => {};
     mockApi({
       '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Orders/List': noOrders,
       '/api/Users/CreditHistory': () => new Promise((resolve) => (answer = resolve)),
     });
     renderApp('/dashboard');

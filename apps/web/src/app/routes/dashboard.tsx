@@ -6,12 +6,15 @@ import { CreditHistory } from '@/features/credits/components/credit-history';
 import { CreditsCard } from '@/features/credits/components/credits-card';
 import { CreditsSignInPrompt } from '@/features/credits/components/credits-sign-in-prompt';
 import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
+import { MyGamePasses } from '@/features/payments/components/my-game-passes';
+import { MyOrders } from '@/features/payments/components/my-orders';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Spec §2: Your Credits (the server's balance, asked again as the page opens), 'Join a
- * Session', the credit history, and the leaderboard. Visitors get a sign-in prompt instead of
- * the balance and history.
+ * Session', the credit history, the leaderboard, and the player's 'My Game Passes' and 'My
+ * Orders' (one Orders/List request for both). Visitors get a sign-in prompt instead of the
+ * balance, history, passes and orders.
  */
 export default function DashboardRoute() {
   useDocumentTitle(pageTitle(paths.dashboard.label));
@@ -25,7 +28,13 @@ export default function DashboardRoute() {
           {/* While Users/Me answers, the cached copy shows; a visitor has none. */}
           {session.user !== null ? <CreditsCard credits={session.user.credits} /> : null}
           {session.status === 'signed-out' ? <CreditsSignInPrompt /> : null}
-          {session.status === 'signed-in' ? <CreditHistory userId={session.user.id} /> : null}
+          {session.status === 'signed-in' ? (
+            <>
+              <MyGamePasses userId={session.user.id} />
+              <MyOrders userId={session.user.id} />
+              <CreditHistory userId={session.user.id} />
+            </>
+          ) : null}
         </div>
         <div className="min-w-0">
           <Leaderboard />

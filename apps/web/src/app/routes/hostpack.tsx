@@ -1,10 +1,36 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
-import { placeholderPages } from '@/config/content';
+import { PlainVideo } from '@/components/ui/plain-video';
+import { media } from '@/config/content';
 import { pageTitle, paths } from '@/config/paths';
+import { useSession } from '@/features/accounts/hooks/use-session';
+import { HostPackPreorder } from '@/features/packs/components/host-pack-preorder';
+import { PackHero } from '@/features/packs/components/pack-hero';
+import { packsCopy } from '@/features/packs/copy';
+import { usePendingPurchase } from '@/features/payments/hooks/use-pending-purchase';
+import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/**
+ * Spec §2 /hostpack: the host pack video, 'Pre-order now' and the pre-order dialog with one Host
+ * Pack card; its button opens the purchase dialog (a visitor signs in first, spec §4).
+ */
 export default function HostPackRoute() {
   useDocumentTitle(pageTitle(paths.hostPack.label));
-  const { heading, body } = placeholderPages.hostPack;
-  return <PlaceholderPage heading={heading} body={body} hero />;
+  const session = useSession();
+  const { openPurchase, purchaseUi } = usePurchase();
+  const buy = usePendingPurchase({ signedIn: session.user !== null, openPurchase });
+
+  return (
+    <>
+      <PackHero
+        eyebrow={packsCopy.hostPackEyebrow}
+        heading={packsCopy.hostPackHeading}
+        tagline={packsCopy.hostPackTagline}
+        actions={
+          <HostPackPreorder onPreorder={(opener) => buy({ sku: 'host-pack' }, { opener })} />
+        }
+        video={<PlainVideo {...media.hostPackVideo} />}
+      />
+      {purchaseUi}
+    </>
+  );
 }

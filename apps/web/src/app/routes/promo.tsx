@@ -1,10 +1,39 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
-import { placeholderPages } from '@/config/content';
+import { PlainVideo } from '@/components/ui/plain-video';
+import { media } from '@/config/content';
 import { pageTitle, paths } from '@/config/paths';
+import { useSession } from '@/features/accounts/hooks/use-session';
+import { GamePackSection } from '@/features/packs/components/game-pack-section';
+import { PackHero } from '@/features/packs/components/pack-hero';
+import { PlayNow } from '@/features/packs/components/play-now';
+import { packsCopy } from '@/features/packs/copy';
+import { usePendingPurchase } from '@/features/payments/hooks/use-pending-purchase';
+import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/**
+ * Spec §2 /promo: the promo video, the 'Play Now' quick buy, the Game Pack section (x1, x25,
+ * x50) and the promotion note. A visitor's purchase is kept through sign-in (spec §4); the
+ * `openSignUp` window event opens sign-up here as on every page.
+ */
 export default function PromoRoute() {
   useDocumentTitle(pageTitle(paths.promo.label));
-  const { heading, body } = placeholderPages.promo;
-  return <PlaceholderPage heading={heading} body={body} hero />;
+  const session = useSession();
+  const { openPurchase, purchaseUi } = usePurchase();
+  const buy = usePendingPurchase({ signedIn: session.user !== null, openPurchase });
+
+  return (
+    <>
+      <PackHero
+        eyebrow={packsCopy.promoEyebrow}
+        heading={packsCopy.promoHeading}
+        tagline={packsCopy.promoTagline}
+        actions={<PlayNow onPlayNow={(opener) => buy({ sku: 'play-now' }, { opener })} />}
+        video={<PlainVideo {...media.promoVideo} />}
+      />
+      <GamePackSection
+        onBuy={(quantity, opener) => buy({ sku: 'game-pack', quantity }, { opener })}
+      />
+      {purchaseUi}
+    </>
+  );
 }

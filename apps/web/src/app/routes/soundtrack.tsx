@@ -1,16 +1,37 @@
 import { MESSAGES } from '@questfield/contract';
 import { PageHeader } from '@/components/layout/page-header';
-import { soundtrackCopy } from '@/features/soundtrack/copy';
 import { pageTitle, paths } from '@/config/paths';
-import { SoundtrackLibrary } from '@/features/soundtrack/components/soundtrack-library';
+import { useSession } from '@/features/accounts/hooks/use-session';
+import { ownsGamePack, useOrders } from '@/features/payments/hooks/use-orders';
+import {
+  SoundtrackLibrary,
+  type SoundtrackLibraryState,
+} from '@/features/soundtrack/components/soundtrack-library';
+import { soundtrackCopy } from '@/features/soundtrack/copy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/**
+ * Spec §2 'MY SOUNDTRACKS': the 7 soundtracks once the player has a paid Game Pack (Orders/List),
+ * otherwise the spec's empty state. A visitor makes no request.
+ */
 export default function SoundtrackRoute() {
   useDocumentTitle(pageTitle(paths.soundtrack.label));
+  const session = useSession();
+  const orders = useOrders(session.status === 'signed-in' ? session.user.id : null);
+
+  let state: SoundtrackLibraryState = { status: 'empty' };
+  if (orders.data) {
+    state = { status: ownsGamePack(orders.data.orders) ? 'owned' : 'empty' };
+  } else if (session.status === 'signed-in' && orders.isError) {
+    state = { status: 'error', retrying: orders.isFetching, onRetry: () => void orders.refetch() };
+  } else if (session.status === 'loading' || (session.status === 'signed-in' && orders.isPending)) {
+    state = { status: session.user === null ? 'empty' : 'loading' };
+  }
+
   return (
     <>
       <PageHeader title={MESSAGES.soundtrackHeading}>{soundtrackCopy.intro}</PageHeader>
-      <SoundtrackLibrary />
+      <SoundtrackLibrary state={state} />
     </>
   );
 }

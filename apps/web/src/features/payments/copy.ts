@@ -1,3 +1,5 @@
+import type { OrderStatus } from '@questfield/contract';
+
 /** Copy of the payments feature; the spec's own texts come from the contract's MESSAGES. */
 export const paymentsCopy = {
   /** Spec §2: 'Purchase n Credits'. */
@@ -32,4 +34,36 @@ export const paymentsCopy = {
   /** Spec §5: a Square application id with neither the production nor the sandbox prefix. */
   invalidApplicationId: "The Payment 'applicationId' option is not in the correct format.",
   cardEntryInvalid: 'Please check your card details.',
+
+  // The dashboard's 'My Game Passes' and 'My Orders' (one Orders/List answer for both).
+  myGamePassesHeading: 'My Game Passes',
+  myOrdersHeading: 'My Orders',
+  gamePassesLoading: 'Loading your Game Passes…',
+  ordersLoading: 'Loading your orders…',
+  ordersError: 'We could not load your orders.',
+  retry: 'Try again',
+  gamePassesEmpty:
+    'No Game Passes yet. Every Game Pack you buy adds one here, redeemable once for 16 credits.',
+  getGamePacks: 'Get Game Packs',
+  redeemGamePass: 'Redeem a Game Pass',
+  gamePassesIntro: 'Each code redeems once for 16 credits on the Experience Card page.',
+  gamePassOrder: (orderNumber: string) => `Game Pack order ${orderNumber}`,
+  gamePassCount: (count: number) => (count === 1 ? '1 Game Pass' : `${count} Game Passes`),
+  redeemed: 'Redeemed',
+  redeemedOn: (date: string) => `Redeemed ${date}`,
+  notRedeemed: 'Not redeemed yet',
+  ordersEmpty:
+    'No orders yet. The credit packs, Game Packs and pre-orders you buy will appear here.',
+  orderHeading: (orderNumber: string) => `Order ${orderNumber}`,
+  orderItems: 'Items',
+  orderAmount: 'Amount',
+  orderStatus: 'Status',
+  orderDate: 'Date',
+  orderIncludes: (includes: string) => `With ${includes}`,
+  orderStatuses: {
+    paid: 'Paid',
+    pending: 'Pending',
+    failed: 'Failed',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
 } as const;

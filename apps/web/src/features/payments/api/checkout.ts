@@ -5,6 +5,7 @@ import {
 } from '@questfield/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY } from '../query-keys';
 import { callApi } from '@/lib/api-client';
 import { writeStoredUser, type SessionUser } from '@/lib/session';
 
@@ -19,14 +20,8 @@ export function checkout(body: CheckoutRequest, idempotencyKey: string, signal?:
   });
 }
 
-/**
- * Query keys of other features this feature refreshes (features never import each other):
- * the session of features/accounts (`SESSION_QUERY_KEY`) and the credit history of
- * features/credits. The payments tests check they still match.
- */
-export const SESSION_QUERY_KEY = ['session'] as const;
-export const CREDIT_HISTORY_QUERY_KEY = ['credit-history'] as const;
-export const ORDERS_QUERY_KEY = ['orders'] as const;
+/** Kept here too for the code that imports them with the checkout. */
+export { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY };
 
 /**
  * A paid purchase: the balance the server answered becomes the session user's (the header's

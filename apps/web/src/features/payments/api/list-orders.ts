@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ORDERS_QUERY_KEY } from './checkout';
+import { ORDERS_QUERY_KEY } from '../query-keys';
 import { callApi } from '@/lib/api-client';
 
 /** Orders/List: the session user's orders and Game Passes, newest first. */
