@@ -95,6 +95,19 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     expect(ledger).toMatchObject([{ delta: 16, reason: 'purchase', refId: order?.id }]);
   });
 
+  it('shows the order number of a purchase in the credit history, none elsewhere', async () => {
+    const bought = jsonOf<{ order: { orderNumber: string } }>(
+      await checkout(purchase('credits-16')),
+    );
+    const history = await postJson(t.app, 'usersCreditHistory', {}, { cookie: buyer.cookie });
+    expect(jsonOf(history)).toMatchObject({
+      entries: [{ reason: 'purchase', delta: 16, orderNumber: bought.order.orderNumber }],
+    });
+    const other = await signUp(t.app);
+    const empty = await postJson(t.app, 'usersCreditHistory', {}, { cookie: other.cookie });
+    expect(jsonOf(empty)).toMatchObject({ entries: [] });
+  });
+
   it('pre-orders a Host Pack with the items message and no credits', async () => {
     const response = await checkout(purchase('host-pack'));
     expect(jsonOf(response)).toMatchObject({

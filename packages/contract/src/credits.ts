@@ -27,6 +27,8 @@ export const creditPosting = z.object({
   /** Credits added (positive) or spent (negative). */
   delta: z.number().int(),
   balanceAfter: z.number().int().nonnegative(),
+  /** 'QF-…' for a purchase or its refund; null for other postings. */
+  orderNumber: z.string().nullable(),
 });
 export type CreditPosting = z.infer<typeof creditPosting>;
 

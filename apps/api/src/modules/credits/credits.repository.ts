@@ -1,7 +1,7 @@
 /** Balances (users.credits) and their journal (credit_ledger): written only by the credits module. */
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { creditLedger, users } from '../../db/schema';
+import { creditLedger, orders, users } from '../../db/schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type NewLedgerRow = Pick<
@@ -61,14 +61,25 @@ export async function insertPosting(tx: Transaction, row: NewLedgerRow): Promise
 }
 
 /** The user's postings, newest first, older than `beforeId` when given. */
+/**
+ * The order a purchase or refund posting came from, by its primary key (the cast sits inside
+ * the CASE, so other sources' ids are never cast). The one read of the orders table here, so the
+ * history shows order numbers in the same round trip.
+ */
+const orderOfPosting = eq(
+  orders.id,
+  sql`case when ${creditLedger.refType} in ('order', 'refund') then ${creditLedger.refId}::uuid end`,
+);
+
 export async function listPostings(
   db: Executor,
   userId: string,
   page: { beforeId?: number; limit: number },
-): Promise<LedgerRow[]> {
+): Promise<(LedgerRow & { orderNumber: string | null })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(creditLedger), orderNumber: orders.orderNumber })
     .from(creditLedger)
+    .leftJoin(orders, orderOfPosting)
     .where(
       and(
         eq(creditLedger.userId, userId),

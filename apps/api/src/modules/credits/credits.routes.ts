@@ -4,15 +4,16 @@ import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../index';
-import type { Posting } from './credits.service';
+import type { HistoryEntry } from './credits.service';
 
-function toWire(posting: Posting): CreditPosting {
+function toWire(posting: HistoryEntry): CreditPosting {
   return {
     id: String(posting.id),
     at: posting.at.toISOString(),
     reason: posting.reason,
     delta: posting.delta,
     balanceAfter: posting.balanceAfter,
+    orderNumber: posting.orderNumber,
   };
 }
 

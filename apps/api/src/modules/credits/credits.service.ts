@@ -47,7 +47,9 @@ export type PostingOutcome =
   /** The debit would take the balance below zero: nothing changed. */
   | { status: 'insufficient'; balance: number };
 
-export type CreditHistoryPage = { entries: Posting[]; nextCursor: number | null };
+/** A posting as the history lists it: with the order number of a purchase or refund. */
+export type HistoryEntry = Posting & { orderNumber: string | null };
+export type CreditHistoryPage = { entries: HistoryEntry[]; nextCursor: number | null };
 
 function toPosting(row: repo.LedgerRow): Posting {
   return {
@@ -106,7 +108,9 @@ export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     async history(userId: string, cursor?: number): Promise<CreditHistoryPage> {
       const limit = CREDIT_HISTORY_PAGE_SIZE;
       const rows = await repo.listPostings(db, userId, { beforeId: cursor, limit: limit + 1 });
-      const entries = rows.slice(0, limit).map(toPosting);
+      const entries = rows
+        .slice(0, limit)
+        .map((row) => ({ ...toPosting(row), orderNumber: row.orderNumber }));
       const last = entries.at(-1);
       return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
     },

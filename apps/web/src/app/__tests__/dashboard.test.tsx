@@ -14,6 +14,7 @@ const posting = (id: number, delta: number, balanceAfter: number): CreditPosting
   reason: delta > 0 ? 'purchase' : 'book',
   delta,
   balanceAfter,
+  orderNumber: delta > 0 ? 'QF-7K3M9X2P4D' : null,
 });
 
 describe('/dashboard', () => {
@@ -42,6 +43,7 @@ describe('/dashboard', () => {
     await user.click(within(history).getByRole('button', { name: 'Load more' }));
     expect(await within(history).findByText('Credits purchased')).toBeInTheDocument();
     expect(within(history).getByText('+16')).toBeInTheDocument();
+    expect(within(history).getByText(/Order QF-7K3M9X2P4D/)).toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.sent.filter((call) => call.path === '/api/Users/CreditHistory')).toEqual([
       { path: '/api/Users/CreditHistory', body: {} },

@@ -16,6 +16,7 @@ export const creditsCopy = {
   signedOutHeading: 'Sign in to see your credits',
   signedOutText: 'Your balance and every credit you buy, redeem or spend show here.',
   signIn: 'Sign In',
+  order: (orderNumber: string) => `Order ${orderNumber}`,
   reasons: {
     purchase: 'Credits purchased',
     redeem: 'Code redeemed',

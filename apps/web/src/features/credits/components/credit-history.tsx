@@ -23,6 +23,9 @@ function Posting({ posting }: { posting: CreditPosting }) {
         <p className="font-semibold text-white">{creditsCopy.reasons[posting.reason]}</p>
         <p className="text-sm text-mist-400">
           <time dateTime={posting.at}>{when.format(new Date(posting.at))}</time>
+          {posting.orderNumber === null ? null : (
+            <span className="break-all"> · {creditsCopy.order(posting.orderNumber)}</span>
+          )}
         </p>
       </div>
       <div className="shrink-0 text-right">
