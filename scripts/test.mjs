@@ -77,7 +77,8 @@ async function main() {
     })),
     vitestStep('contract', 'packages/contract'),
     vitestStep('web', 'apps/web'),
-    vitestStep('api (pglite)', 'apps/api'),
+    // Without TEST_DATABASE_URL even when the caller set one (CI does): this run is the PGlite one.
+    vitestStep('api (pglite)', 'apps/api', { TEST_DATABASE_URL: '' }),
     ...(await postgresSteps()),
     { name: 'build', command: ['node', ['scripts/build.mjs', '--force']] },
     {

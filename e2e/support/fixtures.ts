@@ -7,12 +7,16 @@ type ProblemLog = { problems: string[]; expected: RegExp[] };
 
 type Fixtures = {
   problemLog: ProblemLog;
+  /** The address the proxy in front of the app reports for this test's page. */
+  clientAddress: string;
   /**
    * Declares a failure the test provokes on purpose (e.g. the 401 of a wrong password). Every
    * problem must match a declared pattern, and every pattern must match at least one problem.
    */
   expectProblem: (pattern: RegExp) => void;
 };
+
+let clients = 0;
 
 export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern.
@@ -46,6 +50,15 @@ export const test = base.extend<Fixtures>({
       expect(unexpected, 'console errors or failed requests to our origin').toEqual([]);
       const unmet = log.expected.filter((p) => !log.problems.some((problem) => p.test(problem)));
       expect(unmet.map(String), 'declared failures that did not happen').toEqual([]);
+    },
+    { auto: true },
+  ],
+  clientAddress: [
+    async ({ page }, use, testInfo) => {
+      clients += 1;
+      const address = `198.51.${testInfo.workerIndex % 250}.${(clients % 250) + 1}`;
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+      await use(address);
     },
     { auto: true },
   ],

@@ -56,6 +56,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_ORIGIN: baseUrl,
       GAME_ORIGIN: `http://localhost:${gamePort}`,
       PAYMENT_PROVIDER: 'test',
+      // As behind an https proxy: each test's page names its own client address
+      // (fixtures.ts), so per-address limits such as sign-ups count one player each.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
