@@ -1,10 +1,11 @@
 /**
- * `npm run bench:api`: an authenticated read (POST /api/Users/Me with a session) and a checkout
+ * `npm run bench:api`: an authenticated read (POST /api/Users/Me with a session), a checkout
  * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
- * purchase) against a floor measured in the same run on the same machine: a bare Fastify
+ * purchase) and a redemption (POST /api/Items/Redeem, 50 redeemers at once, each request a new
+ * Game Pass code) against a floor measured in the same run on the same machine: a bare Fastify
  * answering one `SELECT 1` through a node-postgres pool of the same size. Then the read on the
  * embedded database (PGlite).
- * Load comes from autocannon on loopback in a worker thread; about a minute in all. Prints a
+ * Load comes from autocannon on loopback in a worker thread; about two minutes in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
  * The floor and the read take turns (ROUNDS rounds, each target measured once a round) and each
@@ -18,16 +19,27 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CSRF_HEADER, formatUsd, priceCents, SANDBOX_NONCES } from '@questfield/contract';
+import {
+  CSRF_HEADER,
+  formatUsd,
+  priceCents,
+  SANDBOX_NONCES,
+  SESSION_COOKIE,
+} from '@questfield/contract';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { loadEnv } from '../src/config/env';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { buildApp, type App } from '../src/app';
+import { loadEnv, type Env } from '../src/config/env';
+import { openDatabase, transactor, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
+import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { insertUser } from '../src/modules/accounts/accounts.repository';
+import { CODE_LIMITS } from '../src/modules/codes/codes.service';
 import { PATHS } from '../src/paths';
+import { createServices, type Services } from '../src/services';
 
 const POOL_SIZE = 10;
 const CONNECTIONS = 20;
@@ -35,9 +47,15 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 180_000;
+const HARD_TIMEOUT_MS = 240_000;
 const BUYERS = 50;
 const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
+const REDEEMERS = 50;
+const REDEEM_HOOK = path.join(import.meta.dirname, 'redeem-request.cjs');
+/** Each request redeems a code of its own (about 10,000 used here; more fail as 409s)… */
+const REDEEM_CODES = 30_000;
+/** …as a player who redeems at most their limit of a minute (CODE_LIMITS). */
+const REDEEM_PLAYERS = Math.ceil(REDEEM_CODES / CODE_LIMITS.perPlayerPerMinute);
 const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
@@ -58,6 +76,8 @@ type Target = {
   connections?: number;
   /** A file autocannon's worker loads to shape each request. */
   setupRequest?: string;
+  /** Told how many requests each run sent (warm-up included), before the next run starts. */
+  afterRun?: (sent: number) => void;
 };
 type Stats = { rps: number; p50: number; p99: number; failures: number };
 type Row = Stats & { name: string };
@@ -77,12 +97,18 @@ function loadFor(target: Target) {
   };
 }
 
+async function load(target: Target, duration: number) {
+  const result = await autocannon({ ...loadFor(target), duration });
+  target.afterRun?.(result.requests.sent);
+  return result;
+}
+
 async function warmUp(target: Target): Promise<void> {
-  await autocannon({ ...loadFor(target), duration: WARMUP_S });
+  await load(target, WARMUP_S);
 }
 
 async function measure(target: Target): Promise<Stats> {
-  const result = await autocannon({ ...loadFor(target), duration: DURATION_S });
+  const result = await load(target, DURATION_S);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -171,11 +197,11 @@ async function signUp(origin: string, username: string): Promise<string> {
   return cookie;
 }
 
+type Ready = (origin: string, close: () => Promise<void>, context: AppContext) => Promise<Target>;
+type AppContext = { app: App; env: Env };
+
 /** The real app on `handle` (migrated here), listening; `ready` signs players up. */
-async function appTarget(
-  handle: DatabaseHandle,
-  ready: (origin: string, close: () => Promise<void>) => Promise<Target>,
-): Promise<Target> {
+async function appTarget(handle: DatabaseHandle, ready: Ready): Promise<Target> {
   await migrateDatabase(handle, PATHS.migrations);
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -188,7 +214,7 @@ async function appTarget(
   const logger = createLogger({ level: LOG_LEVEL });
   const app = await buildApp({ env, db: handle, logger, webDistDir: null });
   const close = () => app.close();
-  return serve(app, close, (origin) => ready(origin, close));
+  return serve(app, close, (origin) => ready(origin, close, { app, env }));
 }
 
 /** Users/Me with one signed-up player's session cookie. */
@@ -217,6 +243,82 @@ function checkoutTarget(handle: DatabaseHandle): Promise<Target> {
     const url = `${origin}/api/Square/Checkout`;
     return { url, headers: {}, body, connections: BUYERS, setupRequest: CHECKOUT_HOOK, close };
   });
+}
+
+/** The app's services beside it on the same database, for what players cannot do. */
+function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services {
+  return createServices({
+    env,
+    db: handle.db,
+    transaction: transactor(handle.db),
+    ping: () => handle.ping(),
+    clock: systemClock,
+    emailDispatcher: app.emailDispatcher,
+    payments: createTestPaymentProvider(),
+  });
+}
+
+/**
+ * Signed-in players without the sign-up's Argon2 run (the scenario needs thousands, who never
+ * sign in with a password); returns their session cookies.
+ */
+async function signedInPlayers(handle: DatabaseHandle, services: Services, count: number) {
+  const player = async (i: number) => {
+    const name = `redeemer${i}`;
+    const now = new Date();
+    const values = { email: `${name}@example.com`, username: name, passwordHash: '-', now };
+    const user = await insertUser(handle.db, values);
+    if (typeof user === 'string') throw new Error(user);
+    const session = await services.sessions.create(user.id, { ip: '127.0.0.1', userAgent: '' });
+    return `${SESSION_COOKIE.insecure}=${session.id}`;
+  };
+  const cookies: string[] = [];
+  for (let start = 0; start < count; start += POOL_SIZE) {
+    const batch = Array.from({ length: Math.min(POOL_SIZE, count - start) }, (_, i) => start + i);
+    cookies.push(...(await Promise.all(batch.map(player))));
+  }
+  return cookies;
+}
+
+/**
+ * Items/Redeem by REDEEMERS connections at once, each request a new Game Pass code, as players
+ * who stay within the redemption limits (10 a minute each, from their own address).
+ */
+function redeemTarget(handle: DatabaseHandle): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    const batch = { kind: 'one_time', count: REDEEM_CODES, credits: 16 } as const;
+    // Read by redeem-request.cjs in autocannon's worker, which copies the environment.
+    process.env.BENCH_CODES = JSON.stringify(await services.codes.create(batch));
+    process.env.BENCH_REDEEMERS = JSON.stringify(
+      await signedInPlayers(handle, services, REDEEM_PLAYERS),
+    );
+    process.env.BENCH_REDEEMS_PER_PLAYER = String(CODE_LIMITS.perPlayerPerMinute);
+    let used = 0;
+    process.env.BENCH_FIRST_CODE = '0';
+    // Each run starts past every code the runs before may have handed out.
+    const afterRun = (sent: number) => {
+      used += sent + REDEEMERS;
+      process.env.BENCH_FIRST_CODE = String(used);
+    };
+    const url = `${origin}/api/Items/Redeem`;
+    const setupRequest = REDEEM_HOOK;
+    return { url, headers: {}, connections: REDEEMERS, setupRequest, afterRun, close };
+  });
+}
+
+/**
+ * Waits until requests the load generator left in flight at its last run are done with the
+ * database (the pool idle for a while): closing the pool under them would fail them.
+ */
+async function drained(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind !== 'postgres') return;
+  const pool = handle.client;
+  for (let idleChecks = 0; idleChecks < 5;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const idle = pool.waitingCount === 0 && pool.idleCount === pool.totalCount;
+    idleChecks = idle ? idleChecks + 1 : 0;
+  }
 }
 
 /** The Postgres URL to use, or null (said on stderr) when none answers. */
@@ -261,13 +363,16 @@ async function postgresRows(adminUrl: string): Promise<Row[]> {
       targets.push(await floorTarget(url));
       targets.push(await meTarget(handle));
       targets.push(await checkoutTarget(handle));
-      const [floor, me, checkout] = targets as [Target, Target, Target];
+      targets.push(await redeemTarget(handle));
+      const [floor, me, checkout, redeem] = targets as [Target, Target, Target, Target];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: 'Users/Me (Postgres)', target: me },
         { name: `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`, target: checkout },
+        { name: `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`, target: redeem },
       ]);
     } finally {
+      await drained(handle);
       for (const target of targets) await target.close();
       await handle.close();
     }

@@ -19,7 +19,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     latency: { p50: number; p99: number };
-    requests: { total: number; average: number };
+    /** `sent`: every request fired, answered or not. */
+    requests: { total: number; average: number; sent: number };
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -25,7 +25,7 @@ export function createServices(infra: Infra) {
   const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
   const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
   const health = createHealthService(infra);
-  const codes = createCodesService(infra);
+  const codes = createCodesService({ ...infra, credits, limiter, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
   return { audit, limiter, mailer, sessions, credits, accounts, recovery, health, codes, orders };
 }

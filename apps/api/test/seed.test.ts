@@ -98,6 +98,7 @@ describe(`demo seed [${dbKind}]`, () => {
       balances: [],
       seats: [],
       unpaidOrders: [],
+      redemptions: [],
     });
   });
 

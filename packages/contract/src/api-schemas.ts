@@ -20,6 +20,16 @@ import {
   verifyRecoveryCodeResponse,
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
+import {
+  codeItem,
+  codeRedeemedResponse,
+  itemByIdRequest,
+  itemByIdResponse,
+  itemByNameRequest,
+  itemUpdateRequest,
+  itemUpdateResponse,
+  redeemCodeRequest,
+} from './codes';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
   checkoutRequest,
@@ -52,6 +62,12 @@ export const API_SCHEMAS = {
   },
   usersUpdatePassword: { request: updatePasswordRequest, response: messageResponse },
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
+  usersRedeemCode: { request: redeemCodeRequest, response: codeRedeemedResponse },
+
+  itemsGetByName: { request: itemByNameRequest, response: codeItem },
+  itemsGetById: { request: itemByIdRequest, response: itemByIdResponse },
+  itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },
+  itemsUpdate: { request: itemUpdateRequest, response: itemUpdateResponse },
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },

@@ -58,6 +58,11 @@ export const ERRORS = {
   CODE_INVALID: { status: 404, message: 'Invalid code.' },
   CODE_ALREADY_REDEEMED: { status: 409, message: 'This code has already been redeemed.' },
   CODE_REDEEM_FAILED: { status: 500, message: 'Failed to redeem code. Please try again.' },
+  /** Code lookups and redemptions: 10 a minute per player and per IP (security.md W11). */
+  CODE_ATTEMPTS_LIMITED: {
+    status: 429,
+    message: 'Too many code attempts. Please wait a minute and try again.',
+  },
   ITEM_FETCH_FAILED: { status: 500, message: 'Item fetch failed' },
   CODE_FETCH_FAILED: { status: 500, message: 'Code fetch failed' },
   ITEM_UPDATE_FAILED: { status: 500, message: 'Failed to redeem code' },

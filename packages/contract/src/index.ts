@@ -15,3 +15,4 @@ export * from './credits';
 export * from './user-message';
 export * from './payments';
 export * from './orders';
+export * from './codes';

@@ -184,6 +184,8 @@ export const codes = pgTable(
     /** What players and operators see instead of the secret code, e.g. 'WELCOME16'. */
     label: text('label').notNull().default(''),
     expiresAt: timestamptz('expires_at'),
+    /** Set by an operator: the code redeems no more and is not found. */
+    revokedAt: timestamptz('revoked_at'),
     /** One-time codes only: who claimed it, set by the same statement that checks it is free. */
     claimedBy: uuid('claimed_by').references(() => users.id),
     claimedAt: timestamptz('claimed_at'),

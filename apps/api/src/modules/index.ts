@@ -3,6 +3,7 @@ import type { Env } from '../config/env';
 import type { ZodApp } from '../lib/zod-app';
 import type { Services } from '../services';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
+import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
@@ -21,6 +22,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerAccountsRoutes,
   registerCreditsRoutes,
   registerOrdersRoutes,
+  registerCodesRoutes,
   registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
 ];

@@ -4,7 +4,15 @@
  */
 import { and, eq, gt, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client';
-import { creditLedger, eventSlots, orders, registrations, users } from '../../src/db/schema';
+import {
+  codes,
+  creditLedger,
+  eventSlots,
+  orders,
+  redemptions,
+  registrations,
+  users,
+} from '../../src/db/schema';
 
 export type InvariantViolations = {
   /** credits ≠ sum of ledger deltas, or credits < 0. */
@@ -13,6 +21,8 @@ export type InvariantViolations = {
   seats: { slotId: string; booked: number; capacity: number; registrations: number }[];
   /** Paid orders that granted credits but have no ledger posting. */
   unpaidOrders: { orderId: string; credits: number }[];
+  /** Redemptions without their posting; one-time codes not redeemed once, by their claimer. */
+  redemptions: { codeId: string; userId: string | null }[];
 };
 
 export async function balanceViolations(db: Executor): Promise<InvariantViolations['balances']> {
@@ -68,11 +78,43 @@ export async function orderViolations(db: Executor): Promise<InvariantViolations
     .where(and(eq(orders.status, 'paid'), gt(orders.credits, 0), notExists(posting)));
 }
 
+export async function redemptionViolations(
+  db: Executor,
+): Promise<InvariantViolations['redemptions']> {
+  const posting = db
+    .select({ one: sql`1` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.refType, 'code'),
+        eq(creditLedger.refId, sql`${redemptions.codeId}::text`),
+        eq(creditLedger.userId, redemptions.userId),
+      ),
+    );
+  const unposted = await db
+    .select({ codeId: redemptions.codeId, userId: redemptions.userId })
+    .from(redemptions)
+    .where(notExists(posting));
+  const claimerRows = sql`(select count(*)::int from ${redemptions} where ${redemptions.codeId} = ${codes.id} and ${redemptions.userId} = ${codes.claimedBy})`;
+  const allRows = sql`(select count(*)::int from ${redemptions} where ${redemptions.codeId} = ${codes.id})`;
+  const claims = await db
+    .select({ codeId: codes.id, userId: codes.claimedBy })
+    .from(codes)
+    .where(
+      and(
+        eq(codes.kind, 'one_time'),
+        sql`(${allRows} <> (case when ${codes.claimedBy} is null then 0 else 1 end) or ${allRows} <> ${claimerRows})`,
+      ),
+    );
+  return [...unposted, ...claims];
+}
+
 export async function findInvariantViolations(db: Executor): Promise<InvariantViolations> {
   return {
     balances: await balanceViolations(db),
     seats: await seatViolations(db),
     unpaidOrders: await orderViolations(db),
+    redemptions: await redemptionViolations(db),
   };
 }
 

@@ -1,21 +1,30 @@
 /** Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner. */
-import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { codes, orders } from '../../db/schema';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { codes, orders, redemptions, type CODE_KINDS } from '../../db/schema';
 
-export type NewGamePass = {
+export type CodeKind = (typeof CODE_KINDS)[number];
+
+export type NewCode = {
   codeHash: string;
+  kind: CodeKind;
   credits: number;
   label: string;
-  orderId: string;
-  ownerId: string;
-  sealedCode: string;
+  expiresAt?: Date | null;
+  /** A Game Pass: the order that issued it, its buyer and the code sealed for them. */
+  orderId?: string;
+  ownerId?: string;
+  sealedCode?: string;
   createdAt: Date;
 };
 
-export async function insertGamePasses(db: Executor, passes: NewGamePass[]): Promise<void> {
-  if (passes.length === 0) return;
-  await db.insert(codes).values(passes.map((pass) => ({ ...pass, kind: 'one_time' as const })));
+/** Rows per INSERT, well below Postgres's 65,535 parameters per statement. */
+const INSERT_CHUNK = 1_000;
+
+export async function insertCodes(db: Executor, rows: NewCode[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db.insert(codes).values(rows.slice(start, start + INSERT_CHUNK));
+  }
 }
 
 /** A player's Game Passes with their order number and redemption, newest first. */
@@ -33,4 +42,79 @@ export async function listGamePasses(db: Executor, ownerId: string, limit: numbe
     .where(eq(codes.ownerId, ownerId))
     .orderBy(desc(codes.createdAt), desc(codes.id))
     .limit(limit);
+}
+
+/** A code with the caller's own redemption of it (`mine`), by its HMAC or its id. */
+export async function findCode(
+  db: Executor,
+  key: { codeHash: string } | { id: string },
+  callerId: string,
+) {
+  const [row] = await db
+    .select({
+      id: codes.id,
+      kind: codes.kind,
+      label: codes.label,
+      credits: codes.credits,
+      expiresAt: codes.expiresAt,
+      revokedAt: codes.revokedAt,
+      claimedAt: codes.claimedAt,
+      mine: redemptions.redeemedAt,
+    })
+    .from(codes)
+    .leftJoin(redemptions, and(eq(redemptions.codeId, codes.id), eq(redemptions.userId, callerId)))
+    .where('codeHash' in key ? eq(codes.codeHash, key.codeHash) : eq(codes.id, key.id))
+    .limit(1);
+  return row === undefined ? undefined : { ...row, kind: row.kind as CodeKind };
+}
+export type CodeState = NonNullable<Awaited<ReturnType<typeof findCode>>>;
+
+/**
+ * Claims a one-time code for `userId` if it is still free, live and not revoked: one statement,
+ * so of any number of concurrent claims exactly one matches (the others wait for its row lock,
+ * then see it claimed). False when another claim won or the code stopped being redeemable.
+ */
+export async function claimCode(
+  tx: Transaction,
+  codeId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const claimed = await tx
+    .update(codes)
+    .set({ claimedBy: userId, claimedAt: now })
+    .where(
+      and(
+        eq(codes.id, codeId),
+        eq(codes.kind, 'one_time'),
+        isNull(codes.claimedAt),
+        isNull(codes.revokedAt),
+        or(isNull(codes.expiresAt), gt(codes.expiresAt, now)),
+      ),
+    )
+    .returning({ id: codes.id });
+  return claimed.length > 0;
+}
+
+/** False when the player has redeemed this code before (the key is code and player). */
+export async function insertRedemption(
+  tx: Transaction,
+  row: { codeId: string; userId: string; codeLabel: string; redeemedAt: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(redemptions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ codeId: redemptions.codeId });
+  return inserted.length > 0;
+}
+
+/** Revokes a code; false when there is no such code or it was revoked already. */
+export async function revokeCode(db: Executor, codeHash: string, now: Date): Promise<boolean> {
+  const revoked = await db
+    .update(codes)
+    .set({ revokedAt: now })
+    .where(and(eq(codes.codeHash, codeHash), isNull(codes.revokedAt)))
+    .returning({ id: codes.id });
+  return revoked.length > 0;
 }

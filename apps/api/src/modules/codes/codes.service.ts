@@ -1,26 +1,47 @@
 /**
- * The codes module. Here: Game Passes, issued one per Game Pack inside the transaction that
- * marks the order paid, redeemable once for GAME_PASS_CREDITS (redemption: the codes issue).
+ * The codes module (security.md W9–W11): Game Passes, issued one per Game Pack inside the
+ * transaction that marks the order paid, and operators' code batches; looking codes up and
+ * redeeming them.
+ *
  * A code is 12 characters of Crockford base32 from a CSPRNG (60 bits), grouped XXXX-XXXX-XXXX,
- * stored as an HMAC for lookup and sealed for its owner's dashboard; never in plain text.
+ * stored as an HMAC for lookup (a Game Pass also sealed for its owner's dashboard); never in
+ * plain text. Every lookup and redemption is limited per player and per IP (CODE_LIMITS).
+ *
+ * Redemption is one transaction: a one-time code is claimed by a conditional update (of
+ * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
+ * promo code once per player), and the credits are posted with the code as the source.
  */
 import { randomInt } from 'node:crypto';
 import { GAME_PASS_CREDITS } from '@questfield/contract';
-import type { Executor } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import type { Audit, AuditMeta } from '../../lib/audit';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
+import type { CreditsService } from '../credits/credits.service';
+import type { CountRule, Limiter } from '../limits/limits.service';
 import * as repo from './codes.repository';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const GROUPS = 3;
 const GROUP_LENGTH = 4;
 const PASSES_LISTED = 200;
+const MINUTE = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const CODE_LIMITS = { perPlayerPerMinute: 10, perIpPerMinute: 10 } as const;
 
 export function newRedeemableCode(): string {
   const group = () =>
     Array.from({ length: GROUP_LENGTH }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join('');
   return Array.from({ length: GROUPS }, group).join('-');
+}
+
+/** What players see instead of a generated code; it never holds the whole code. */
+function labelOf(kind: repo.CodeKind, code: string): string {
+  const tail = code.slice(-GROUP_LENGTH);
+  return kind === 'one_time' ? `Game Pass …${tail}` : `Promo code …${tail}`;
 }
 
 export type GamePass = {
@@ -30,8 +51,125 @@ export type GamePass = {
   createdAt: Date;
 };
 
-export function createCodesService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+export type CodeKind = repo.CodeKind;
+export type CodeBatch = { kind: CodeKind; count: number; credits: number; expiresAt?: Date };
+
+/** The signed-in player asking, and where from (for the limits and the audit log). */
+export type CodeCaller = AuditMeta & { userId: string };
+
+/** A code as its caller may see it: the redemption time, and whether it was theirs. */
+export type CodeView = {
+  id: string;
+  label: string;
+  redeemedAt: Date | null;
+  redeemedByCaller: boolean;
+};
+
+/** Why a code was not redeemed: not found (or revoked, expired), or redeemed already. */
+export type Refusal = 'unknown' | 'used' | 'used_by_caller';
+export type Redemption =
+  { status: 'redeemed'; item: CodeView; credits: number; balance: number } | { status: Refusal };
+
+/** Why a code cannot be redeemed now (unknown: also revoked, or expired unredeemed); null: free. */
+function refusalOf(row: repo.CodeState | undefined, now: Date): Refusal | null {
+  if (row === undefined || row.revokedAt !== null) return 'unknown';
+  if (row.mine !== null) return 'used_by_caller';
+  if (row.claimedAt !== null) return 'used';
+  return row.expiresAt !== null && row.expiresAt <= now ? 'unknown' : null;
+}
+
+function viewOf(row: repo.CodeState): CodeView {
+  return {
+    id: row.id,
+    label: row.label,
+    redeemedAt: row.mine ?? row.claimedAt,
+    redeemedByCaller: row.mine !== null,
+  };
+}
+
+const limitRules = (caller: CodeCaller): CountRule[] => [
+  {
+    kind: 'redeem',
+    subject: caller.userId,
+    windowMs: MINUTE,
+    max: CODE_LIMITS.perPlayerPerMinute,
+    reason: 'redeem per player',
+  },
+  {
+    kind: 'redeem',
+    ip: caller.ip,
+    windowMs: MINUTE,
+    max: CODE_LIMITS.perIpPerMinute,
+    reason: 'redeem per IP',
+  },
+];
+
+type CodesDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+  credits: CreditsService;
+  limiter: Limiter;
+  audit: Audit;
+};
+
+export function createCodesService({ db, env, clock, transaction, ...deps }: CodesDeps) {
+  const { credits, limiter, audit } = deps;
   const passBox = createSealedBox(env.appSecret, 'game-pass');
+  const hashOf = (code: string) => hashRedeemableCode(env.appSecret, code);
+
+  const rowOf = (code: string, kind: CodeKind, creditsEach: number): repo.NewCode => ({
+    codeHash: hashOf(code),
+    kind,
+    credits: creditsEach,
+    label: labelOf(kind, code),
+    createdAt: clock.now(),
+  });
+
+  /** Admits one lookup or redemption of `caller`, or answers 429; returns the attempt. */
+  async function admit(caller: CodeCaller): Promise<number> {
+    const admission = await limiter.admit('redeem', caller.userId, caller.ip, limitRules(caller));
+    if (admission.allowed) return admission.attempt;
+    audit(caller, 'codes.throttled', { userId: caller.userId, reason: admission.reason }, 'warn');
+    return fail('CODE_ATTEMPTS_LIMITED');
+  }
+
+  async function lookup(caller: CodeCaller, key: { codeHash: string } | { id: string }) {
+    const attempt = await admit(caller);
+    const row = await repo.findCode(db, key, caller.userId);
+    if (row === undefined || refusalOf(row, clock.now()) === 'unknown') fail('CODE_INVALID');
+    await limiter.settle(attempt, true);
+    return viewOf(row);
+  }
+
+  /** Claims a one-time code for the player, or says why not (lost the race, or expired). */
+  async function claim(tx: Transaction, row: repo.CodeState, userId: string, now: Date) {
+    if (row.kind !== 'one_time' || (await repo.claimCode(tx, row.id, userId, now))) return null;
+    return refusalOf(await repo.findCode(tx, { id: row.id }, userId), now) ?? 'unknown';
+  }
+
+  /** Writes the redemption row and posts its credits, the code being the posting's source. */
+  async function record(tx: Transaction, row: repo.CodeState, userId: string, now: Date) {
+    const redemption = { codeId: row.id, userId, codeLabel: row.label, redeemedAt: now };
+    const isNew = await repo.insertRedemption(tx, redemption);
+    if (!isNew) return { status: 'used_by_caller' } as const;
+    const source = { type: 'code', id: row.id } as const;
+    const request = { userId, delta: row.credits, reason: 'redeem', source } as const;
+    const posting = await credits.post(tx, request);
+    if (posting.status !== 'posted') throw new Error(`A new redemption posted ${posting.status}.`);
+    const { balanceAfter } = posting.posting;
+    const item = viewOf({ ...row, mine: now });
+    return { status: 'redeemed', item, credits: row.credits, balance: balanceAfter } as const;
+  }
+
+  async function redeemIn(tx: Transaction, caller: CodeCaller, code: string): Promise<Redemption> {
+    const now = clock.now();
+    const { userId } = caller;
+    // Before the claim and the redemption row, whose foreign keys share-lock the player's row.
+    await credits.lock(tx, userId);
+    const row = await repo.findCode(tx, { codeHash: hashOf(code) }, userId);
+    const refusal = refusalOf(row, now);
+    if (refusal !== null || row === undefined) return { status: refusal ?? 'unknown' };
+    const lost = await claim(tx, row, userId, now);
+    return lost === null ? record(tx, row, userId, now) : { status: lost };
+  }
 
   return {
     /** Issues `count` Game Passes for a paid order in its transaction; returns the codes. */
@@ -40,20 +178,31 @@ export function createCodesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       order: { id: string; ownerId: string; count: number },
     ): Promise<string[]> {
       const issued = Array.from({ length: order.count }, newRedeemableCode);
-      await repo.insertGamePasses(
+      await repo.insertCodes(
         tx,
         issued.map((code) => ({
-          codeHash: hashRedeemableCode(env.appSecret, code),
-          credits: GAME_PASS_CREDITS,
-          label: `Game Pass …${code.slice(-GROUP_LENGTH)}`,
+          ...rowOf(code, 'one_time', GAME_PASS_CREDITS),
           orderId: order.id,
           ownerId: order.ownerId,
           sealedCode: passBox.seal(code),
-          createdAt: clock.now(),
         })),
       );
       return issued;
     },
+
+    /** Creates a batch of codes (operators); the returned codes exist nowhere else. */
+    async create(batch: CodeBatch): Promise<string[]> {
+      const issued = Array.from({ length: batch.count }, newRedeemableCode);
+      const rows = issued.map((code) => ({
+        ...rowOf(code, batch.kind, batch.credits),
+        expiresAt: batch.expiresAt ?? null,
+      }));
+      await repo.insertCodes(db, rows);
+      return issued;
+    },
+
+    /** True when the code existed and was live; a revoked code is never found again. */
+    revoke: (code: string): Promise<boolean> => repo.revokeCode(db, hashOf(code), clock.now()),
 
     async gamePasses(ownerId: string): Promise<GamePass[]> {
       const rows = await repo.listGamePasses(db, ownerId, PASSES_LISTED);
@@ -63,6 +212,24 @@ export function createCodesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
         redeemedAt: row.redeemedAt,
         createdAt: row.createdAt,
       }));
+    },
+
+    /** The code as typed (case and separators ignored); CODE_INVALID when not found. */
+    findByCode: (caller: CodeCaller, code: string): Promise<CodeView> =>
+      lookup(caller, { codeHash: hashOf(code) }),
+
+    findById: (caller: CodeCaller, id: string): Promise<CodeView> =>
+      UUID.test(id) ? lookup(caller, { id }) : admit(caller).then(() => fail('CODE_INVALID')),
+
+    /** Redeems a code of either kind for the caller (see the module comment). */
+    async redeem(caller: CodeCaller, code: string): Promise<Redemption> {
+      const attempt = await admit(caller);
+      const outcome = await transaction((tx) => redeemIn(tx, caller, code));
+      if (outcome.status === 'redeemed') {
+        await limiter.settle(attempt, true);
+        audit(caller, 'codes.redeemed', { userId: caller.userId, codeId: outcome.item.id });
+      }
+      return outcome;
     },
   };
 }

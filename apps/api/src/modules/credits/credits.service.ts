@@ -100,6 +100,15 @@ export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     /** Posts inside the caller's transaction; see the module comment. */
     post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
 
+    /**
+     * Locks the user's balance until the transaction ends, as `post` does. A transaction that
+     * writes rows referring to the user before posting calls this first: each such write holds
+     * a key-share lock on the user's row, so two of them would deadlock waiting to post.
+     */
+    lock: async (tx: Transaction, userId: string): Promise<void> => {
+      await repo.lockBalance(tx, userId);
+    },
+
     /** The user's balance as the caller's transaction sees it (0 for an unknown user). */
     balance: async (tx: Executor, userId: string): Promise<number> =>
       (await repo.readBalance(tx, userId)) ?? 0,
