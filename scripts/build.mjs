@@ -29,8 +29,10 @@ const TARGETS = [
   },
 ];
 
-export async function buildAll({ force = false } = {}) {
+/** `only`: the one workspace to build (the operator's command line needs just the API). */
+export async function buildAll({ force = false, only = null } = {}) {
   for (const target of TARGETS) {
+    if (only !== null && target.workspace !== only) continue;
     const stampFile = join(ROOT, target.dist, '.build-fingerprint');
     const wanted = fingerprint(ROOT, [...SHARED_INPUTS, ...target.inputs]);
     if (!force && readStamp(stampFile) === wanted) continue;

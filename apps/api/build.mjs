@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js. npm packages stay external (node_modules has them at
+// Bundles the server into dist/server.js and the operator's command line into dist/admin.js. npm packages stay external (node_modules has them at
 // run time); the workspace contract is TypeScript source, so it is bundled in.
 import { build } from 'esbuild';
 
@@ -16,8 +16,8 @@ const externalPackages = {
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/admin.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -22,11 +22,12 @@ function installedVersion() {
 }
 
 function install(version) {
-  console.log(`Installing Node ${version} into tools/node (npm ci)…`);
+  console.error(`Installing Node ${version} into tools/node (npm ci)…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // Progress to standard error: the standard output of some scripts is their answer (admin).
   const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
     cwd: TOOLS,
-    stdio: 'inherit',
+    stdio: ['inherit', 2, 'inherit'],
   });
   if (result.status !== 0 || installedVersion() !== version) {
     throw new Error(`Could not install Node ${version} into tools/node.`);
@@ -35,7 +36,7 @@ function install(version) {
 
 /** Re-runs this script under the pinned LTS; never returns when it does. */
 function rerunUnder(version) {
-  console.log(
+  console.error(
     `Node ${process.versions.node} is older than ${MIN_NODE_MAJOR}: running under the project's Node ${version} (tools/node).`,
   );
   const child = spawn(BINARY, [...process.execArgv, ...process.argv.slice(1)], {

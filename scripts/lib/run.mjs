@@ -2,10 +2,17 @@
 // they run before dependencies are installed).
 import { spawn } from 'node:child_process';
 
+let childStdout = 'inherit';
+
+/** From now on children write their standard output to our standard error (see admin.mjs). */
+export function keepStdoutForAnswers() {
+  childStdout = 2;
+}
+
 /** Runs a command with inherited output; resolves with its exit code (never rejects). */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const child = spawn(command, args, { stdio: ['inherit', childStdout, 'inherit'], ...options });
     child.on('error', (error) => {
       console.error(`Could not run ${command}: ${error.message}`);
       resolve(127);

@@ -10,16 +10,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
-import { transactor, type DatabaseHandle } from './db/client';
-import type { Infra } from './infra';
+import type { DatabaseHandle } from './db/client';
+import { createInfra } from './infra';
 import { enforceRouteTable, isApiPath } from './lib/api-route';
 import { systemClock, type Clock } from './lib/clock';
-import {
-  createEmailDispatcher,
-  type EmailDispatcher,
-  type MailTransport,
-} from './integrations/email/dispatcher';
-import { createPaymentProvider } from './integrations/payments';
+import type { EmailDispatcher, MailTransport } from './integrations/email/dispatcher';
 import type { PaymentProvider } from './integrations/payments/provider';
 import { createLogger, type Logger } from './lib/logger';
 import type { ZodApp } from './lib/zod-app';
@@ -56,6 +51,8 @@ export type BuildAppDeps = {
   mailTransport?: MailTransport;
   /** Replaces the payment provider PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
+  /** Opens the operator route to the command line holding this token (server.ts). */
+  operatorToken?: string | null;
 };
 
 declare module 'fastify' {
@@ -111,30 +108,18 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   registerRequestGuards(app, env);
 
-  const clock = deps.clock ?? systemClock;
-  const db = deps.db.db;
-  const emailDispatcher = createEmailDispatcher({
-    db,
-    clock,
+  const infra = createInfra({
+    env,
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
     logger: loggerInstance,
-    smtpUrl: env.smtpUrl,
-    mailFrom: env.mailFrom,
-    appSecret: env.appSecret,
-    transport: deps.mailTransport,
+    mailTransport: deps.mailTransport,
+    paymentProvider: deps.paymentProvider,
   });
+  const { emailDispatcher } = infra;
   app.decorate('emailDispatcher', emailDispatcher);
   // Runs inside app.close(), so server.ts closes the database only after the last pass.
   app.addHook('onClose', async () => emailDispatcher.stop());
-
-  const infra: Infra = {
-    env,
-    db,
-    transaction: transactor(db),
-    ping: () => deps.db.ping(),
-    clock,
-    emailDispatcher,
-    payments: deps.paymentProvider ?? createPaymentProvider(env.payment),
-  };
   const services = createServices(infra);
   const reconciler = createOrderReconciler({ orders: services.orders, logger: loggerInstance });
   app.decorate('orderReconciler', reconciler);
@@ -144,7 +129,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.addHook('onClose', async () => reconciler.stop());
   await registerSessions(app, env, services.sessions);
   for (const register of [...API_MODULES, ...testModules]) {
-    await register(app, { env, services });
+    await register(app, { env, services, operatorToken: deps.operatorToken ?? null });
   }
 
   const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir);

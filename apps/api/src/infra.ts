@@ -1,8 +1,14 @@
 import type { Env } from './config/env';
-import type { Database, Transact } from './db/client';
-import type { EmailDispatcher } from './integrations/email/dispatcher';
+import { transactor, type Database, type DatabaseHandle, type Transact } from './db/client';
+import {
+  createEmailDispatcher,
+  type EmailDispatcher,
+  type MailTransport,
+} from './integrations/email/dispatcher';
+import { createPaymentProvider } from './integrations/payments';
 import type { PaymentProvider } from './integrations/payments/provider';
 import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
 
 /**
  * What services are built from (src/services.ts): settings, the database, time, mail
@@ -21,3 +27,37 @@ export type Infra = {
   /** Charges cards: PAYMENT_PROVIDER's provider, or the one a test passes in. */
   payments: PaymentProvider;
 };
+
+export type InfraDeps = {
+  env: Env;
+  db: Pick<DatabaseHandle, 'db' | 'ping'>;
+  clock: Clock;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
+  mailTransport?: MailTransport;
+  /** Replaces the payment provider PAYMENT_PROVIDER names. */
+  paymentProvider?: PaymentProvider;
+};
+
+/** The infrastructure of the app (app.ts) and of the operator's command line (admin.ts). */
+export function createInfra({ env, db: handle, clock, logger, ...replacements }: InfraDeps): Infra {
+  const db = handle.db;
+  const emailDispatcher = createEmailDispatcher({
+    db,
+    clock,
+    logger,
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
+    appSecret: env.appSecret,
+    transport: replacements.mailTransport,
+  });
+  return {
+    env,
+    db,
+    transaction: transactor(db),
+    ping: () => handle.ping(),
+    clock,
+    emailDispatcher,
+    payments: replacements.paymentProvider ?? createPaymentProvider(env.payment),
+  };
+}

@@ -14,6 +14,11 @@ import { buildGameHost } from './game-host';
 import { systemClock } from './lib/clock';
 import { createLogger, logFormatOf, type Logger } from './lib/logger';
 import { listenLogText } from './lib/origins';
+import {
+  loopbackUrlOf,
+  newOperatorToken,
+  publishOperatorAccess,
+} from './modules/operator/operator-access';
 import { PATHS } from './paths';
 
 /** Past this, a stuck shutdown is cut short rather than leaving the process hanging. */
@@ -43,7 +48,27 @@ async function prepareDatabase(env: Env, logger: Logger): Promise<DatabaseHandle
   return handle;
 }
 
-function closeOnSignals(servers: FastifyInstance[], handle: DatabaseHandle, logger: Logger) {
+/**
+ * On the embedded database only this process can open the folder, so the operator's command
+ * line reaches it through the operator route with a token published in the folder.
+ */
+function operatorTokenFor(handle: DatabaseHandle): string | null {
+  return handle.kind === 'pglite' ? newOperatorToken() : null;
+}
+
+function publishOperatorRoute(app: FastifyInstance, env: Env, token: string | null): () => void {
+  const address = app.server.address();
+  if (token === null || address === null || typeof address === 'string') return () => {};
+  const url = loopbackUrlOf(address);
+  return publishOperatorAccess(env.dataDir, { url, token, pid: process.pid });
+}
+
+function closeOnSignals(
+  servers: FastifyInstance[],
+  handle: DatabaseHandle,
+  logger: Logger,
+  beforeClose: () => void,
+) {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) {
@@ -56,6 +81,7 @@ function closeOnSignals(servers: FastifyInstance[], handle: DatabaseHandle, logg
       logger.error('shutdown timed out: exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
+    beforeClose();
     // Servers first, so no request is still writing when the database closes.
     await Promise.allSettled(servers.map((server) => server.close()));
     await handle.close();
@@ -73,16 +99,20 @@ async function main(): Promise<void> {
   for (const warning of env.warnings) logger.warn(warning);
 
   const handle = await prepareDatabase(env, logger);
-  const app = await buildApp({ env, db: handle, logger, webDistDir: PATHS.webDist });
+  const operatorToken = operatorTokenFor(handle);
+  const app = await buildApp({ env, db: handle, logger, webDistDir: PATHS.webDist, operatorToken });
   const game = await buildGameHost({ env, gameDistDir: PATHS.gameDist, logger });
-  closeOnSignals([app, game], handle, logger);
+  let unpublish = () => {};
+  closeOnSignals([app, game], handle, logger, () => unpublish());
   try {
     // The only URL the log offers to open is PUBLIC_ORIGIN (logged below), not the socket's.
     await app.listen({ host: env.host, port: env.port, listenTextResolver: listenLogText });
     await game.listen({ host: env.host, port: env.gamePort, listenTextResolver: listenLogText });
+    unpublish = publishOperatorRoute(app, env, operatorToken);
     app.emailDispatcher.start();
   } catch (error) {
     logger.fatal({ err: error }, 'could not listen');
+    unpublish();
     await Promise.allSettled([app.close(), game.close()]);
     await handle.close();
     process.exit(1);

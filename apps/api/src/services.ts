@@ -5,6 +5,7 @@
 import type { Infra } from './infra';
 import { createMailer } from './integrations/email/mailer';
 import { createAudit } from './lib/audit';
+import { createBookingsService } from './modules/bookings/bookings.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthLimits } from './modules/accounts/auth-limits';
 import { createRecoveryService } from './modules/accounts/recovery.service';
@@ -13,6 +14,7 @@ import { createCodesService } from './modules/codes/codes.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createHealthService } from './modules/health/health.service';
 import { createLimiter } from './modules/limits/limits.service';
+import { createOperatorService } from './modules/operator/operator.service';
 import { createOrdersService } from './modules/orders/orders.service';
 
 export function createServices(infra: Infra) {
@@ -27,7 +29,22 @@ export function createServices(infra: Infra) {
   const health = createHealthService(infra);
   const codes = createCodesService({ ...infra, credits, limiter, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  return { audit, limiter, mailer, sessions, credits, accounts, recovery, health, codes, orders };
+  const bookings = createBookingsService(infra);
+  const operator = createOperatorService({ ...infra, accounts, codes, credits, bookings });
+  return {
+    audit,
+    limiter,
+    mailer,
+    sessions,
+    credits,
+    accounts,
+    recovery,
+    health,
+    codes,
+    orders,
+    bookings,
+    operator,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -162,7 +162,7 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     await checkout(purchase('game-pack', 2));
     const other = await signUp(t.app);
     const response = await postJson(t.app, 'ordersList', {}, { cookie: other.cookie });
-    expect(jsonOf(response)).toEqual({ orders: [], gamePasses: [] });
+    expect(jsonOf(response)).toEqual({ orders: [], gamePasses: [], ownsSoundtracks: false });
   });
 
   it('refuses a total the catalogue does not charge (409) and charges nothing', async () => {
@@ -282,8 +282,10 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     const other = await signUp(t.app);
     await checkout(purchase('credits-64'), randomUUID(), other);
     const response = await postJson(t.app, 'ordersList', {}, { cookie: buyer.cookie });
-    const { orders: listed } = jsonOf<{ orders: { amount: string }[] }>(response);
-    expect(listed.map((order) => order.amount).sort()).toEqual(['$17.99', '$350.00']);
+    const listed = jsonOf<{ orders: { amount: string }[]; ownsSoundtracks: boolean }>(response);
+    expect(listed.orders.map((order) => order.amount).sort()).toEqual(['$17.99', '$350.00']);
+    // Credit packs and a Host Pack bring no soundtracks.
+    expect(listed.ownsSoundtracks).toBe(false);
   });
 
   it('needs a session', async () => {

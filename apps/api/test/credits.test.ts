@@ -17,7 +17,7 @@ describe(`credits [${dbKind}]`, () => {
   let t: TestApp;
   const clock = fixedClock('2026-06-01T12:00:00Z');
   const db = () => t.database.handle.db;
-  const credits = () => createCreditsService({ db: db(), clock });
+  const credits = () => createCreditsService({ db: db(), clock, transaction: transactor(db()) });
   const post = (request: PostingRequest) => transactor(db())((tx) => credits().post(tx, request));
   const balanceOf = async (userId: string) =>
     (await db().select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]

@@ -170,6 +170,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
       expect(tables.map((row) => row.table_name)).toEqual([
         'auth_attempts',
         'codes',
+        'credit_grants',
         'credit_ledger',
         'email_outbox',
         'event_slots',

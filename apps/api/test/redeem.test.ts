@@ -156,6 +156,24 @@ describe(`code redemption [${dbKind}]`, () => {
       const mine = await call('usersRedeemCode', { code: pass }, friend);
       expect(jsonOf(mine)).toEqual(refusal('PROMO_ALREADY_REDEEMED'));
     });
+
+    it("unlocks the Game Pack's soundtracks for whoever redeems a Game Pass, not for a promo", async () => {
+      await seedWelcome16();
+      const [buyer, friend, promoOnly] = [await newPlayer(), await newPlayer(), await newPlayer()];
+      const owns = async (who: Player) =>
+        jsonOf<{ ownsSoundtracks: boolean }>(await call('ordersList', {}, who)).ownsSoundtracks;
+      expect(await owns(friend)).toBe(false);
+      const pass = await buyGamePass(buyer);
+      expect((await call('itemsRedeem', { name: pass }, friend)).statusCode).toBe(200);
+      expect((await call('usersRedeemCode', { code: 'WELCOME16' }, promoOnly)).statusCode).toBe(
+        200,
+      );
+      expect([await owns(buyer), await owns(friend), await owns(promoOnly)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
   });
 
   describe('Items (/experience-card, /game)', () => {
@@ -271,9 +289,9 @@ describe(`code redemption [${dbKind}]`, () => {
       const player = await newPlayer();
       const pass = await buyGamePass(player);
       const [promo] = await services.codes.create({ kind: 'promo_per_user', count: 1, credits: 5 });
-      expect(await services.codes.revoke(pass.toLowerCase())).toBe(true);
-      expect(await services.codes.revoke(promo ?? '')).toBe(true);
-      expect(await services.codes.revoke(promo ?? '')).toBe(false);
+      expect(await services.codes.revoke(pass.toLowerCase())).toMatch(/^Game Pass …/);
+      expect(await services.codes.revoke(promo ?? '')).toMatch(/^Promo code …/);
+      expect(await services.codes.revoke(promo ?? '')).toBeNull();
       expect(jsonOf(await call('itemsRedeem', { name: pass }, player))).toEqual(
         refusal('CODE_INVALID'),
       );

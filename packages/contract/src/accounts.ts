@@ -13,7 +13,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 export const USERNAME_RULE = userMessage(
   'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
 );
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 /** RFC 5321 §4.5.3.1.1: the part before the @ has at most 64 octets. */
 const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 const NAME_MAX_LENGTH = 60;

@@ -8,8 +8,11 @@
  * - internal: refused from the browser (kept only so the spec's path answers with a clear 403).
  * - dev: only outside production (dev mailbox).
  * - webhook / game: authenticated by a signature or a game ticket, not a session.
+ * - operator: the operator's command line, from this machine only, with the token the running
+ *   server wrote into its data folder.
  */
-export type RouteAccess = 'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game';
+export type RouteAccess =
+  'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game' | 'operator';
 
 export type ApiRoute = { method: 'GET' | 'POST'; path: `/api/${string}`; access: RouteAccess };
 
@@ -79,6 +82,7 @@ export const API_ROUTES = {
   leaderboard: { method: 'GET', path: '/api/Leaderboard', access: 'public' },
 
   devMailbox: { method: 'GET', path: '/api/dev/mailbox', access: 'dev' },
+  operatorRun: { method: 'POST', path: '/api/operator/run', access: 'operator' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -30,6 +30,7 @@ import {
   itemUpdateResponse,
   redeemCodeRequest,
 } from './codes';
+import { operatorCommand, operatorResult } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
   checkoutRequest,
@@ -74,6 +75,7 @@ export const API_SCHEMAS = {
   squareWebhook: { request: squareWebhookRequest, response: squareWebhookResponse },
 
   devMailbox: { response: devMailboxResponse },
+  operatorRun: { request: operatorCommand, response: operatorResult },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

@@ -101,6 +101,16 @@ export const ERRORS = {
   JOIN_FAILED: { status: 500, message: 'Failed to join experience. Please try again.' },
   GAME_TICKET_INVALID: { status: 401, message: 'This game ticket is not valid.' },
 
+  // The operator's command line (npm run admin)
+  OPERATOR_LOOPBACK_ONLY: {
+    status: 403,
+    message: 'Operator commands are taken only from this machine, not through a proxy.',
+  },
+  OPERATOR_TOKEN_INVALID: { status: 401, message: 'The operator token is missing or wrong.' },
+  OPERATOR_ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has this e-mail address.' },
+  OPERATOR_CODE_NOT_FOUND: { status: 404, message: 'No live code matches (revoked already?).' },
+  OPERATOR_DATE_PAST: { status: 400, message: 'The --expires day has already passed.' },
+
   // Mail and partnerships (spec §8)
   CUSTOM_EMAIL_FAILED: { status: 403, message: 'Failed to send custom email' },
   PARTNERSHIP_FAILED: {

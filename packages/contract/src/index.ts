@@ -16,3 +16,4 @@ export * from './user-message';
 export * from './payments';
 export * from './orders';
 export * from './codes';
+export * from './operator';

@@ -87,6 +87,8 @@ export type PublicGamePass = z.infer<typeof publicGamePass>;
 export const ordersListResponse = z.object({
   orders: z.array(publicOrder),
   gamePasses: z.array(publicGamePass),
+  /** The Game Pack's soundtracks are the player's: a paid Game Pack, or a redeemed Game Pass. */
+  ownsSoundtracks: z.boolean(),
 });
 export type OrdersListResponse = z.infer<typeof ordersListResponse>;
 

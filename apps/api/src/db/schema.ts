@@ -127,6 +127,20 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * Credits an operator granted (`npm run admin -- users grant-credits`): the posting's source,
+ * keeping the operator's reason beside the ledger row it explains.
+ */
+export const creditGrants = pgTable('credit_grants', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  credits: integer('credits').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
 export const orders = pgTable(
   'orders',
   {

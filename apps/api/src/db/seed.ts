@@ -10,30 +10,17 @@
  *   QF-CARD-0003   one-time experience-card code, 16 credits
  */
 import { sql } from 'drizzle-orm';
-import { REDEEM_CODE_CREDITS, GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
+import { GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
 import type { Clock } from '../lib/clock';
 import { hashRedeemableCode } from '../lib/redeemable-code-hash';
 import { upcomingSlotStarts } from '../lib/slot-schedule';
 import { hashPassword } from '../modules/accounts/password';
 import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
+import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
 import { codes, eventSlots, users } from './schema';
 
-export const DEMO_PLAYER = {
-  email: 'demo@questfield.example',
-  username: 'demo',
-  password: 'questfield-demo',
-  firstName: 'Demo',
-  lastName: 'Player',
-  credits: 10,
-} as const;
-
-export const DEMO_CODES = [
-  { code: 'WELCOME16', kind: 'promo_per_user', credits: REDEEM_CODE_CREDITS },
-  { code: 'QF-CARD-0001', kind: 'one_time', credits: REDEEM_CODE_CREDITS },
-  { code: 'QF-CARD-0002', kind: 'one_time', credits: REDEEM_CODE_CREDITS },
-  { code: 'QF-CARD-0003', kind: 'one_time', credits: REDEEM_CODE_CREDITS },
-] as const;
+export { DEMO_CODES, DEMO_PLAYER };
 
 /** Today in the venue's zone plus this many days. */
 export const SEED_SCHEDULE_DAYS = 7;

@@ -8,11 +8,15 @@ import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerHealthRoutes } from './health/health.routes';
+import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 
-/** What a route registrar gets: settings and the services (never the database). */
-export type ModuleContext = { env: Env; services: Services };
+/**
+ * What a route registrar gets: settings and the services (never the database), and the token
+ * of the operator route when this server published one (the embedded database; server.ts).
+ */
+export type ModuleContext = { env: Env; services: Services; operatorToken: string | null };
 
 export type ApiModule = (app: ZodApp, context: ModuleContext) => void | Promise<void>;
 
@@ -25,4 +29,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerCodesRoutes,
   registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
+  registerOperatorRoutes,
 ];

@@ -33,6 +33,7 @@ export type TestAppOptions = {
   testModules?: BuildAppDeps['testModules'];
   paymentProvider?: BuildAppDeps['paymentProvider'];
   mailTransport?: BuildAppDeps['mailTransport'];
+  operatorToken?: BuildAppDeps['operatorToken'];
   /** Replaces the database's ping (e.g. to simulate a hung database). */
   ping?: () => Promise<boolean>;
 };
@@ -62,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       testModules: options.testModules ?? [],
       paymentProvider: options.paymentProvider,
       mailTransport: options.mailTransport,
+      operatorToken: options.operatorToken,
     });
     await app.ready();
   } catch (error) {

@@ -4,8 +4,10 @@
  * files can run in parallel against one server.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { SQLSTATE, sqlStateOf } from '../../src/db/errors';
 import { migrateDatabase } from '../../src/db/migrate';
 import { PATHS } from '../../src/paths';
 
@@ -16,6 +18,8 @@ export const dbKind: DbKind = TEST_DATABASE_URL === '' ? 'pglite' : 'postgres';
 
 export type TestDatabase = {
   handle: DatabaseHandle;
+  /** Postgres only: where another client (e.g. the operator's command line) finds it. */
+  url?: string;
   /** Closes the handle and, on Postgres, drops the database. Safe to call twice. */
   destroy(): Promise<void>;
 };
@@ -36,21 +40,43 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
+const DROP_TRIES = 20;
+const DROP_RETRY_MS = 250;
+
+/**
+ * FORCE terminates any connection still open (e.g. a test that leaked a client). It may not
+ * terminate an autovacuum worker busy in the database (42501 for a role that is not superuser):
+ * such a worker finishes in moments, so the drop is tried again.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+      return;
+    } catch (error) {
+      const busy = sqlStateOf(error).code === SQLSTATE.insufficientPrivilege;
+      if (!busy || attempt === DROP_TRIES) throw error;
+      await setTimeout(DROP_RETRY_MS);
+    }
+  }
+}
+
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const name = `qf_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const handle = await openDatabase({ driver: 'postgres', url: databaseUrl(name), poolSize: 5 });
+  const url = databaseUrl(name);
+  const handle = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
   let destroyed = false;
   return {
     handle,
+    url,
     destroy: async () => {
       if (destroyed) return;
       destroyed = true;
       await handle.close();
-      // FORCE terminates any connection still open (e.g. a test that leaked a client).
-      await withAdminClient((client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await dropDatabase(name);
     },
   };
 }

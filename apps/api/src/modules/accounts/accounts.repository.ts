@@ -46,6 +46,16 @@ export async function findAccount(db: Executor, id: string): Promise<Account | u
   return row;
 }
 
+/** The account with this e-mail address (any case), and when it was opened (operators). */
+export async function findAccountByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ ...accountColumns, createdAt: users.createdAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

@@ -63,6 +63,9 @@ export function createAccountsService(deps: AccountsDeps) {
     find: (userId: string, executor: Executor = db): Promise<repo.Account | undefined> =>
       repo.findAccount(executor, userId),
 
+    /** The account with this e-mail address, for operators; undefined when there is none. */
+    findByEmail: (email: string) => repo.findAccountByEmail(db, email),
+
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
       checkPasswordPolicy(input.password);
       const admission = await authLimits.signUp(meta.ip);

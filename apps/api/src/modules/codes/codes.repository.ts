@@ -1,5 +1,5 @@
 /** Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner. */
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { codes, orders, redemptions, type CODE_KINDS } from '../../db/schema';
 
@@ -109,12 +109,58 @@ export async function insertRedemption(
   return inserted.length > 0;
 }
 
-/** Revokes a code; false when there is no such code or it was revoked already. */
-export async function revokeCode(db: Executor, codeHash: string, now: Date): Promise<boolean> {
-  const revoked = await db
+/** Revokes a code; its label, or undefined when there is no such code or it was revoked already. */
+export async function revokeCode(
+  db: Executor,
+  codeHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [revoked] = await db
     .update(codes)
     .set({ revokedAt: now })
     .where(and(eq(codes.codeHash, codeHash), isNull(codes.revokedAt)))
-    .returning({ id: codes.id });
-  return revoked.length > 0;
+    .returning({ label: codes.label });
+  return revoked?.label;
+}
+
+const redemptionCount = sql<number>`(select count(*)::int from ${redemptions} where ${redemptions.codeId} = ${codes.id})`;
+
+/** Codes for the operator, newest first; `unredeemed`: nobody has redeemed them. */
+export async function listCodes(
+  db: Executor,
+  filter: { kind?: CodeKind; unredeemed: boolean; limit: number },
+) {
+  const rows = await db
+    .select({
+      id: codes.id,
+      label: codes.label,
+      kind: codes.kind,
+      credits: codes.credits,
+      expiresAt: codes.expiresAt,
+      revokedAt: codes.revokedAt,
+      redemptions: redemptionCount,
+      createdAt: codes.createdAt,
+    })
+    .from(codes)
+    .where(
+      and(
+        filter.kind === undefined ? undefined : eq(codes.kind, filter.kind),
+        filter.unredeemed ? sql`${redemptionCount} = 0` : undefined,
+      ),
+    )
+    .orderBy(desc(codes.createdAt), desc(codes.id))
+    .limit(filter.limit);
+  return rows.map((row) => ({ ...row, kind: row.kind as CodeKind }));
+}
+export type ListedCodeRow = Awaited<ReturnType<typeof listCodes>>[number];
+
+/** Whether the player has redeemed a one-time code (a Game Pass, printed or bought). */
+export async function hasRedeemedOneTime(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ codeId: redemptions.codeId })
+    .from(redemptions)
+    .innerJoin(codes, eq(codes.id, redemptions.codeId))
+    .where(and(eq(redemptions.userId, userId), eq(codes.kind, 'one_time')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -87,6 +87,14 @@ function viewOf(row: repo.CodeState): CodeView {
   };
 }
 
+export type CodeStatus = 'live' | 'redeemed' | 'expired' | 'revoked';
+
+function statusOf(row: repo.ListedCodeRow, now: Date): CodeStatus {
+  if (row.revokedAt !== null) return 'revoked';
+  if (row.kind === 'one_time' && row.redemptions > 0) return 'redeemed';
+  return row.expiresAt !== null && row.expiresAt <= now ? 'expired' : 'live';
+}
+
 const limitRules = (caller: CodeCaller): CountRule[] => [
   {
     kind: 'redeem',
@@ -201,8 +209,16 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       return issued;
     },
 
-    /** True when the code existed and was live; a revoked code is never found again. */
-    revoke: (code: string): Promise<boolean> => repo.revokeCode(db, hashOf(code), clock.now()),
+    /** The revoked code's label; null when no live code matches. A revoked code is never found again. */
+    revoke: async (code: string): Promise<string | null> =>
+      (await repo.revokeCode(db, hashOf(code), clock.now())) ?? null,
+
+    /** Codes for the operator, newest first, with what became of each (never the code). */
+    async list(filter: { kind?: CodeKind; unredeemed: boolean; limit: number }) {
+      const now = clock.now();
+      const rows = await repo.listCodes(db, filter);
+      return rows.map((row) => ({ ...row, status: statusOf(row, now) }));
+    },
 
     async gamePasses(ownerId: string): Promise<GamePass[]> {
       const rows = await repo.listGamePasses(db, ownerId, PASSES_LISTED);
@@ -213,6 +229,9 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
         createdAt: row.createdAt,
       }));
     },
+
+    /** Whether the player redeemed a Game Pass (which unlocks the Game Pack's soundtracks). */
+    redeemedGamePass: (userId: string): Promise<boolean> => repo.hasRedeemedOneTime(db, userId),
 
     /** The code as typed (case and separators ignored); CODE_INVALID when not found. */
     findByCode: (caller: CodeCaller, code: string): Promise<CodeView> =>

@@ -1,7 +1,7 @@
 /** Balances (users.credits) and their journal (credit_ledger): written only by the credits module. */
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { creditLedger, orders, users } from '../../db/schema';
+import { creditGrants, creditLedger, orders, users } from '../../db/schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type NewLedgerRow = Pick<
@@ -60,7 +60,6 @@ export async function insertPosting(tx: Transaction, row: NewLedgerRow): Promise
   return posting;
 }
 
-/** The user's postings, newest first, older than `beforeId` when given. */
 /**
  * The order a purchase or refund posting came from, by its primary key (the cast sits inside
  * the CASE, so other sources' ids are never cast). The one read of the orders table here, so the
@@ -71,15 +70,34 @@ const orderOfPosting = eq(
   sql`case when ${creditLedger.refType} in ('order', 'refund') then ${creditLedger.refId}::uuid end`,
 );
 
+/**
+ * An operator's grant behind an admin posting, by its primary key. Guarded by the uuid pattern
+ * as well: other callers may post admin sources whose ids are not grants' (a failed cast would
+ * fail the whole history).
+ */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const grantOfPosting = eq(
+  creditGrants.id,
+  sql`case when ${creditLedger.refType} = 'admin' and ${creditLedger.refId} ~* ${UUID_PATTERN} then ${creditLedger.refId}::uuid end`,
+);
+
+export type PostingRow = LedgerRow & { orderNumber: string | null; grantReason: string | null };
+
+/** The user's postings, newest first, older than `beforeId` when given. */
 export async function listPostings(
   db: Executor,
   userId: string,
   page: { beforeId?: number; limit: number },
-): Promise<(LedgerRow & { orderNumber: string | null })[]> {
+): Promise<PostingRow[]> {
   return db
-    .select({ ...getTableColumns(creditLedger), orderNumber: orders.orderNumber })
+    .select({
+      ...getTableColumns(creditLedger),
+      orderNumber: orders.orderNumber,
+      grantReason: creditGrants.reason,
+    })
     .from(creditLedger)
     .leftJoin(orders, orderOfPosting)
+    .leftJoin(creditGrants, grantOfPosting)
     .where(
       and(
         eq(creditLedger.userId, userId),
@@ -88,4 +106,14 @@ export async function listPostings(
     )
     .orderBy(desc(creditLedger.id))
     .limit(page.limit);
+}
+
+/** Records an operator's grant; its id becomes the posting's source. */
+export async function insertGrant(
+  tx: Transaction,
+  grant: { userId: string; credits: number; reason: string; createdAt: Date },
+): Promise<string> {
+  const [row] = await tx.insert(creditGrants).values(grant).returning({ id: creditGrants.id });
+  if (row === undefined) throw new Error('insert returned no row');
+  return row.id;
 }

@@ -47,8 +47,11 @@ export type PostingOutcome =
   /** The debit would take the balance below zero: nothing changed. */
   | { status: 'insufficient'; balance: number };
 
-/** A posting as the history lists it: with the order number of a purchase or refund. */
-export type HistoryEntry = Posting & { orderNumber: string | null };
+/**
+ * A posting as the history lists it: with the order number of a purchase or refund, and the
+ * reason an operator gave for a grant (shown to operators only).
+ */
+export type HistoryEntry = Posting & { orderNumber: string | null; grantReason: string | null };
 export type CreditHistoryPage = { entries: HistoryEntry[]; nextCursor: number | null };
 
 function toPosting(row: repo.LedgerRow): Posting {
@@ -95,7 +98,11 @@ export async function postCredits(
   return { status: 'posted', posting: toPosting(row) };
 }
 
-export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>) {
+export function createCreditsService({
+  db,
+  clock,
+  transaction,
+}: Pick<Infra, 'db' | 'clock' | 'transaction'>) {
   return {
     /** Posts inside the caller's transaction; see the module comment. */
     post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
@@ -113,13 +120,31 @@ export function createCreditsService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     balance: async (tx: Executor, userId: string): Promise<number> =>
       (await repo.readBalance(tx, userId)) ?? 0,
 
+    /** An operator's grant: its record and its posting in one transaction; the new balance. */
+    grant: (request: { userId: string; credits: number; reason: string }): Promise<number> =>
+      transaction(async (tx) => {
+        const now = clock.now();
+        const id = await repo.insertGrant(tx, { ...request, createdAt: now });
+        const posting: PostingRequest = {
+          userId: request.userId,
+          delta: request.credits,
+          reason: 'admin',
+          source: { type: 'admin', id },
+        };
+        const outcome = await postCredits(tx, posting, now);
+        if (outcome.status !== 'posted') throw new Error(`A new grant posted ${outcome.status}.`);
+        return outcome.posting.balanceAfter;
+      }),
+
     /** The user's postings, newest first, CREDIT_HISTORY_PAGE_SIZE a page. */
     async history(userId: string, cursor?: number): Promise<CreditHistoryPage> {
       const limit = CREDIT_HISTORY_PAGE_SIZE;
       const rows = await repo.listPostings(db, userId, { beforeId: cursor, limit: limit + 1 });
-      const entries = rows
-        .slice(0, limit)
-        .map((row) => ({ ...toPosting(row), orderNumber: row.orderNumber }));
+      const entries = rows.slice(0, limit).map((row) => ({
+        ...toPosting(row),
+        orderNumber: row.orderNumber,
+        grantReason: row.grantReason,
+      }));
       const last = entries.at(-1);
       return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
     },

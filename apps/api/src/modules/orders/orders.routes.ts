@@ -25,6 +25,9 @@ function toPublicOrder(order: Order): PublicOrder {
   };
 }
 
+const boughtGamePack = (order: Order) =>
+  order.status === 'paid' && order.lines.some((line) => line.sku === 'game-pack');
+
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -56,11 +59,13 @@ export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): 
     ...apiRoute('ordersList'),
     handler: async (request) => {
       const userId = sessionUserId(request);
-      const [orders, passes] = await Promise.all([
+      const [orders, passes, redeemedPass] = await Promise.all([
         services.orders.list(userId),
         services.codes.gamePasses(userId),
+        services.codes.redeemedGamePass(userId),
       ]);
       return {
+        ownsSoundtracks: redeemedPass || orders.some(boughtGamePack),
         orders: orders.map(toPublicOrder),
         gamePasses: passes.map((pass) => ({
           code: pass.code,

@@ -46,6 +46,7 @@ const ORDERS: OrdersListResponse = {
       redeemedAt: '2026-06-03T10:00:00.000Z',
     },
   ],
+  ownsSoundtracks: true,
 };
 
 function signedIn(orders: () => { status?: number; body: unknown }) {
@@ -99,7 +100,7 @@ describe("/dashboard: 'My Game Passes' and 'My Orders'", () => {
   });
 
   it('says so when there are no Game Passes and no orders yet', async () => {
-    signedIn(() => ({ body: { orders: [], gamePasses: [] } }));
+    signedIn(() => ({ body: { orders: [], gamePasses: [], ownsSoundtracks: false } }));
     renderApp('/dashboard');
 
     const passes = await screen.findByRole('region', { name: 'My Game Passes' });

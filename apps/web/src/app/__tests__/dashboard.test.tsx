@@ -6,7 +6,7 @@ import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 /** The signed-in dashboard also lists orders and Game Passes (Orders/List). */
-const noOrders = () => ({ body: { orders: [], gamePasses: [] } });
+const noOrders = () => ({ body: { orders: [], gamePasses: [], ownsSoundtracks: false } });
 
 const posting = (id: number, delta: number, balanceAfter: number): CreditPosting => ({
   id: String(id),

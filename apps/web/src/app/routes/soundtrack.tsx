@@ -2,7 +2,7 @@ import { MESSAGES } from '@questfield/contract';
 import { PageHeader } from '@/components/layout/page-header';
 import { pageTitle, paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/hooks/use-session';
-import { ownsGamePack, useOrders } from '@/features/payments/hooks/use-orders';
+import { useOrders } from '@/features/payments/hooks/use-orders';
 import {
   SoundtrackLibrary,
   type SoundtrackLibraryState,
@@ -11,8 +11,8 @@ import { soundtrackCopy } from '@/features/soundtrack/copy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * Spec §2 'MY SOUNDTRACKS': the 7 soundtracks once the player has a paid Game Pack (Orders/List),
- * otherwise the spec's empty state. A visitor makes no request.
+ * Spec §2 'MY SOUNDTRACKS': the 7 soundtracks once the player owns them (Orders/List: a paid Game
+ * Pack or a redeemed Game Pass), otherwise the spec's empty state. A visitor makes no request.
  */
 export default function SoundtrackRoute() {
   useDocumentTitle(pageTitle(paths.soundtrack.label));
@@ -21,7 +21,7 @@ export default function SoundtrackRoute() {
 
   let state: SoundtrackLibraryState = { status: 'empty' };
   if (orders.data) {
-    state = { status: ownsGamePack(orders.data.orders) ? 'owned' : 'empty' };
+    state = { status: orders.data.ownsSoundtracks ? 'owned' : 'empty' };
   } else if (session.status === 'signed-in' && orders.isError) {
     state = { status: 'error', retrying: orders.isFetching, onRetry: () => void orders.refetch() };
   } else if (session.status === 'loading' || (session.status === 'signed-in' && orders.isPending)) {

@@ -31,6 +31,7 @@ describe('a paid purchase', () => {
     client.setQueryData(ordersQueryOptions(testUser.id).queryKey, {
       orders: [],
       gamePasses: [],
+      ownsSoundtracks: false,
     });
 
     applyPurchase(client, paidAnswer(16, 20));

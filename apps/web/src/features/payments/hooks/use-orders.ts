@@ -1,4 +1,3 @@
-import type { PublicOrder } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ordersQueryOptions } from '../api/list-orders';
 
@@ -8,11 +7,4 @@ import { ordersQueryOptions } from '../api/list-orders';
  */
 export function useOrders(userId: string | null) {
   return useQuery({ ...ordersQueryOptions(userId ?? ''), enabled: userId !== null });
-}
-
-/** Whether the player owns a Game Pack: a paid order with a Game Pack line. */
-export function ownsGamePack(orders: readonly PublicOrder[]): boolean {
-  return orders.some(
-    (order) => order.status === 'paid' && order.lines.some((line) => line.sku === 'game-pack'),
-  );
 }

@@ -1,0 +1,69 @@
+/** What each operator command prints: CSV for code lists (spreadsheets, printers), text else. */
+import type { OperatorResult, OperatorResultOf } from '@questfield/contract';
+
+/** One CSV record (RFC 4180): cells with a comma, quote or line break are quoted. */
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return cells
+    .map((cell) => {
+      const text = cell === null ? '' : String(cell);
+      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    })
+    .join(',');
+}
+
+const csv = (header: string[], rows: (string | number | null)[][]) =>
+  [header, ...rows].map(csvLine).join('\n');
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
+
+function userText(result: OperatorResultOf<'users show'>): string {
+  const { account } = result;
+  const ledger = result.ledger.map(
+    (entry) =>
+      `  ${entry.at}  ${entry.reason.padEnd(8)} ${signed(entry.delta).padStart(6)}  ` +
+      `balance ${entry.balanceAfter}${entry.detail === '' ? '' : `  ${entry.detail}`}`,
+  );
+  const bookings = result.bookings.map(
+    (booking) => `  ${booking.startsAt}  ${booking.source}  booked ${booking.bookedAt}`,
+  );
+  return [
+    `Account   ${account.username} <${account.email}>`,
+    `Id        ${account.id}`,
+    `Opened    ${account.createdAt}`,
+    `Balance   ${result.balance} credits`,
+    `Ledger (newest first, ${result.ledger.length} shown)`,
+    ...(ledger.length > 0 ? ledger : ['  none']),
+    `Bookings (latest first, ${result.bookings.length} shown)`,
+    ...(bookings.length > 0 ? bookings : ['  none']),
+  ].join('\n');
+}
+
+export function formatResult(result: OperatorResult): string {
+  switch (result.command) {
+    case 'codes create':
+      return csv(
+        ['code', 'kind', 'credits', 'expires'],
+        result.codes.map((code) => [code.code, code.kind, code.credits, code.expires]),
+      );
+    case 'codes list':
+      return csv(
+        ['id', 'label', 'kind', 'credits', 'expires', 'status', 'redemptions', 'created_at'],
+        result.codes.map((code) => [
+          code.id,
+          code.label,
+          code.kind,
+          code.credits,
+          code.expires,
+          code.status,
+          code.redemptions,
+          code.createdAt,
+        ]),
+      );
+    case 'codes revoke':
+      return `Revoked ${result.label}: it can no longer be redeemed.`;
+    case 'users grant-credits':
+      return `Granted ${result.credits} credits to ${result.email}: balance ${result.balance}.`;
+    case 'users show':
+      return userText(result);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The operator's commands (`npm run admin`): code batches, revocation, credit grants and a
+ * player's record. The command line parses its arguments into one of these and runs it through
+ * the API's services, either itself (Postgres, or the embedded database while no server holds
+ * it) or by sending it to the running server's loopback-only operator route. Both ways validate
+ * with these schemas, so a command means the same thing either way.
+ */
+import { z } from 'zod';
+import { REDEEM_CODE_CREDITS } from './constants';
+import { CODE_INPUT_MAX } from './codes';
+import { LEDGER_REASONS } from './credits';
+import { EMAIL_MAX_LENGTH } from './accounts';
+
+export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
+export type OperatorCodeKind = (typeof OPERATOR_CODE_KINDS)[number];
+
+export const OPERATOR_LIMITS = {
+  codesPerBatch: 10_000,
+  creditsPerCode: 1_000,
+  creditsPerGrant: 100_000,
+  codesListed: 100_000,
+  reasonLength: 200,
+} as const;
+
+export const OPERATOR_DEFAULTS = { codeCredits: REDEEM_CODE_CREDITS, codesListed: 500 } as const;
+
+const whole = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number.` })
+    .int(`${what} must be a whole number.`)
+    .min(1, `${what} must be at least 1.`)
+    .max(max, `${what} must be at most ${max.toLocaleString('en-US')}.`);
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'An e-mail address is needed.')
+  .max(EMAIL_MAX_LENGTH, 'That is not an e-mail address of an account.');
+
+/** The last day a code can be redeemed, in the venue's time zone. */
+const lastDay = z.iso.date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' });
+
+export const operatorCommand = z.discriminatedUnion('command', [
+  z.strictObject({
+    command: z.literal('codes create'),
+    kind: z.enum(OPERATOR_CODE_KINDS),
+    count: whole('--count', OPERATOR_LIMITS.codesPerBatch),
+    credits: whole('--credits', OPERATOR_LIMITS.creditsPerCode),
+    expires: lastDay.optional(),
+  }),
+  z.strictObject({
+    command: z.literal('codes list'),
+    kind: z.enum(OPERATOR_CODE_KINDS).optional(),
+    unredeemed: z.boolean(),
+    limit: whole('--limit', OPERATOR_LIMITS.codesListed),
+  }),
+  z.strictObject({
+    command: z.literal('codes revoke'),
+    code: z.string().trim().min(1, 'Which code? Give it as printed.').max(CODE_INPUT_MAX),
+  }),
+  z.strictObject({
+    command: z.literal('users grant-credits'),
+    email,
+    credits: whole('--credits', OPERATOR_LIMITS.creditsPerGrant),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why with --reason.')
+      .max(
+        OPERATOR_LIMITS.reasonLength,
+        `--reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`,
+      ),
+  }),
+  z.strictObject({ command: z.literal('users show'), email }),
+]);
+export type OperatorCommand = z.infer<typeof operatorCommand>;
+export type OperatorCommandName = OperatorCommand['command'];
+
+const issuedCode = z.object({
+  code: z.string(),
+  kind: z.enum(OPERATOR_CODE_KINDS),
+  credits: z.number().int(),
+  /** The last day it can be redeemed (YYYY-MM-DD, venue time), or null. */
+  expires: z.string().nullable(),
+});
+
+export const CODE_STATUSES = ['live', 'redeemed', 'expired', 'revoked'] as const;
+
+const listedCode = z.object({
+  id: z.string(),
+  /** 'Game Pass …2P4D': the stored label, never the code. */
+  label: z.string(),
+  kind: z.enum(OPERATOR_CODE_KINDS),
+  credits: z.number().int(),
+  expires: z.string().nullable(),
+  status: z.enum(CODE_STATUSES),
+  redemptions: z.number().int(),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+});
+export type ListedCode = z.infer<typeof listedCode>;
+
+const operatorPosting = z.object({
+  at: z.string(),
+  reason: z.enum(LEDGER_REASONS),
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  /** The order number of a purchase, the note of an operator's grant, else ''. */
+  detail: z.string(),
+});
+
+const operatorBooking = z.object({
+  startsAt: z.string(),
+  source: z.string(),
+  bookedAt: z.string(),
+});
+
+export const operatorResult = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('codes create'), codes: z.array(issuedCode) }),
+  z.object({ command: z.literal('codes list'), codes: z.array(listedCode) }),
+  z.object({ command: z.literal('codes revoke'), label: z.string() }),
+  z.object({
+    command: z.literal('users grant-credits'),
+    email: z.string(),
+    credits: z.number().int(),
+    balance: z.number().int(),
+  }),
+  z.object({
+    command: z.literal('users show'),
+    account: z.object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      createdAt: z.string(),
+    }),
+    balance: z.number().int(),
+    ledger: z.array(operatorPosting),
+    bookings: z.array(operatorBooking),
+  }),
+]);
+export type OperatorResult = z.infer<typeof operatorResult>;
+export type OperatorResultOf<C extends OperatorCommandName> = Extract<
+  OperatorResult,
+  { command: C }
+>;
+
+/** The file, in the data folder, by which a running server lets the command line reach it. */
+export const OPERATOR_ACCESS_FILE = 'operator-access.json';
+export const OPERATOR_TOKEN_HEADER = 'authorization';
