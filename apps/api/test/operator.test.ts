@@ -248,7 +248,7 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
     expect(unknown).toEqual({
       code: EXIT.failed,
       out: '',
-      err: 'No account has this e-mail address.\n',
+      err: 'No account has this email address.\n',
     });
     expect(hasViolations(await findInvariantViolations(handle.db))).toBe(false);
   });

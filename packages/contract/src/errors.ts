@@ -107,7 +107,7 @@ export const ERRORS = {
     message: 'Operator commands are taken only from this machine, not through a proxy.',
   },
   OPERATOR_TOKEN_INVALID: { status: 401, message: 'The operator token is missing or wrong.' },
-  OPERATOR_ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has this e-mail address.' },
+  OPERATOR_ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has this email address.' },
   OPERATOR_CODE_NOT_FOUND: { status: 404, message: 'No live code matches (revoked already?).' },
   OPERATOR_DATE_PAST: { status: 400, message: 'The --expires day has already passed.' },
 

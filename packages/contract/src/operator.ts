@@ -34,8 +34,8 @@ const whole = (what: string, max: number) =>
 const email = z
   .string()
   .trim()
-  .min(1, 'An e-mail address is needed.')
-  .max(EMAIL_MAX_LENGTH, 'That is not an e-mail address of an account.');
+  .min(1, 'An email address is needed.')
+  .max(EMAIL_MAX_LENGTH, 'That is not an email address of an account.');
 
 /** The last day a code can be redeemed, in the venue's time zone. */
 const lastDay = z.iso.date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' });

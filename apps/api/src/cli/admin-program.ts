@@ -88,14 +88,14 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
   users
     .command('grant-credits')
     .description('Add credits to a player (a ledger posting of reason admin).')
-    .requiredOption('--email <email>', "the player's e-mail address")
+    .requiredOption('--email <email>', "the player's email address")
     .requiredOption('--credits <n>', 'credits to add', wholeNumber)
     .requiredOption('--reason <text>', 'why, kept with the posting for operators')
     .action((options) => chosen({ command: 'users grant-credits', ...options }));
   users
     .command('show')
     .description("Show a player's balance, latest postings and bookings.")
-    .requiredOption('--email <email>', "the player's e-mail address")
+    .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users show', ...options }));
   return program;
 }

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@questfield/contract';
+import { BRAND_NAME, GAME_PASS_CREDITS } from '@questfield/contract';
 
 /**
  * Copy shared by the shell and several routes (header, footer, placeholders, errors). Each
@@ -52,9 +52,10 @@ export const placeholderPages = {
     heading: 'Game',
     body: 'Here you will join a live session with your access code and play it full screen.',
   },
+  /** Built (features/codes): the page keeps its heading here, and the body is its intro. */
   experienceCard: {
     heading: 'Redeem your Experience Card',
-    body: 'Here you will redeem your experience card code for a Game Pack.',
+    body: `Enter your experience card code to add ${GAME_PASS_CREDITS} credits to your account. The Game Pass codes of your Game Packs redeem here too.`,
   },
   livestream: {
     heading: 'Live Streaming',

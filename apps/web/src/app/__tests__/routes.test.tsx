@@ -134,7 +134,6 @@ describe('pages', () => {
 
   it.each([
     { path: '/game', page: placeholderPages.game },
-    { path: '/experience-card', page: placeholderPages.experienceCard },
     { path: '/livestream', page: placeholderPages.livestream },
     { path: '/community-partnerships', page: placeholderPages.communityPartnerships },
   ])('$path says once, under its badge, what will be there', async ({ path, page }) => {

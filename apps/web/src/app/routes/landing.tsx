@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@questfield/contract';
 import { LoginGate } from '@/features/accounts/components/login-gate';
 import { useSession } from '@/features/accounts/hooks/use-session';
+import { RedeemCodeButton } from '@/features/codes/components/redeem-code-button';
 import { ConsultationCta } from '@/features/landing/components/consultation-cta';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';
@@ -12,12 +13,14 @@ export default function LandingRoute() {
   useDocumentTitle(`${BRAND_NAME} · Timed multiplayer quests`);
   const session = useSession();
   const { openPurchase, purchaseUi } = usePurchase();
+  const signedOut = session.status === 'signed-out';
   return (
     <>
       <LandingHero />
       <HowItWorks />
       <PurchaseCreditsSection
-        gate={session.status === 'signed-out' ? <LoginGate /> : null}
+        gate={signedOut ? <LoginGate /> : null}
+        actions={<RedeemCodeButton signedOut={signedOut} />}
         onBuy={(sku) => openPurchase({ sku })}
       />
       <ConsultationCta />

@@ -19,7 +19,10 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   inputClassName?: string | undefined;
 };
 
-/** A labelled input with its hint and validation message, wired for assistive technology. */
+/**
+ * A labelled input with its hint and validation message, wired for assistive technology; an
+ * `aria-describedby` given names more descriptions (e.g. a form-level message about the field).
+ */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   {
     label,
@@ -31,6 +34,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     className,
     id,
     type = 'text',
+    'aria-describedby': describedByProp,
     ...props
   },
   ref,
@@ -39,7 +43,9 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null, describedByProp]
+    .filter(Boolean)
+    .join(' ');
   const [visible, setVisible] = useState(false);
 
   return (

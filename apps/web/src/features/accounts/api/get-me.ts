@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { firstUser } from './first-user';
 import { callApi, ApiError } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 import {
   clearStoredSession,
   hasSessionHint,
@@ -17,8 +18,6 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
     throw error;
   }
 }
-
-export const SESSION_QUERY_KEY = ['session'] as const;
 
 /**
  * The one `['session']` query. Only a browser that signed in here can hold a session cookie

@@ -1,4 +1,3 @@
-import { Dialog } from 'radix-ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuthModal, AuthView } from '../hooks/use-auth-modals';
 import { AccountSettingsForm } from './account-settings-form';
@@ -6,7 +5,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import { CloseIcon } from '@/components/ui/icons';
+import { DialogShell } from '@/components/ui/dialog';
 import { LogoMark } from '@/components/ui/logo-mark';
 import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
@@ -57,17 +56,17 @@ export default function AuthDialog({
   const closable = view.closable !== false;
   const { title, description } = headings[view.modal];
 
-  const focusFirst = () => {
+  const findFirst = () => {
     const content = contentRef.current;
-    const target =
+    return (
       content?.querySelector<HTMLElement>(`[data-body] ${PREFERRED_FIELD}`) ??
       content?.querySelector<HTMLElement>(`[data-body] ${FIRST_FIELD}`) ??
-      content?.querySelector<HTMLElement>(`[data-body] ${FIRST_BUTTON}`);
-    target?.focus();
+      content?.querySelector<HTMLElement>(`[data-body] ${FIRST_BUTTON}`)
+    );
   };
   const mountedRef = useRef(false);
   useEffect(() => {
-    if (mountedRef.current) focusFirst();
+    if (mountedRef.current) findFirst()?.focus();
     mountedRef.current = true;
   }, [view]);
 
@@ -98,51 +97,23 @@ export default function AuthDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next || !closable ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
-        <div className="pointer-events-none fixed inset-0 z-50 overflow-y-auto">
-          <div className="flex min-h-full items-center justify-center p-4">
-            <Dialog.Content
-              ref={contentRef}
-              onOpenAutoFocus={(event) => {
-                event.preventDefault();
-                focusFirst();
-              }}
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                onClosed();
-              }}
-              onEscapeKeyDown={(event) => {
-                if (!closable) event.preventDefault();
-              }}
-              onPointerDownOutside={(event) => {
-                if (!closable) event.preventDefault();
-              }}
-              className="pointer-events-auto relative w-full max-w-md rounded-3xl border border-white/10 bg-ink-850 p-6 shadow-2xl shadow-black/60 sm:p-8 motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-pop-in"
-            >
-              <LogoMark className="size-9 text-accent-400" />
-              <Dialog.Title className="mt-4 text-2xl font-extrabold tracking-tight text-white">
-                {title}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1.5 text-sm text-mist-300">
-                {description}
-              </Dialog.Description>
-              <div key={view.modal} data-body className="mt-6">
-                {body}
-              </div>
-              {closable ? (
-                <Dialog.Close
-                  aria-label={accountsCopy.close}
-                  className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
-                >
-                  <CloseIcon />
-                </Dialog.Close>
-              ) : null}
-            </Dialog.Content>
-          </div>
-        </div>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={title}
+      description={description}
+      closeLabel={accountsCopy.close}
+      icon={<LogoMark className="size-9 text-accent-400" />}
+      closable={closable}
+      initialFocus={findFirst}
+      onClosed={onClosed}
+      contentRef={contentRef}
+    >
+      <div key={view.modal} data-body className="mt-6">
+        {body}
+      </div>
+    </DialogShell>
   );
 }

@@ -11,9 +11,19 @@ type Mode = 'sign-in' | 'sign-up';
  * The login gate (spec §4): logged-out visitors see a prompt that switches between signing
  * in and signing up, and opens the matching modal. Used by /, /experience-card and /game.
  */
-export function LoginGate({ className, heading }: { className?: string; heading?: string }) {
+export function LoginGate({
+  className,
+  heading,
+  headingLevel = 3,
+}: {
+  className?: string;
+  heading?: string;
+  /** 3 inside a titled section (the landing page's); 2 right under a page's h1. */
+  headingLevel?: 2 | 3;
+}) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const signIn = mode === 'sign-in';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
     <section
@@ -25,9 +35,9 @@ export function LoginGate({ className, heading }: { className?: string; heading?
         className,
       )}
     >
-      <h3 className="text-xl font-extrabold tracking-tight text-white sm:text-2xl">
+      <Heading className="text-xl font-extrabold tracking-tight text-white sm:text-2xl">
         {heading ?? (signIn ? accountsCopy.gateSignInHeading : accountsCopy.gateSignUpHeading)}
-      </h3>
+      </Heading>
       <p className="mt-2 max-w-xl text-base text-mist-300">
         {signIn ? accountsCopy.gateSignInText : accountsCopy.gateSignUpText}
       </p>

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@questfield/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { SESSION_QUERY_KEY, sessionQueryOptions } from '../api/get-me';
+import { sessionQueryOptions } from '../api/get-me';
 import { logout as logoutRequest } from '../api/logout';
 import {
   clearStoredSession,
@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '@/lib/session';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 
 /**
  * The visitor's session: one `['session']` query on Users/Me (asked when this browser's cache

@@ -5,9 +5,8 @@ import {
 } from '@questfield/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY } from '../query-keys';
 import { callApi } from '@/lib/api-client';
-import { writeStoredUser, type SessionUser } from '@/lib/session';
+import { applyBalance } from '@/lib/balance';
 
 /**
  * Square/Checkout: the card token and what to buy, under the dialog's Idempotency-Key. The
@@ -20,26 +19,9 @@ export function checkout(body: CheckoutRequest, idempotencyKey: string, signal?:
   });
 }
 
-/** Kept here too for the code that imports them with the checkout. */
-export { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY };
-
-/**
- * A paid purchase: the balance the server answered becomes the session user's (the header's
- * Credits and the dashboard read it) and the local-storage mirror's, as any answer that carries
- * the user does; the credit history and the orders are asked again.
- */
+/** A paid purchase: the answered balance becomes the session user's, history and orders refresh. */
 export function applyPurchase(client: QueryClient, result: CheckoutResponse): void {
-  void client.cancelQueries({ queryKey: SESSION_QUERY_KEY });
-  const user = client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
-  if (user) {
-    const updated: SessionUser = { ...user, credits: result.credits };
-    writeStoredUser(updated);
-    client.setQueryData(SESSION_QUERY_KEY, updated);
-  } else {
-    void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-  }
-  void client.invalidateQueries({ queryKey: CREDIT_HISTORY_QUERY_KEY });
-  void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  applyBalance(client, result.credits);
 }
 
 /** The checkout, then what a paid purchase changes in the page. */

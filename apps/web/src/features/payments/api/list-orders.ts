@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ORDERS_QUERY_KEY } from '../query-keys';
 import { callApi } from '@/lib/api-client';
+import { ORDERS_QUERY_KEY } from '@/lib/query-keys';
 
 /** Orders/List: the session user's orders and Game Passes, newest first. */
 export function listOrders(signal?: AbortSignal) {

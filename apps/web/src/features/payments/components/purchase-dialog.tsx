@@ -1,5 +1,4 @@
 import { ERRORS, MESSAGES, type CheckoutResponse } from '@questfield/contract';
-import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCheckout } from '../api/checkout';
 import { CardEntryError, type CardTokenizer } from '../card/card-tokenizer';
@@ -7,7 +6,7 @@ import { describePurchase, newIdempotencyKey, type PurchaseRequest } from '../pu
 import { CardForm } from './card-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormError, SubmitButton } from '@/components/ui/form';
-import { CloseIcon } from '@/components/ui/icons';
+import { DialogShell } from '@/components/ui/dialog';
 import { paymentsCopy } from '@/features/payments/copy';
 import { ApiError, failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
@@ -149,89 +148,59 @@ export default function PurchaseDialog({
   }, [processing]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
-        <div className="pointer-events-none fixed inset-0 z-50 overflow-y-auto">
-          <div className="flex min-h-full items-center justify-center p-4">
-            <Dialog.Content
-              ref={contentRef}
-              onOpenAutoFocus={(event) => {
-                event.preventDefault();
-                const field =
-                  contentRef.current?.querySelector<HTMLElement>('input:not([disabled])');
-                (field ?? contentRef.current)?.focus();
-              }}
-              onCloseAutoFocus={(event) => {
-                if (!onClosed) return;
-                event.preventDefault();
-                onClosed();
-              }}
-              onEscapeKeyDown={(event) => {
-                if (busyRef.current) event.preventDefault();
-              }}
-              onInteractOutside={(event) => {
-                if (busyRef.current) event.preventDefault();
-              }}
-              className="pointer-events-auto relative w-full max-w-md rounded-3xl border border-white/10 bg-ink-850 p-5 shadow-2xl shadow-black/60 outline-none sm:p-8 motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-pop-in"
-            >
-              <Dialog.Title className="pr-10 text-xl font-extrabold tracking-tight text-white sm:text-2xl">
-                {title}
-              </Dialog.Title>
-              <Dialog.Description className="mt-2 text-lg font-semibold text-accent-300">
-                {paymentsCopy.total(total)}
-              </Dialog.Description>
-              <form
-                noValidate
-                aria-busy={processing}
-                className="mt-5 flex flex-col gap-5 sm:mt-6"
-                onSubmit={(event) => void pay(event)}
-              >
-                <fieldset
-                  disabled={processing}
-                  className={cn(
-                    'min-w-0 transition-opacity motion-reduce:transition-none',
-                    processing && 'pointer-events-none opacity-50',
-                  )}
-                >
-                  <CardForm onReady={onReady} />
-                </fieldset>
-                <FormError>{failure?.text}</FormError>
-                {failure?.retry ? (
-                  <p className="text-sm text-mist-300">{paymentsCopy.retryHint}</p>
-                ) : null}
-                <p role="status" className="sr-only">
-                  {processing ? paymentsCopy.processing : ''}
-                </p>
-                <div ref={payRef} className="grid gap-3 sm:grid-cols-2">
-                  <SubmitButton pending={processing} disabled={tokenizer === null}>
-                    {paymentsCopy.pay}
-                  </SubmitButton>
-                  <button
-                    type="button"
-                    disabled={processing}
-                    onClick={close}
-                    className={buttonStyles({
-                      variant: 'secondary',
-                      size: 'lg',
-                      className: 'w-full',
-                    })}
-                  >
-                    {paymentsCopy.cancel}
-                  </button>
-                </div>
-              </form>
-              <Dialog.Close
-                aria-label={paymentsCopy.close}
-                disabled={processing}
-                className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white disabled:opacity-50"
-              >
-                <CloseIcon />
-              </Dialog.Close>
-            </Dialog.Content>
-          </div>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={title}
+      description={
+        <span className="text-lg font-semibold text-accent-300">{paymentsCopy.total(total)}</span>
+      }
+      closeLabel={paymentsCopy.close}
+      busy={processing}
+      initialFocus={() => contentRef.current?.querySelector<HTMLElement>('input:not([disabled])')}
+      onClosed={onClosed}
+      contentRef={contentRef}
+    >
+      <form
+        noValidate
+        aria-busy={processing}
+        className="mt-5 flex flex-col gap-5 sm:mt-6"
+        onSubmit={(event) => void pay(event)}
+      >
+        <fieldset
+          disabled={processing}
+          className={cn(
+            'min-w-0 transition-opacity motion-reduce:transition-none',
+            processing && 'pointer-events-none opacity-50',
+          )}
+        >
+          <CardForm onReady={onReady} />
+        </fieldset>
+        <FormError>{failure?.text}</FormError>
+        {failure?.retry ? <p className="text-sm text-mist-300">{paymentsCopy.retryHint}</p> : null}
+        <p role="status" className="sr-only">
+          {processing ? paymentsCopy.processing : ''}
+        </p>
+        <div ref={payRef} className="grid gap-3 sm:grid-cols-2">
+          <SubmitButton pending={processing} disabled={tokenizer === null}>
+            {paymentsCopy.pay}
+          </SubmitButton>
+          <button
+            type="button"
+            disabled={processing}
+            onClick={close}
+            className={buttonStyles({
+              variant: 'secondary',
+              size: 'lg',
+              className: 'w-full',
+            })}
+          >
+            {paymentsCopy.cancel}
+          </button>
         </div>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </form>
+    </DialogShell>
   );
 }

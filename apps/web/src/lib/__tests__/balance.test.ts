@@ -1,0 +1,59 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { creditHistoryQueryOptions } from '@/features/credits/api/get-credit-history';
+import { ordersQueryOptions } from '@/features/payments/api/list-orders';
+import { applyBalance } from '@/lib/balance';
+import { SESSION_QUERY_KEY } from '@/lib/query-keys';
+import { testUser } from '@/testing/mock-api';
+
+/** A client holding a session user, a page of credit history and the orders. */
+function clientWithQueries(user: typeof testUser | null) {
+  const client = new QueryClient();
+  client.setQueryData(SESSION_QUERY_KEY, user);
+  client.setQueryData(creditHistoryQueryOptions(testUser.id).queryKey, {
+    pages: [],
+    pageParams: [],
+  });
+  client.setQueryData(ordersQueryOptions(testUser.id).queryKey, {
+    orders: [],
+    gamePasses: [],
+    ownsSoundtracks: false,
+  });
+  return client;
+}
+
+const invalidated = (client: QueryClient, key: readonly unknown[]) =>
+  client.getQueryState(key)?.isInvalidated;
+
+describe('a changed balance', () => {
+  it('sets it in the session and its storage mirror, and refreshes history and orders', () => {
+    const client = clientWithQueries({ ...testUser, credits: 4 });
+
+    applyBalance(client, 20);
+
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({ ...testUser, credits: 20 });
+    expect(localStorage.getItem('credits')).toBe('20');
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+    expect(invalidated(client, creditHistoryQueryOptions(testUser.id).queryKey)).toBe(true);
+    expect(invalidated(client, ordersQueryOptions(testUser.id).queryKey)).toBe(true);
+    expect(invalidated(client, SESSION_QUERY_KEY)).toBe(false);
+  });
+
+  it('applies what else the answer changed to the user', () => {
+    const client = clientWithQueries({ ...testUser, credits: 4 });
+    applyBalance(client, 9, (user) => ({ ...user, firstName: 'Changed' }));
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({
+      ...testUser,
+      credits: 9,
+      firstName: 'Changed',
+    });
+  });
+
+  it('asks for the session user when the page has none yet', () => {
+    const client = clientWithQueries(null);
+    applyBalance(client, 9);
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(invalidated(client, SESSION_QUERY_KEY)).toBe(true);
+    expect(localStorage.getItem('credits')).toBeNull();
+  });
+});

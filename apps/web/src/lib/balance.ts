@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY } from './query-keys';
+import { writeStoredUser, type SessionUser } from './session';
+
+/**
+ * An answer that moved the player's balance (a purchase, a redeemed code): the balance the
+ * server answered becomes the session user's at once (the header's Credits, the dashboard and
+ * the local-storage mirror read it), with `change` for anything else the answer implies; the
+ * credit history and the orders are asked again. Without a session user yet, it is asked for.
+ */
+export function applyBalance(
+  client: QueryClient,
+  credits: number,
+  change: (user: SessionUser) => SessionUser = (user) => user,
+): void {
+  void client.cancelQueries({ queryKey: SESSION_QUERY_KEY });
+  const user = client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+  if (user) {
+    const updated = change({ ...user, credits });
+    writeStoredUser(updated);
+    client.setQueryData(SESSION_QUERY_KEY, updated);
+  } else {
+    void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }
+  void client.invalidateQueries({ queryKey: CREDIT_HISTORY_QUERY_KEY });
+  void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+}

@@ -1,0 +1,8 @@
+/**
+ * Query keys more than one feature reads or refreshes (features never import each other): the
+ * session user of features/accounts, the credit history of features/credits and the orders of
+ * features/payments. Each feature keys its queries with these; nothing else spells them.
+ */
+export const SESSION_QUERY_KEY = ['session'] as const;
+export const CREDIT_HISTORY_QUERY_KEY = ['credit-history'] as const;
+export const ORDERS_QUERY_KEY = ['orders'] as const;
