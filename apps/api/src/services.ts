@@ -29,7 +29,7 @@ export function createServices(infra: Infra) {
   const health = createHealthService(infra);
   const codes = createCodesService({ ...infra, credits, limiter, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  const bookings = createBookingsService(infra);
+  const bookings = createBookingsService({ ...infra, credits, audit });
   const operator = createOperatorService({ ...infra, accounts, codes, credits, bookings });
   return {
     audit,

@@ -30,6 +30,14 @@ import {
   itemUpdateResponse,
   redeemCodeRequest,
 } from './codes';
+import {
+  availableTimesRequest,
+  availableTimesResponse,
+  checkUserEventRequest,
+  checkUserEventResponse,
+  registerEventRequest,
+  registerEventResponse,
+} from './events';
 import { operatorCommand, operatorResult } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
@@ -69,6 +77,10 @@ export const API_SCHEMAS = {
   itemsGetById: { request: itemByIdRequest, response: itemByIdResponse },
   itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },
   itemsUpdate: { request: itemUpdateRequest, response: itemUpdateResponse },
+
+  eventsAvailableTimes: { request: availableTimesRequest, response: availableTimesResponse },
+  eventsRegister: { request: registerEventRequest, response: registerEventResponse },
+  eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },

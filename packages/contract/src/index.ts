@@ -17,3 +17,4 @@ export * from './payments';
 export * from './orders';
 export * from './codes';
 export * from './operator';
+export * from './events';

@@ -253,6 +253,8 @@ export const eventSlots = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** HMAC of the access code that lets a player join this session from /game. */
     accessCodeHash: text('access_code_hash'),
+    /** The access code sealed for the players booked on the slot (src/lib/sealed-box.ts). */
+    accessCodeSealed: text('access_code_sealed'),
     createdAt: createdAt(),
   },
   (t) => [

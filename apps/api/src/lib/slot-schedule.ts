@@ -3,7 +3,7 @@
  * job; we only say which wall-clock times exist.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, startOfDay } from 'date-fns';
+import { addDays, format, startOfDay } from 'date-fns';
 import { GAME_LENGTH_MINUTES } from '@questfield/contract';
 
 export type DailySchedule = {
@@ -20,6 +20,38 @@ export const DEFAULT_DAILY_SCHEDULE: DailySchedule = {
   stepMinutes: GAME_LENGTH_MINUTES,
 };
 
+/** A day of the venue's calendar, YYYY-MM-DD. */
+export type VenueDay = string;
+
+/** The venue's calendar day at `at`. */
+export function venueDayOf(at: Date, timeZone: string): VenueDay {
+  return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The starts of one venue day, earliest first (a DST change moves them in UTC, not on the wall). */
+export function slotStartsOn(
+  day: VenueDay,
+  timeZone: string,
+  schedule: DailySchedule = DEFAULT_DAILY_SCHEDULE,
+): Date[] {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const starts: Date[] = [];
+  for (
+    let minute = schedule.firstStartMinute;
+    minute <= schedule.lastStartMinute;
+    minute += schedule.stepMinutes
+  ) {
+    const local = new TZDate(year, month - 1, date, Math.floor(minute / 60), minute % 60, timeZone);
+    starts.push(new Date(local.getTime()));
+  }
+  return starts;
+}
+
+/** The start's wall-clock time at the venue, 'hh:mm AM/PM' (the spec's `event_id` part). */
+export function venueClockOf(start: Date, timeZone: string): string {
+  return format(new TZDate(start.getTime(), timeZone), 'hh:mm a');
+}
+
 /**
  * Starts from the venue's today through `days` more days, later than `now` only (the spec
  * keeps only future slots), in ascending order.
@@ -32,24 +64,9 @@ export function upcomingSlotStarts(options: {
 }): Date[] {
   const { now, timeZone, days, schedule = DEFAULT_DAILY_SCHEDULE } = options;
   const today = startOfDay(new TZDate(now.getTime(), timeZone));
-  const starts: Date[] = [];
-  for (let offset = 0; offset <= days; offset += 1) {
-    const day = addDays(today, offset);
-    for (
-      let minute = schedule.firstStartMinute;
-      minute <= schedule.lastStartMinute;
-      minute += schedule.stepMinutes
-    ) {
-      const local = new TZDate(
-        day.getFullYear(),
-        day.getMonth(),
-        day.getDate(),
-        Math.floor(minute / 60),
-        minute % 60,
-        timeZone,
-      );
-      if (local.getTime() > now.getTime()) starts.push(new Date(local.getTime()));
-    }
-  }
-  return starts;
+  return Array.from({ length: days + 1 }, (_, offset) =>
+    slotStartsOn(format(addDays(today, offset), 'yyyy-MM-dd'), timeZone, schedule),
+  )
+    .flat()
+    .filter((start) => start.getTime() > now.getTime());
 }

@@ -3,6 +3,7 @@ import type { Env } from '../config/env';
 import type { ZodApp } from '../lib/zod-app';
 import type { Services } from '../services';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
+import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
@@ -27,6 +28,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerCreditsRoutes,
   registerOrdersRoutes,
   registerCodesRoutes,
+  registerBookingsRoutes,
   registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
   registerOperatorRoutes,

@@ -1,9 +1,140 @@
-/** Seats players hold on game slots (registrations joined to their slots). */
-import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { eventSlots, registrations } from '../../db/schema';
+/** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema';
 
-/** A player's bookings, latest slot first. */
+export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
+
+/** Creates the slots that do not exist yet (the start is unique); existing ones are untouched. */
+export async function insertSlots(
+  db: Executor,
+  starts: Date[],
+  shape: { lengthMinutes: number; capacity: number },
+): Promise<void> {
+  if (starts.length === 0) return;
+  await db
+    .insert(eventSlots)
+    .values(starts.map((startsAt) => ({ startsAt, ...shape })))
+    .onConflictDoNothing({ target: eventSlots.startsAt });
+}
+
+const slotColumns = {
+  id: eventSlots.id,
+  startsAt: eventSlots.startsAt,
+  lengthMinutes: eventSlots.lengthMinutes,
+  capacity: eventSlots.capacity,
+  booked: eventSlots.booked,
+  enabled: eventSlots.enabled,
+  accessCodeSealed: eventSlots.accessCodeSealed,
+};
+
+/** Open slots starting in [from, to) and after `now`, earliest first. */
+export async function listOpenSlots(db: Executor, range: { from: Date; to: Date; now: Date }) {
+  return db
+    .select(slotColumns)
+    .from(eventSlots)
+    .where(
+      and(
+        gte(eventSlots.startsAt, range.from),
+        lt(eventSlots.startsAt, range.to),
+        gt(eventSlots.startsAt, range.now),
+        eq(eventSlots.enabled, true),
+      ),
+    )
+    .orderBy(asc(eventSlots.startsAt));
+}
+export type SlotRow = Awaited<ReturnType<typeof listOpenSlots>>[number];
+
+export async function findSlotByStart(db: Executor, startsAt: Date): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .select(slotColumns)
+    .from(eventSlots)
+    .where(eq(eventSlots.startsAt, startsAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes a seat if the slot is open, in the future and not full: one statement, so of any number
+ * of concurrent bookings at most `capacity` match (each waits for the row lock of the one
+ * before, then sees its count). Undefined when no seat was taken.
+ */
+export async function takeSeat(
+  tx: Transaction,
+  slotId: string,
+  now: Date,
+): Promise<SlotRow | undefined> {
+  const [row] = await tx
+    .update(eventSlots)
+    .set({ booked: sql`${eventSlots.booked} + 1` })
+    .where(
+      and(
+        eq(eventSlots.id, slotId),
+        eq(eventSlots.enabled, true),
+        gt(eventSlots.startsAt, now),
+        lt(eventSlots.booked, eventSlots.capacity),
+      ),
+    )
+    .returning(slotColumns);
+  return row;
+}
+
+/** Gives the slot its access code unless it has one; the slot's code either way (sealed). */
+export async function setAccessCode(
+  tx: Transaction,
+  slotId: string,
+  code: { hash: string; sealed: string },
+): Promise<string> {
+  await tx
+    .update(eventSlots)
+    .set({ accessCodeHash: code.hash, accessCodeSealed: code.sealed })
+    .where(and(eq(eventSlots.id, slotId), isNull(eventSlots.accessCodeHash)));
+  const [row] = await tx
+    .select({ sealed: eventSlots.accessCodeSealed })
+    .from(eventSlots)
+    .where(eq(eventSlots.id, slotId));
+  if (!row?.sealed) throw new Error('The slot has no access code after setting one.');
+  return row.sealed;
+}
+
+export async function findRegistration(db: Executor, slotId: string, userId: string) {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.slotId, slotId), eq(registrations.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertRegistration(
+  tx: Transaction,
+  row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
+): Promise<void> {
+  await tx.insert(registrations).values(row);
+}
+
+/** The player's games that started after `since` and end after `now`, earliest first. */
+export async function listLiveOrUpcoming(
+  db: Executor,
+  userId: string,
+  window: { since: Date; now: Date },
+) {
+  const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
+  return db
+    .select(slotColumns)
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        gt(eventSlots.startsAt, window.since),
+        sql`${endsAt} > ${window.now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(eventSlots.startsAt));
+}
+
+/** A player's bookings, latest slot first (operators' `users show`). */
 export async function listPlayerBookings(db: Executor, userId: string, limit: number) {
   return db
     .select({

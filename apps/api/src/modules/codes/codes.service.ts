@@ -11,11 +11,11 @@
  * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
  * promo code once per player), and the credits are posted with the code as the source.
  */
-import { randomInt } from 'node:crypto';
 import { GAME_PASS_CREDITS } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import { randomCrockfordCode } from '../../lib/crockford';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
@@ -23,24 +23,20 @@ import type { CreditsService } from '../credits/credits.service';
 import type { CountRule, Limiter } from '../limits/limits.service';
 import * as repo from './codes.repository';
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 3 groups of 4: 60 bits. */
 const GROUPS = 3;
-const GROUP_LENGTH = 4;
+const TAIL_LENGTH = 4;
 const PASSES_LISTED = 200;
 const MINUTE = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CODE_LIMITS = { perPlayerPerMinute: 10, perIpPerMinute: 10 } as const;
 
-export function newRedeemableCode(): string {
-  const group = () =>
-    Array.from({ length: GROUP_LENGTH }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join('');
-  return Array.from({ length: GROUPS }, group).join('-');
-}
+export const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
 
 /** What players see instead of a generated code; it never holds the whole code. */
 function labelOf(kind: repo.CodeKind, code: string): string {
-  const tail = code.slice(-GROUP_LENGTH);
+  const tail = code.slice(-TAIL_LENGTH);
   return kind === 'one_time' ? `Game Pass …${tail}` : `Promo code …${tail}`;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "event_slots" ADD COLUMN "access_code_sealed" text;

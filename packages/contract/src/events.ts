@@ -1,0 +1,98 @@
+/**
+ * Games on the wire (spec §3 game data, §4 booking, §7 Events/*; security.md W12, W13): the
+ * slots of a date, booking one, and the player's next game. The browser names a slot by its
+ * start (`EventTime`); the spec's other fields are accepted and ignored, because who books comes
+ * from the session and the time, name and length from the slot.
+ */
+import { z } from 'zod';
+import { ERRORS } from './errors';
+import { userMessage } from './user-message';
+
+export const DATE_INPUT_INVALID = userMessage('Date input not valid.');
+
+export const availableTimesRequest = z.strictObject({
+  /** A day of the venue's calendar, YYYY-MM-DD. */
+  date: z.iso.date({ error: DATE_INPUT_INVALID }),
+});
+export type AvailableTimesRequest = z.input<typeof availableTimesRequest>;
+
+export const availableTime = z.object({
+  /** The start, ISO 8601 UTC. */
+  EventTime: z.string(),
+  SpotsAvailable: z.number().int().nonnegative(),
+  Capacity: z.number().int().positive(),
+  /** 'Old Mill District|10:00 AM': the district and the start in venue time. */
+  event_id: z.string(),
+});
+export type AvailableTime = z.infer<typeof availableTime>;
+
+/** The future slots of the date, earliest first. */
+export const availableTimesResponse = z.array(availableTime);
+
+/** A field of the spec's request that the server does not read. */
+const ignored = z.union([z.string().max(256), z.number(), z.boolean(), z.null()]).optional();
+
+const REGISTER_FAILED = userMessage(ERRORS.REGISTER_EVENT_FAILED.message);
+
+export const registerEventRequest = z.strictObject({
+  /** The slot's start as listed (ISO 8601). */
+  EventTime: z.iso.datetime({ offset: true, error: REGISTER_FAILED }),
+  UserId: ignored,
+  event_id: ignored,
+  EventType: ignored,
+  EventName: ignored,
+  EventLength: ignored,
+  RegistrationTime: ignored,
+  email_id: ignored,
+  PhoneNumber: ignored,
+});
+export type RegisterEventRequest = z.input<typeof registerEventRequest>;
+
+/** Spec §3 game data, as /game and the game frame read it. */
+export const gameData = z.object({
+  /** The start, UTC, 'YYYY-MM-DD HH:MM:SS'. */
+  gametime: z.string(),
+  eventid: z.string(),
+  /** Minutes. */
+  gamelength: z.number().int().positive(),
+  redirecturl: z.string(),
+  homeurl: z.string(),
+});
+export type GameData = z.infer<typeof gameData>;
+
+export const registerEventResponse = z.object({
+  /** The start, ISO 8601 UTC (the spec's 'Event registered at' alert formats it). */
+  EventTime: z.string(),
+  gamedata: gameData,
+  /** Friends join this game with it on /game. */
+  accessCode: z.string(),
+  /** The balance after the booking (a repeated booking charges nothing). */
+  credits: z.number().int().nonnegative(),
+  /** True when the player already had this seat: nothing was charged again. */
+  repeated: z.boolean(),
+});
+export type RegisterEventResponse = z.infer<typeof registerEventResponse>;
+
+export const MAX_LOOKBACK_HOURS = 168;
+
+export const checkUserEventRequest = z.strictObject({
+  /** The spec sends the username; the session decides whose games are read. */
+  username: ignored,
+  hours: z.number().int().min(1).max(MAX_LOOKBACK_HOURS),
+});
+
+export const userEvent = z.object({
+  EventTime: z.string(),
+  EventName: z.string(),
+  event_id: z.string(),
+  /** Minutes. */
+  EventLength: z.number().int().positive(),
+  accessCode: z.string(),
+});
+export type UserEvent = z.infer<typeof userEvent>;
+
+/**
+ * The player's games that started within the look-back and have not ended, earliest first:
+ * the first is the one the countdown follows.
+ */
+export const checkUserEventResponse = z.array(userEvent);
