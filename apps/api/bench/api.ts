@@ -37,7 +37,7 @@ import { createTestPaymentProvider } from '../src/integrations/payments/test-pro
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
-import { CODE_LIMITS } from '../src/modules/codes/codes.service';
+import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
 

@@ -13,6 +13,7 @@ import { createSessionService } from './modules/accounts/sessions.service';
 import { createCodesService } from './modules/codes/codes.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createHealthService } from './modules/health/health.service';
+import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -27,9 +28,10 @@ export function createServices(infra: Infra) {
   const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
   const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
   const health = createHealthService(infra);
-  const codes = createCodesService({ ...infra, credits, limiter, audit });
+  const codeAttempts = createCodeAttempts({ limiter, audit });
+  const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  const bookings = createBookingsService({ ...infra, credits, audit });
+  const bookings = createBookingsService({ ...infra, credits, codeAttempts, audit });
   const operator = createOperatorService({ ...infra, accounts, codes, credits, bookings });
   return {
     audit,

@@ -275,6 +275,104 @@ describe(`booking [${dbKind}]`, () => {
     });
   });
 
+  describe('access codes (Items/GetSessionByAccessCode, Items/JoinByAccessCode)', () => {
+    const lookUp = (who: Player, accessCode: string) =>
+      postJson(t.app, 'itemsSessionByAccessCode', { accessCode }, who);
+    const join = (who: Player, accessCode: string) =>
+      postJson(t.app, 'itemsJoinByAccessCode', { accessCode }, who);
+
+    /** A slot booked by a host, and its access code. */
+    async function hostedGame(): Promise<{ eventTime: string; accessCode: string }> {
+      const host = await playerWith(2);
+      const eventTime = await firstSlot();
+      const booked = jsonOf<RegisterEventResponse>(await book(host, eventTime));
+      return { eventTime, accessCode: booked.accessCode };
+    }
+
+    it('opens the game from its start for 30 minutes, by the server clock', async () => {
+      const { eventTime, accessCode } = await hostedGame();
+      const friend = await playerWith(2);
+      expect(jsonOf(await lookUp(friend, accessCode))).toEqual(refusal('ACCESS_CODE_EXPIRED'));
+      clock.set('2026-06-01T14:01:00Z');
+      const typed = accessCode.toLowerCase().replace('-', ' ');
+      expect(jsonOf(await lookUp(friend, typed))).toEqual([
+        {
+          date: eventTime,
+          roomName: 'Old Mill District',
+          eventId: 'Old Mill District|10:00 AM',
+          spotsAvailable: 24,
+        },
+      ]);
+      clock.set('2026-06-01T14:30:00Z');
+      expect(jsonOf(await lookUp(friend, accessCode))).toEqual(refusal('ACCESS_CODE_EXPIRED'));
+      expect((await join(friend, accessCode)).statusCode).toBe(410);
+      expect(await balanceOf(friend.id)).toBe(2);
+    });
+
+    it("answers the spec's words for no code and an unknown one", async () => {
+      const friend = await playerWith(2);
+      expect(jsonOf(await lookUp(friend, ' '))).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Please enter an access code.',
+      });
+      expect(jsonOf(await lookUp(friend, 'ZZZZ-ZZZZ'))).toEqual(refusal('ACCESS_CODE_INVALID'));
+      expect(jsonOf(await join(friend, 'ZZZZ-ZZZZ'))).toEqual(refusal('ACCESS_CODE_INVALID'));
+    });
+
+    it('joins a live game for 2 credits once; joining again charges nothing', async () => {
+      const { accessCode } = await hostedGame();
+      const [friend, broke] = [await playerWith(3), await playerWith(1)];
+      clock.set('2026-06-01T14:05:00Z');
+      const joined = jsonOf<RegisterEventResponse>(await join(friend, accessCode));
+      expect(joined).toMatchObject({ accessCode, credits: 1, repeated: false });
+      expect(joined.gamedata).toMatchObject({ gametime: '2026-06-01 14:00:00', gamelength: 30 });
+      const again = jsonOf<RegisterEventResponse>(await join(friend, accessCode));
+      expect(again).toMatchObject({ credits: 1, repeated: true });
+      const [registration] = await db()
+        .select()
+        .from(registrations)
+        .where(eq(registrations.userId, friend.id));
+      expect(registration).toMatchObject({ source: 'access_code' });
+      const [posting] = await db()
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.refId, registration?.id ?? ''));
+      expect(posting).toMatchObject({ reason: 'join', delta: -2 });
+      expect(jsonOf(await join(broke, accessCode))).toEqual(refusal('NOT_ENOUGH_CREDITS'));
+    });
+
+    it('R4 for joins: 20 identical joins at once take one seat and one debit', async () => {
+      const { accessCode } = await hostedGame();
+      const friend = await playerWith(10);
+      clock.set('2026-06-01T14:05:00Z');
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => join(friend, accessCode)),
+      );
+      // The code budget admits 10 a minute; the rest are told to wait.
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      const answers = responses
+        .filter((response) => response.statusCode === 200)
+        .map((response) => jsonOf<RegisterEventResponse>(response));
+      expect(answers.filter((answer) => !answer.repeated)).toHaveLength(1);
+      expect(await balanceOf(friend.id)).toBe(8);
+      expect(
+        await db().select().from(registrations).where(eq(registrations.userId, friend.id)),
+      ).toHaveLength(1);
+    });
+
+    it('counts lookups and joins against the code budget (10 a minute per player)', async () => {
+      const friend = await playerWith(2);
+      const statuses = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        statuses.push((await lookUp(friend, `WRNG-${attempt}`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array(10).fill(404), 429]);
+      expect(jsonOf(await join(friend, 'ZZZZ-ZZZZ'))).toEqual(refusal('CODE_ATTEMPTS_LIMITED'));
+    });
+  });
+
   describe('concurrency', () => {
     it(`R2: ${CROWD} players with 2 credits book one slot at once: exactly 25 seats`, async () => {
       const crowd = await playersWith(2, CROWD);

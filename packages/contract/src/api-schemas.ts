@@ -31,12 +31,14 @@ import {
   redeemCodeRequest,
 } from './codes';
 import {
+  accessCodeRequest,
   availableTimesRequest,
   availableTimesResponse,
   checkUserEventRequest,
   checkUserEventResponse,
   registerEventRequest,
   registerEventResponse,
+  sessionByAccessCodeResponse,
 } from './events';
 import { operatorCommand, operatorResult } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
@@ -73,6 +75,8 @@ export const API_SCHEMAS = {
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
   usersRedeemCode: { request: redeemCodeRequest, response: codeRedeemedResponse },
 
+  itemsSessionByAccessCode: { request: accessCodeRequest, response: sessionByAccessCodeResponse },
+  itemsJoinByAccessCode: { request: accessCodeRequest, response: registerEventResponse },
   itemsGetByName: { request: itemByNameRequest, response: codeItem },
   itemsGetById: { request: itemByIdRequest, response: itemByIdResponse },
   itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },

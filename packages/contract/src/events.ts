@@ -96,3 +96,27 @@ export type UserEvent = z.infer<typeof userEvent>;
  * the first is the one the countdown follows.
  */
 export const checkUserEventResponse = z.array(userEvent);
+
+/** An access code as typed on /game: case, spaces and dashes do not matter. */
+export const accessCodeRequest = z.strictObject({
+  accessCode: z
+    .string()
+    .trim()
+    .min(1, userMessage(ERRORS.ACCESS_CODE_REQUIRED.message))
+    .max(64, userMessage(ERRORS.ACCESS_CODE_INVALID.message)),
+});
+export type AccessCodeRequest = z.input<typeof accessCodeRequest>;
+
+/** The game an access code opens, while it can be joined (its first 30 minutes). */
+export const sessionByAccessCode = z.object({
+  /** The start, ISO 8601 UTC. */
+  date: z.string(),
+  /** The room's name: the district. */
+  roomName: z.string(),
+  eventId: z.string(),
+  spotsAvailable: z.number().int().nonnegative(),
+});
+export type SessionByAccessCode = z.infer<typeof sessionByAccessCode>;
+
+/** The spec reads the first element. */
+export const sessionByAccessCodeResponse = z.array(sessionByAccessCode);

@@ -45,24 +45,42 @@ export async function listOpenSlots(db: Executor, range: { from: Date; to: Date;
 }
 export type SlotRow = Awaited<ReturnType<typeof listOpenSlots>>[number];
 
-export async function findSlotByStart(db: Executor, startsAt: Date): Promise<SlotRow | undefined> {
-  const [row] = await db
-    .select(slotColumns)
-    .from(eventSlots)
-    .where(eq(eventSlots.startsAt, startsAt))
-    .limit(1);
+/** A slot by its id, its start, or the HMAC of its access code. */
+export async function findSlot(
+  db: Executor,
+  key: { id: string } | { startsAt: Date } | { accessCodeHash: string },
+): Promise<SlotRow | undefined> {
+  const where =
+    'id' in key
+      ? eq(eventSlots.id, key.id)
+      : 'startsAt' in key
+        ? eq(eventSlots.startsAt, key.startsAt)
+        : eq(eventSlots.accessCodeHash, key.accessCodeHash);
+  const [row] = await db.select(slotColumns).from(eventSlots).where(where).limit(1);
   return row;
 }
 
+/** When a seat may be taken: before the start (booking), or while the game runs (joining). */
+export type SeatWindow = 'before-start' | 'while-live';
+
+const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
+
+function inWindow(window: SeatWindow, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return window === 'before-start'
+    ? sql`${eventSlots.startsAt} > ${at}`
+    : sql`${eventSlots.startsAt} <= ${at} and ${endsAt} > ${at}`;
+}
+
 /**
- * Takes a seat if the slot is open, in the future and not full: one statement, so of any number
+ * Takes a seat if the slot is open, in its window and not full: one statement, so of any number
  * of concurrent bookings at most `capacity` match (each waits for the row lock of the one
  * before, then sees its count). Undefined when no seat was taken.
  */
 export async function takeSeat(
   tx: Transaction,
   slotId: string,
-  now: Date,
+  window: { kind: SeatWindow; now: Date },
 ): Promise<SlotRow | undefined> {
   const [row] = await tx
     .update(eventSlots)
@@ -71,7 +89,7 @@ export async function takeSeat(
       and(
         eq(eventSlots.id, slotId),
         eq(eventSlots.enabled, true),
-        gt(eventSlots.startsAt, now),
+        inWindow(window.kind, window.now),
         lt(eventSlots.booked, eventSlots.capacity),
       ),
     )
@@ -119,7 +137,6 @@ export async function listLiveOrUpcoming(
   userId: string,
   window: { since: Date; now: Date },
 ) {
-  const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
   return db
     .select(slotColumns)
     .from(registrations)

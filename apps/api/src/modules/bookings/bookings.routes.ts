@@ -1,16 +1,21 @@
 /**
- * HTTP side of bookings (spec §4, §7 Events/*): the slots of a day, booking one, and the
- * player's next game. Identity, email and phone come from the session; the spec's body fields
+ * HTTP side of bookings (spec §4, §5, §7 Events/*, Items/*AccessCode): the slots of a day,
+ * booking one, the player's next game, and joining a live game by its access code. Identity, email and phone come from the session; the spec's body fields
  * for them are accepted and ignored.
  */
-import type { AvailableTime, GameData, UserEvent } from '@questfield/contract';
+import type {
+  AvailableTime,
+  GameData,
+  RegisterEventResponse,
+  UserEvent,
+} from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../index';
-import type { BookingCaller, PlayerGame, SlotView } from './bookings.service';
+import type { Booking, BookingCaller, PlayerGame, SlotView } from './bookings.service';
 
 function callerOf(request: FastifyRequest): BookingCaller {
   return { userId: sessionUserId(request), ip: request.ip, log: request.log };
@@ -34,6 +39,14 @@ function gameDataOf(slot: SlotView, env: Env): GameData {
   };
 }
 
+const toRegistered = (booking: Booking, env: Env): RegisterEventResponse => ({
+  EventTime: booking.startsAt.toISOString(),
+  gamedata: gameDataOf(booking, env),
+  accessCode: booking.accessCode,
+  credits: booking.balance,
+  repeated: booking.repeated,
+});
+
 const toUserEvent = (game: PlayerGame, env: Env): UserEvent => ({
   EventTime: game.startsAt.toISOString(),
   EventName: env.districtName,
@@ -53,15 +66,35 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('eventsRegister'),
     handler: async (request) => {
       const startsAt = new Date(request.body.EventTime);
-      const booking = await services.bookings.book(callerOf(request), startsAt);
-      return {
-        EventTime: booking.startsAt.toISOString(),
-        gamedata: gameDataOf(booking, env),
-        accessCode: booking.accessCode,
-        credits: booking.balance,
-        repeated: booking.repeated,
-      };
+      return toRegistered(await services.bookings.book(callerOf(request), startsAt), env);
     },
+  });
+
+  app.route({
+    ...apiRoute('itemsSessionByAccessCode'),
+    handler: async (request) => {
+      const slot = await services.bookings.findByAccessCode(
+        callerOf(request),
+        request.body.accessCode,
+      );
+      return [
+        {
+          date: slot.startsAt.toISOString(),
+          roomName: env.districtName,
+          eventId: slot.eventId,
+          spotsAvailable: slot.spotsAvailable,
+        },
+      ];
+    },
+  });
+
+  app.route({
+    ...apiRoute('itemsJoinByAccessCode'),
+    handler: async (request) =>
+      toRegistered(
+        await services.bookings.joinByAccessCode(callerOf(request), request.body.accessCode),
+        env,
+      ),
   });
 
   app.route({

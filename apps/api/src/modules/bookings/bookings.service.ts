@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { GAME_COST_CREDITS, SLOT_CAPACITY, GAME_LENGTH_MINUTES } from '@questfield/contract';
 import { addDays } from 'date-fns';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
@@ -24,6 +24,7 @@ import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
 import { slotStartsOn, venueClockOf, venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import type { CreditsService } from '../credits/credits.service';
+import type { CodeAttempts } from '../limits/code-attempts';
 import * as repo from './bookings.repository';
 
 export type PlayerBooking = repo.PlayerBooking;
@@ -55,11 +56,34 @@ export type BookingCaller = AuditMeta & { userId: string };
 
 type BookingsDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   credits: CreditsService;
+  codeAttempts: CodeAttempts;
   audit: Audit;
 };
 
+/** How a seat is taken: booked ahead from the list, or joined by access code while live. */
+type Way = {
+  window: repo.SeatWindow;
+  source: repo.RegistrationSource;
+  reason: 'book' | 'join';
+  /** The refusal when the slot is out of its window. */
+  closed: 'SLOT_CLOSED' | 'ACCESS_CODE_EXPIRED';
+};
+const BOOKING: Way = {
+  window: 'before-start',
+  source: 'booking',
+  reason: 'book',
+  closed: 'SLOT_CLOSED',
+};
+const JOINING: Way = {
+  window: 'while-live',
+  source: 'access_code',
+  reason: 'join',
+  closed: 'ACCESS_CODE_EXPIRED',
+};
+const MINUTE = 60_000;
+
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
-  const { credits, audit } = deps;
+  const { credits, codeAttempts, audit } = deps;
   const zone = env.venueTimezone;
   const codeBox = createSealedBox(env.appSecret, 'slot-access-code');
 
@@ -85,34 +109,76 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     return openCode(await repo.setAccessCode(tx, slot.id, { hash, sealed: codeBox.seal(code) }));
   }
 
-  /** Why no seat was taken on a slot that exists: full, or no longer bookable. */
-  async function refuseSeat(tx: Transaction, startsAt: Date): Promise<never> {
-    const slot = await repo.findSlotByStart(tx, startsAt);
-    const open = slot !== undefined && slot.enabled && slot.startsAt > clock.now();
-    return fail(open && slot.booked >= slot.capacity ? 'SLOT_FULL' : 'SLOT_CLOSED');
+  const isLive = (slot: repo.SlotRow, now: Date) =>
+    slot.startsAt <= now && now.getTime() < slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
+
+  /** Why no seat was taken: the slot is full, else it is no longer in its window. */
+  async function refuseSeat(tx: Transaction, slotId: string, way: Way): Promise<never> {
+    const now = clock.now();
+    const current = await repo.findSlot(tx, { id: slotId });
+    const inWindow =
+      current !== undefined &&
+      current.enabled &&
+      (way.window === 'before-start' ? current.startsAt > now : isLive(current, now));
+    return fail(inWindow && current.booked >= current.capacity ? 'SLOT_FULL' : way.closed);
   }
 
-  async function bookIn(tx: Transaction, caller: BookingCaller, startsAt: Date): Promise<Booking> {
+  /**
+   * The seat step of a booking and of a join, in `tx`: a seat the player holds is answered
+   * again without a charge; else 2 credits are needed, a seat is taken in the way's window, the
+   * registration written and the debit posted with it as the source.
+   */
+  async function seatIn(
+    tx: Transaction,
+    caller: BookingCaller,
+    slot: repo.SlotRow,
+    way: Way,
+  ): Promise<Booking> {
     const { userId } = caller;
-    await credits.lock(tx, userId);
-    const slot = (await repo.findSlotByStart(tx, startsAt)) ?? fail('SLOT_CLOSED');
     const balance = await credits.balance(tx, userId);
     if (await repo.findRegistration(tx, slot.id, userId)) {
       const accessCode = await accessCodeOf(tx, slot);
       return { ...viewOf(slot), accessCode, balance, repeated: true };
     }
     if (balance < GAME_COST_CREDITS) fail('NOT_ENOUGH_CREDITS');
+    const window = { kind: way.window, now: clock.now() };
     const seated =
-      (await repo.takeSeat(tx, slot.id, clock.now())) ?? (await refuseSeat(tx, startsAt));
+      (await repo.takeSeat(tx, slot.id, window)) ?? (await refuseSeat(tx, slot.id, way));
     const accessCode = await accessCodeOf(tx, seated);
-    const registration = { id: randomUUID(), slotId: slot.id, userId, source: 'booking' as const };
+    const registration = { id: randomUUID(), slotId: slot.id, userId, source: way.source };
     await repo.insertRegistration(tx, { ...registration, createdAt: clock.now() });
     const source = { type: 'registration', id: registration.id } as const;
-    const request = { userId, delta: -GAME_COST_CREDITS, reason: 'book', source } as const;
+    const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     const posting = await credits.post(tx, request);
     if (posting.status !== 'posted') fail('NOT_ENOUGH_CREDITS');
     const after = posting.posting.balanceAfter;
     return { ...viewOf(seated), accessCode, balance: after, repeated: false };
+  }
+
+  /** One transaction, serialised per player by the balance lock, that finds a slot and seats. */
+  async function seat(
+    caller: BookingCaller,
+    way: Way,
+    find: (tx: Transaction) => Promise<repo.SlotRow>,
+  ): Promise<Booking> {
+    if (!env.multiplayerEnabled) fail('MULTIPLAYER_DISABLED');
+    const booking = await transaction(async (tx) => {
+      await credits.lock(tx, caller.userId);
+      return seatIn(tx, caller, await find(tx), way);
+    });
+    if (!booking.repeated) {
+      const startsAt = booking.startsAt.toISOString();
+      audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
+    }
+    return booking;
+  }
+
+  /** The slot an access code opens while it can be joined; the spec's refusals otherwise. */
+  async function liveSlotOf(executor: Executor, code: string): Promise<repo.SlotRow> {
+    const accessCodeHash = hashRedeemableCode(env.appSecret, code);
+    const slot = (await repo.findSlot(executor, { accessCodeHash })) ?? fail('ACCESS_CODE_INVALID');
+    if (!isLive(slot, clock.now())) fail('ACCESS_CODE_EXPIRED');
+    return slot;
   }
 
   return {
@@ -133,15 +199,26 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     },
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */
-    async book(caller: BookingCaller, startsAt: Date): Promise<Booking> {
-      if (!env.multiplayerEnabled) fail('MULTIPLAYER_DISABLED');
-      const booking = await transaction((tx) => bookIn(tx, caller, startsAt));
-      if (!booking.repeated) {
-        audit(caller, 'bookings.booked', {
-          userId: caller.userId,
-          startsAt: startsAt.toISOString(),
-        });
-      }
+    book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>
+      seat(
+        caller,
+        BOOKING,
+        async (tx) => (await repo.findSlot(tx, { startsAt })) ?? fail('SLOT_CLOSED'),
+      ),
+
+    /** The game an access code opens, while it can be joined (a code guess: limited). */
+    async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
+      const attempt = await codeAttempts.admit(caller);
+      const slot = await liveSlotOf(db, code);
+      await codeAttempts.succeeded(attempt);
+      return viewOf(slot);
+    },
+
+    /** Joins the game an access code opens: a booking in the live window (W13). */
+    async joinByAccessCode(caller: BookingCaller, code: string): Promise<Booking> {
+      const attempt = await codeAttempts.admit(caller);
+      const booking = await seat(caller, JOINING, (tx) => liveSlotOf(tx, code));
+      await codeAttempts.succeeded(attempt);
       return booking;
     },
 

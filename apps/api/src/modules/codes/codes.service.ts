@@ -5,7 +5,7 @@
  *
  * A code is 12 characters of Crockford base32 from a CSPRNG (60 bits), grouped XXXX-XXXX-XXXX,
  * stored as an HMAC for lookup (a Game Pass also sealed for its owner's dashboard); never in
- * plain text. Every lookup and redemption is limited per player and per IP (CODE_LIMITS).
+ * plain text. Every lookup and redemption is limited per player and per IP (code-attempts.ts).
  *
  * Redemption is one transaction: a one-time code is claimed by a conditional update (of
  * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
@@ -16,21 +16,18 @@ import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { randomCrockfordCode } from '../../lib/crockford';
-import type { Audit, AuditMeta } from '../../lib/audit';
+import type { Audit } from '../../lib/audit';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
 import type { CreditsService } from '../credits/credits.service';
-import type { CountRule, Limiter } from '../limits/limits.service';
+import type { CodeAttempts, CodeCaller } from '../limits/code-attempts';
 import * as repo from './codes.repository';
 
 /** 3 groups of 4: 60 bits. */
 const GROUPS = 3;
 const TAIL_LENGTH = 4;
 const PASSES_LISTED = 200;
-const MINUTE = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const CODE_LIMITS = { perPlayerPerMinute: 10, perIpPerMinute: 10 } as const;
 
 export const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
 
@@ -50,8 +47,7 @@ export type GamePass = {
 export type CodeKind = repo.CodeKind;
 export type CodeBatch = { kind: CodeKind; count: number; credits: number; expiresAt?: Date };
 
-/** The signed-in player asking, and where from (for the limits and the audit log). */
-export type CodeCaller = AuditMeta & { userId: string };
+export type { CodeCaller };
 
 /** A code as its caller may see it: the redemption time, and whether it was theirs. */
 export type CodeView = {
@@ -91,31 +87,14 @@ function statusOf(row: repo.ListedCodeRow, now: Date): CodeStatus {
   return row.expiresAt !== null && row.expiresAt <= now ? 'expired' : 'live';
 }
 
-const limitRules = (caller: CodeCaller): CountRule[] => [
-  {
-    kind: 'redeem',
-    subject: caller.userId,
-    windowMs: MINUTE,
-    max: CODE_LIMITS.perPlayerPerMinute,
-    reason: 'redeem per player',
-  },
-  {
-    kind: 'redeem',
-    ip: caller.ip,
-    windowMs: MINUTE,
-    max: CODE_LIMITS.perIpPerMinute,
-    reason: 'redeem per IP',
-  },
-];
-
 type CodesDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   credits: CreditsService;
-  limiter: Limiter;
+  codeAttempts: CodeAttempts;
   audit: Audit;
 };
 
 export function createCodesService({ db, env, clock, transaction, ...deps }: CodesDeps) {
-  const { credits, limiter, audit } = deps;
+  const { credits, codeAttempts, audit } = deps;
   const passBox = createSealedBox(env.appSecret, 'game-pass');
   const hashOf = (code: string) => hashRedeemableCode(env.appSecret, code);
 
@@ -127,19 +106,11 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     createdAt: clock.now(),
   });
 
-  /** Admits one lookup or redemption of `caller`, or answers 429; returns the attempt. */
-  async function admit(caller: CodeCaller): Promise<number> {
-    const admission = await limiter.admit('redeem', caller.userId, caller.ip, limitRules(caller));
-    if (admission.allowed) return admission.attempt;
-    audit(caller, 'codes.throttled', { userId: caller.userId, reason: admission.reason }, 'warn');
-    return fail('CODE_ATTEMPTS_LIMITED');
-  }
-
   async function lookup(caller: CodeCaller, key: { codeHash: string } | { id: string }) {
-    const attempt = await admit(caller);
+    const attempt = await codeAttempts.admit(caller);
     const row = await repo.findCode(db, key, caller.userId);
     if (row === undefined || refusalOf(row, clock.now()) === 'unknown') fail('CODE_INVALID');
-    await limiter.settle(attempt, true);
+    await codeAttempts.succeeded(attempt);
     return viewOf(row);
   }
 
@@ -234,14 +205,16 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       lookup(caller, { codeHash: hashOf(code) }),
 
     findById: (caller: CodeCaller, id: string): Promise<CodeView> =>
-      UUID.test(id) ? lookup(caller, { id }) : admit(caller).then(() => fail('CODE_INVALID')),
+      UUID.test(id)
+        ? lookup(caller, { id })
+        : codeAttempts.admit(caller).then(() => fail('CODE_INVALID')),
 
     /** Redeems a code of either kind for the caller (see the module comment). */
     async redeem(caller: CodeCaller, code: string): Promise<Redemption> {
-      const attempt = await admit(caller);
+      const attempt = await codeAttempts.admit(caller);
       const outcome = await transaction((tx) => redeemIn(tx, caller, code));
       if (outcome.status === 'redeemed') {
-        await limiter.settle(attempt, true);
+        await codeAttempts.succeeded(attempt);
         audit(caller, 'codes.redeemed', { userId: caller.userId, codeId: outcome.item.id });
       }
       return outcome;

@@ -1,0 +1,48 @@
+/**
+ * Guesses at codes of every kind (Game Passes, promo codes, game access codes) share one budget
+ * (security.md W11): 10 lookups or redemptions a minute per player and per IP, whichever screen
+ * they come from, so spreading guesses over routes gains nothing.
+ */
+import { fail } from '../../lib/app-error';
+import type { Audit, AuditMeta } from '../../lib/audit';
+import type { CountRule, Limiter } from './limits.service';
+
+export const CODE_LIMITS = { perPlayerPerMinute: 10, perIpPerMinute: 10 } as const;
+const MINUTE = 60_000;
+
+/** The signed-in player asking, and where from (for the limits and the audit log). */
+export type CodeCaller = AuditMeta & { userId: string };
+
+const rulesFor = (caller: CodeCaller): CountRule[] => [
+  {
+    kind: 'redeem',
+    subject: caller.userId,
+    windowMs: MINUTE,
+    max: CODE_LIMITS.perPlayerPerMinute,
+    reason: 'codes per player',
+  },
+  {
+    kind: 'redeem',
+    ip: caller.ip,
+    windowMs: MINUTE,
+    max: CODE_LIMITS.perIpPerMinute,
+    reason: 'codes per IP',
+  },
+];
+
+export function createCodeAttempts({ limiter, audit }: { limiter: Limiter; audit: Audit }) {
+  return {
+    /** Admits one lookup or redemption of `caller`, or answers 429; returns the attempt. */
+    async admit(caller: CodeCaller): Promise<number> {
+      const admission = await limiter.admit('redeem', caller.userId, caller.ip, rulesFor(caller));
+      if (admission.allowed) return admission.attempt;
+      audit(caller, 'codes.throttled', { userId: caller.userId, reason: admission.reason }, 'warn');
+      return fail('CODE_ATTEMPTS_LIMITED');
+    },
+
+    /** A found or redeemed code: the attempt stops counting as a failure. */
+    succeeded: (attempt: number): Promise<void> => limiter.settle(attempt, true),
+  };
+}
+
+export type CodeAttempts = ReturnType<typeof createCodeAttempts>;
