@@ -3,6 +3,7 @@ import {
   APP_VERSION,
   PURCHASE_INTENT_KEYS,
   STORAGE_KEYS,
+  type GameData,
   type PublicUser,
 } from '@questfield/contract';
 
@@ -60,6 +61,33 @@ export function writeStoredUser(user: SessionUser): void {
       local.setItem(STORAGE_KEYS[key as keyof typeof values], value);
     }
   });
+}
+
+/**
+ * Spec §3 `gamedata` of the player's booked or joined game, as the server answered it (/game
+ * and the game frame read it). A display cache like the rest: the server decides who may play.
+ */
+export function writeGameData(data: GameData): void {
+  safely(() => storage('localStorage')?.setItem(STORAGE_KEYS.gamedata, JSON.stringify(data)));
+}
+
+/** The stored `gamedata`, or null when there is none or it is not game data. */
+export function readGameData(): GameData | null {
+  let raw: string | null | undefined = null;
+  safely(() => {
+    raw = storage('localStorage')?.getItem(STORAGE_KEYS.gamedata);
+  });
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<GameData> | null;
+    const valid =
+      typeof parsed?.gametime === 'string' &&
+      typeof parsed.eventid === 'string' &&
+      typeof parsed.gamelength === 'number';
+    return valid ? (parsed as GameData) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Removes every key the app writes (local and session storage). */
