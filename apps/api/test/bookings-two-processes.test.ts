@@ -1,0 +1,174 @@
+/**
+ * R2 across processes (security.md R2): two API servers, each its own process and connection
+ * pool, share one Postgres database; 500 players with 2 credits book one slot at once, half
+ * through each server. The seat count and the debits must hold as they do in one process,
+ * because they rest on the database's row locks, not on anything a process keeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { API_ROUTES, CSRF_HEADER, ERRORS, type AvailableTime } from '@questfield/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactor } from '../src/db/client';
+import { creditLedger, eventSlots, users } from '../src/db/schema';
+import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
+import { systemClock } from '../src/lib/clock';
+import { createServices, type Services } from '../src/services';
+import { COOKIE } from './helpers/accounts';
+import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { createTestApp, dbKind, TEST_ENV, type TestApp } from './helpers/test-app';
+
+const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PLAYERS = 500;
+const START_TIMEOUT_MS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The real server (src/server.ts) in a child process on the test's database. */
+async function startServerProcess(
+  databaseUrl: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const [port, gamePort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      GAME_PORT: String(gamePort),
+      PUBLIC_ORIGIN: url,
+      GAME_ORIGIN: `http://127.0.0.1:${gamePort}`,
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the second server exited: ${stderr}`);
+    const health = await fetch(`${url}/api/health`).catch(() => null);
+    if (health?.ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`the second server did not start: ${stderr}`);
+}
+
+describe.runIf(dbKind === 'postgres')('booking across two API processes [postgres]', () => {
+  let t: TestApp;
+  let services: Services;
+  let first: string;
+  let second: { url: string; child: ChildProcess };
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: systemClock });
+    const handle = t.database.handle;
+    services = createServices({
+      env: t.env,
+      db: handle.db,
+      transaction: transactor(handle.db),
+      ping: () => handle.ping(),
+      clock: systemClock,
+      emailDispatcher: t.app.emailDispatcher,
+      payments: createTestPaymentProvider(),
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    first = `http://127.0.0.1:${address.port}`;
+    second = await startServerProcess(t.database.url ?? '');
+  }, START_TIMEOUT_MS + 30_000);
+
+  afterAll(async () => {
+    second?.child.kill('SIGTERM');
+    await new Promise((resolve) => second?.child.once('exit', resolve));
+    await t?.close();
+  });
+
+  const post = (base: string, route: keyof typeof API_ROUTES, body: unknown, cookie?: string) =>
+    fetch(`${base}${API_ROUTES[route].path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [CSRF_HEADER.name]: CSRF_HEADER.value,
+        ...(cookie === undefined ? {} : { cookie: `${COOKIE}=${cookie}` }),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('R2: 500 players with 2 credits book one slot at once: exactly 25 seats, 50 credits', async () => {
+    const db = t.database.handle.db;
+    const rows = Array.from({ length: PLAYERS }, () => {
+      const name = `p${randomUUID().slice(0, 12)}`;
+      return { email: `${name}@example.com`, username: name, passwordHash: 'not-a-login' };
+    });
+    const created = await db.insert(users).values(rows).returning({ id: users.id });
+    const players = await Promise.all(
+      created.map(async ({ id }, index) => {
+        await services.credits.grant({ userId: id, credits: 2, reason: 'test' });
+        const ip = `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+        const session = await services.sessions.create(id, { ip, userAgent: 'test' });
+        return { id, cookie: session.id };
+      }),
+    );
+    // Tomorrow in the venue's time zone always has future slots.
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: t.env.venueTimezone,
+    });
+    const listed = (await (
+      await post(first, 'eventsAvailableTimes', { date: tomorrow })
+    ).json()) as AvailableTime[];
+    const eventTime = listed[0]?.EventTime ?? '';
+
+    const responses = await Promise.all(
+      players.map((player, index) =>
+        post(
+          index % 2 === 0 ? first : second.url,
+          'eventsRegister',
+          { EventTime: eventTime },
+          player.cookie,
+        ),
+      ),
+    );
+    const bodies = await Promise.all(responses.map((response) => response.text()));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(25);
+    const refused = bodies.filter((_, index) => statuses[index] !== 200);
+    const slotFull = JSON.stringify({ code: 'SLOT_FULL', message: ERRORS.SLOT_FULL.message });
+    expect(new Set(refused)).toEqual(new Set([slotFull]));
+
+    const [slot] = await db
+      .select()
+      .from(eventSlots)
+      .where(eq(eventSlots.startsAt, new Date(eventTime)));
+    expect(slot?.booked).toBe(25);
+    const debits = await db
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(
+        inArray(
+          creditLedger.userId,
+          players.map((player) => player.id),
+        ),
+      );
+    expect(debits.filter((row) => row.delta < 0).reduce((sum, row) => sum - row.delta, 0)).toBe(50);
+    expect(hasViolations(await findInvariantViolations(db))).toBe(false);
+  }, 120_000);
+});
