@@ -71,6 +71,7 @@ test('the redeem modal: the promo code adds 16 credits once, a made-up code is r
   isMobile,
   expectProblem,
 }) => {
+  test.slow(); // a sign-up, three redemptions and three accessibility scans
   // The refusals are the server's 409 and 400; the browser logs them too.
   expectProblem(/^HTTP 409: .*\/api\/Users\/RedeemCode$/);
   expectProblem(/^HTTP 400: .*\/api\/Users\/RedeemCode$/);
