@@ -196,6 +196,8 @@ describe(`booking [${dbKind}]`, () => {
         ),
       );
       expect(codes[0]).toBe(codes[1]);
+      // The operator's `slots show` prints the same code.
+      expect((await services.bookings.operatorDay('2026-06-01'))[0]?.accessCode).toBe(codes[0]);
 
       const next = await postJson(
         t.app,

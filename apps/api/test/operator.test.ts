@@ -18,7 +18,7 @@ import type { Env } from '../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { migrateDatabase } from '../src/db/migrate';
-import { creditGrants, creditLedger } from '../src/db/schema';
+import { creditGrants, creditLedger, eventSlots } from '../src/db/schema';
 import { createLogger } from '../src/lib/logger';
 import {
   loopbackUrlOf,
@@ -96,6 +96,10 @@ describe('operator command line: arguments', () => {
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '5']],
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '-5', '--reason', 'x']],
     [['users', 'show']],
+    [['slots', 'show']],
+    [['slots', 'show', '--date', 'tomorrow']],
+    [['slots', 'close', '--date', '2026-06-01', '--time', '25:00']],
+    [['slots', 'set-capacity', '--date', '2026-06-01', '--time', '10:00', '--capacity', '0']],
   ])('refuses %j with usage and exit 2', async (argv) => {
     const ran = await admin(argv, noDatabase);
     expect(ran.code).toBe(EXIT.usage);
@@ -403,6 +407,49 @@ describe(`the operator route [${dbKind}]`, () => {
   it('does not exist on a server that published no token', async () => {
     const answer = await send(closed.app, { authorization: `Bearer ${token}` });
     expect(answer.statusCode).toBe(404);
+  });
+
+  it('shows a day’s slots with their access codes, sets capacity and closes one', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const run = async (body: OperatorCommand) =>
+      jsonOf<Record<string, unknown>>(await postJson(t.app, 'operatorRun', body, { headers }));
+    const day = (await run({ command: 'slots show', date: '2026-06-01' })) as {
+      slots: { time: string; capacity: number; open: boolean; accessCode: string }[];
+    };
+    expect(day.slots).toHaveLength(24);
+    expect(day.slots[0]).toMatchObject({ time: '10:00', capacity: 25, open: true, booked: 0 });
+    for (const slot of day.slots) expect(slot.accessCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(new Set(day.slots.map((slot) => slot.accessCode)).size).toBe(24);
+    // Shown again, the codes stay.
+    expect(await run({ command: 'slots show', date: '2026-06-01' })).toEqual(day);
+
+    const wider = { command: 'slots set-capacity', date: '2026-06-01', time: '10:00' } as const;
+    expect(await run({ ...wider, capacity: 30 })).toMatchObject({
+      slot: { time: '10:00', capacity: 30 },
+    });
+    await t.database.handle.db
+      .update(eventSlots)
+      .set({ booked: 3 })
+      .where(eq(eventSlots.startsAt, new Date('2026-06-01T14:00:00Z')));
+    expect(await run({ ...wider, capacity: 2 })).toMatchObject({
+      code: 'OPERATOR_CAPACITY_BELOW_BOOKED',
+    });
+    await t.database.handle.db
+      .update(eventSlots)
+      .set({ booked: 0 })
+      .where(eq(eventSlots.startsAt, new Date('2026-06-01T14:00:00Z')));
+    expect(await run({ ...wider, time: '10:15', capacity: 5 })).toMatchObject({
+      code: 'OPERATOR_SLOT_NOT_FOUND',
+    });
+
+    expect(await run({ command: 'slots close', date: '2026-06-01', time: '10:30' })).toMatchObject({
+      slot: { time: '10:30', open: false },
+    });
+    const listed = jsonOf<{ event_id: string }[]>(
+      await postJson(t.app, 'eventsAvailableTimes', { date: '2026-06-01' }),
+    );
+    expect(listed.map((slot) => slot.event_id)).not.toContain('Old Mill District|10:30 AM');
+    expect(listed).toHaveLength(23);
   });
 
   it('validates commands with the command line schema', async () => {

@@ -110,6 +110,14 @@ export const ERRORS = {
   OPERATOR_ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has this email address.' },
   OPERATOR_CODE_NOT_FOUND: { status: 404, message: 'No live code matches (revoked already?).' },
   OPERATOR_DATE_PAST: { status: 400, message: 'The --expires day has already passed.' },
+  OPERATOR_SLOT_NOT_FOUND: {
+    status: 404,
+    message: 'No slot starts then (see slots show --date for the times).',
+  },
+  OPERATOR_CAPACITY_BELOW_BOOKED: {
+    status: 409,
+    message: 'More players have booked that slot than the new capacity.',
+  },
 
   // Mail and partnerships (spec §8)
   CUSTOM_EMAIL_FAILED: { status: 403, message: 'Failed to send custom email' },

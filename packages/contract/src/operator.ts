@@ -20,6 +20,7 @@ export const OPERATOR_LIMITS = {
   creditsPerGrant: 100_000,
   codesListed: 100_000,
   reasonLength: 200,
+  slotCapacity: 1_000,
 } as const;
 
 export const OPERATOR_DEFAULTS = { codeCredits: REDEEM_CODE_CREDITS, codesListed: 500 } as const;
@@ -37,8 +38,14 @@ const email = z
   .min(1, 'An email address is needed.')
   .max(EMAIL_MAX_LENGTH, 'That is not an email address of an account.');
 
+/** A day of the venue's calendar. */
+const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' });
 /** The last day a code can be redeemed, in the venue's time zone. */
-const lastDay = z.iso.date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' });
+const lastDay = day;
+/** A slot's start on the venue's clock, 24-hour. */
+const venueTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM on the venue clock, e.g. 18:30.');
 
 export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({
@@ -72,6 +79,14 @@ export const operatorCommand = z.discriminatedUnion('command', [
       ),
   }),
   z.strictObject({ command: z.literal('users show'), email }),
+  z.strictObject({ command: z.literal('slots show'), date: day }),
+  z.strictObject({
+    command: z.literal('slots set-capacity'),
+    date: day,
+    time: venueTime,
+    capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
+  }),
+  z.strictObject({ command: z.literal('slots close'), date: day, time: venueTime }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;
 export type OperatorCommandName = OperatorCommand['command'];
@@ -115,6 +130,18 @@ const operatorBooking = z.object({
   bookedAt: z.string(),
 });
 
+const operatorSlot = z.object({
+  /** 'HH:MM' on the venue clock. */
+  time: z.string(),
+  startsAt: z.string(),
+  booked: z.number().int(),
+  capacity: z.number().int(),
+  open: z.boolean(),
+  /** Players join the game with it on /game (from its start, for 30 minutes). */
+  accessCode: z.string(),
+});
+export type OperatorSlot = z.infer<typeof operatorSlot>;
+
 export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('codes create'), codes: z.array(issuedCode) }),
   z.object({ command: z.literal('codes list'), codes: z.array(listedCode) }),
@@ -137,6 +164,9 @@ export const operatorResult = z.discriminatedUnion('command', [
     ledger: z.array(operatorPosting),
     bookings: z.array(operatorBooking),
   }),
+  z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
+  z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
+  z.object({ command: z.literal('slots close'), slot: operatorSlot }),
 ]);
 export type OperatorResult = z.infer<typeof operatorResult>;
 export type OperatorResultOf<C extends OperatorCommandName> = Extract<

@@ -97,6 +97,28 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .description("Show a player's balance, latest postings and bookings.")
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users show', ...options }));
+  const slots = program.command('slots').description('Game slots: see a day, set capacity, close.');
+  slots
+    .command('show')
+    .description(
+      "Print a venue day's slots as CSV (time,starts_at,booked,capacity,open,access_code); " +
+        'players join a game with its access code on /game.',
+    )
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .action((options) => chosen({ command: 'slots show', ...options }));
+  slots
+    .command('set-capacity')
+    .description('Change how many players a slot takes (never below the seats taken).')
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
+    .requiredOption('--capacity <n>', 'seats', wholeNumber)
+    .action((options) => chosen({ command: 'slots set-capacity', ...options }));
+  slots
+    .command('close')
+    .description('Close a slot to new bookings and joins; seats already taken stay.')
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
+    .action((options) => chosen({ command: 'slots close', ...options }));
   return program;
 }
 

@@ -1,5 +1,5 @@
 /** What each operator command prints: CSV for code lists (spreadsheets, printers), text else. */
-import type { OperatorResult, OperatorResultOf } from '@questfield/contract';
+import type { OperatorResult, OperatorResultOf, OperatorSlot } from '@questfield/contract';
 
 /** One CSV record (RFC 4180): cells with a comma, quote or line break are quoted. */
 export function csvLine(cells: readonly (string | number | null)[]): string {
@@ -38,6 +38,10 @@ function userText(result: OperatorResultOf<'users show'>): string {
   ].join('\n');
 }
 
+const slotLine = (slot: OperatorSlot) =>
+  `${slot.time} (${slot.startsAt}): ${slot.booked}/${slot.capacity} booked, ` +
+  `${slot.open ? 'open' : 'closed'}, access code ${slot.accessCode}`;
+
 export function formatResult(result: OperatorResult): string {
   switch (result.command) {
     case 'codes create':
@@ -65,5 +69,20 @@ export function formatResult(result: OperatorResult): string {
       return `Granted ${result.credits} credits to ${result.email}: balance ${result.balance}.`;
     case 'users show':
       return userText(result);
+    case 'slots show':
+      return csv(
+        ['time', 'starts_at', 'booked', 'capacity', 'open', 'access_code'],
+        result.slots.map((slot) => [
+          slot.time,
+          slot.startsAt,
+          slot.booked,
+          slot.capacity,
+          slot.open ? 'yes' : 'no',
+          slot.accessCode,
+        ]),
+      );
+    case 'slots set-capacity':
+    case 'slots close':
+      return `Slot ${slotLine(result.slot)}.`;
   }
 }

@@ -28,21 +28,27 @@ export function venueDayOf(at: Date, timeZone: string): VenueDay {
   return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
+/** The instant of a wall-clock time ('HH:MM', 24-hour) on a venue day. */
+export function venueInstant(day: VenueDay, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, date, hours, minutes, timeZone).getTime());
+}
+
 /** The starts of one venue day, earliest first (a DST change moves them in UTC, not on the wall). */
 export function slotStartsOn(
   day: VenueDay,
   timeZone: string,
   schedule: DailySchedule = DEFAULT_DAILY_SCHEDULE,
 ): Date[] {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   const starts: Date[] = [];
   for (
     let minute = schedule.firstStartMinute;
     minute <= schedule.lastStartMinute;
     minute += schedule.stepMinutes
   ) {
-    const local = new TZDate(year, month - 1, date, Math.floor(minute / 60), minute % 60, timeZone);
-    starts.push(new Date(local.getTime()));
+    const time = `${Math.floor(minute / 60)}:${minute % 60}`;
+    starts.push(venueInstant(day, time, timeZone));
   }
   return starts;
 }
@@ -50,6 +56,11 @@ export function slotStartsOn(
 /** The start's wall-clock time at the venue, 'hh:mm AM/PM' (the spec's `event_id` part). */
 export function venueClockOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'hh:mm a');
+}
+
+/** The start's wall-clock time at the venue, 'HH:MM' (24-hour, the operator's). */
+export function venueTimeOf(start: Date, timeZone: string): string {
+  return format(new TZDate(start.getTime(), timeZone), 'HH:mm');
 }
 
 /**

@@ -45,6 +45,37 @@ export async function listOpenSlots(db: Executor, range: { from: Date; to: Date;
 }
 export type SlotRow = Awaited<ReturnType<typeof listOpenSlots>>[number];
 
+/** Every slot starting in [from, to), open or not, past or not (operators), earliest first. */
+export async function listSlots(db: Executor, range: { from: Date; to: Date }) {
+  return db
+    .select(slotColumns)
+    .from(eventSlots)
+    .where(and(gte(eventSlots.startsAt, range.from), lt(eventSlots.startsAt, range.to)))
+    .orderBy(asc(eventSlots.startsAt));
+}
+
+/**
+ * Changes a slot's capacity (never below its seats taken) or closes it; undefined when no slot
+ * starts then or the capacity is below the seats taken.
+ */
+export async function updateSlot(
+  db: Executor,
+  startsAt: Date,
+  change: { capacity: number } | { enabled: false },
+): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .update(eventSlots)
+    .set(change)
+    .where(
+      and(
+        eq(eventSlots.startsAt, startsAt),
+        'capacity' in change ? sql`${eventSlots.booked} <= ${change.capacity}` : undefined,
+      ),
+    )
+    .returning(slotColumns);
+  return row;
+}
+
 /** A slot by its id, its start, or the HMAC of its access code. */
 export async function findSlot(
   db: Executor,

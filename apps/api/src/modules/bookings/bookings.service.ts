@@ -22,7 +22,13 @@ import type { Audit, AuditMeta } from '../../lib/audit';
 import { randomCrockfordCode } from '../../lib/crockford';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
-import { slotStartsOn, venueClockOf, venueDayOf, type VenueDay } from '../../lib/slot-schedule';
+import {
+  slotStartsOn,
+  venueClockOf,
+  venueDayOf,
+  venueInstant,
+  type VenueDay,
+} from '../../lib/slot-schedule';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import * as repo from './bookings.repository';
@@ -50,6 +56,9 @@ export type Booking = SlotView & { accessCode: string; balance: number; repeated
 
 /** A game of the player's: the slot and its access code. */
 export type PlayerGame = SlotView & { accessCode: string };
+
+/** A slot as operators see it: open or closed, seats taken, and its access code. */
+export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCode: string };
 
 /** The signed-in player booking, and where from (for the audit log). */
 export type BookingCaller = AuditMeta & { userId: string };
@@ -181,7 +190,51 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     return slot;
   }
 
+  /** Creates the venue day's schedule where missing; the day's first and after-last start. */
+  async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
+    const starts = slotStartsOn(day, zone);
+    const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
+    await repo.insertSlots(db, starts, shape);
+    const [first, last] = [starts[0], starts.at(-1)];
+    return first === undefined || last === undefined
+      ? null
+      : { from: first, to: new Date(last.getTime() + 1) };
+  }
+
+  /** The slot with its access code (given one now if it has none yet). */
+  const operated = (slot: repo.SlotRow): Promise<OperatedSlot> =>
+    transaction(async (tx) => ({
+      ...viewOf(slot),
+      booked: slot.booked,
+      open: slot.enabled,
+      accessCode: await accessCodeOf(tx, slot),
+    }));
+
   return {
+    /** Every slot of a venue day for operators, each with its access code. */
+    async operatorDay(day: VenueDay): Promise<OperatedSlot[]> {
+      const range = await materialise(day);
+      if (range === null) return [];
+      const slots = await repo.listSlots(db, range);
+      return Promise.all(slots.map(operated));
+    },
+
+    /** Sets a slot's capacity, never below the seats taken. */
+    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<OperatedSlot> {
+      const startsAt = venueInstant(day, time, zone);
+      const slot = await repo.updateSlot(db, startsAt, { capacity });
+      if (slot !== undefined) return operated(slot);
+      const exists = await repo.findSlot(db, { startsAt });
+      return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
+    },
+
+    /** Closes a slot to new bookings and joins; seats already taken stay. */
+    async close(day: VenueDay, time: string): Promise<OperatedSlot> {
+      const startsAt = venueInstant(day, time, zone);
+      const slot = await repo.updateSlot(db, startsAt, { enabled: false });
+      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : operated(slot);
+    },
+
     /** The future open slots of a venue day (created from the schedule on first sight). */
     async listDay(day: VenueDay): Promise<SlotView[]> {
       const now = clock.now();
@@ -189,13 +242,9 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       if (day < today) fail('DATE_IN_PAST');
       const horizon = venueDayOf(addDays(now, BOOKING_HORIZON_DAYS), zone);
       if (day > horizon) return [];
-      const starts = slotStartsOn(day, zone);
-      const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
-      await repo.insertSlots(db, starts, shape);
-      const [first, last] = [starts[0], starts.at(-1)];
-      if (first === undefined || last === undefined) return [];
-      const to = new Date(last.getTime() + 1);
-      return (await repo.listOpenSlots(db, { from: first, to, now })).map(viewOf);
+      const range = await materialise(day);
+      if (range === null) return [];
+      return (await repo.listOpenSlots(db, { ...range, now })).map(viewOf);
     },
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */

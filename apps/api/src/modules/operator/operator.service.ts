@@ -10,12 +10,14 @@ import type {
   OperatorCommand,
   OperatorResult,
   OperatorResultOf,
+  OperatorSlot,
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { BookingsService } from '../bookings/bookings.service';
+import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
+import { venueTimeOf } from '../../lib/slot-schedule';
 import type { CodeKind, CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 
@@ -110,6 +112,15 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'users grant-credits'>;
   }
 
+  const toOperatorSlot = (slot: OperatedSlot): OperatorSlot => ({
+    time: venueTimeOf(slot.startsAt, zone),
+    startsAt: slot.startsAt.toISOString(),
+    booked: slot.booked,
+    capacity: slot.capacity,
+    open: slot.open,
+    accessCode: slot.accessCode,
+  });
+
   async function showUser(command: Command<'users show'>) {
     const account = await accountOf(command.email);
     const [history, booked] = await Promise.all([
@@ -154,6 +165,18 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
           return grantCredits(command);
         case 'users show':
           return showUser(command);
+        case 'slots show':
+          return bookings
+            .operatorDay(command.date)
+            .then((slots) => ({ ...command, slots: slots.map(toOperatorSlot) }));
+        case 'slots set-capacity':
+          return bookings
+            .setCapacity(command.date, command.time, command.capacity)
+            .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
+        case 'slots close':
+          return bookings
+            .close(command.date, command.time)
+            .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
       }
     },
   };
