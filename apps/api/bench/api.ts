@@ -2,7 +2,8 @@
  * `npm run bench:api`: an authenticated read (POST /api/Users/Me with a session), a checkout
  * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
  * purchase) and a redemption (POST /api/Items/Redeem, 50 redeemers at once, each request a new
- * Game Pass code) against a floor measured in the same run on the same machine: a bare Fastify
+ * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
+ * hot slots, each request a new booking) against a floor measured in the same run on the same machine: a bare Fastify
  * answering one `SELECT 1` through a node-postgres pool of the same size. Then the read on the
  * embedded database (PGlite).
  * Load comes from autocannon on loopback in a worker thread; about two minutes in all. Prints a
@@ -47,7 +48,7 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 240_000;
+const HARD_TIMEOUT_MS = 420_000;
 const BUYERS = 50;
 const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
 const REDEEMERS = 50;
@@ -56,6 +57,15 @@ const REDEEM_HOOK = path.join(import.meta.dirname, 'redeem-request.cjs');
 const REDEEM_CODES = 30_000;
 /** …as a player who redeems at most their limit of a minute (CODE_LIMITS). */
 const REDEEM_PLAYERS = Math.ceil(REDEEM_CODES / CODE_LIMITS.perPlayerPerMinute);
+/** Booking: BOOKERS connections on HOT_SLOTS slots (capacity raised so seats never run out). */
+const BOOKERS = 200;
+const HOT_SLOTS = 8;
+const BOOKING_HOOK = path.join(import.meta.dirname, 'booking-request.cjs');
+/** Distinct bookings on hand: more than the runs send (about 20,000 on this machine). */
+const BOOKINGS = 32_000;
+const BOOKING_PLAYERS = BOOKINGS / HOT_SLOTS;
+/** Bookings made one by one while the statements sent to Postgres are counted. */
+const COUNTED_BOOKINGS = 50;
 const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
@@ -103,12 +113,8 @@ async function load(target: Target, duration: number) {
   return result;
 }
 
-async function warmUp(target: Target): Promise<void> {
-  await load(target, WARMUP_S);
-}
-
-async function measure(target: Target): Promise<Stats> {
-  const result = await load(target, DURATION_S);
+async function measure(target: Target, duration = DURATION_S): Promise<Stats> {
+  const result = await load(target, duration);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -136,14 +142,21 @@ function combine(name: string, runs: Stats[]): Row {
   };
 }
 
-/** Warms every target up, then measures them in turns for ROUNDS rounds. */
+/**
+ * Warms every target up, then measures them in turns for ROUNDS rounds. A request that failed
+ * during the warm-up counts as failed too: only the figures leave the warm-up out.
+ */
 async function measureInTurns(targets: { name: string; target: Target }[]): Promise<Row[]> {
-  for (const { target } of targets) await warmUp(target);
+  const warmUps: Stats[] = [];
+  for (const { target } of targets) warmUps.push(await measure(target, WARMUP_S));
   const runs = targets.map(() => [] as Stats[]);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [index, { target }] of targets.entries()) runs[index]?.push(await measure(target));
   }
-  return targets.map(({ name }, index) => combine(name, runs[index] ?? []));
+  return targets.map(({ name }, index) => {
+    const row = combine(name, runs[index] ?? []);
+    return { ...row, failures: row.failures + (warmUps[index]?.failures ?? 0) };
+  });
 }
 
 /** Listens on a free loopback port; `close` runs when anything after it fails. */
@@ -262,13 +275,20 @@ function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services 
  * Signed-in players without the sign-up's Argon2 run (the scenario needs thousands, who never
  * sign in with a password); returns their session cookies.
  */
-async function signedInPlayers(handle: DatabaseHandle, services: Services, count: number) {
+async function signedInPlayers(
+  handle: DatabaseHandle,
+  services: Services,
+  count: number,
+  credits = 0,
+) {
+  const prefix = randomBytes(3).toString('hex');
   const player = async (i: number) => {
-    const name = `redeemer${i}`;
+    const name = `p${prefix}${i}`;
     const now = new Date();
     const values = { email: `${name}@example.com`, username: name, passwordHash: '-', now };
     const user = await insertUser(handle.db, values);
     if (typeof user === 'string') throw new Error(user);
+    if (credits > 0) await services.credits.grant({ userId: user.id, credits, reason: 'bench' });
     const session = await services.sessions.create(user.id, { ip: '127.0.0.1', userAgent: '' });
     return `${SESSION_COOKIE.insecure}=${session.id}`;
   };
@@ -304,6 +324,83 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
     const url = `${origin}/api/Items/Redeem`;
     const setupRequest = REDEEM_HOOK;
     return { url, headers: {}, connections: REDEEMERS, setupRequest, afterRun, close };
+  });
+}
+
+/** Tomorrow on the venue calendar: its slots are all ahead, whatever the hour. */
+const tomorrowAt = (env: Env) =>
+  new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: env.venueTimezone });
+
+/** Statements the app sends to Postgres per booking, counted on one booking at a time. */
+async function statementsPerBooking(origin: string, cookies: string[], eventTime: string) {
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    for (const cookie of cookies) {
+      const response = await fetch(`${origin}/api/Events/RegisterPixelEvent`, {
+        method: 'POST',
+        headers: { ...CLIENT_HEADERS, cookie },
+        body: JSON.stringify({ EventTime: eventTime }),
+      });
+      if (!response.ok) throw new Error(`booking failed: ${response.status}`);
+    }
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return statements / cookies.length;
+}
+
+/**
+ * Events/RegisterPixelEvent by BOOKERS connections at once on HOT_SLOTS slots of tomorrow,
+ * every request a new booking by a player with the credits for it. Before the load, bookings
+ * one at a time count the statements each sends (reported in the notes).
+ */
+function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    const day = await services.bookings.operatorDay(tomorrowAt(context.env));
+    const hot = day.slice(0, HOT_SLOTS + 1);
+    for (const slot of hot) {
+      const time = slot.startsAt.toLocaleTimeString('en-GB', {
+        timeZone: context.env.venueTimezone,
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      await services.bookings.setCapacity(tomorrowAt(context.env), time, BOOKING_PLAYERS);
+    }
+    const [counted, ...loaded] = hot.map((slot) => slot.startsAt.toISOString());
+    const credits = 2 * HOT_SLOTS;
+    const players = await signedInPlayers(
+      handle,
+      services,
+      BOOKING_PLAYERS + COUNTED_BOOKINGS,
+      credits,
+    );
+    const perBooking = await statementsPerBooking(
+      origin,
+      players.slice(BOOKING_PLAYERS),
+      counted ?? '',
+    );
+    notes.push(
+      `Booking: ${perBooking.toFixed(1)} statements sent to Postgres per booking (BEGIN and COMMIT included), counted over ${COUNTED_BOOKINGS} bookings one at a time.`,
+    );
+    // Read by booking-request.cjs in autocannon's worker, which copies the environment.
+    process.env.BENCH_SLOTS = JSON.stringify(loaded);
+    process.env.BENCH_BOOKERS = JSON.stringify(players.slice(0, BOOKING_PLAYERS));
+    let used = 0;
+    process.env.BENCH_FIRST_BOOKING = '0';
+    // Each run starts past every booking the runs before may have sent.
+    const afterRun = (sent: number) => {
+      used += sent + BOOKERS;
+      process.env.BENCH_FIRST_BOOKING = String(used);
+    };
+    const url = `${origin}/api/Events/RegisterPixelEvent`;
+    const setupRequest = BOOKING_HOOK;
+    return { url, headers: {}, connections: BOOKERS, setupRequest, afterRun, close };
   });
 }
 
@@ -355,7 +452,7 @@ async function withFreshDatabase<T>(adminUrl: string, work: (url: string) => Pro
   }
 }
 
-async function postgresRows(adminUrl: string): Promise<Row[]> {
+async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
   return withFreshDatabase(adminUrl, async (url) => {
     const handle = await openDatabase({ driver: 'postgres', url, poolSize: POOL_SIZE });
     const targets: Target[] = [];
@@ -364,12 +461,23 @@ async function postgresRows(adminUrl: string): Promise<Row[]> {
       targets.push(await meTarget(handle));
       targets.push(await checkoutTarget(handle));
       targets.push(await redeemTarget(handle));
-      const [floor, me, checkout, redeem] = targets as [Target, Target, Target, Target];
+      targets.push(await bookingTarget(handle, notes));
+      const [floor, me, checkout, redeem, booking] = targets as [
+        Target,
+        Target,
+        Target,
+        Target,
+        Target,
+      ];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: 'Users/Me (Postgres)', target: me },
         { name: `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`, target: checkout },
         { name: `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`, target: redeem },
+        {
+          name: `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`,
+          target: booking,
+        },
       ]);
     } finally {
       await drained(handle);
@@ -427,9 +535,10 @@ function notesOn(rows: Row[], postgres: boolean): string[] {
 
 async function main(): Promise<number> {
   const adminUrl = await postgresUrl();
-  const rows = adminUrl === null ? [] : await postgresRows(adminUrl);
+  const measured: string[] = [];
+  const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured);
   rows.push(await pgliteRow());
-  const text = report(rows, notesOn(rows, adminUrl !== null));
+  const text = report(rows, [...measured, ...notesOn(rows, adminUrl !== null)]);
   mkdirSync(path.dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, text);
   process.stdout.write(`${text}\n`);

@@ -93,6 +93,18 @@ describe(`demo seed [${dbKind}]`, () => {
     expect(minute).toBe(2);
   });
 
+  it('gives every slot an access code, also slots made before slots had one', async () => {
+    const [legacy] = await db
+      .insert(eventSlots)
+      .values({ startsAt: new Date('2026-05-01T14:00:00Z') })
+      .returning({ id: eventSlots.id });
+    await seedDemoData(db, options);
+    const slots = await db.select().from(eventSlots);
+    expect(slots.filter((slot) => slot.accessCodeHash === null)).toEqual([]);
+    expect(new Set(slots.map((slot) => slot.accessCodeHash)).size).toBe(slots.length);
+    expect(slots.find((slot) => slot.id === legacy?.id)?.accessCodeSealed).toMatch(/^v1\./);
+  });
+
   it('leaves every invariant holding', async () => {
     expect(await findInvariantViolations(db)).toEqual({
       balances: [],

@@ -10,11 +10,12 @@
  *   QF-CARD-0003   one-time experience-card code, 16 credits
  */
 import { sql } from 'drizzle-orm';
-import { GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
 import type { Clock } from '../lib/clock';
 import { hashRedeemableCode } from '../lib/redeemable-code-hash';
 import { upcomingSlotStarts } from '../lib/slot-schedule';
 import { hashPassword } from '../modules/accounts/password';
+import { createAccessCodes } from '../modules/bookings/access-codes';
+import { backfillAccessCodes, newSlots } from '../modules/bookings/bookings.service';
 import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
 import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
@@ -86,6 +87,9 @@ async function seedCodes(db: Database, appSecret: string): Promise<number> {
 }
 
 async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
+  const accessCodes = createAccessCodes(options.appSecret);
+  // Slots of a data folder older than access codes get theirs first.
+  await backfillAccessCodes(db, accessCodes);
   const starts = upcomingSlotStarts({
     now: options.clock.now(),
     timeZone: options.venueTimezone,
@@ -94,13 +98,7 @@ async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
   if (starts.length === 0) return 0;
   const created = await db
     .insert(eventSlots)
-    .values(
-      starts.map((startsAt) => ({
-        startsAt,
-        lengthMinutes: GAME_LENGTH_MINUTES,
-        capacity: SLOT_CAPACITY,
-      })),
-    )
+    .values(newSlots(starts, accessCodes))
     .onConflictDoNothing({ target: eventSlots.startsAt })
     .returning({ id: eventSlots.id });
   return created.length;

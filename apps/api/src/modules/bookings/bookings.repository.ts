@@ -5,17 +5,23 @@ import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/s
 
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
+export type NewSlot = {
+  startsAt: Date;
+  lengthMinutes: number;
+  capacity: number;
+  accessCodeHash: string;
+  accessCodeSealed: string;
+};
+
 /** Creates the slots that do not exist yet (the start is unique); existing ones are untouched. */
-export async function insertSlots(
-  db: Executor,
-  starts: Date[],
-  shape: { lengthMinutes: number; capacity: number },
-): Promise<void> {
-  if (starts.length === 0) return;
-  await db
-    .insert(eventSlots)
-    .values(starts.map((startsAt) => ({ startsAt, ...shape })))
-    .onConflictDoNothing({ target: eventSlots.startsAt });
+export async function insertSlots(db: Executor, rows: NewSlot[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(eventSlots).values(rows).onConflictDoNothing({ target: eventSlots.startsAt });
+}
+
+/** Slots made before slots had access codes (ids only). */
+export async function slotsWithoutAccessCode(db: Executor): Promise<{ id: string }[]> {
+  return db.select({ id: eventSlots.id }).from(eventSlots).where(isNull(eventSlots.accessCodeHash));
 }
 
 const slotColumns = {
@@ -76,18 +82,18 @@ export async function updateSlot(
   return row;
 }
 
+type SlotKey = { id: string } | { startsAt: Date } | { accessCodeHash: string };
+
+const slotKey = (key: SlotKey) =>
+  'id' in key
+    ? eq(eventSlots.id, key.id)
+    : 'startsAt' in key
+      ? eq(eventSlots.startsAt, key.startsAt)
+      : eq(eventSlots.accessCodeHash, key.accessCodeHash);
+
 /** A slot by its id, its start, or the HMAC of its access code. */
-export async function findSlot(
-  db: Executor,
-  key: { id: string } | { startsAt: Date } | { accessCodeHash: string },
-): Promise<SlotRow | undefined> {
-  const where =
-    'id' in key
-      ? eq(eventSlots.id, key.id)
-      : 'startsAt' in key
-        ? eq(eventSlots.startsAt, key.startsAt)
-        : eq(eventSlots.accessCodeHash, key.accessCodeHash);
-  const [row] = await db.select(slotColumns).from(eventSlots).where(where).limit(1);
+export async function findSlot(db: Executor, key: SlotKey): Promise<SlotRow | undefined> {
+  const [row] = await db.select(slotColumns).from(eventSlots).where(slotKey(key)).limit(1);
   return row;
 }
 
@@ -128,31 +134,36 @@ export async function takeSeat(
   return row;
 }
 
-/** Gives the slot its access code unless it has one; the slot's code either way (sealed). */
+/** Gives a slot without one its access code. */
 export async function setAccessCode(
-  tx: Transaction,
+  db: Executor,
   slotId: string,
-  code: { hash: string; sealed: string },
-): Promise<string> {
-  await tx
+  code: { accessCodeHash: string; accessCodeSealed: string },
+): Promise<void> {
+  await db
     .update(eventSlots)
-    .set({ accessCodeHash: code.hash, accessCodeSealed: code.sealed })
+    .set(code)
     .where(and(eq(eventSlots.id, slotId), isNull(eventSlots.accessCodeHash)));
-  const [row] = await tx
-    .select({ sealed: eventSlots.accessCodeSealed })
-    .from(eventSlots)
-    .where(eq(eventSlots.id, slotId));
-  if (!row?.sealed) throw new Error('The slot has no access code after setting one.');
-  return row.sealed;
 }
 
-export async function findRegistration(db: Executor, slotId: string, userId: string) {
+/** A slot (as findSlot) and whether `userId` holds a seat on it, in one read. */
+export async function findSlotFor(
+  db: Executor,
+  key: { startsAt: Date } | { accessCodeHash: string },
+  userId: string,
+): Promise<(SlotRow & { seated: boolean }) | undefined> {
   const [row] = await db
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(and(eq(registrations.slotId, slotId), eq(registrations.userId, userId)))
+    .select({ ...slotColumns, registrationId: registrations.id })
+    .from(eventSlots)
+    .leftJoin(
+      registrations,
+      and(eq(registrations.slotId, eventSlots.id), eq(registrations.userId, userId)),
+    )
+    .where(slotKey(key))
     .limit(1);
-  return row;
+  if (row === undefined) return undefined;
+  const { registrationId, ...slot } = row;
+  return { ...slot, seated: registrationId !== null };
 }
 
 export async function insertRegistration(

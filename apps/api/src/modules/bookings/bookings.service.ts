@@ -5,12 +5,12 @@
  * - Slots are materialised on demand: listing a day creates that day's schedule (the start is
  *   unique), so any day can be booked without a batch job. Only future, open slots are listed.
  * - A booking is one transaction, serialised per player (the credits module's lock): a seat a
- *   player already holds is answered again without a charge; otherwise a seat is taken by a
- *   conditional update (at most `capacity` of any number of concurrent bookings win), the
- *   registration is written (one per player and slot) and 2 credits are posted with the
- *   registration as the source. Any refusal rolls all of it back.
- * - Each booked slot has an access code (Crockford, 40 bits, stored as an HMAC and sealed for
- *   the players booked on it), given as its first seat is taken.
+ *   player already holds is answered again without a charge; otherwise the registration is
+ *   written (one per player and slot), 2 credits are posted with it as the source, and last a
+ *   seat is taken by a conditional update (at most `capacity` of any number of concurrent
+ *   bookings win; the contended slot row is held only from there to commit). Any refusal rolls
+ *   all of it back.
+ * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { randomUUID } from 'node:crypto';
 import { GAME_COST_CREDITS, SLOT_CAPACITY, GAME_LENGTH_MINUTES } from '@questfield/contract';
@@ -19,9 +19,6 @@ import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
-import { randomCrockfordCode } from '../../lib/crockford';
-import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
-import { createSealedBox } from '../../lib/sealed-box';
 import {
   slotStartsOn,
   venueClockOf,
@@ -31,6 +28,7 @@ import {
 } from '../../lib/slot-schedule';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
+import { createAccessCodes, type AccessCodes } from './access-codes';
 import * as repo from './bookings.repository';
 
 export type PlayerBooking = repo.PlayerBooking;
@@ -38,8 +36,19 @@ export type PlayerBooking = repo.PlayerBooking;
 const BOOKINGS_LISTED = 50;
 /** Days ahead a player may look at (and so materialise). */
 export const BOOKING_HORIZON_DAYS = 90;
-/** 2 groups of 4: 40 bits (security.md W11 asks at least 8 characters). */
-const ACCESS_CODE_GROUPS = 2;
+
+/** New slots of the schedule, each with its access code. */
+export function newSlots(starts: Date[], accessCodes: AccessCodes): repo.NewSlot[] {
+  const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
+  return starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
+}
+
+/** Gives every slot made before slots had access codes its code (at start-up). */
+export async function backfillAccessCodes(db: Executor, accessCodes: AccessCodes): Promise<number> {
+  const slots = await repo.slotsWithoutAccessCode(db);
+  for (const slot of slots) await repo.setAccessCode(db, slot.id, accessCodes.issue());
+  return slots.length;
+}
 
 /** A slot as the booking modal lists it. */
 export type SlotView = {
@@ -91,10 +100,14 @@ const JOINING: Way = {
 };
 const MINUTE = 60_000;
 
+type SeatedSlot = repo.SlotRow & { seated: boolean };
+/** The slot a booking or join is for (with the player's seat, if any) and their locked balance. */
+type Found = { slot: SeatedSlot; balance: number };
+
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
   const { credits, codeAttempts, audit } = deps;
   const zone = env.venueTimezone;
-  const codeBox = createSealedBox(env.appSecret, 'slot-access-code');
+  const accessCodes = createAccessCodes(env.appSecret);
 
   const viewOf = (slot: repo.SlotRow): SlotView => ({
     startsAt: slot.startsAt,
@@ -104,19 +117,12 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     lengthMinutes: slot.lengthMinutes,
   });
 
-  const openCode = (sealed: string | null): string => {
-    const code = sealed === null ? null : codeBox.open(sealed);
-    if (code === null) throw new Error('A booked slot has no readable access code.');
+  /** The slot's access code (every slot has one from its creation: access-codes.ts). */
+  const accessCodeOf = (slot: repo.SlotRow): string => {
+    const code = accessCodes.open(slot.accessCodeSealed);
+    if (code === null) throw new Error('A slot has no readable access code.');
     return code;
   };
-
-  /** The slot's access code, given to it with its first seat. */
-  async function accessCodeOf(tx: Transaction, slot: repo.SlotRow): Promise<string> {
-    if (slot.accessCodeSealed !== null) return openCode(slot.accessCodeSealed);
-    const code = randomCrockfordCode(ACCESS_CODE_GROUPS);
-    const hash = hashRedeemableCode(env.appSecret, code);
-    return openCode(await repo.setAccessCode(tx, slot.id, { hash, sealed: codeBox.seal(code) }));
-  }
 
   const isLive = (slot: repo.SlotRow, now: Date) =>
     slot.startsAt <= now && now.getTime() < slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
@@ -134,32 +140,29 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
   /**
    * The seat step of a booking and of a join, in `tx`: a seat the player holds is answered
-   * again without a charge; else 2 credits are needed, a seat is taken in the way's window, the
-   * registration written and the debit posted with it as the source.
+   * again without a charge; else 2 credits are needed, the registration is written and the
+   * debit posted with it as the source, and the seat is taken last, in the way's window: the
+   * slot's row, which every booking of the slot waits for, is held only from there to commit.
+   * A refused seat rolls the registration and the debit back with it.
    */
-  async function seatIn(
-    tx: Transaction,
-    caller: BookingCaller,
-    slot: repo.SlotRow,
-    way: Way,
-  ): Promise<Booking> {
+  async function seatIn(tx: Transaction, caller: BookingCaller, found: Found, way: Way) {
     const { userId } = caller;
-    const balance = await credits.balance(tx, userId);
-    if (await repo.findRegistration(tx, slot.id, userId)) {
-      const accessCode = await accessCodeOf(tx, slot);
+    const { slot, balance } = found;
+    if (slot.seated) {
+      const accessCode = accessCodeOf(slot);
       return { ...viewOf(slot), accessCode, balance, repeated: true };
     }
     if (balance < GAME_COST_CREDITS) fail('NOT_ENOUGH_CREDITS');
-    const window = { kind: way.window, now: clock.now() };
-    const seated =
-      (await repo.takeSeat(tx, slot.id, window)) ?? (await refuseSeat(tx, slot.id, way));
-    const accessCode = await accessCodeOf(tx, seated);
     const registration = { id: randomUUID(), slotId: slot.id, userId, source: way.source };
     await repo.insertRegistration(tx, { ...registration, createdAt: clock.now() });
     const source = { type: 'registration', id: registration.id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     const posting = await credits.post(tx, request);
     if (posting.status !== 'posted') fail('NOT_ENOUGH_CREDITS');
+    const window = { kind: way.window, now: clock.now() };
+    const seated =
+      (await repo.takeSeat(tx, slot.id, window)) ?? (await refuseSeat(tx, slot.id, way));
+    const accessCode = accessCodeOf(seated);
     const after = posting.posting.balanceAfter;
     return { ...viewOf(seated), accessCode, balance: after, repeated: false };
   }
@@ -168,12 +171,12 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   async function seat(
     caller: BookingCaller,
     way: Way,
-    find: (tx: Transaction) => Promise<repo.SlotRow>,
+    find: (tx: Transaction) => Promise<SeatedSlot>,
   ): Promise<Booking> {
     if (!env.multiplayerEnabled) fail('MULTIPLAYER_DISABLED');
     const booking = await transaction(async (tx) => {
-      await credits.lock(tx, caller.userId);
-      return seatIn(tx, caller, await find(tx), way);
+      const balance = await credits.lock(tx, caller.userId);
+      return seatIn(tx, caller, { slot: await find(tx), balance }, way);
     });
     if (!booking.repeated) {
       const startsAt = booking.startsAt.toISOString();
@@ -183,9 +186,10 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   }
 
   /** The slot an access code opens while it can be joined; the spec's refusals otherwise. */
-  async function liveSlotOf(executor: Executor, code: string): Promise<repo.SlotRow> {
-    const accessCodeHash = hashRedeemableCode(env.appSecret, code);
-    const slot = (await repo.findSlot(executor, { accessCodeHash })) ?? fail('ACCESS_CODE_INVALID');
+  async function liveSlotOf(executor: Executor, code: string, userId: string) {
+    const accessCodeHash = accessCodes.hashOf(code);
+    const slot = await repo.findSlotFor(executor, { accessCodeHash }, userId);
+    if (slot === undefined) return fail('ACCESS_CODE_INVALID');
     if (!isLive(slot, clock.now())) fail('ACCESS_CODE_EXPIRED');
     return slot;
   }
@@ -193,22 +197,20 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   /** Creates the venue day's schedule where missing; the day's first and after-last start. */
   async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
     const starts = slotStartsOn(day, zone);
-    const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
-    await repo.insertSlots(db, starts, shape);
+    await repo.insertSlots(db, newSlots(starts, accessCodes));
     const [first, last] = [starts[0], starts.at(-1)];
     return first === undefined || last === undefined
       ? null
       : { from: first, to: new Date(last.getTime() + 1) };
   }
 
-  /** The slot with its access code (given one now if it has none yet). */
-  const operated = (slot: repo.SlotRow): Promise<OperatedSlot> =>
-    transaction(async (tx) => ({
-      ...viewOf(slot),
-      booked: slot.booked,
-      open: slot.enabled,
-      accessCode: await accessCodeOf(tx, slot),
-    }));
+  /** The slot as operators see it, with its access code. */
+  const operated = (slot: repo.SlotRow): OperatedSlot => ({
+    ...viewOf(slot),
+    booked: slot.booked,
+    open: slot.enabled,
+    accessCode: accessCodeOf(slot),
+  });
 
   return {
     /** Every slot of a venue day for operators, each with its access code. */
@@ -216,7 +218,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const range = await materialise(day);
       if (range === null) return [];
       const slots = await repo.listSlots(db, range);
-      return Promise.all(slots.map(operated));
+      return slots.map(operated);
     },
 
     /** Sets a slot's capacity, never below the seats taken. */
@@ -252,13 +254,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       seat(
         caller,
         BOOKING,
-        async (tx) => (await repo.findSlot(tx, { startsAt })) ?? fail('SLOT_CLOSED'),
+        async (tx) =>
+          (await repo.findSlotFor(tx, { startsAt }, caller.userId)) ?? fail('SLOT_CLOSED'),
       ),
 
     /** The game an access code opens, while it can be joined (a code guess: limited). */
     async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
       const attempt = await codeAttempts.admit(caller);
-      const slot = await liveSlotOf(db, code);
+      const slot = await liveSlotOf(db, code, caller.userId);
       await codeAttempts.succeeded(attempt);
       return viewOf(slot);
     },
@@ -266,7 +269,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** Joins the game an access code opens: a booking in the live window (W13). */
     async joinByAccessCode(caller: BookingCaller, code: string): Promise<Booking> {
       const attempt = await codeAttempts.admit(caller);
-      const booking = await seat(caller, JOINING, (tx) => liveSlotOf(tx, code));
+      const booking = await seat(caller, JOINING, (tx) => liveSlotOf(tx, code, caller.userId));
       await codeAttempts.succeeded(attempt);
       return booking;
     },
@@ -278,7 +281,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const slots = await repo.listLiveOrUpcoming(db, userId, { since, now });
       return slots.map((slot) => ({
         ...viewOf(slot),
-        accessCode: openCode(slot.accessCodeSealed),
+        accessCode: accessCodeOf(slot),
       }));
     },
 

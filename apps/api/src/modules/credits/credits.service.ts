@@ -111,10 +111,10 @@ export function createCreditsService({
      * Locks the user's balance until the transaction ends, as `post` does. A transaction that
      * writes rows referring to the user before posting calls this first: each such write holds
      * a key-share lock on the user's row, so two of them would deadlock waiting to post.
+     * Returns the balance as locked (0 for an unknown user).
      */
-    lock: async (tx: Transaction, userId: string): Promise<void> => {
-      await repo.lockBalance(tx, userId);
-    },
+    lock: async (tx: Transaction, userId: string): Promise<number> =>
+      (await repo.lockBalance(tx, userId)) ?? 0,
 
     /** The user's balance as the caller's transaction sees it (0 for an unknown user). */
     balance: async (tx: Executor, userId: string): Promise<number> =>
