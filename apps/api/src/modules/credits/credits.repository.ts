@@ -49,14 +49,20 @@ export async function findPostingBySource(
   return row;
 }
 
-/** Writes the posting and the balance it leaves, in the caller's transaction. */
-export async function insertPosting(tx: Transaction, row: NewLedgerRow): Promise<LedgerRow> {
+/**
+ * Writes the posting and the balance it leaves, in the caller's transaction; undefined (and
+ * nothing written) when its source has posted for this user before (the ledger's unique key).
+ */
+export async function insertPosting(
+  tx: Transaction,
+  row: NewLedgerRow,
+): Promise<LedgerRow | undefined> {
+  const [posting] = await tx.insert(creditLedger).values(row).onConflictDoNothing().returning();
+  if (posting === undefined) return undefined;
   await tx
     .update(users)
     .set({ credits: row.balanceAfter, updatedAt: row.createdAt })
     .where(eq(users.id, row.userId));
-  const [posting] = await tx.insert(creditLedger).values(row).returning();
-  if (posting === undefined) throw new Error('insert returned no row');
   return posting;
 }
 

@@ -82,10 +82,14 @@ export async function postCredits(
   const balance = await repo.lockBalance(tx, request.userId);
   if (balance === undefined) throw new Error('A posting needs an existing user.');
   const { type, id } = request.source;
-  const earlier = await repo.findPostingBySource(tx, request.userId, type, id);
-  if (earlier !== undefined) return { status: 'repeated', posting: toPosting(earlier) };
+  const repeated = async () => {
+    const earlier = await repo.findPostingBySource(tx, request.userId, type, id);
+    return earlier === undefined
+      ? null
+      : ({ status: 'repeated', posting: toPosting(earlier) } as const);
+  };
   const balanceAfter = balance + request.delta;
-  if (balanceAfter < 0) return { status: 'insufficient', balance };
+  if (balanceAfter < 0) return (await repeated()) ?? { status: 'insufficient', balance };
   const row = await repo.insertPosting(tx, {
     userId: request.userId,
     delta: request.delta,
@@ -95,6 +99,11 @@ export async function postCredits(
     balanceAfter,
     createdAt: now,
   });
+  if (row === undefined) {
+    const earlier = await repeated();
+    if (earlier === null) throw new Error('A posting conflicted with none.');
+    return earlier;
+  }
   return { status: 'posted', posting: toPosting(row) };
 }
 
