@@ -17,6 +17,7 @@ import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createSettingsService } from './modules/settings/settings.service';
 
 export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
@@ -31,8 +32,16 @@ export function createServices(infra: Infra) {
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  const bookings = createBookingsService({ ...infra, credits, codeAttempts, audit });
-  const operator = createOperatorService({ ...infra, accounts, codes, credits, bookings });
+  const settings = createSettingsService(infra);
+  const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
+  const operator = createOperatorService({
+    ...infra,
+    accounts,
+    codes,
+    credits,
+    bookings,
+    settings,
+  });
   return {
     audit,
     limiter,
@@ -45,6 +54,7 @@ export function createServices(infra: Infra) {
     codes,
     orders,
     bookings,
+    settings,
     operator,
   };
 }

@@ -181,6 +181,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'redemptions',
         'registrations',
         'reset_tokens',
+        'runtime_settings',
         'sessions',
         'users',
         'webhook_events',

@@ -96,6 +96,8 @@ describe('operator command line: arguments', () => {
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '5']],
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '-5', '--reason', 'x']],
     [['users', 'show']],
+    [['multiplayer']],
+    [['multiplayer', 'maybe']],
     [['slots', 'show']],
     [['slots', 'show', '--date', 'tomorrow']],
     [['slots', 'close', '--date', '2026-06-01', '--time', '25:00']],
@@ -450,6 +452,28 @@ describe(`the operator route [${dbKind}]`, () => {
     );
     expect(listed.map((slot) => slot.event_id)).not.toContain('Old Mill District|10:30 AM');
     expect(listed).toHaveLength(23);
+  });
+
+  it('switches multiplayer off and on for the site and for bookings', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const run = async (state: 'on' | 'off' | 'status') =>
+      jsonOf(await postJson(t.app, 'operatorRun', { command: 'multiplayer', state }, { headers }));
+    const config = async () =>
+      jsonOf<{ multiplayerEnabled: boolean }>(await t.app.inject('/api/config')).multiplayerEnabled;
+    expect(await run('status')).toEqual({ command: 'multiplayer', enabled: true, changed: false });
+    expect(await run('off')).toEqual({ command: 'multiplayer', enabled: false, changed: true });
+    expect(await config()).toBe(false);
+    const player = await signUp(t.app);
+    const [slot] = jsonOf<{ EventTime: string }[]>(
+      await postJson(t.app, 'eventsAvailableTimes', { date: '2026-06-01' }),
+    );
+    const book = () =>
+      postJson(t.app, 'eventsRegister', { EventTime: slot?.EventTime }, { cookie: player.cookie });
+    expect(jsonOf(await book())).toMatchObject({ code: 'MULTIPLAYER_DISABLED' });
+    expect(await run('on')).toMatchObject({ enabled: true, changed: true });
+    expect(await config()).toBe(true);
+    // On again: refused now only for want of credits.
+    expect(jsonOf(await book())).toMatchObject({ code: 'NOT_ENOUGH_CREDITS' });
   });
 
   it('validates commands with the command line schema', async () => {

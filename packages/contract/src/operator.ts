@@ -12,6 +12,7 @@ import { LEDGER_REASONS } from './credits';
 import { EMAIL_MAX_LENGTH } from './accounts';
 
 export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
+export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
 export type OperatorCodeKind = (typeof OPERATOR_CODE_KINDS)[number];
 
 export const OPERATOR_LIMITS = {
@@ -87,6 +88,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
     capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
   }),
   z.strictObject({ command: z.literal('slots close'), date: day, time: venueTime }),
+  z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;
 export type OperatorCommandName = OperatorCommand['command'];
@@ -167,6 +169,7 @@ export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot }),
+  z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),
 ]);
 export type OperatorResult = z.infer<typeof operatorResult>;
 export type OperatorResultOf<C extends OperatorCommandName> = Extract<

@@ -5,13 +5,14 @@
  * (the reason on standard error), 2 bad arguments (with usage). Never a stack trace.
  */
 import {
+  MULTIPLAYER_STATES,
   OPERATOR_CODE_KINDS,
   OPERATOR_DEFAULTS,
   operatorCommand,
   type OperatorCommand,
   type OperatorResult,
 } from '@questfield/contract';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EnvError, formatEnvError, type Env } from '../config/env';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { isAppError } from '../lib/app-error';
@@ -119,6 +120,11 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
     .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
     .action((options) => chosen({ command: 'slots close', ...options }));
+  program
+    .command('multiplayer')
+    .description('Switch multiplayer on or off for every server (off: no bookings or joins).')
+    .addArgument(new Argument('<state>', 'on, off, or status').choices(MULTIPLAYER_STATES))
+    .action((state: string) => chosen({ command: 'multiplayer', state }));
   return program;
 }
 

@@ -1,5 +1,6 @@
 /** What each operator command prints: CSV for code lists (spreadsheets, printers), text else. */
 import type { OperatorResult, OperatorResultOf, OperatorSlot } from '@questfield/contract';
+import { SETTINGS_TTL_MS } from '../modules/settings/settings.service';
 
 /** One CSV record (RFC 4180): cells with a comma, quote or line break are quoted. */
 export function csvLine(cells: readonly (string | number | null)[]): string {
@@ -42,6 +43,15 @@ const slotLine = (slot: OperatorSlot) =>
   `${slot.time} (${slot.startsAt}): ${slot.booked}/${slot.capacity} booked, ` +
   `${slot.open ? 'open' : 'closed'}, access code ${slot.accessCode}`;
 
+function multiplayerText({ enabled, changed }: OperatorResultOf<'multiplayer'>): string {
+  const state = `Multiplayer is ${changed ? 'now ' : ''}${enabled ? 'on' : 'off'}`;
+  if (!changed) return `${state}.`;
+  const effect = enabled
+    ? 'players can book and join again'
+    : 'bookings and joins are refused and the site shows the banner';
+  return `${state}: ${effect} (every server within ${SETTINGS_TTL_MS / 1000} seconds).`;
+}
+
 export function formatResult(result: OperatorResult): string {
   switch (result.command) {
     case 'codes create':
@@ -81,6 +91,8 @@ export function formatResult(result: OperatorResult): string {
           slot.accessCode,
         ]),
       );
+    case 'multiplayer':
+      return multiplayerText(result);
     case 'slots set-capacity':
     case 'slots close':
       return `Slot ${slotLine(result.slot)}.`;

@@ -141,6 +141,16 @@ export const creditGrants = pgTable('credit_grants', {
   createdAt: createdAt(),
 });
 
+/**
+ * Settings operators change while the product runs (`npm run admin -- multiplayer on|off`);
+ * a missing row means the value from the environment.
+ */
+export const runtimeSettings = pgTable('runtime_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
 export const orders = pgTable(
   'orders',
   {

@@ -28,6 +28,7 @@ import {
 } from '../../lib/slot-schedule';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
+import type { SettingsService } from '../settings/settings.service';
 import { createAccessCodes, type AccessCodes } from './access-codes';
 import * as repo from './bookings.repository';
 
@@ -75,6 +76,7 @@ export type BookingCaller = AuditMeta & { userId: string };
 type BookingsDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   credits: CreditsService;
   codeAttempts: CodeAttempts;
+  settings: SettingsService;
   audit: Audit;
 };
 
@@ -105,7 +107,7 @@ type SeatedSlot = repo.SlotRow & { seated: boolean };
 type Found = { slot: SeatedSlot; balance: number };
 
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
-  const { credits, codeAttempts, audit } = deps;
+  const { credits, codeAttempts, settings, audit } = deps;
   const zone = env.venueTimezone;
   const accessCodes = createAccessCodes(env.appSecret);
 
@@ -173,7 +175,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     way: Way,
     find: (tx: Transaction) => Promise<SeatedSlot>,
   ): Promise<Booking> {
-    if (!env.multiplayerEnabled) fail('MULTIPLAYER_DISABLED');
+    if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
     const booking = await transaction(async (tx) => {
       const balance = await credits.lock(tx, caller.userId);
       return seatIn(tx, caller, { slot: await find(tx), balance }, way);

@@ -3,8 +3,14 @@ import type { ZodApp } from '../../lib/zod-app';
 import type { ModuleContext } from '../index';
 import { publicConfigOf } from './config.service';
 
-export function registerConfigRoutes(app: ZodApp, { env }: ModuleContext): void {
-  // Settings are fixed for the process's life, so the answer is computed once.
+export function registerConfigRoutes(app: ZodApp, { env, services }: ModuleContext): void {
+  // Settings are fixed for the process's life, except those operators switch while it runs.
   const body = publicConfigOf(env);
-  app.route({ ...apiRoute('config'), handler: async () => body });
+  app.route({
+    ...apiRoute('config'),
+    handler: async () => ({
+      ...body,
+      multiplayerEnabled: await services.settings.multiplayerEnabled(),
+    }),
+  });
 }

@@ -20,6 +20,7 @@ import type { BookingsService, OperatedSlot } from '../bookings/bookings.service
 import { venueTimeOf } from '../../lib/slot-schedule';
 import type { CodeKind, CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
+import type { SettingsService } from '../settings/settings.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -48,10 +49,11 @@ type OperatorDeps = Pick<Infra, 'env' | 'clock'> & {
   codes: CodesService;
   credits: CreditsService;
   bookings: BookingsService;
+  settings: SettingsService;
 };
 
 export function createOperatorService({ env, clock, ...modules }: OperatorDeps) {
-  const { accounts, codes, credits, bookings } = modules;
+  const { accounts, codes, credits, bookings, settings } = modules;
   const zone = env.venueTimezone;
   const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
 
@@ -121,6 +123,14 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     accessCode: slot.accessCode,
   });
 
+  async function switchMultiplayer(command: Command<'multiplayer'>) {
+    const changed = command.state !== 'status';
+    const enabled = changed
+      ? await settings.setMultiplayer(command.state === 'on')
+      : await settings.multiplayerEnabled();
+    return { command: command.command, enabled, changed } satisfies OperatorResultOf<'multiplayer'>;
+  }
+
   async function showUser(command: Command<'users show'>) {
     const account = await accountOf(command.email);
     const [history, booked] = await Promise.all([
@@ -173,6 +183,8 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
           return bookings
             .setCapacity(command.date, command.time, command.capacity)
             .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
+        case 'multiplayer':
+          return switchMultiplayer(command);
         case 'slots close':
           return bookings
             .close(command.date, command.time)
