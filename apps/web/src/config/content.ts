@@ -48,9 +48,10 @@ export const placeholderCopy = {
  * already says the feature is on its way, so the body says only what will be there.
  */
 export const placeholderPages = {
+  /** Built (features/games): the page keeps its heading here, and the body is its intro. */
   game: {
     heading: 'Game',
-    body: 'Here you will join a live session with your access code and play it full screen.',
+    body: 'Your live session opens here. Have an access code from a friend? Join their session with it.',
   },
   /** Built (features/codes): the page keeps its heading here, and the body is its intro. */
   experienceCard: {

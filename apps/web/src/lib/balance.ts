@@ -1,6 +1,12 @@
+import type { RegisterEventResponse } from '@questfield/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { CREDIT_HISTORY_QUERY_KEY, ORDERS_QUERY_KEY, SESSION_QUERY_KEY } from './query-keys';
-import { writeStoredUser, type SessionUser } from './session';
+import {
+  CREDIT_HISTORY_QUERY_KEY,
+  ORDERS_QUERY_KEY,
+  SESSION_QUERY_KEY,
+  USER_EVENTS_QUERY_KEY,
+} from './query-keys';
+import { writeGameData, writeStoredUser, type SessionUser } from './session';
 
 /**
  * An answer that moved the player's balance (a purchase, a redeemed code): the balance the
@@ -24,4 +30,15 @@ export function applyBalance(
   }
   void client.invalidateQueries({ queryKey: CREDIT_HISTORY_QUERY_KEY });
   void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+}
+
+/**
+ * A seat taken (booked on / or joined on /game): the game data is kept for /game and the game
+ * frame, the balance is applied as above, and the player's games (the header countdown, /game,
+ * the dashboard) are asked again.
+ */
+export function applySeat(client: QueryClient, answer: RegisterEventResponse): void {
+  writeGameData(answer.gamedata);
+  applyBalance(client, answer.credits);
+  void client.invalidateQueries({ queryKey: USER_EVENTS_QUERY_KEY });
 }

@@ -25,7 +25,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
- * table fails the test. Users/Me answers 401 unless given; a Users/Me handler also marks this
+ * table fails the test. Users/Me answers 401 and Events/CheckUserEventWithinTimespan (the
+ * header's countdown) no game unless given; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
  * path.
@@ -38,6 +39,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
       status: 401,
       body: { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' },
     }),
+    // Every page of a signed-in player asks for the countdown's game: none, unless given.
+    '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
     ...handlers,
   };
   // One handler reads the table on every request, so a test may add answers as it goes; a

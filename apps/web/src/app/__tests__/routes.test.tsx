@@ -133,7 +133,6 @@ describe('pages', () => {
   });
 
   it.each([
-    { path: '/game', page: placeholderPages.game },
     { path: '/livestream', page: placeholderPages.livestream },
     { path: '/community-partnerships', page: placeholderPages.communityPartnerships },
   ])('$path says once, under its badge, what will be there', async ({ path, page }) => {
@@ -215,8 +214,9 @@ describe('pages', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Questfield' });
     expect(screen.getByRole('heading', { level: 2, name: 'Purchase Credits' })).toBeInTheDocument();
-    expect(screen.getByText(landingCopy.bookingPlaceholder)).toBeInTheDocument();
-    expect(landingCopy.bookingPlaceholder.match(SAYS_COMING)).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Book a session' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Join/ })).toBeInTheDocument();
+    expect(landingCopy.bookingIntro.match(SAYS_COMING)).toBeNull();
     expect(screen.getByRole('button', { name: /Buy Now: 16 Credits/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /contact us by email/i })).toHaveAttribute(
       'href',

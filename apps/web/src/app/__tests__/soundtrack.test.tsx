@@ -30,7 +30,12 @@ describe("/soundtrack: 'MY SOUNDTRACKS'", () => {
       GAME_PACK_SOUNDTRACKS.map((title, index) => `Track ${index + 1}${title}`),
     );
     expect(screen.queryByText(MESSAGES.soundtrackEmpty)).not.toBeInTheDocument();
-    expect(api.sent.map((call) => call.path)).toEqual(['/api/Users/Me', '/api/Orders/List']);
+    // The page asks Orders/List; the header's countdown asks for the player's games.
+    expect(api.sent.map((call) => call.path).sort()).toEqual([
+      '/api/Events/CheckUserEventWithinTimespan',
+      '/api/Orders/List',
+      '/api/Users/Me',
+    ]);
   });
 
   it("shows the spec's empty state when the player does not own them", async () => {

@@ -1,11 +1,15 @@
 import { BRAND_NAME } from '@questfield/contract';
 import { LoginGate } from '@/features/accounts/components/login-gate';
 import { useSession } from '@/features/accounts/hooks/use-session';
+import { BookingItems } from '@/features/bookings/components/booking-items';
 import { RedeemCodeButton } from '@/features/codes/components/redeem-code-button';
 import { ConsultationCta } from '@/features/landing/components/consultation-cta';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';
-import { PurchaseCreditsSection } from '@/features/landing/components/purchase-credits-section';
+import {
+  PurchaseCreditsSection,
+  showPurchaseSection,
+} from '@/features/landing/components/purchase-credits-section';
 import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -19,6 +23,13 @@ export default function LandingRoute() {
       <LandingHero />
       <HowItWorks />
       <PurchaseCreditsSection
+        booking={
+          <BookingItems
+            signedIn={!signedOut}
+            credits={session.user?.credits ?? 0}
+            onBuyCredits={showPurchaseSection}
+          />
+        }
         gate={signedOut ? <LoginGate /> : null}
         actions={<RedeemCodeButton signedOut={signedOut} />}
         onBuy={(sku) => openPurchase({ sku })}

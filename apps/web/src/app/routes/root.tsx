@@ -7,6 +7,8 @@ import type { HeaderVariant } from '@/config/paths';
 import { accountHeaderParts } from '@/features/accounts/components/account-header-parts';
 import { AuthModals } from '@/features/accounts/components/auth-modals';
 import { useSession } from '@/features/accounts/hooks/use-session';
+import { GameCountdown } from '@/features/games/components/game-countdown';
+import type { Session } from '@/lib/session';
 
 export type RouteHandle = { header?: HeaderVariant };
 
@@ -17,6 +19,25 @@ function useHeaderVariant(): HeaderVariant {
     if (handle?.header) return handle.header;
   }
   return 'dark';
+}
+
+/**
+ * The signed-in header parts, with the countdown to the player's next game at the top of the
+ * small-screen menu (only once the server has confirmed the session).
+ */
+function headerAccount(session: Session) {
+  if (!session.user) return undefined;
+  const parts = accountHeaderParts(session.user);
+  if (session.status !== 'signed-in') return parts;
+  return {
+    bar: parts.bar,
+    menu: (
+      <>
+        <GameCountdown userId={session.user.id} variant="menu" />
+        {parts.menu}
+      </>
+    ),
+  };
 }
 
 /** The layout route: header, page, footer, the app-level auth listener and scroll handling. */
@@ -31,7 +52,12 @@ export default function RootRoute() {
           <SiteHeader
             variant={variant}
             session={session}
-            account={session.user ? accountHeaderParts(session.user) : undefined}
+            account={headerAccount(session)}
+            banner={
+              session.status === 'signed-in' ? (
+                <GameCountdown userId={session.user.id} variant="banner" />
+              ) : undefined
+            }
           />
         }
         footer={<SiteFooter />}

@@ -39,6 +39,11 @@ export type DialogShellProps = {
    * focus goes back to what had it as the dialog opened.
    */
   onClosed?: () => void;
+  /**
+   * Escape pressed inside the dialog, before it closes: `preventDefault()` keeps it open (e.g.
+   * a date picker's calendar closes first).
+   */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** The content element, for dialogs that look inside it. */
   contentRef?: RefObject<HTMLDivElement | null>;
   width?: DialogWidth;
@@ -62,6 +67,7 @@ export function DialogShell({
   busy = false,
   initialFocus,
   onClosed,
+  onEscapeKeyDown,
   contentRef,
   width = 'md',
   children,
@@ -105,6 +111,7 @@ export function DialogShell({
                 else if (opener?.isConnected) opener.focus();
               }}
               onEscapeKeyDown={(event) => {
+                onEscapeKeyDown?.(event);
                 if (!dismissible) event.preventDefault();
               }}
               onInteractOutside={(event) => {

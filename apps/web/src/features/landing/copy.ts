@@ -33,7 +33,7 @@ export const landingCopy = {
     },
   ],
   bookingHeading: 'Book a session',
-  bookingPlaceholder: 'Here you will pick a date and a time slot and book your seat.',
+  bookingIntro: `Pick a day and a time slot and book your seat: ${GAME_COST_CREDITS} credits a session.`,
   purchaseHeading: 'Purchase Credits',
   purchaseIntro: 'Bundles of 16 to 64 credits, paid securely by card, with codes redeemable too.',
   creditPacksLabel: 'Credit packs',

@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { creditHistoryQueryOptions } from '@/features/credits/api/get-credit-history';
 import { ordersQueryOptions } from '@/features/payments/api/list-orders';
-import { applyBalance } from '@/lib/balance';
-import { SESSION_QUERY_KEY } from '@/lib/query-keys';
+import { applyBalance, applySeat } from '@/lib/balance';
+import { SESSION_QUERY_KEY, USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
+import { readGameData } from '@/lib/session';
 import { testUser } from '@/testing/mock-api';
 
 /** A client holding a session user, a page of credit history and the orders. */
@@ -55,5 +56,29 @@ describe('a changed balance', () => {
     expect(client.getQueryData(SESSION_QUERY_KEY)).toBeNull();
     expect(invalidated(client, SESSION_QUERY_KEY)).toBe(true);
     expect(localStorage.getItem('credits')).toBeNull();
+  });
+});
+
+describe('a seat taken', () => {
+  it('keeps the game data, applies the balance and asks for the player’s games again', () => {
+    const client = clientWithQueries({ ...testUser, credits: 4 });
+    client.setQueryData([...USER_EVENTS_QUERY_KEY, testUser.id], []);
+    const gamedata = {
+      gametime: '2026-06-01 14:00:00',
+      eventid: 'Old Mill District|10:00 AM',
+      gamelength: 30,
+      redirecturl: 'http://localhost:3000/game',
+      homeurl: 'http://localhost:3000/',
+    };
+    applySeat(client, {
+      EventTime: '2026-06-01T14:00:00.000Z',
+      gamedata,
+      accessCode: 'ABCD-EFGH',
+      credits: 2,
+      repeated: false,
+    });
+    expect(readGameData()).toEqual(gamedata);
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({ ...testUser, credits: 2 });
+    expect(invalidated(client, [...USER_EVENTS_QUERY_KEY, testUser.id])).toBe(true);
   });
 });

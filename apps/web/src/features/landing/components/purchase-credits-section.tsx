@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { PURCHASE_SECTION_ID } from './landing-hero';
 import { Section } from '@/components/layout/section';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { PlaceholderNotice } from '@/components/ui/placeholder-notice';
 import { landingCopy } from '@/features/landing/copy';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 
@@ -61,24 +60,33 @@ function CreditPackCards({
 }
 
 /**
- * The booking flow (its own issue) and Purchase Credits: the credit pack cards, and room for the
- * Redeem Code button (`actions`, from its own issue). `gate` is the sign-in-or-sign-up prompt the
- * landing route passes while signed out; `onBuy` opens the purchase dialog for a signed-in player.
+ * The booking section (its item cards, `booking`, from the bookings feature) and Purchase
+ * Credits: the credit pack cards, and room for the Redeem Code button (`actions`). `gate` is the
+ * sign-in-or-sign-up prompt the landing route passes while signed out; `onBuy` opens the
+ * purchase dialog for a signed-in player.
  */
 export function PurchaseCreditsSection({
+  booking,
   gate,
   actions,
   onBuy,
 }: {
+  booking?: ReactNode;
   gate?: ReactNode;
   actions?: ReactNode;
   onBuy?: (sku: CreditPackSku) => void;
 }) {
   return (
     <>
-      <Section heading={landingCopy.bookingHeading} className="pt-0 sm:pt-0">
-        <PlaceholderNotice className="mt-8">{landingCopy.bookingPlaceholder}</PlaceholderNotice>
-      </Section>
+      {booking ? (
+        <Section
+          heading={landingCopy.bookingHeading}
+          intro={landingCopy.bookingIntro}
+          className="pt-0 sm:pt-0"
+        >
+          {booking}
+        </Section>
+      ) : null}
       <Section
         id={PURCHASE_SECTION_ID}
         heading={landingCopy.purchaseHeading}
@@ -91,4 +99,18 @@ export function PurchaseCreditsSection({
       </Section>
     </>
   );
+}
+
+/**
+ * Brings Purchase Credits into view and puts the focus on its heading (e.g. after the booking
+ * modal's 'Buy Credits'), so the next Tab reaches the credit packs.
+ */
+export function showPurchaseSection(): void {
+  const section = document.getElementById(PURCHASE_SECTION_ID);
+  const heading = section?.querySelector('h2');
+  if (!section || !heading) return;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  section.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
 }

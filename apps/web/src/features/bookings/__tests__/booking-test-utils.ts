@@ -1,0 +1,56 @@
+import { ERRORS, type AvailableTime, type RegisterEventResponse } from '@questfield/contract';
+import { screen, within } from '@testing-library/react';
+import type { MockAnswer } from '@/testing/mock-api';
+
+/** A slot of the venue day 2026-06-01 starting at `time` (venue time), `spots` seats left. */
+export function slot(utc: string, time: string, spots = 25): AvailableTime {
+  return {
+    EventTime: `2026-06-01T${utc}:00.000Z`,
+    SpotsAvailable: spots,
+    Capacity: 25,
+    event_id: `Old Mill District|${time}`,
+  };
+}
+
+export const SLOTS: AvailableTime[] = [
+  slot('19:00', '3:00 PM', 12),
+  slot('19:30', '3:30 PM', 0),
+  slot('20:00', '4:00 PM', 25),
+];
+
+export function bookedAnswer(credits: number, EventTime = SLOTS[0]!.EventTime) {
+  return {
+    EventTime,
+    gamedata: {
+      gametime: '2026-06-01 19:00:00',
+      eventid: 'Old Mill District|3:00 PM',
+      gamelength: 30,
+      redirecturl: 'http://localhost:5174/',
+      homeurl: 'http://localhost:5173/',
+    },
+    accessCode: 'K7QM-4XPD',
+    credits,
+    repeated: false,
+  } satisfies RegisterEventResponse;
+}
+
+/** A refusal in the API's envelope, with the contract's status and message. */
+export function refusal(code: keyof typeof ERRORS): MockAnswer {
+  return { status: ERRORS[code].status, body: { message: ERRORS[code].message, code } };
+}
+
+/** A promise the test settles itself, to look at the modal while a request is on its way. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** The header's 'Credits n' (the page behind an open dialog is hidden from assistive technology). */
+export function headerCredits() {
+  return within(screen.getByRole('banner', { hidden: true }))
+    .getByText('Credits')
+    .closest('span');
+}

@@ -1,0 +1,326 @@
+import {
+  GAME_COST_CREDITS,
+  MESSAGES,
+  type AvailableTime,
+  type RegisterEventResponse,
+} from '@questfield/contract';
+import { format } from 'date-fns';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type DatePicker from 'react-datepicker';
+import { Link } from 'react-router';
+import { useRegisterEventMutation } from '../api/register-event';
+import { DATE_FORMAT, dayKey, registerFailureText, today, venueTime } from '../booking';
+import { bookingsCopy } from '../copy';
+import { BookingDateField } from './booking-date-field';
+import { SlotList } from './slot-list';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { DialogShell } from '@/components/ui/dialog';
+import { FormError, Spinner } from '@/components/ui/form';
+import { paths } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
+
+type View =
+  | { step: 'pick' }
+  | { step: 'confirm'; slot: AvailableTime; day: Date }
+  | { step: 'booked'; slot: AvailableTime; day: Date; answer: RegisterEventResponse };
+
+/** 'MM/DD/YYYY, 10:00 AM (venue time)': the chosen day and the slot's start as the server says. */
+function slotText(day: Date, slot: AvailableTime): string {
+  return `${format(day, DATE_FORMAT)}, ${venueTime(slot)} (${bookingsCopy.venueTime})`;
+}
+
+const headingClass = 'text-lg font-bold text-white outline-none';
+
+/**
+ * The booking modal (spec §4): a day (today by default), then its slots. A chosen slot shows
+ * 'Confirm Your Booking' (credits now, the cost and what remains) with 'Book Experience' and
+ * 'Change Selection', or 'Not Enough Credits' with 'Buy Credits' below 2 credits. A booking is
+ * one request ('Book Experience' waits for it); the success line 'Event registered at …', the
+ * access code friends join with on /game, the new balance in the header; a refusal shows the
+ * server's message, else 'Register failed'. With multiplayer off (GET /api/config) no slot is
+ * listed and the spec's banner says so. Focus: the date field as it opens, each new view's
+ * heading or message as it appears.
+ */
+export default function BookingDialog({
+  open,
+  onOpenChange,
+  credits,
+  onBuyCredits,
+  onClosed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The player's balance (the session's), for the confirmation. */
+  credits: number;
+  /** 'Buy Credits': the modal closes and the page shows its credit packs. */
+  onBuyCredits: () => void;
+  /** After the dialog has closed: the opener takes the focus back. */
+  onClosed: () => void;
+}) {
+  const [day, setDay] = useState<Date | null>(() => today());
+  const [view, setView] = useState<View>({ step: 'pick' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const busyRef = useRef(false);
+  const pickerRef = useRef<DatePicker>(null);
+  const slotsRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const dateId = useId();
+  const config = usePublicConfig();
+  const register = useRegisterEventMutation();
+  // Without a config (it failed), multiplayer counts as on: the server refuses a booking anyway.
+  const multiplayerEnabled = config.isError || (config.data?.multiplayerEnabled ?? false);
+
+  // Each new view puts the focus on its heading (or the success line); back to the list, on it.
+  const shownStep = useRef(view.step);
+  useEffect(() => {
+    if (shownStep.current === view.step) return;
+    shownStep.current = view.step;
+    if (view.step === 'pick') {
+      const first = slotsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+      (first ?? document.getElementById(dateId))?.focus();
+    } else {
+      (headingRef.current ?? successRef.current)?.focus();
+    }
+  }, [view.step, dateId]);
+
+  const book = (slot: AvailableTime, chosenDay: Date) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setFailure(null);
+    register.mutate(
+      { EventTime: slot.EventTime },
+      {
+        onSuccess: (answer) => setView({ step: 'booked', slot, day: chosenDay, answer }),
+        onError: (error) => setFailure(registerFailureText(error)),
+        onSettled: () => {
+          busyRef.current = false;
+        },
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (view.step === 'pick') {
+    body = (
+      <div className="mt-5 flex flex-col gap-5 sm:mt-6">
+        <BookingDateField
+          ref={pickerRef}
+          id={dateId}
+          date={day}
+          onDateChange={(next) => setDay(next)}
+        />
+        {config.isPending ? null : !multiplayerEnabled ? (
+          <p
+            role="status"
+            className="rounded-xl border border-accent-400/40 bg-accent-400/10 px-4 py-3 text-sm text-accent-100"
+          >
+            {MESSAGES.multiplayerDisabled}
+          </p>
+        ) : day ? (
+          <SlotList
+            ref={slotsRef}
+            date={dayKey(day)}
+            onChoose={(slot) => {
+              setFailure(null);
+              setView({ step: 'confirm', slot, day });
+            }}
+          />
+        ) : null}
+      </div>
+    );
+  } else if (view.step === 'confirm' && credits < GAME_COST_CREDITS) {
+    body = (
+      <section aria-labelledby={`${dateId}-view`} className="mt-5 flex flex-col gap-4 sm:mt-6">
+        <h3 id={`${dateId}-view`} ref={headingRef} tabIndex={-1} className={headingClass}>
+          {bookingsCopy.notEnoughHeading}
+        </h3>
+        <p className="text-mist-200">{bookingsCopy.notEnoughText(credits)}</p>
+        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+          <button
+            type="button"
+            className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
+            onClick={onBuyCredits}
+          >
+            {bookingsCopy.buyCredits}
+          </button>
+          <button
+            type="button"
+            className={buttonStyles({
+              variant: 'secondary',
+              size: 'lg',
+              className: 'w-full sm:w-auto',
+            })}
+            onClick={() => setView({ step: 'pick' })}
+          >
+            {bookingsCopy.changeSelection}
+          </button>
+        </div>
+      </section>
+    );
+  } else if (view.step === 'confirm') {
+    const { slot } = view;
+    body = (
+      <section
+        aria-labelledby={`${dateId}-view`}
+        aria-busy={register.isPending}
+        className="mt-5 flex flex-col gap-4 sm:mt-6"
+      >
+        <h3 id={`${dateId}-view`} ref={headingRef} tabIndex={-1} className={headingClass}>
+          {bookingsCopy.confirmHeading}
+        </h3>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-2xl border border-white/10 bg-ink-950/50 p-4 text-sm">
+          <dt className="text-mist-300">{bookingsCopy.sessionLabel}</dt>
+          <dd className="text-right font-semibold text-white">{slotText(view.day, slot)}</dd>
+          <dt className="text-mist-300">{bookingsCopy.currentCredits}</dt>
+          <dd className="text-right font-semibold text-white tabular-nums">{credits}</dd>
+          <dt className="text-mist-300">{bookingsCopy.cost}</dt>
+          <dd className="text-right font-semibold text-white tabular-nums">{GAME_COST_CREDITS}</dd>
+          <dt className="border-t border-white/10 pt-2 text-mist-100">{bookingsCopy.remaining}</dt>
+          <dd className="border-t border-white/10 pt-2 text-right font-bold text-accent-300 tabular-nums">
+            {credits - GAME_COST_CREDITS}
+          </dd>
+        </dl>
+        <FormError>{failure}</FormError>
+        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+          <button
+            type="button"
+            disabled={register.isPending}
+            aria-busy={register.isPending}
+            className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
+            onClick={() => book(slot, view.day)}
+          >
+            {register.isPending ? <Spinner /> : null}
+            {bookingsCopy.bookExperience}
+          </button>
+          <button
+            type="button"
+            disabled={register.isPending}
+            className={buttonStyles({
+              variant: 'secondary',
+              size: 'lg',
+              className: 'w-full sm:w-auto',
+            })}
+            onClick={() => {
+              setFailure(null);
+              setView({ step: 'pick' });
+            }}
+          >
+            {bookingsCopy.changeSelection}
+          </button>
+        </div>
+      </section>
+    );
+  } else {
+    body = (
+      <Booked
+        text={MESSAGES.eventRegistered(slotText(view.day, view.slot))}
+        accessCode={view.answer.accessCode}
+        messageRef={successRef}
+        onDone={() => onOpenChange(false)}
+      />
+    );
+  }
+
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={bookingsCopy.dialogTitle}
+      description={bookingsCopy.dialogDescription}
+      closeLabel={bookingsCopy.close}
+      busy={register.isPending}
+      initialFocus={() => document.getElementById(dateId)}
+      onEscapeKeyDown={(event) => {
+        // Escape closes an open calendar first, then the modal.
+        const picker = pickerRef.current;
+        if (picker?.isCalendarOpen()) {
+          event.preventDefault();
+          picker.setOpen(false);
+        }
+      }}
+      onClosed={onClosed}
+      width="lg"
+    >
+      {body}
+    </DialogShell>
+  );
+}
+
+/** The booked game: the success line (focused), the access code and how friends use it. */
+function Booked({
+  text,
+  accessCode,
+  messageRef,
+  onDone,
+}: {
+  text: string;
+  accessCode: string;
+  messageRef: RefObject<HTMLParagraphElement | null>;
+  onDone: () => void;
+}) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  const copyCode = async () => {
+    try {
+      await navigator.clipboard.writeText(accessCode);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+
+  return (
+    <div className="mt-5 flex flex-col gap-4 sm:mt-6">
+      <p
+        ref={messageRef}
+        role="status"
+        tabIndex={-1}
+        className="rounded-xl border border-emerald-400/40 bg-emerald-500/10 px-4 py-3 font-semibold text-emerald-200 outline-none"
+      >
+        {text}
+      </p>
+      <div className="rounded-2xl border border-white/10 bg-ink-950/50 p-4">
+        <p className="text-sm text-mist-300">{bookingsCopy.accessCodeLabel}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p className="font-mono text-2xl font-bold tracking-widest text-white select-all">
+            {accessCode}
+          </p>
+          <button
+            type="button"
+            aria-label={bookingsCopy.copyLabel}
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            onClick={() => void copyCode()}
+          >
+            {bookingsCopy.copy}
+          </button>
+          <span role="status" className="text-sm font-semibold text-emerald-300">
+            {copy === 'copied' ? bookingsCopy.copied : ''}
+          </span>
+        </div>
+        {copy === 'failed' ? (
+          <p role="alert" className="mt-2 text-sm text-red-300">
+            {bookingsCopy.copyFailed}
+          </p>
+        ) : null}
+        <p className="mt-3 text-sm text-mist-200">
+          {bookingsCopy.friendsJoin}{' '}
+          <Link
+            to={paths.game.path}
+            className="font-semibold text-accent-300 underline underline-offset-4"
+          >
+            {bookingsCopy.gamePage}
+          </Link>{' '}
+          ({paths.game.path}).
+        </p>
+      </div>
+      <button
+        type="button"
+        className={buttonStyles({ size: 'lg', className: 'w-full' })}
+        onClick={onDone}
+      >
+        {bookingsCopy.done}
+      </button>
+    </div>
+  );
+}

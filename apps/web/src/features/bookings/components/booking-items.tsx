@@ -1,0 +1,197 @@
+import { formatUsd } from '@questfield/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { isFreshIntent } from '../pending-booking';
+import { bookingsCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ArrowRightIcon, CompassIcon, TicketIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+
+/** The modal, Radix and the date picker load when 'Join' is first pressed (or hovered). */
+const loadBookingDialog = () => import('./booking-dialog');
+const BookingDialog = lazy(loadBookingDialog);
+
+/** The items of the booking section (spec §2): id 1 books, the others tell more. */
+const ITEMS = [
+  {
+    id: 1,
+    title: bookingsCopy.multiplayerTitle,
+    price: bookingsCopy.multiplayerPrice,
+    description: bookingsCopy.multiplayerDescription,
+    Icon: CompassIcon,
+    art: 'bg-[radial-gradient(24rem_12rem_at_80%_0%,rgb(247_181_56/0.35),transparent_70%),radial-gradient(20rem_14rem_at_0%_100%,rgb(67_97_238/0.45),transparent_70%),linear-gradient(135deg,#121b30,#0a0f1c)]',
+  },
+  {
+    id: 2,
+    title: bookingsCopy.gamePackTitle,
+    price: formatUsd(50 * 100),
+    description: bookingsCopy.gamePackDescription,
+    Icon: TicketIcon,
+    art: 'bg-[radial-gradient(24rem_12rem_at_20%_0%,rgb(67_97_238/0.4),transparent_70%),radial-gradient(20rem_14rem_at_100%_100%,rgb(247_181_56/0.3),transparent_70%),linear-gradient(135deg,#0a0f1c,#121b30)]',
+  },
+] as const;
+
+/**
+ * The item cards of the booking section (spec §2): image, title, price, a description of at
+ * most 3 lines, and 'Join' for item 1 (the booking modal) or 'Learn More' (/promo). A visitor's
+ * 'Join' opens sign-in first; once signed in (within 5 minutes), the modal opens. Focus returns
+ * to 'Join' when the modal closes, except after 'Buy Credits' (`onBuyCredits` places it).
+ */
+export function BookingItems({
+  signedIn,
+  credits,
+  onBuyCredits,
+}: {
+  /** The route's view of the session: a signed-in player, or the cached copy while it loads. */
+  signedIn: boolean;
+  /** The player's balance (the session's). */
+  credits: number;
+  /** After 'Buy Credits' has closed the modal: the page shows (and focuses) its credit packs. */
+  onBuyCredits: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // Counts the openings (0 until the first): a fresh modal, today's slots, each time.
+  const [opened, setOpened] = useState(0);
+  const [statusChanges, setStatusChanges] = useState(0);
+  const joinRef = useRef<HTMLButtonElement>(null);
+  const pendingSince = useRef<number | null>(null);
+  const buyingCredits = useRef(false);
+
+  const openModal = () => {
+    buyingCredits.current = false;
+    setOpened((count) => count + 1);
+    setOpen(true);
+  };
+
+  useEffect(() => {
+    const onStatusChanged = () => setStatusChanges((count) => count + 1);
+    window.addEventListener(WINDOW_EVENTS.loginStatusChanged, onStatusChanged);
+    return () => window.removeEventListener(WINDOW_EVENTS.loginStatusChanged, onStatusChanged);
+  }, []);
+
+  // After a sign-in (the event, then the session the route reads), a fresh 'Join' resumes.
+  useEffect(() => {
+    if (statusChanges === 0 || !signedIn || pendingSince.current === null) return;
+    const fresh = isFreshIntent(pendingSince.current);
+    pendingSince.current = null;
+    if (fresh) {
+      // The modal's focus returns to 'Join' on close, as if it had been pressed now.
+      joinRef.current?.focus();
+      openModal();
+    }
+  }, [statusChanges, signedIn]);
+
+  const preload = () => {
+    if (signedIn) void loadBookingDialog();
+  };
+
+  return (
+    <>
+      <ul aria-label={bookingsCopy.itemsLabel} className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6">
+        {ITEMS.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-850/80 shadow-xl shadow-black/20"
+          >
+            <div
+              aria-hidden="true"
+              className={`relative flex h-36 items-center justify-center overflow-hidden sm:h-44 ${item.art}`}
+            >
+              <svg
+                className="absolute inset-0 size-full opacity-30"
+                xmlns="http://www.w3.org/2000/svg"
+              >
+                <defs>
+                  <pattern
+                    id={`item-maze-${item.id}`}
+                    width="56"
+                    height="56"
+                    patternUnits="userSpaceOnUse"
+                  >
+                    <path
+                      d="M0 28h20v28M28 0v12h28M36 28h20M28 28v16h-8M44 40v16"
+                      fill="none"
+                      stroke="#3b4f7c"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                    />
+                  </pattern>
+                </defs>
+                <rect width="100%" height="100%" fill={`url(#item-maze-${item.id})`} />
+              </svg>
+              <span className="relative flex size-20 items-center justify-center rounded-full border border-accent-300/40 bg-ink-950/60 text-accent-300 shadow-[0_0_40px_-8px_rgb(247_181_56/0.6)]">
+                <item.Icon width={40} height={40} strokeWidth={1.5} />
+              </span>
+            </div>
+            <div className="flex flex-1 flex-col p-5 sm:p-6">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h3 className="text-2xl font-extrabold tracking-tight text-white">{item.title}</h3>
+                <p className="text-lg font-bold text-accent-300 tabular-nums">{item.price}</p>
+              </div>
+              <p className="mt-3 line-clamp-3 text-mist-300">{item.description}</p>
+              <div className="mt-auto pt-5">
+                {item.id === 1 ? (
+                  <button
+                    ref={joinRef}
+                    type="button"
+                    aria-haspopup="dialog"
+                    aria-label={bookingsCopy.joinLabel}
+                    className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto sm:px-10' })}
+                    onPointerEnter={preload}
+                    onFocus={preload}
+                    onClick={() => {
+                      if (signedIn) {
+                        openModal();
+                        return;
+                      }
+                      pendingSince.current = Date.now();
+                      dispatchWindowEvent(WINDOW_EVENTS.openSignIn);
+                    }}
+                  >
+                    {bookingsCopy.join}
+                  </button>
+                ) : (
+                  <Link
+                    to={paths.promo.path}
+                    aria-label={bookingsCopy.learnMoreLabel}
+                    className={buttonStyles({
+                      variant: 'secondary',
+                      size: 'lg',
+                      className: 'w-full sm:w-auto',
+                    })}
+                  >
+                    {bookingsCopy.learnMore}
+                    <ArrowRightIcon />
+                  </Link>
+                )}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {opened > 0 ? (
+        <Suspense fallback={null}>
+          <BookingDialog
+            key={opened}
+            open={open}
+            onOpenChange={setOpen}
+            credits={credits}
+            onBuyCredits={() => {
+              buyingCredits.current = true;
+              setOpen(false);
+            }}
+            onClosed={() => {
+              if (buyingCredits.current) {
+                buyingCredits.current = false;
+                onBuyCredits();
+              } else {
+                joinRef.current?.focus();
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

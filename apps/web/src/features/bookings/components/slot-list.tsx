@@ -1,0 +1,100 @@
+import type { AvailableTime } from '@questfield/contract';
+import { forwardRef } from 'react';
+import { useAvailableTimes } from '../api/get-available-times';
+import { isFull, venueTime } from '../booking';
+import { bookingsCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormError, Spinner } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
+
+/**
+ * The slots of the chosen day (spec §4), earliest first: each a button with its start in venue
+ * time and the seats left ('12/25 left'). A full slot cannot be chosen, and says 'Full' in its
+ * name too; a day with no slot left says so. Choosing a slot moves on to the confirmation.
+ */
+export const SlotList = forwardRef<
+  HTMLUListElement,
+  { date: string; onChoose: (slot: AvailableTime) => void }
+>(function SlotList({ date, onChoose }, ref) {
+  const times = useAvailableTimes(date);
+  const legendId = `slots-${date}`;
+
+  if (times.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-mist-300">
+        <Spinner />
+        {bookingsCopy.slotsLoading}
+      </p>
+    );
+  }
+  if (times.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <FormError>{failureText(times.error, bookingsCopy.slotsFailed)}</FormError>
+        <button
+          type="button"
+          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          onClick={() => void times.refetch()}
+        >
+          {bookingsCopy.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h3 id={legendId} className="text-sm font-semibold text-mist-100">
+        {bookingsCopy.slotsLegend}
+      </h3>
+      {times.data.length === 0 ? (
+        <p role="status" className="mt-2 rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-200">
+          {bookingsCopy.slotsEmpty}
+        </p>
+      ) : (
+        <ul
+          ref={ref}
+          aria-labelledby={legendId}
+          className="mt-2 grid max-h-72 grid-cols-1 gap-2 overflow-y-auto p-1 min-[400px]:grid-cols-2"
+        >
+          {times.data.map((slot) => {
+            const full = isFull(slot);
+            return (
+              <li key={slot.EventTime}>
+                <button
+                  type="button"
+                  disabled={full}
+                  onClick={() => onChoose(slot)}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-2 rounded-xl border px-3 py-3 text-left transition-colors sm:px-4',
+                    full
+                      ? 'cursor-not-allowed border-white/5 bg-white/5 text-mist-400'
+                      : 'border-white/15 bg-ink-950/60 text-white hover:border-accent-400 hover:bg-accent-400/10',
+                  )}
+                >
+                  <span className="flex items-center gap-2 whitespace-nowrap">
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'size-3 rounded-full border-2',
+                        full ? 'border-mist-400' : 'border-accent-300',
+                      )}
+                    />
+                    <span className="font-semibold tabular-nums">{venueTime(slot)}</span>
+                    <span className="sr-only"> {bookingsCopy.venueTime}, </span>
+                  </span>
+                  <span className="text-sm whitespace-nowrap tabular-nums">
+                    {full
+                      ? bookingsCopy.full
+                      : bookingsCopy.spotsLeft(slot.SpotsAvailable, slot.Capacity)}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+});

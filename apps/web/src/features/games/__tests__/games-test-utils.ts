@@ -1,0 +1,46 @@
+import { ERRORS, type UserEvent } from '@questfield/contract';
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { MockAnswer } from '@/testing/mock-api';
+
+/** The tests' "now": the fake clock starts here. */
+export const NOW = Date.parse('2026-06-01T18:00:00.000Z');
+export const MINUTE = 60_000;
+
+/** One of the player's games, starting `offsetMs` from NOW. */
+export function gameAt(offsetMs: number, overrides: Partial<UserEvent> = {}): UserEvent {
+  return {
+    EventTime: new Date(NOW + offsetMs).toISOString(),
+    EventName: 'Old Mill District',
+    event_id: `Old Mill District|${offsetMs}`,
+    EventLength: 30,
+    accessCode: 'K7M9X2P4',
+    ...overrides,
+  };
+}
+
+/** A refusal in the API's envelope, with the contract's status and message. */
+export function refusal(code: keyof typeof ERRORS): MockAnswer {
+  return { status: ERRORS[code].status, body: { message: ERRORS[code].message, code } };
+}
+
+/** A fake clock at NOW that still moves on its own (msw, React Query and lazy pages need it). */
+export function startFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
+}
+
+/** Moves the fake clock on by `ms` and lets React render what the ticks changed. */
+export async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/**
+ * Puts the clock at `time` and lets the countdowns tick there (the clock also moves on its own
+ * by a few milliseconds, less than a second).
+ */
+export async function tickAt(time: number) {
+  vi.setSystemTime(time - 1000);
+  await advance(1000);
+}

@@ -1,0 +1,13 @@
+import type { AccessCodeRequest } from '@questfield/contract';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+/** Items/GetSessionByAccessCode: the game a code opens, while it can be joined. */
+export function getSessionByAccessCode(body: AccessCodeRequest) {
+  return callApi('itemsSessionByAccessCode', body);
+}
+
+/** A lookup as the player presses Join: nothing is cached, each code is asked afresh. */
+export function useSessionByAccessCodeMutation() {
+  return useMutation({ mutationFn: getSessionByAccessCode });
+}

@@ -1,0 +1,21 @@
+import type { AccessCodeRequest } from '@questfield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { applySeat } from '@/lib/balance';
+
+/** Items/JoinByAccessCode: a seat in the live game (2 credits); answers its game data. */
+export function joinByAccessCode(body: AccessCodeRequest) {
+  return callApi('itemsJoinByAccessCode', body);
+}
+
+/**
+ * Joins; the game data is stored for the game frame, the header's Credits take the answered
+ * balance, and the player's games are asked again (the countdown, /game, the dashboard).
+ */
+export function useJoinByAccessCodeMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: joinByAccessCode,
+    onSuccess: (answer) => applySeat(client, answer),
+  });
+}

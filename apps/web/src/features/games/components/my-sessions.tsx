@@ -1,0 +1,141 @@
+import type { UserEvent } from '@questfield/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUserEvents } from '../api/check-user-event';
+import { useClock } from '../clock';
+import { gamesCopy } from '../copy';
+import { endOf, phaseOf, startOf } from '../schedule';
+import { CountdownTimer } from './countdown-timer';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/form';
+import { CompassIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
+
+/** The start in the viewer's own locale and time zone, with the date. */
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * 'My Sessions' on /dashboard: the player's live and upcoming games (the header countdown's
+ * query), each with its start and access code to share; the next one counts down, or offers Go
+ * to Game while it is live. With none, a line and a link to book one on /.
+ */
+export function MySessions({ userId }: { userId: string }) {
+  const events = useUserEvents(userId);
+  const games = events.data ?? [];
+  // Which games have not ended, as a string, so the panel renders again only when one ends.
+  const open = useClock((now) => games.map((game) => (endOf(game) > now ? '1' : '0')).join(''));
+  const shown = games.filter((_, index) => open[index] === '1');
+
+  return (
+    <Panel heading={gamesCopy.mySessionsHeading}>
+      {events.isPending ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-mist-300">
+          <Spinner />
+          {gamesCopy.sessionsLoading}
+        </p>
+      ) : null}
+      {events.isError && !events.data ? (
+        <div
+          role="alert"
+          className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+        >
+          <p>{gamesCopy.sessionsError}</p>
+          <button
+            type="button"
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            disabled={events.isFetching}
+            aria-busy={events.isFetching}
+            onClick={() => void events.refetch()}
+          >
+            {events.isFetching ? <Spinner /> : null}
+            {gamesCopy.retry}
+          </button>
+        </div>
+      ) : null}
+      {events.isSuccess && shown.length === 0 ? (
+        <EmptyState icon={<CompassIcon />} className="mt-4">
+          {gamesCopy.sessionsEmpty}{' '}
+          <Link to={paths.home.path} className="font-semibold text-accent-300 underline">
+            {gamesCopy.bookSession}
+          </Link>
+        </EmptyState>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul className="mt-4 space-y-3">
+          {shown.map((game, index) => (
+            <SessionRow key={`${game.event_id}@${game.EventTime}`} game={game} next={index === 0} />
+          ))}
+        </ul>
+      ) : null}
+    </Panel>
+  );
+}
+
+function SessionRow({ game, next }: { game: UserEvent; next: boolean }) {
+  const start = startOf(game);
+  const phase = useClock((now) => phaseOf(start, now));
+
+  return (
+    <li
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border px-4 py-3',
+        next ? 'border-accent-400/25 bg-accent-400/5' : 'border-white/10 bg-white/[0.02]',
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold text-white">
+          <time dateTime={game.EventTime}>{when.format(new Date(start))}</time>
+        </p>
+        <p className="text-sm text-mist-300">{game.EventName}</p>
+      </div>
+      <AccessCode code={game.accessCode} />
+      {next && phase === 'upcoming' ? (
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-mist-100">
+          <CountdownTimer target={start} label={gamesCopy.startsIn} />
+        </p>
+      ) : null}
+      {phase === 'live' ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm font-semibold text-emerald-300">{gamesCopy.liveNow}</span>
+          <Link to={paths.game.path} className={buttonStyles({ size: 'sm' })}>
+            {gamesCopy.goToGame}
+          </Link>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The code to share with friends, and a button that copies it. */
+function AccessCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      // No clipboard (an old browser, a denied permission): the code is on screen to copy.
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <span className="text-sm text-mist-300">{gamesCopy.accessCode}</span>
+      <code className="font-mono text-sm font-semibold tracking-wider text-white">{code}</code>
+      <button
+        type="button"
+        aria-label={gamesCopy.copyCode(code)}
+        className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'h-8 px-3' })}
+        onClick={() => void copy()}
+      >
+        {gamesCopy.copy}
+      </button>
+      <span role="status" className="text-xs text-emerald-300">
+        {copied ? gamesCopy.copied : ''}
+      </span>
+    </div>
+  );
+}

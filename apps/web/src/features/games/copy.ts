@@ -1,0 +1,55 @@
+import { GAME_COST_CREDITS } from '@questfield/contract';
+import { countdownCopy } from './countdown-copy';
+
+export { countdownCopy };
+
+/**
+ * Copy of the games feature (/game and 'My Sessions'; the header's countdown has its own few
+ * words in countdown-copy.ts, which the first script carries); the spec's own texts (every
+ * refusal of an access code, 'Experience starts in') come from the contract's ERRORS and MESSAGES.
+ */
+export const gamesCopy = {
+  ...countdownCopy,
+
+  // /game
+  liveEyebrow: 'Your game is live',
+  timeLeft: 'Time left',
+  liveBody:
+    'This page is where your game opens. Stay here: the game itself is not connected to the page yet.',
+  accessCodeHeading: 'Join with an access code',
+  accessCodeIntro: `Enter the access code of a live session to join it. Joining costs ${GAME_COST_CREDITS} credits.`,
+  accessCodeLabel: 'Access code',
+  accessCodeHint: 'Letters and numbers; spaces and dashes are optional.',
+  join: 'Join',
+
+  // The 'Join Experience' dialog
+  joinTitle: 'Join Experience',
+  joinDescription: 'Check the details, then confirm to join the session.',
+  room: 'Room',
+  yourCredits: 'Your credits',
+  cost: 'Cost',
+  remaining: 'Remaining after joining',
+  credits: (count: number) => `${count} ${count === 1 ? 'credit' : 'credits'}`,
+  confirmJoin: 'Confirm and Join',
+  cancel: 'Cancel',
+  close: 'Close',
+  notEnoughTitle: 'Not Enough Credits',
+  notEnoughText: `You need at least ${GAME_COST_CREDITS} credits to join this experience.`,
+  buyCredits: 'Buy Credits',
+  /** The landing page's Purchase Credits section (features cannot import each other). */
+  purchaseSectionHref: '/#purchase-credits',
+
+  // 'My Sessions' on /dashboard
+  mySessionsHeading: 'My Sessions',
+  sessionsLoading: 'Loading your sessions',
+  sessionsError: 'Your sessions could not be loaded.',
+  retry: 'Try again',
+  sessionsEmpty: 'You have no live or upcoming sessions.',
+  bookSession: 'Book a session',
+  accessCode: 'Access code',
+  copyCode: (code: string) => `Copy access code ${code}`,
+  copy: 'Copy',
+  copied: 'Copied',
+  liveNow: 'Live now',
+  startsIn: 'Starts in',
+} as const;
