@@ -16,7 +16,12 @@ type RouteCheck = {
 
 const ROUTES: RouteCheck[] = [
   { path: '/', h1: 'Questfield', text: 'Purchase Credits', title: 'Questfield' },
-  { path: '/game', h1: 'Game', text: 'with your access code', title: 'Game · Questfield' },
+  {
+    path: '/game',
+    h1: 'Game',
+    text: 'Have an access code from a friend',
+    title: 'Game · Questfield',
+  },
   { path: '/dashboard', h1: 'Dashboard', text: 'Leaderboard', title: 'Dashboard' },
   {
     path: '/coming-soon',
