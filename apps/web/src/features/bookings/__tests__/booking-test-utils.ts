@@ -1,6 +1,4 @@
-import { ERRORS, type AvailableTime, type RegisterEventResponse } from '@questfield/contract';
-import { screen, within } from '@testing-library/react';
-import type { MockAnswer } from '@/testing/mock-api';
+import type { AvailableTime, RegisterEventResponse } from '@questfield/contract';
 
 /** A slot of the venue day 2026-06-01 starting at `time` (venue time), `spots` seats left. */
 export function slot(utc: string, time: string, spots = 25): AvailableTime {
@@ -34,23 +32,4 @@ export function bookedAnswer(credits: number, EventTime = SLOTS[0]!.EventTime) {
   } satisfies RegisterEventResponse;
 }
 
-/** A refusal in the API's envelope, with the contract's status and message. */
-export function refusal(code: keyof typeof ERRORS): MockAnswer {
-  return { status: ERRORS[code].status, body: { message: ERRORS[code].message, code } };
-}
-
-/** A promise the test settles itself, to look at the modal while a request is on its way. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-/** The header's 'Credits n' (the page behind an open dialog is hidden from assistive technology). */
-export function headerCredits() {
-  return within(screen.getByRole('banner', { hidden: true }))
-    .getByText('Credits')
-    .closest('span');
-}
+export { deferred, headerCredits, refusal } from '@/testing/answers';

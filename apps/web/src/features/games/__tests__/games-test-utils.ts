@@ -1,7 +1,6 @@
-import { ERRORS, type UserEvent } from '@questfield/contract';
+import type { UserEvent } from '@questfield/contract';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { MockAnswer } from '@/testing/mock-api';
 
 /** The tests' "now": the fake clock starts here. */
 export const NOW = Date.parse('2026-06-01T18:00:00.000Z');
@@ -19,10 +18,7 @@ export function gameAt(offsetMs: number, overrides: Partial<UserEvent> = {}): Us
   };
 }
 
-/** A refusal in the API's envelope, with the contract's status and message. */
-export function refusal(code: keyof typeof ERRORS): MockAnswer {
-  return { status: ERRORS[code].status, body: { message: ERRORS[code].message, code } };
-}
+export { refusal } from '@/testing/answers';
 
 /** A fake clock at NOW that still moves on its own (msw, React Query and lazy pages need it). */
 export function startFakeClock() {
