@@ -1,7 +1,7 @@
 // `npm test`: every check CI runs, in order, then one plain summary line. A failing step does not
 // stop the later ones, so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureDependencies } from './lib/install.mjs';
 import { ensureSupportedNode } from './lib/node-runtime.mjs';
 import { findTestPostgres, redactUrl } from './lib/postgres.mjs';
@@ -37,16 +37,39 @@ function vitestStep(name, root, extraEnv = {}) {
 
 function parseVitest(report) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
+  const failures = json.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${relative(ROOT, file.name)} › ${test.fullName}`),
+  );
   return {
     passed: json.numPassedTests,
     failed: json.numFailedTests,
     skipped: json.numPendingTests + json.numTodoTests,
+    failures,
   };
 }
 
 function parsePlaywright(report) {
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected') {
+          failures.push(`[${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of suites) visit(suite, [suite.file ?? suite.title]);
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    failures,
+  };
 }
 
 async function postgresSteps() {
@@ -128,6 +151,12 @@ function summarise(results) {
     console.log(
       `${result.name.padEnd(25)} ${(result.ok ? 'ok' : 'FAILED').padEnd(8)} ${time.padEnd(6)} ${tests}`,
     );
+  }
+  // The failing tests by name at the end, where a log cut to its tail still shows them.
+  const failures = results.flatMap((result) => result.counts?.failures ?? []);
+  if (failures.length > 0) {
+    console.log('\nFailed tests:');
+    for (const failure of failures.slice(0, 40)) console.log(`  ${failure}`);
   }
   console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   return failed === 0 && results.every((result) => result.ok) ? 0 : 1;

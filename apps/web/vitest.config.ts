@@ -16,5 +16,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Above the 5 s wait of the testing library (setup-tests.ts), so a slow wait fails as itself.
+    testTimeout: 20_000,
   },
 });

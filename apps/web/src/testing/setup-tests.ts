@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { mswServer } from './msw-server';
+
+// A loaded CI machine can take over a second to load a lazy route; the default wait (1 s) made
+// findBy* and waitFor fail there while passing on an idle machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: the router's scroll handling calls scrollTo, which jsdom only logs.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
