@@ -3,8 +3,9 @@
  * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
  * purchase) and a redemption (POST /api/Items/Redeem, 50 redeemers at once, each request a new
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
- * hot slots, each request a new booking) against a floor measured in the same run on the same machine: a bare Fastify
- * answering one `SELECT 1` through a node-postgres pool of the same size. Then the read on the
+ * hot slots, each request a new booking; then the same through two server processes) against
+ * a floor measured in the same run on the same machine: a bare Fastify answering one
+ * `SELECT 1` through a node-postgres pool of the same size. Then the read on the
  * embedded database (PGlite).
  * Load comes from autocannon on loopback in a worker thread; about two minutes in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
@@ -21,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  API_ROUTES,
   CSRF_HEADER,
   formatUsd,
   priceCents,
@@ -41,6 +43,7 @@ import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
+import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
 
 const POOL_SIZE = 10;
 const CONNECTIONS = 20;
@@ -61,8 +64,11 @@ const REDEEM_PLAYERS = Math.ceil(REDEEM_CODES / CODE_LIMITS.perPlayerPerMinute);
 const BOOKERS = 200;
 const HOT_SLOTS = 8;
 const BOOKING_HOOK = path.join(import.meta.dirname, 'booking-request.cjs');
-/** Distinct bookings on hand: more than the runs send (about 20,000 on this machine). */
-const BOOKINGS = 32_000;
+const BOOKING_PATH = API_ROUTES.eventsRegister.path;
+const API_ROOT = path.join(import.meta.dirname, '..');
+const SERVER_ENTRY = ['--import', 'tsx', 'src/server.ts'];
+/** Distinct bookings on hand: more than both booking targets' runs send (about 20,000 each). */
+const BOOKINGS = 48_000;
 const BOOKING_PLAYERS = BOOKINGS / HOT_SLOTS;
 /** Bookings made one by one while the statements sent to Postgres are counted. */
 const COUNTED_BOOKINGS = 50;
@@ -71,6 +77,15 @@ const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
 const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
 
+/** The app's settings in every scenario (and in the server processes, which share sessions). */
+const APP_SETTINGS = {
+  NODE_ENV: 'test',
+  LOG_LEVEL,
+  APP_SECRET: randomBytes(20).toString('hex'),
+  TRUST_PROXY: '1',
+  PAYMENT_PROVIDER: 'test',
+};
+
 /** What the web client sends with every call: JSON and the CSRF header. */
 const CLIENT_HEADERS = {
   'content-type': 'application/json',
@@ -78,7 +93,8 @@ const CLIENT_HEADERS = {
 };
 
 type Target = {
-  url: string;
+  /** One server, or several sharing the load (autocannon spreads the connections). */
+  url: string | string[];
   headers: Record<string, string>;
   close: () => Promise<void>;
   /** A POST body other than `{}`. */
@@ -216,14 +232,7 @@ type AppContext = { app: App; env: Env };
 /** The real app on `handle` (migrated here), listening; `ready` signs players up. */
 async function appTarget(handle: DatabaseHandle, ready: Ready): Promise<Target> {
   await migrateDatabase(handle, PATHS.migrations);
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL,
-    APP_SECRET: randomBytes(20).toString('hex'),
-    PUBLIC_ORIGIN: 'http://localhost:3000',
-    TRUST_PROXY: '1',
-    PAYMENT_PROVIDER: 'test',
-  });
+  const env = loadEnv({ ...APP_SETTINGS, PUBLIC_ORIGIN: 'http://localhost:3000' });
   const logger = createLogger({ level: LOG_LEVEL });
   const app = await buildApp({ env, db: handle, logger, webDistDir: null });
   const close = () => app.close();
@@ -341,7 +350,7 @@ async function statementsPerBooking(origin: string, cookies: string[], eventTime
   } as typeof query;
   try {
     for (const cookie of cookies) {
-      const response = await fetch(`${origin}/api/Events/RegisterPixelEvent`, {
+      const response = await fetch(`${origin}${BOOKING_PATH}`, {
         method: 'POST',
         headers: { ...CLIENT_HEADERS, cookie },
         body: JSON.stringify({ EventTime: eventTime }),
@@ -386,22 +395,52 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
       counted ?? '',
     );
     notes.push(
-      `Booking: ${perBooking.toFixed(1)} statements sent to Postgres per booking (BEGIN and COMMIT included), counted over ${COUNTED_BOOKINGS} bookings one at a time.`,
+      `Booking: ${perBooking.toFixed(1)} statements sent to Postgres per booking (the session read, BEGIN and COMMIT included), counted over ${COUNTED_BOOKINGS} bookings one at a time.`,
     );
     // Read by booking-request.cjs in autocannon's worker, which copies the environment.
     process.env.BENCH_SLOTS = JSON.stringify(loaded);
     process.env.BENCH_BOOKERS = JSON.stringify(players.slice(0, BOOKING_PLAYERS));
-    let used = 0;
     process.env.BENCH_FIRST_BOOKING = '0';
-    // Each run starts past every booking the runs before may have sent.
-    const afterRun = (sent: number) => {
-      used += sent + BOOKERS;
-      process.env.BENCH_FIRST_BOOKING = String(used);
-    };
-    const url = `${origin}/api/Events/RegisterPixelEvent`;
-    const setupRequest = BOOKING_HOOK;
-    return { url, headers: {}, connections: BOOKERS, setupRequest, afterRun, close };
+    const url = `${origin}${BOOKING_PATH}`;
+    return { url, headers: {}, connections: BOOKERS, setupRequest: BOOKING_HOOK, afterRun, close };
   });
+}
+
+let bookingsSent = 0;
+/** Each run starts past every booking the runs before may have sent (both booking targets). */
+function afterRun(sent: number) {
+  bookingsSent += sent + BOOKERS;
+  process.env.BENCH_FIRST_BOOKING = String(bookingsSent);
+}
+
+/**
+ * The booking scenario again through two server processes (src/server.ts, each its own pool)
+ * on the same database and players, the connections split between them.
+ */
+async function twoProcessBookingTarget(url: string): Promise<Target> {
+  const servers: ServerProcess[] = [];
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  try {
+    for (let i = 0; i < 2; i += 1) {
+      // Without the scenarios' BENCH_* lists: they are meant for autocannon's worker only.
+      const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_'));
+      const env = { ...Object.fromEntries(inherited), ...APP_SETTINGS, DATABASE_URL: url };
+      servers.push(await startServerProcess({ args: SERVER_ENTRY, cwd: API_ROOT, env }));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    url: servers.map((server) => `${server.url}${BOOKING_PATH}`),
+    headers: {},
+    connections: BOOKERS,
+    setupRequest: BOOKING_HOOK,
+    afterRun,
+    close,
+  };
 }
 
 /**
@@ -462,7 +501,9 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await checkoutTarget(handle));
       targets.push(await redeemTarget(handle));
       targets.push(await bookingTarget(handle, notes));
-      const [floor, me, checkout, redeem, booking] = targets as [
+      targets.push(await twoProcessBookingTarget(url));
+      const [floor, me, checkout, redeem, booking, booking2] = targets as [
+        Target,
         Target,
         Target,
         Target,
@@ -477,6 +518,10 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
         {
           name: `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`,
           target: booking,
+        },
+        {
+          name: `Events/RegisterPixelEvent, the same through two server processes (Postgres)`,
+          target: booking2,
         },
       ]);
     } finally {

@@ -1,7 +1,7 @@
 /** The small part of autocannon's API the benches use (the package ships no types). */
 declare module 'autocannon' {
   type Options = {
-    url: string;
+    url: string | string[];
     method?: string;
     headers?: Record<string, string>;
     body?: string;

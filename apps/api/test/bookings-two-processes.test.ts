@@ -4,9 +4,7 @@
  * through each server. The seat count and the debits must hold as they do in one process,
  * because they rest on the database's row locks, not on anything a process keeps.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES, CSRF_HEADER, ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -18,64 +16,18 @@ import { systemClock } from '../src/lib/clock';
 import { createServices, type Services } from '../src/services';
 import { COOKIE } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, TEST_ENV, type TestApp } from './helpers/test-app';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYERS = 500;
 const START_TIMEOUT_MS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** The real server (src/server.ts) in a child process on the test's database. */
-async function startServerProcess(
-  databaseUrl: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const [port, gamePort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      GAME_PORT: String(gamePort),
-      PUBLIC_ORIGIN: url,
-      GAME_ORIGIN: `http://127.0.0.1:${gamePort}`,
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the second server exited: ${stderr}`);
-    const health = await fetch(`${url}/api/health`).catch(() => null);
-    if (health?.ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error(`the second server did not start: ${stderr}`);
-}
-
 describe.runIf(dbKind === 'postgres')('booking across two API processes [postgres]', () => {
   let t: TestApp;
   let services: Services;
   let first: string;
-  let second: { url: string; child: ChildProcess };
+  let second: ServerProcess;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: systemClock });
@@ -93,12 +45,16 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('not listening');
     first = `http://127.0.0.1:${address.port}`;
-    second = await startServerProcess(t.database.url ?? '');
+    second = await startServerProcess({
+      args: ['--import', 'tsx', 'src/server.ts'],
+      cwd: API_ROOT,
+      env: { ...process.env, ...TEST_ENV, DATABASE_URL: t.database.url ?? '' },
+      timeoutMs: START_TIMEOUT_MS,
+    });
   }, START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
-    second?.child.kill('SIGTERM');
-    await new Promise((resolve) => second?.child.once('exit', resolve));
+    await second?.stop();
     await t?.close();
   });
 

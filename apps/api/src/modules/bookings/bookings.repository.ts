@@ -82,7 +82,9 @@ export async function updateSlot(
   return row;
 }
 
-type SlotKey = { id: string } | { startsAt: Date } | { accessCodeHash: string };
+/** The slot a seat is asked for: by its start (booking) or its access code's HMAC (joining). */
+export type SlotTarget = { startsAt: Date } | { accessCodeHash: string };
+type SlotKey = { id: string } | SlotTarget;
 
 const slotKey = (key: SlotKey) =>
   'id' in key
@@ -149,7 +151,7 @@ export async function setAccessCode(
 /** A slot (as findSlot) and whether `userId` holds a seat on it, in one read. */
 export async function findSlotFor(
   db: Executor,
-  key: { startsAt: Date } | { accessCodeHash: string },
+  key: SlotTarget,
   userId: string,
 ): Promise<(SlotRow & { seated: boolean }) | undefined> {
   const [row] = await db
@@ -166,11 +168,32 @@ export async function findSlotFor(
   return { ...slot, seated: registrationId !== null };
 }
 
+/**
+ * Registers the player on the targeted slot in one statement; undefined (nothing written) when
+ * no slot matches or the player is registered on it already (one seat per player and slot).
+ */
 export async function insertRegistration(
   tx: Transaction,
-  row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
-): Promise<void> {
-  await tx.insert(registrations).values(row);
+  target: SlotTarget,
+  row: { id: string; userId: string; source: RegistrationSource; createdAt: Date },
+): Promise<{ slotId: string } | undefined> {
+  const [inserted] = await tx
+    .insert(registrations)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql`${row.id}::uuid`.as('id'),
+          slotId: eventSlots.id,
+          userId: sql`${row.userId}::uuid`.as('user_id'),
+          source: sql`${row.source}`.as('source'),
+          createdAt: sql`${row.createdAt.toISOString()}::timestamptz`.as('created_at'),
+        })
+        .from(eventSlots)
+        .where(slotKey(target)),
+    )
+    .onConflictDoNothing()
+    .returning({ slotId: registrations.slotId });
+  return inserted;
 }
 
 /** The player's games that started after `since` and end after `now`, earliest first. */

@@ -4,12 +4,12 @@
  *
  * - Slots are materialised on demand: listing a day creates that day's schedule (the start is
  *   unique), so any day can be booked without a batch job. Only future, open slots are listed.
- * - A booking is one transaction, serialised per player (the credits module's lock): a seat a
- *   player already holds is answered again without a charge; otherwise the registration is
- *   written (one per player and slot), 2 credits are posted with it as the source, and last a
- *   seat is taken by a conditional update (at most `capacity` of any number of concurrent
- *   bookings win; the contended slot row is held only from there to commit). Any refusal rolls
- *   all of it back.
+ * - A booking is one transaction of three statements (seatIn): 2 credits are posted (which
+ *   serialises one player's bookings), the registration is written (one per player and slot)
+ *   with it as the posting's source, and last a seat is taken by a conditional update (at most
+ *   `capacity` of any number of concurrent bookings win; the contended slot row is held only
+ *   from there to commit). A step that writes nothing rolls all of it back; only then is the
+ *   slot read to answer a seat already held again, or to say why not (notSeated).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { randomUUID } from 'node:crypto';
@@ -85,6 +85,8 @@ type Way = {
   window: repo.SeatWindow;
   source: repo.RegistrationSource;
   reason: 'book' | 'join';
+  /** The refusal when no slot matches. */
+  missing: 'SLOT_CLOSED' | 'ACCESS_CODE_INVALID';
   /** The refusal when the slot is out of its window. */
   closed: 'SLOT_CLOSED' | 'ACCESS_CODE_EXPIRED';
 };
@@ -92,19 +94,20 @@ const BOOKING: Way = {
   window: 'before-start',
   source: 'booking',
   reason: 'book',
+  missing: 'SLOT_CLOSED',
   closed: 'SLOT_CLOSED',
 };
 const JOINING: Way = {
   window: 'while-live',
   source: 'access_code',
   reason: 'join',
+  missing: 'ACCESS_CODE_INVALID',
   closed: 'ACCESS_CODE_EXPIRED',
 };
 const MINUTE = 60_000;
 
-type SeatedSlot = repo.SlotRow & { seated: boolean };
-/** The slot a booking or join is for (with the player's seat, if any) and their locked balance. */
-type Found = { slot: SeatedSlot; balance: number };
+/** Thrown inside a seat's transaction to roll it back; the refusal is worked out after. */
+const NOT_SEATED = Symbol('not seated');
 
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
   const { credits, codeAttempts, settings, audit } = deps;
@@ -129,57 +132,58 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   const isLive = (slot: repo.SlotRow, now: Date) =>
     slot.startsAt <= now && now.getTime() < slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
 
-  /** Why no seat was taken: the slot is full, else it is no longer in its window. */
-  async function refuseSeat(tx: Transaction, slotId: string, way: Way): Promise<never> {
+  const inWindow = (slot: repo.SlotRow, way: Way, now: Date) =>
+    slot.enabled && (way.window === 'before-start' ? slot.startsAt > now : isLive(slot, now));
+
+  /**
+   * The seat step of a booking and of a join, three statements in `tx`: the 2 credits are
+   * posted first (which locks the player's balance, so one player's seats queue), then the
+   * registration is written (one per player and slot) and last the seat is taken in the way's
+   * window: the slot's row, which every booking of the slot waits for, is held only from there
+   * to commit. Any step that writes nothing throws NOT_SEATED, rolling back the others.
+   */
+  async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, target: repo.SlotTarget) {
+    const { userId } = caller;
+    const id = randomUUID();
+    const source = { type: 'registration', id } as const;
+    const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
+    const posting = await credits.post(tx, request);
+    if (posting.status !== 'posted') throw NOT_SEATED;
     const now = clock.now();
-    const current = await repo.findSlot(tx, { id: slotId });
-    const inWindow =
-      current !== undefined &&
-      current.enabled &&
-      (way.window === 'before-start' ? current.startsAt > now : isLive(current, now));
-    return fail(inWindow && current.booked >= current.capacity ? 'SLOT_FULL' : way.closed);
+    const registration = { id, userId, source: way.source, createdAt: now };
+    const registered = await repo.insertRegistration(tx, target, registration);
+    if (registered === undefined) throw NOT_SEATED;
+    const seated = await repo.takeSeat(tx, registered.slotId, { kind: way.window, now });
+    if (seated === undefined) throw NOT_SEATED;
+    const balance = posting.posting.balanceAfter;
+    return { ...viewOf(seated), accessCode: accessCodeOf(seated), balance, repeated: false };
   }
 
   /**
-   * The seat step of a booking and of a join, in `tx`: a seat the player holds is answered
-   * again without a charge; else 2 credits are needed, the registration is written and the
-   * debit posted with it as the source, and the seat is taken last, in the way's window: the
-   * slot's row, which every booking of the slot waits for, is held only from there to commit.
-   * A refused seat rolls the registration and the debit back with it.
+   * After a seat was not taken: a seat the player holds already is answered again without a
+   * charge; otherwise the refusal, in the order a player can act on it (no such slot, out of
+   * its window, full, too few credits).
    */
-  async function seatIn(tx: Transaction, caller: BookingCaller, found: Found, way: Way) {
-    const { userId } = caller;
-    const { slot, balance } = found;
+  async function notSeated(caller: BookingCaller, way: Way, target: repo.SlotTarget) {
+    const slot = await repo.findSlotFor(db, target, caller.userId);
+    if (slot === undefined) return fail(way.missing);
     if (slot.seated) {
-      const accessCode = accessCodeOf(slot);
-      return { ...viewOf(slot), accessCode, balance, repeated: true };
+      const balance = await credits.balance(db, caller.userId);
+      return { ...viewOf(slot), accessCode: accessCodeOf(slot), balance, repeated: true };
     }
-    if (balance < GAME_COST_CREDITS) fail('NOT_ENOUGH_CREDITS');
-    const registration = { id: randomUUID(), slotId: slot.id, userId, source: way.source };
-    await repo.insertRegistration(tx, { ...registration, createdAt: clock.now() });
-    const source = { type: 'registration', id: registration.id } as const;
-    const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
-    const posting = await credits.post(tx, request);
-    if (posting.status !== 'posted') fail('NOT_ENOUGH_CREDITS');
-    const window = { kind: way.window, now: clock.now() };
-    const seated =
-      (await repo.takeSeat(tx, slot.id, window)) ?? (await refuseSeat(tx, slot.id, way));
-    const accessCode = accessCodeOf(seated);
-    const after = posting.posting.balanceAfter;
-    return { ...viewOf(seated), accessCode, balance: after, repeated: false };
+    if (!inWindow(slot, way, clock.now())) return fail(way.closed);
+    return fail(slot.booked >= slot.capacity ? 'SLOT_FULL' : 'NOT_ENOUGH_CREDITS');
   }
 
-  /** One transaction, serialised per player by the balance lock, that finds a slot and seats. */
-  async function seat(
-    caller: BookingCaller,
-    way: Way,
-    find: (tx: Transaction) => Promise<SeatedSlot>,
-  ): Promise<Booking> {
+  /** Seats the caller on the targeted slot in one transaction (see seatIn), or says why not. */
+  async function seat(caller: BookingCaller, way: Way, target: repo.SlotTarget): Promise<Booking> {
     if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
-    const booking = await transaction(async (tx) => {
-      const balance = await credits.lock(tx, caller.userId);
-      return seatIn(tx, caller, { slot: await find(tx), balance }, way);
-    });
+    const booking = await transaction((tx) => seatIn(tx, caller, way, target)).catch(
+      (error: unknown) => {
+        if (error === NOT_SEATED) return notSeated(caller, way, target);
+        throw error;
+      },
+    );
     if (!booking.repeated) {
       const startsAt = booking.startsAt.toISOString();
       audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
@@ -253,12 +257,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */
     book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>
-      seat(
-        caller,
-        BOOKING,
-        async (tx) =>
-          (await repo.findSlotFor(tx, { startsAt }, caller.userId)) ?? fail('SLOT_CLOSED'),
-      ),
+      seat(caller, BOOKING, { startsAt }),
 
     /** The game an access code opens, while it can be joined (a code guess: limited). */
     async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
@@ -271,7 +270,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** Joins the game an access code opens: a booking in the live window (W13). */
     async joinByAccessCode(caller: BookingCaller, code: string): Promise<Booking> {
       const attempt = await codeAttempts.admit(caller);
-      const booking = await seat(caller, JOINING, (tx) => liveSlotOf(tx, code, caller.userId));
+      const booking = await seat(caller, JOINING, { accessCodeHash: accessCodes.hashOf(code) });
       await codeAttempts.succeeded(attempt);
       return booking;
     },

@@ -1,13 +1,14 @@
 /** Balances (users.credits) and their journal (credit_ledger): written only by the credits module. */
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { creditGrants, creditLedger, orders, users } from '../../db/schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
+/** A posting to write; its balance after is computed under the lock. */
 export type NewLedgerRow = Pick<
   typeof creditLedger.$inferInsert,
-  'userId' | 'delta' | 'reason' | 'refType' | 'refId' | 'balanceAfter' | 'createdAt'
->;
+  'userId' | 'delta' | 'reason' | 'refType' | 'refId'
+> & { createdAt: Date };
 
 /** The user's balance, locked until the transaction ends; undefined for an unknown user. */
 export async function lockBalance(tx: Transaction, userId: string): Promise<number | undefined> {
@@ -49,21 +50,56 @@ export async function findPostingBySource(
   return row;
 }
 
+/** What one posting statement found: the balance it locked and the row it wrote, if any. */
+export type PostingResult = { balance: number; posting: LedgerRow | undefined };
+
 /**
- * Writes the posting and the balance it leaves, in the caller's transaction; undefined (and
- * nothing written) when its source has posted for this user before (the ledger's unique key).
+ * Posts in one statement, in the caller's transaction: locks the user's row, writes the ledger
+ * row unless the balance would go below zero or the source has posted for this user before
+ * (the ledger's unique key), and sets the balance it leaves. Undefined for an unknown user.
+ * The balance is read under the lock (READ COMMITTED re-reads a row another transaction
+ * changed), so concurrent postings chain.
  */
-export async function insertPosting(
-  tx: Transaction,
-  row: NewLedgerRow,
-): Promise<LedgerRow | undefined> {
-  const [posting] = await tx.insert(creditLedger).values(row).onConflictDoNothing().returning();
-  if (posting === undefined) return undefined;
-  await tx
-    .update(users)
-    .set({ credits: row.balanceAfter, updatedAt: row.createdAt })
-    .where(eq(users.id, row.userId));
-  return posting;
+export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingResult | undefined> {
+  const { createdAt } = row;
+  const [result] = await queryRows<{
+    balance: number;
+    id: string | number | null;
+    balance_after: number | null;
+    created_at: Date | string | null;
+  }>(
+    tx,
+    sql`with balance as (
+      select id as user_id, credits from users where id = ${row.userId} for update
+    ), posting as (
+      insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
+      select user_id, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
+        credits + ${row.delta}, ${createdAt.toISOString()}::timestamptz
+      from balance where credits + ${row.delta} >= 0
+      on conflict do nothing
+      returning id, user_id, balance_after, created_at
+    ), moved as (
+      update users set credits = posting.balance_after, updated_at = posting.created_at
+      from posting where users.id = posting.user_id
+    )
+    select balance.credits as balance, posting.id, posting.balance_after, posting.created_at
+    from balance left join posting on true`,
+  );
+  if (result === undefined) return undefined;
+  const posting =
+    result.id === null || result.balance_after === null || result.created_at === null
+      ? undefined
+      : {
+          id: Number(result.id),
+          userId: row.userId,
+          delta: row.delta,
+          reason: row.reason,
+          refType: row.refType,
+          refId: row.refId,
+          balanceAfter: result.balance_after,
+          createdAt: new Date(result.created_at),
+        };
+  return { balance: result.balance, posting };
 }
 
 /**

@@ -79,32 +79,23 @@ export async function postCredits(
   now: Date,
 ): Promise<PostingOutcome> {
   checkRequest(request);
-  const balance = await repo.lockBalance(tx, request.userId);
-  if (balance === undefined) throw new Error('A posting needs an existing user.');
   const { type, id } = request.source;
-  const repeated = async () => {
-    const earlier = await repo.findPostingBySource(tx, request.userId, type, id);
-    return earlier === undefined
-      ? null
-      : ({ status: 'repeated', posting: toPosting(earlier) } as const);
-  };
-  const balanceAfter = balance + request.delta;
-  if (balanceAfter < 0) return (await repeated()) ?? { status: 'insufficient', balance };
-  const row = await repo.insertPosting(tx, {
+  const result = await repo.post(tx, {
     userId: request.userId,
     delta: request.delta,
     reason: request.reason,
     refType: type,
     refId: id,
-    balanceAfter,
     createdAt: now,
   });
-  if (row === undefined) {
-    const earlier = await repeated();
-    if (earlier === null) throw new Error('A posting conflicted with none.');
-    return earlier;
-  }
-  return { status: 'posted', posting: toPosting(row) };
+  if (result === undefined) throw new Error('A posting needs an existing user.');
+  if (result.posting !== undefined) return { status: 'posted', posting: toPosting(result.posting) };
+  // Nothing written: the source posted before (answered with that posting), or too few credits.
+  const earlier = await repo.findPostingBySource(tx, request.userId, type, id);
+  if (earlier !== undefined) return { status: 'repeated', posting: toPosting(earlier) };
+  if (result.balance + request.delta < 0)
+    return { status: 'insufficient', balance: result.balance };
+  throw new Error('A posting conflicted with none.');
 }
 
 export function createCreditsService({
