@@ -3,9 +3,10 @@
 // tomorrow), books, and sees 'Event registered at', the access code and 2 credits fewer in the
 // header. A player without credits is sent to the credit packs. axe checks each modal state.
 import { MESSAGES } from '@questfield/contract';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newPlayer, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
+import { firstOpenSlot, openBooking } from '../support/booking';
 import { expect, test } from '../support/fixtures';
 
 const GOOD_CARD = '4111 1111 1111 1111';
@@ -39,37 +40,6 @@ async function buy16Credits(page: Page) {
   await dialog.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText(MESSAGES.creditPackPaid(16))).toBeVisible();
   await expect(dialog).toBeHidden();
-}
-
-async function openBooking(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Join/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book a session' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Date' })).toBeFocused();
-  return dialog;
-}
-
-/** The first open slot of today, else of tomorrow (the browser's days, as the picker's). */
-async function firstOpenSlot(page: Page, dialog: Locator): Promise<Locator> {
-  const times = dialog.getByRole('list', { name: 'Available times (venue time)' });
-  const empty = dialog.getByText('No time slots are left on this day.');
-  await expect(times.or(empty)).toBeVisible();
-  if (await empty.isVisible()) {
-    const tomorrow = await page.evaluate(() => {
-      const day = new Date();
-      day.setDate(day.getDate() + 1);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`;
-    });
-    const date = dialog.getByRole('textbox', { name: 'Date' });
-    await date.fill(tomorrow);
-    await date.press('Enter');
-    await expect(times).toBeVisible();
-  }
-  const slot = times.locator('button:not([disabled])').first();
-  await expect(slot).toContainText(/\d{1,2}:\d{2} [AP]M/);
-  await expect(slot).toContainText(/\d+\/25 left/);
-  return slot;
 }
 
 test('a player with credits books a session and gets its access code', async ({

@@ -1,8 +1,7 @@
 // /game, the door to a game, against the real server: a visitor gets the sign-in prompt; a
 // signed-in player with no live game gets the access-code prompt, which refuses an empty code
 // here and an unknown one with the server's 404. Each state passes axe and fits the screen.
-// (Joining needs a game in its live window, which the server's real clock decides: the join and
-// the live view are covered by the web unit tests with a fake clock.)
+// (Joining needs a game in its live window: live-game.spec.ts moves a server's clock for that.)
 import { ERRORS } from '@questfield/contract';
 import type { Page } from '@playwright/test';
 import { newPlayer, signUp } from '../support/accounts';

@@ -11,7 +11,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { buildGameHost } from './game-host';
-import { systemClock } from './lib/clock';
+import { fileOffsetClock, systemClock, type Clock } from './lib/clock';
 import { createLogger, logFormatOf, type Logger } from './lib/logger';
 import { listenLogText } from './lib/origins';
 import {
@@ -35,13 +35,13 @@ function loadEnvOrExit(): Env {
   }
 }
 
-async function prepareDatabase(env: Env, logger: Logger): Promise<DatabaseHandle> {
+async function prepareDatabase(env: Env, clock: Clock, logger: Logger): Promise<DatabaseHandle> {
   const handle = await openDatabase(databaseOptionsFromEnv(env));
   await migrateDatabase(handle, PATHS.migrations);
   const seeded = await seedDemoData(handle.db, {
     appSecret: env.appSecret,
     venueTimezone: env.venueTimezone,
-    clock: systemClock,
+    clock,
     demoAccounts: !env.isProduction,
   });
   logger.info({ database: handle.kind, ...seeded }, 'database ready');
@@ -98,9 +98,11 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: env.logLevel, format });
   for (const warning of env.warnings) logger.warn(warning);
 
-  const handle = await prepareDatabase(env, logger);
+  const clock = env.clockFile === null ? systemClock : fileOffsetClock(env.clockFile);
+  const handle = await prepareDatabase(env, clock, logger);
   const operatorToken = operatorTokenFor(handle);
-  const app = await buildApp({ env, db: handle, logger, webDistDir: PATHS.webDist, operatorToken });
+  const webDistDir = PATHS.webDist;
+  const app = await buildApp({ env, db: handle, logger, clock, webDistDir, operatorToken });
   const game = await buildGameHost({ env, gameDistDir: PATHS.gameDist, logger });
   let unpublish = () => {};
   closeOnSignals([app, game], handle, logger, () => unpublish());

@@ -232,7 +232,7 @@ describe(`booking [${dbKind}]`, () => {
       expect(await db().select().from(registrations)).toEqual([]);
     });
 
-    it('refuses a full slot, a past one, an unknown time, and bookings while multiplayer is off', async () => {
+    it('refuses a full slot, a past one, an unknown time, and everything while multiplayer is off', async () => {
       const player = await playerWith(10);
       const eventTime = await firstSlot();
       await db().update(eventSlots).set({ capacity: 1, booked: 1 });
@@ -266,6 +266,12 @@ describe(`booking [${dbKind}]`, () => {
         );
         expect(response.statusCode).toBe(503);
         expect(jsonOf(response)).toEqual(refusal('MULTIPLAYER_DISABLED'));
+        // No game is offered by access code either.
+        for (const route of ['itemsSessionByAccessCode', 'itemsJoinByAccessCode'] as const) {
+          const cookie = { cookie: session.id };
+          const refused = await postJson(off.app, route, { accessCode: 'ZZZZ-ZZZZ' }, cookie);
+          expect(jsonOf(refused)).toEqual(refusal('MULTIPLAYER_DISABLED'));
+        }
       } finally {
         await off.close();
       }
@@ -309,6 +315,19 @@ describe(`booking [${dbKind}]`, () => {
       expect(jsonOf(await lookUp(friend, accessCode))).toEqual(refusal('ACCESS_CODE_EXPIRED'));
       expect((await join(friend, accessCode)).statusCode).toBe(410);
       expect(await balanceOf(friend.id)).toBe(2);
+    });
+
+    it('tells a player without credits first what is wrong with the code or the game', async () => {
+      const { accessCode } = await hostedGame();
+      const broke = await playerWith(0);
+      expect(jsonOf(await join(broke, 'ZZZZ-ZZZZ'))).toEqual(refusal('ACCESS_CODE_INVALID'));
+      expect(jsonOf(await join(broke, accessCode))).toEqual(refusal('ACCESS_CODE_EXPIRED'));
+      clock.set('2026-06-01T14:05:00Z');
+      await db().update(eventSlots).set({ capacity: 1 });
+      expect(jsonOf(await join(broke, accessCode))).toEqual(refusal('SLOT_FULL'));
+      await db().update(eventSlots).set({ capacity: 25 });
+      expect(jsonOf(await join(broke, accessCode))).toEqual(refusal('NOT_ENOUGH_CREDITS'));
+      expect(await balanceOf(broke.id)).toBe(0);
     });
 
     it("answers the spec's words for no code and an unknown one", async () => {

@@ -190,6 +190,14 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: undefined }],
     ['SQUARE_ACCESS_TOKEN', { ...SQUARE, SQUARE_ACCESS_TOKEN: undefined }],
     ['SQUARE_LOCATION_ID', { ...SQUARE, SQUARE_LOCATION_ID: '' }],
+    [
+      'CLOCK_FILE',
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+        CLOCK_FILE: 'clock.json',
+      },
+    ],
   ])('%s', (variable, source) => {
     expect(variablesOf(source)).toEqual([variable]);
   });

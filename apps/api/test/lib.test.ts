@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ERRORS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/lib/app-error';
-import { fixedClock } from '../src/lib/clock';
+import { fileOffsetClock, fixedClock } from '../src/lib/clock';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
@@ -62,6 +65,33 @@ describe('fixedClock', () => {
     expect(clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z');
     clock.set('2027-01-01T00:00:00Z');
     expect(clock.now().getUTCFullYear()).toBe(2027);
+  });
+});
+
+describe('fileOffsetClock', () => {
+  const near = (date: Date, expected: number) =>
+    expect(Math.abs(date.getTime() - expected)).toBeLessThan(1_000);
+
+  it('follows the offset in its file as the file changes, and none without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clock-'));
+    const file = join(dir, 'clock.json');
+    try {
+      const clock = fileOffsetClock(file);
+      near(clock.now(), Date.now());
+      writeFileSync(file, JSON.stringify({ offsetMs: 3_600_000 }));
+      near(clock.now(), Date.now() + 3_600_000);
+      writeFileSync(file, JSON.stringify({ offsetMs: -86_400_000 }));
+      near(clock.now(), Date.now() - 86_400_000);
+      // Half-written or wrong: the offset read before stays.
+      writeFileSync(file, '{ "offsetMs": ');
+      near(clock.now(), Date.now() - 86_400_000);
+      writeFileSync(file, JSON.stringify({ offsetMs: 'soon' }));
+      near(clock.now(), Date.now() - 86_400_000);
+      rmSync(file);
+      near(clock.now(), Date.now());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -196,6 +196,7 @@ const variables = z
       z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
     ),
     DISTRICT_NAME: optionalText.pipe(z.string().default(DEFAULT_DISTRICT_NAME)),
+    CLOCK_FILE: optionalText,
     VENUE_TIMEZONE: optionalText.pipe(
       z
         .string()
@@ -205,6 +206,9 @@ const variables = z
   })
   .superRefine((vars, ctx) => {
     if (vars.NODE_ENV === 'production') checkProductionSecret(vars.APP_SECRET, ctx);
+    if (vars.NODE_ENV === 'production' && vars.CLOCK_FILE !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['CLOCK_FILE'], message: 'is for tests only' });
+    }
     if (vars.PAYMENT_PROVIDER !== 'square') return;
     for (const name of ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID'] as const) {
       if (vars[name] === undefined) {
@@ -298,6 +302,11 @@ const envSchema = variables.transform((vars) => {
   if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
     warnings.push('APP_SECRET is not set: using the fixed development secret.');
   }
+  if (vars.CLOCK_FILE !== undefined) {
+    warnings.push(
+      `CLOCK_FILE is set: the server's clock follows the offset in ${vars.CLOCK_FILE}.`,
+    );
+  }
   const devMailbox = vars.NODE_ENV !== 'production' && vars.SMTP_URL === undefined;
   if (devMailbox) {
     warnings.push(
@@ -332,6 +341,8 @@ const envSchema = variables.transform((vars) => {
     logFormat: vars.LOG_FORMAT ?? null,
     districtName: vars.DISTRICT_NAME,
     venueTimezone: vars.VENUE_TIMEZONE,
+    /** A file moving the server's clock (lib/clock.ts fileOffsetClock); tests only. */
+    clockFile: vars.CLOCK_FILE ?? null,
     /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */
     warnings,
   };

@@ -261,6 +261,8 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /** The game an access code opens, while it can be joined (a code guess: limited). */
     async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
+      // Refused before the code is tried: no game can be joined, so none is offered.
+      if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
       const attempt = await codeAttempts.admit(caller);
       const slot = await liveSlotOf(db, code, caller.userId);
       await codeAttempts.succeeded(attempt);

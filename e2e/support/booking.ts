@@ -1,0 +1,35 @@
+// The booking modal of /, as the booking journeys drive it.
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Opens the modal with the Multiplayer card's Join; the date field takes the focus. */
+export async function openBooking(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Join/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a session' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Date' })).toBeFocused();
+  return dialog;
+}
+
+/** The first open slot of today, else of tomorrow (the browser's days, as the picker's). */
+export async function firstOpenSlot(page: Page, dialog: Locator): Promise<Locator> {
+  const times = dialog.getByRole('list', { name: 'Available times (venue time)' });
+  const empty = dialog.getByText('No time slots are left on this day.');
+  await expect(times.or(empty)).toBeVisible();
+  if (await empty.isVisible()) {
+    const tomorrow = await page.evaluate(() => {
+      const day = new Date();
+      day.setDate(day.getDate() + 1);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`;
+    });
+    const date = dialog.getByRole('textbox', { name: 'Date' });
+    await date.fill(tomorrow);
+    await date.press('Enter');
+    await expect(times).toBeVisible();
+  }
+  const slot = times.locator('button:not([disabled])').first();
+  await expect(slot).toContainText(/\d{1,2}:\d{2} [AP]M/);
+  await expect(slot).toContainText(/\d+\/25 left/);
+  return slot;
+}

@@ -1,0 +1,271 @@
+// A game from booking to its end, against a server of its own whose clock the test moves
+// (CLOCK_FILE) while the browsers' clocks follow (page.clock): a player books the day's first
+// game, and the countdown reaching zero takes them to /game and the live game; a friend joins
+// with the access code while it runs; a `gamedata` written into the browser without a booking
+// opens nothing; after the game the code is expired; and with multiplayer switched off by the
+// operator, booking shows the spec's banner and joining is refused.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  API_ROUTES,
+  CSRF_HEADER,
+  ERRORS,
+  MESSAGES,
+  type AvailableTime,
+} from '@questfield/contract';
+import type { Browser, Page } from '@playwright/test';
+import { startServerProcess, type ServerProcess } from '../../apps/api/test/helpers/server-process';
+import { newPlayer, signIn, signUp } from '../support/accounts';
+import { seriousA11yViolations } from '../support/axe';
+import { openBooking } from '../support/booking';
+import { test as base, expect } from '../support/fixtures';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SERVER = join(ROOT, 'apps', 'api', 'dist', 'server.js');
+const MINUTE = 60_000;
+const DEMO = { login: 'demo@questfield.example', password: 'questfield-demo' };
+
+type LiveServer = ServerProcess & {
+  dataDir: string;
+  /** Moves the server's clock to `at` (and on from there in real time). */
+  setNow: (at: number) => void;
+};
+
+const test = base.extend<object, { liveServer: LiveServer }>({
+  liveServer: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'questfield-live-'));
+      const clockFile = join(dataDir, 'clock.json');
+      const server = await startServerProcess({
+        args: [SERVER],
+        cwd: ROOT,
+        host: 'localhost',
+        timeoutMs: 30_000,
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          DATA_DIR: dataDir,
+          CLOCK_FILE: clockFile,
+          PAYMENT_PROVIDER: 'test',
+          TRUST_PROXY: '1',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          SMTP_URL: '',
+        },
+      });
+      const setNow = (at: number) => {
+        // Written whole, then renamed: the server never reads half a file.
+        writeFileSync(`${clockFile}.next`, JSON.stringify({ offsetMs: at - Date.now() }));
+        renameSync(`${clockFile}.next`, clockFile);
+      };
+      await use({ ...server, dataDir, setNow });
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ liveServer }, use) => use(liveServer.url),
+});
+
+// One story, told in order on one server per screen size.
+test.describe.configure({ mode: 'serial' });
+
+/** The game: the first slot of the venue day two days ahead (always in the future). */
+let game: { startsAt: number; date: string; time: string };
+let accessCode = '';
+
+test.beforeAll(async ({ liveServer }) => {
+  const day = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'America/New_York',
+  });
+  const response = await fetch(`${liveServer.url}${API_ROUTES.eventsAvailableTimes.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER.name]: CSRF_HEADER.value },
+    body: JSON.stringify({ date: day }),
+  });
+  const [first] = (await response.json()) as AvailableTime[];
+  if (first === undefined) throw new Error(`no slots listed for ${day}`);
+  const [year, month, date] = day.split('-');
+  game = { startsAt: Date.parse(first.EventTime), date: `${month}/${date}/${year}`, time: '' };
+});
+
+/** Server and browser both at `at`, the browser's clock then running on from there. */
+async function bothAt(page: Page, server: LiveServer, at: number) {
+  server.setNow(at);
+  await page.clock.install({ time: at });
+}
+
+/** A page of its own for another player, at the server's time, from its own address. */
+async function otherPlayer(browser: Browser, server: LiveServer, at: number, address: string) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  await page.clock.install({ time: at });
+  return page;
+}
+
+test('a booked game counts down, and at zero the player is taken to the live game', async ({
+  page,
+  isMobile,
+  liveServer,
+}) => {
+  test.slow();
+  await bothAt(page, liveServer, game.startsAt - 2 * MINUTE);
+  await page.goto('/');
+  await signIn(page, isMobile, DEMO.login, DEMO.password);
+
+  const dialog = await openBooking(page);
+  const date = dialog.getByRole('textbox', { name: 'Date' });
+  await date.fill(game.date);
+  await date.press('Enter');
+  const times = dialog.getByRole('list', { name: 'Available times (venue time)' });
+  const slot = times.locator('button:not([disabled])').first();
+  await expect(slot).toContainText('25/25 left');
+  game.time = (await slot.locator('.font-semibold').textContent())!.trim();
+  await slot.click();
+  await dialog.getByRole('button', { name: 'Book Experience' }).click();
+  await expect(dialog.getByText(/^Event registered at/)).toContainText(game.time);
+  accessCode = (await dialog.getByText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/).textContent())!.trim();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // About two minutes to go: the header's strip counts down.
+  const timer = page.getByRole('timer').first();
+  await expect(timer).toContainText(/00:0[12]:\d\d/);
+  await expect(page.getByText(MESSAGES.experienceStartsIn).first()).toBeVisible();
+
+  // The start: the server's clock first (/game asks it), then the browser's reaches zero.
+  liveServer.setNow(game.startsAt + 2_000);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.fastForward(game.startsAt + 1_000 - now);
+  await expect(page).toHaveURL(/\/game$/);
+  await expect(page.getByText('Your game is live')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Old Mill District');
+  await expect(page.getByRole('link', { name: 'Go to Game' }).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('a friend joins the live game with its access code', async ({
+  browser,
+  isMobile,
+  liveServer,
+}) => {
+  test.slow();
+  const at = game.startsAt + 3 * MINUTE;
+  liveServer.setNow(at);
+  const friend = await otherPlayer(browser, liveServer, at, '198.51.200.1');
+  await friend.goto('/game');
+  await signUp(friend, isMobile, newPlayer());
+  const redeemed = await friend.request.post(API_ROUTES.usersRedeemCode.path, {
+    headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
+    data: { code: 'WELCOME16' },
+  });
+  expect(redeemed.status()).toBe(200);
+  await friend.reload();
+
+  const prompt = friend.getByRole('region', { name: 'Join with an access code' });
+  await prompt.getByLabel('Access code').fill(accessCode.toLowerCase());
+  await prompt.getByRole('button', { name: 'Join' }).click();
+  const join = friend.getByRole('dialog', { name: 'Join Experience' });
+  await expect(join).toContainText('Old Mill District');
+  await expect(join).toContainText(/Your credits\s*16/);
+  await expect(join).toContainText(/Cost\s*2 credits/);
+  await expect(join).toContainText(/Remaining after joining\s*14/);
+  expect(await seriousA11yViolations(friend)).toEqual([]);
+  await join.getByRole('button', { name: 'Confirm and Join' }).click();
+  await expect(join).toBeHidden();
+  await expect(friend.getByText('Your game is live')).toBeVisible();
+  await friend.context().close();
+});
+
+test('a gamedata written into the browser without a booking opens nothing', async ({
+  page,
+  isMobile,
+  liveServer,
+}) => {
+  const at = game.startsAt + 5 * MINUTE;
+  await bothAt(page, liveServer, at);
+  await page.goto('/game');
+  await signUp(page, isMobile, newPlayer());
+  await page.evaluate((forged) => localStorage.setItem('gamedata', JSON.stringify(forged)), {
+    gametime: new Date(game.startsAt).toISOString().replace('T', ' ').slice(0, 19),
+    eventid: `Old Mill District|${game.time}`,
+    gamelength: 30,
+    redirecturl: '/game',
+    homeurl: '/',
+  });
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Join with an access code' }).getByLabel('Access code'),
+  ).toBeVisible();
+  await expect(page.getByText('Your game is live')).toHaveCount(0);
+  await expect(page.getByRole('timer')).toHaveCount(0);
+});
+
+test('after the game its access code is expired', async ({
+  page,
+  isMobile,
+  liveServer,
+  expectProblem,
+}) => {
+  expectProblem(/^HTTP 410: .*\/api\/Items\/GetSessionByAccessCode$/);
+  expectProblem(/^console error: Failed to load resource: .* 410/);
+  const at = game.startsAt + 31 * MINUTE;
+  await bothAt(page, liveServer, at);
+  await page.goto('/game');
+  await signUp(page, isMobile, newPlayer());
+  const prompt = page.getByRole('region', { name: 'Join with an access code' });
+  await prompt.getByLabel('Access code').fill(accessCode);
+  await prompt.getByRole('button', { name: 'Join' }).click();
+  await expect(prompt.getByRole('alert')).toHaveText(ERRORS.ACCESS_CODE_EXPIRED.message);
+  await expect(prompt.getByRole('alert')).toHaveText('This access code is expired.');
+});
+
+test('multiplayer switched off: booking shows the banner and joining is refused', async ({
+  page,
+  isMobile,
+  liveServer,
+  expectProblem,
+}) => {
+  expectProblem(/^HTTP 503: .*\/api\/Items\/GetSessionByAccessCode$/);
+  expectProblem(/^console error: Failed to load resource: .* 503/);
+  const admin = await promisify(execFile)(
+    process.execPath,
+    ['scripts/admin.mjs', 'multiplayer', 'off'],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: liveServer.dataDir, DATABASE_URL: '' } },
+  );
+  expect(admin.stdout).toMatch(/off/);
+  // Every server follows the switch within 5 seconds.
+  await expect
+    .poll(
+      async () => {
+        const config = await fetch(`${liveServer.url}${API_ROUTES.config.path}`);
+        return ((await config.json()) as { multiplayerEnabled: boolean }).multiplayerEnabled;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(false);
+
+  await bothAt(page, liveServer, game.startsAt + 10 * MINUTE);
+  await page.goto('/');
+  await signUp(page, isMobile, newPlayer());
+  const dialog = await openBooking(page);
+  await expect(dialog.getByRole('status')).toHaveText(MESSAGES.multiplayerDisabled);
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Multiplayer is temporarily disabled. Check back later for updates.',
+  );
+  await expect(dialog.getByRole('list', { name: 'Available times (venue time)' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/game');
+  const prompt = page.getByRole('region', { name: 'Join with an access code' });
+  await prompt.getByLabel('Access code').fill(accessCode);
+  await prompt.getByRole('button', { name: 'Join' }).click();
+  await expect(prompt.getByRole('alert')).toHaveText(ERRORS.MULTIPLAYER_DISABLED.message);
+});
