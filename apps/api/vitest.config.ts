@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-console.ts'],
+    // Both cores of a small CI machine: about a third off the suite's time. Suites that measure
+    // time compare medians or wait generously, so a neighbouring file's load does not fail them.
+    maxWorkers: 2,
     // Each suite starts its own database (PGlite WASM or a fresh Postgres database).
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -16,16 +16,19 @@ const REQUEST: PaymentRequest = {
 describe('the square payment provider against a local fake of Square’s API', () => {
   let square: Awaited<ReturnType<typeof startFakeSquare>>;
   let provider: ReturnType<typeof createSquarePaymentProvider>;
+  /** Gives up after a second: the slow-reply test's (the others wait long, for a loaded CI). */
+  let impatient: ReturnType<typeof createSquarePaymentProvider>;
 
   beforeAll(async () => {
     square = await startFakeSquare();
-    provider = createSquarePaymentProvider({
+    const settings = {
       accessToken: 'EAAAtest-token',
       environment: 'sandbox',
       locationId: 'LQF123',
       baseUrl: square.baseUrl,
-      timeoutSeconds: 1,
-    });
+    } as const;
+    provider = createSquarePaymentProvider({ ...settings, timeoutSeconds: 15 });
+    impatient = createSquarePaymentProvider({ ...settings, timeoutSeconds: 1 });
   });
   afterAll(() => square.close());
 
@@ -86,7 +89,7 @@ describe('the square payment provider against a local fake of Square’s API', (
 
   it('calls a reply slower than its timeout unknown: the card may be charged', async () => {
     square.failNext({ delayMs: 1_500 });
-    const slow = await provider.createPayment({ ...REQUEST, idempotencyKey: 'slow-1' });
+    const slow = await impatient.createPayment({ ...REQUEST, idempotencyKey: 'slow-1' });
     expect(slow).toMatchObject({ outcome: 'unknown' });
     // The reconciler's retry with the same key gets the payment the slow reply carried.
     const retry = await provider.createPayment({ ...REQUEST, idempotencyKey: 'slow-1' });
