@@ -99,6 +99,7 @@ async function main() {
       command: [bin('tsc'), ['-p', project]],
     })),
     vitestStep('contract', 'packages/contract'),
+    vitestStep('game', 'apps/game-demo'),
     vitestStep('web', 'apps/web'),
     // Without TEST_DATABASE_URL even when the caller set one (CI does): this run is the PGlite one.
     vitestStep('api (pglite)', 'apps/api', { TEST_DATABASE_URL: '' }),

@@ -16,8 +16,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // Both cores of a small CI machine (about 100 s down to 65 s).
-    maxWorkers: 2,
     // Above the 5 s wait of the testing library (setup-tests.ts), so a slow wait fails as itself.
     testTimeout: 20_000,
   },

@@ -1,11 +1,13 @@
 // A game from booking to its end, against a server of its own whose clock the test moves
 // (CLOCK_FILE) while the browsers' clocks follow (page.clock): a player books the day's first
-// game, and the countdown reaching zero takes them to /game and the live game; a friend joins
+// game; the countdown reaching zero takes them to /game, where the demo game on its own origin
+// greets them by the ticket's name, is played to the exit with the arrow keys, and sends them to
+// the dashboard, whose leaderboard has the result; a friend joins
 // with the access code while it runs; a `gamedata` written into the browser without a booking
 // opens nothing; after the game the code is expired; and with multiplayer switched off by the
 // operator, booking shows the spec's banner and joining is refused.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,22 +16,23 @@ import {
   CSRF_HEADER,
   ERRORS,
   MESSAGES,
+  canStep,
+  generateMaze,
   type AvailableTime,
+  type Cell,
 } from '@questfield/contract';
 import type { Browser, Page } from '@playwright/test';
-import { startServerProcess, type ServerProcess } from '../../apps/api/test/helpers/server-process';
 import { newPlayer, signIn, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { openBooking } from '../support/booking';
+import { ROOT, startE2eServer, type E2eServer } from '../support/server';
 import { test as base, expect } from '../support/fixtures';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const SERVER = join(ROOT, 'apps', 'api', 'dist', 'server.js');
+const ADMIN = join(ROOT, 'apps', 'api', 'dist', 'admin.js');
 const MINUTE = 60_000;
 const DEMO = { login: 'demo@questfield.example', password: 'questfield-demo' };
 
-type LiveServer = ServerProcess & {
-  dataDir: string;
+type LiveServer = E2eServer & {
   /** Moves the server's clock to `at` (and on from there in real time). */
   setNow: (at: number) => void;
 };
@@ -39,33 +42,16 @@ const test = base.extend<object, { liveServer: LiveServer }>({
     // Playwright reads a fixture's dependencies from its first parameter's pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'questfield-live-'));
-      const clockFile = join(dataDir, 'clock.json');
-      const server = await startServerProcess({
-        args: [SERVER],
-        cwd: ROOT,
-        host: 'localhost',
-        timeoutMs: 30_000,
-        env: {
-          ...process.env,
-          NODE_ENV: 'development',
-          DATA_DIR: dataDir,
-          CLOCK_FILE: clockFile,
-          PAYMENT_PROVIDER: 'test',
-          TRUST_PROXY: '1',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: '',
-          SMTP_URL: '',
-        },
-      });
+      const clockFile = join(tmpdir(), `questfield-clock-${process.pid}-${Date.now()}.json`);
+      const server = await startE2eServer({ CLOCK_FILE: clockFile });
       const setNow = (at: number) => {
         // Written whole, then renamed: the server never reads half a file.
         writeFileSync(`${clockFile}.next`, JSON.stringify({ offsetMs: at - Date.now() }));
         renameSync(`${clockFile}.next`, clockFile);
       };
-      await use({ ...server, dataDir, setNow });
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await use({ ...server, setNow });
+      await server.stopAndClean();
+      rmSync(clockFile, { force: true });
     },
     { scope: 'worker' },
   ],
@@ -93,6 +79,37 @@ test.beforeAll(async ({ liveServer }) => {
   const [year, month, date] = day.split('-');
   game = { startsAt: Date.parse(first.EventTime), date: `${month}/${date}/${year}`, time: '' };
 });
+
+/** The arrow keys along the shortest way from the start to the exit of the game's maze. */
+function shortestWay(eventId: string): string[] {
+  const maze = generateMaze(eventId);
+  const moves = [
+    { dx: 0, dy: -1, key: 'ArrowUp' },
+    { dx: 1, dy: 0, key: 'ArrowRight' },
+    { dx: 0, dy: 1, key: 'ArrowDown' },
+    { dx: -1, dy: 0, key: 'ArrowLeft' },
+  ];
+  const keyOf = (cell: Cell) => `${cell.x},${cell.y}`;
+  const cameBy = new Map<string, { from: Cell; key: string }>();
+  const queue: Cell[] = [maze.start];
+  for (let head = 0; head < queue.length; head += 1) {
+    const cell = queue[head] as Cell;
+    for (const move of moves) {
+      const next = { x: cell.x + move.dx, y: cell.y + move.dy };
+      if (!canStep(maze, cell, move.dx, move.dy) || cameBy.has(keyOf(next))) continue;
+      cameBy.set(keyOf(next), { from: cell, key: move.key });
+      queue.push(next);
+    }
+  }
+  const keys: string[] = [];
+  for (let at = maze.exit; keyOf(at) !== keyOf(maze.start);) {
+    const step = cameBy.get(keyOf(at));
+    if (step === undefined) throw new Error('no way to the exit');
+    keys.unshift(step.key);
+    at = step.from;
+  }
+  return keys;
+}
 
 /** Server and browser both at `at`, the browser's clock then running on from there. */
 async function bothAt(page: Page, server: LiveServer, at: number) {
@@ -145,10 +162,33 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   const now = await page.evaluate(() => Date.now());
   await page.clock.fastForward(game.startsAt + 1_000 - now);
   await expect(page).toHaveURL(/\/game$/);
-  await expect(page.getByText('Your game is live')).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('Old Mill District');
-  await expect(page.getByRole('link', { name: 'Go to Game' }).first()).toBeVisible();
+
+  // The game, on its own origin, knows the player only from the ticket the server signed.
+  const frame = page.frameLocator('iframe[title="Questfield game"]');
+  await expect(frame.locator('#start-name')).toHaveText('demo');
+  await expect(frame.locator('#start-room')).toHaveText('Old Mill District');
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await frame.getByRole('button', { name: 'Start' }).click();
+  // The keys below move the browser's clock faster than real time: the server's goes ahead too,
+  // so the run is not longer than the game has been running.
+  liveServer.setNow(game.startsAt + 10 * MINUTE);
+
+  // Play to the exit along the shortest way, at a pace the maze allows.
+  const eventId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('gamedata') ?? '{}') as { eventid: string }).eventid,
+  );
+  for (const key of shortestWay(eventId)) {
+    await page.keyboard.press(key);
+    await page.clock.runFor(200);
+  }
+  await expect(frame.getByRole('heading', { name: 'You made it out!' })).toBeVisible();
+  await expect(frame.locator('#rank-time')).toHaveText('1st');
+  await frame.getByRole('button', { name: 'Back to Questfield' }).click();
+
+  // The result is on the dashboard's leaderboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const board = page.getByRole('tabpanel');
+  await expect(board.getByRole('row', { name: /demo/ })).toBeVisible();
 });
 
 test('a friend joins the live game with its access code', async ({
@@ -180,7 +220,8 @@ test('a friend joins the live game with its access code', async ({
   expect(await seriousA11yViolations(friend)).toEqual([]);
   await join.getByRole('button', { name: 'Confirm and Join' }).click();
   await expect(join).toBeHidden();
-  await expect(friend.getByText('Your game is live')).toBeVisible();
+  const frame = friend.frameLocator('iframe[title="Questfield game"]');
+  await expect(frame.locator('#start-name')).toHaveText(/^player_/);
   await friend.context().close();
 });
 
@@ -204,7 +245,7 @@ test('a gamedata written into the browser without a booking opens nothing', asyn
   await expect(
     page.getByRole('region', { name: 'Join with an access code' }).getByLabel('Access code'),
   ).toBeVisible();
-  await expect(page.getByText('Your game is live')).toHaveCount(0);
+  await expect(page.locator('iframe[title="Questfield game"]')).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveCount(0);
 });
 
@@ -235,11 +276,11 @@ test('multiplayer switched off: booking shows the banner and joining is refused'
 }) => {
   expectProblem(/^HTTP 503: .*\/api\/Items\/GetSessionByAccessCode$/);
   expectProblem(/^console error: Failed to load resource: .* 503/);
-  const admin = await promisify(execFile)(
-    process.execPath,
-    ['scripts/admin.mjs', 'multiplayer', 'off'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: liveServer.dataDir, DATABASE_URL: '' } },
-  );
+  // The built command line (the run built it), as `npm run admin -- multiplayer off` runs it.
+  const admin = await promisify(execFile)(process.execPath, [ADMIN, 'multiplayer', 'off'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: liveServer.dataDir, DATABASE_URL: '' },
+  });
   expect(admin.stdout).toMatch(/off/);
   // Every server follows the switch within 5 seconds.
   await expect

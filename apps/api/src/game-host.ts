@@ -15,6 +15,8 @@ import {
 import { gameCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
+export const GAME_CONFIG_PATH = '/config.json';
+
 export const GAME_NOT_BUILT_TEXT =
   'The demo game is not built yet. Run `npm run build` and start the server again.';
 
@@ -38,6 +40,9 @@ export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance
     origin: deps.env.gameOrigin,
     denyFraming: false,
   });
+
+  // The game learns here which origin may message it and answers its API calls.
+  app.get(GAME_CONFIG_PATH, async () => ({ appOrigin: deps.env.publicOrigin }));
 
   const pageFallback = hasIndexHtml(deps.gameDistDir)
     ? await registerStaticSite(app, { root: deps.gameDistDir })

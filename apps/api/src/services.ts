@@ -12,6 +12,7 @@ import { createRecoveryService } from './modules/accounts/recovery.service';
 import { createSessionService } from './modules/accounts/sessions.service';
 import { createCodesService } from './modules/codes/codes.service';
 import { createCreditsService } from './modules/credits/credits.service';
+import { createGamesService } from './modules/games/games.service';
 import { createHealthService } from './modules/health/health.service';
 import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
@@ -34,6 +35,7 @@ export function createServices(infra: Infra) {
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
   const settings = createSettingsService(infra);
   const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
+  const games = createGamesService(infra);
   const operator = createOperatorService({
     ...infra,
     accounts,
@@ -54,6 +56,7 @@ export function createServices(infra: Infra) {
     codes,
     orders,
     bookings,
+    games,
     settings,
     operator,
   };

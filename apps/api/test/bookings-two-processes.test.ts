@@ -9,15 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { API_ROUTES, CSRF_HEADER, ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactor } from '../src/db/client';
 import { creditLedger, eventSlots, users } from '../src/db/schema';
-import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
-import { createServices, type Services } from '../src/services';
+import type { Services } from '../src/services';
 import { COOKIE } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { createTestApp, dbKind, TEST_ENV, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, TEST_ENV, type TestApp, servicesOf } from './helpers/test-app';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYERS = 500;
@@ -31,16 +29,7 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
 
   beforeAll(async () => {
     t = await createTestApp({ clock: systemClock });
-    const handle = t.database.handle;
-    services = createServices({
-      env: t.env,
-      db: handle.db,
-      transaction: transactor(handle.db),
-      ping: () => handle.ping(),
-      clock: systemClock,
-      emailDispatcher: t.app.emailDispatcher,
-      payments: createTestPaymentProvider(),
-    });
+    services = servicesOf(t);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('not listening');

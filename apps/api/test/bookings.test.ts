@@ -8,30 +8,14 @@ import { ERRORS, type AvailableTime, type RegisterEventResponse } from '@questfi
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { transactor } from '../src/db/client';
 import { creditLedger, eventSlots, registrations, users } from '../src/db/schema';
-import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { fixedClock } from '../src/lib/clock';
-import { createServices, type Services } from '../src/services';
+import type { Services } from '../src/services';
 import { distinctIp, postJson } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
 
 type Player = { id: string; cookie: string; ip: string };
-
-/** The services of a test app's database, to set the scene the way the product would. */
-function servicesOf(app: TestApp): Services {
-  const handle = app.database.handle;
-  return createServices({
-    env: app.env,
-    db: handle.db,
-    transaction: transactor(handle.db),
-    ping: () => handle.ping(),
-    clock: app.clock,
-    emailDispatcher: app.app.emailDispatcher,
-    payments: createTestPaymentProvider(),
-  });
-}
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
@@ -162,12 +146,13 @@ describe(`booking [${dbKind}]`, () => {
           gametime: '2026-06-01 14:00:00',
           eventid: 'Old Mill District|10:00 AM',
           gamelength: 30,
-          redirecturl: 'http://localhost:3000/game',
+          redirecturl: 'http://localhost:3000/dashboard',
           homeurl: 'http://localhost:3000/',
         },
         accessCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
         credits: 3,
         repeated: false,
+        ticket: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       });
       expect(await balanceOf(player.id)).toBe(3);
       const [registration] = await db()
@@ -212,6 +197,7 @@ describe(`booking [${dbKind}]`, () => {
           event_id: 'Old Mill District|10:00 AM',
           EventLength: 30,
           accessCode: codes[0],
+          ticket: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         },
       ]);
       // Still listed while it runs, gone once it has ended.

@@ -54,6 +54,8 @@ describe('loadEnv', () => {
       logFormat: null,
       districtName: 'Old Mill District',
       venueTimezone: 'America/New_York',
+      resultsHosts: [],
+      clockFile: null,
     });
     expect(env.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(env.warnings.join(' ')).toMatch(/APP_SECRET/);
@@ -91,6 +93,7 @@ describe('loadEnv', () => {
         LOG_FORMAT: 'pretty',
         DISTRICT_NAME: 'Harbour Quarter',
         VENUE_TIMEZONE: 'Europe/London',
+        RESULTS_HOSTS: 'results.example.com, Scores.example.org:8443',
         ...SQUARE,
         SQUARE_APPLICATION_ID: 'sq0idp-live',
         SQUARE_WEBHOOK_SIGNATURE_KEY: 'sig',
@@ -114,6 +117,7 @@ describe('loadEnv', () => {
       logFormat: 'pretty',
       districtName: 'Harbour Quarter',
       venueTimezone: 'Europe/London',
+      resultsHosts: ['results.example.com', 'scores.example.org:8443'],
       payment: {
         provider: 'square',
         environment: 'production',
@@ -186,6 +190,7 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'fancy' }],
     ['VENUE_TIMEZONE', { VENUE_TIMEZONE: 'Mars/Olympus_Mons' }],
+    ['RESULTS_HOSTS', { RESULTS_HOSTS: 'https://results.example.com' }],
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: 'sq0idb-wrong-prefix' }],
     ['SQUARE_APPLICATION_ID', { ...SQUARE, SQUARE_APPLICATION_ID: undefined }],
     ['SQUARE_ACCESS_TOKEN', { ...SQUARE, SQUARE_ACCESS_TOKEN: undefined }],

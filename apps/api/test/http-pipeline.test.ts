@@ -97,6 +97,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
         appname: 'questfield',
         appversion: '1.0.0',
         gameOrigin: GAME_ORIGIN,
+        resultsHosts: [],
         livestreamUrl: 'https://player.example.com/embed/live',
         groupChatUrl: DEFAULT_GROUP_CHAT_URL,
         multiplayerEnabled: true,

@@ -14,15 +14,14 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { transactor } from '../src/db/client';
 import { codes, creditLedger, redemptions, users } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { fixedClock } from '../src/lib/clock';
-import { createServices, type Services } from '../src/services';
+import type { Services } from '../src/services';
 import { distinctIp, login, postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
 
 type Player = SignedUp & { ip: string };
 type Redeemed = { message: string; credits: number; item: CodeItem };
@@ -79,16 +78,7 @@ describe(`code redemption [${dbKind}]`, () => {
     clock.set('2026-06-01T12:00:00Z');
     const payments = createTestPaymentProvider();
     t = await createTestApp({ clock, paymentProvider: payments });
-    const handle = t.database.handle;
-    services = createServices({
-      env: t.env,
-      db: handle.db,
-      transaction: transactor(handle.db),
-      ping: () => handle.ping(),
-      clock,
-      emailDispatcher: t.app.emailDispatcher,
-      payments,
-    });
+    services = servicesOf(t, payments);
   });
   afterEach(async () => {
     const violations = await findInvariantViolations(db());

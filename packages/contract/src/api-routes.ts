@@ -79,6 +79,8 @@ export const API_ROUTES = {
 
   gamesValidateTicket: { method: 'POST', path: '/api/Games/ValidateTicket', access: 'game' },
   gamesSubmitResult: { method: 'POST', path: '/api/Games/SubmitResult', access: 'game' },
+  gamesLeaderboard: { method: 'POST', path: '/api/Games/Leaderboard', access: 'public' },
+  gamesMyBests: { method: 'POST', path: '/api/Games/MyBests', access: 'session' },
   leaderboard: { method: 'GET', path: '/api/Leaderboard', access: 'public' },
 
   devMailbox: { method: 'GET', path: '/api/dev/mailbox', access: 'dev' },

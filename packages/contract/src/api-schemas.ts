@@ -40,6 +40,14 @@ import {
   registerEventResponse,
   sessionByAccessCodeResponse,
 } from './events';
+import {
+  leaderboardResponse,
+  myBestsResponse,
+  submitResultRequest,
+  submitResultResponse,
+  validateTicketRequest,
+  validateTicketResponse,
+} from './games';
 import { operatorCommand, operatorResult } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
@@ -85,6 +93,11 @@ export const API_SCHEMAS = {
   eventsAvailableTimes: { request: availableTimesRequest, response: availableTimesResponse },
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
+
+  gamesValidateTicket: { request: validateTicketRequest, response: validateTicketResponse },
+  gamesSubmitResult: { request: submitResultRequest, response: submitResultResponse },
+  gamesLeaderboard: { request: noBody, response: leaderboardResponse },
+  gamesMyBests: { request: noBody, response: myBestsResponse },
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },

@@ -100,6 +100,9 @@ export const ERRORS = {
   ACCESS_CODE_EXPIRED: { status: 410, message: 'This access code is expired.' },
   JOIN_FAILED: { status: 500, message: 'Failed to join experience. Please try again.' },
   GAME_TICKET_INVALID: { status: 401, message: 'This game ticket is not valid.' },
+  GAME_NOT_LIVE: { status: 409, message: 'This game is not running now.' },
+  GAME_RESULT_REPEATED: { status: 409, message: 'The result of this game is already in.' },
+  GAME_RESULT_IMPOSSIBLE: { status: 422, message: 'This result is not possible in this maze.' },
 
   // The operator's command line (npm run admin)
   OPERATOR_LOOPBACK_ONLY: {

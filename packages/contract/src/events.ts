@@ -70,6 +70,8 @@ export const registerEventResponse = z.object({
   credits: z.number().int().nonnegative(),
   /** True when the player already had this seat: nothing was charged again. */
   repeated: z.boolean(),
+  /** The seat's signed game ticket, which /game hands to the game frame (W14). */
+  ticket: z.string(),
 });
 export type RegisterEventResponse = z.infer<typeof registerEventResponse>;
 
@@ -88,6 +90,8 @@ export const userEvent = z.object({
   /** Minutes. */
   EventLength: z.number().int().positive(),
   accessCode: z.string(),
+  /** The seat's signed game ticket, which /game hands to the game frame (W14). */
+  ticket: z.string(),
 });
 export type UserEvent = z.infer<typeof userEvent>;
 

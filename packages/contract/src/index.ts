@@ -18,3 +18,5 @@ export * from './orders';
 export * from './codes';
 export * from './operator';
 export * from './events';
+export * from './games';
+export * from './maze';

@@ -13,6 +13,8 @@ export const publicConfig = z.object({
   appname: z.literal(APP_NAME),
   appversion: z.literal(APP_VERSION),
   gameOrigin: z.string(),
+  /** Hosts (besides the app's own origin) /game may send the player to after a game, https only. */
+  resultsHosts: z.array(z.string()),
   livestreamUrl: z.string(),
   groupChatUrl: z.string(),
   multiplayerEnabled: z.boolean(),

@@ -196,6 +196,16 @@ const variables = z
       z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
     ),
     DISTRICT_NAME: optionalText.pipe(z.string().default(DEFAULT_DISTRICT_NAME)),
+    RESULTS_HOSTS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
+        .refine(
+          (hosts) => hosts.every((host) => /^[a-z0-9.-]+(:\d{1,5})?$/.test(host)),
+          'must be a comma-separated list of host names (e.g. results.example.com)',
+        )
+        .optional(),
+    ),
     CLOCK_FILE: optionalText,
     VENUE_TIMEZONE: optionalText.pipe(
       z
@@ -341,6 +351,8 @@ const envSchema = variables.transform((vars) => {
     logFormat: vars.LOG_FORMAT ?? null,
     districtName: vars.DISTRICT_NAME,
     venueTimezone: vars.VENUE_TIMEZONE,
+    /** Hosts besides PUBLIC_ORIGIN's that /game may send players to after a game (https). */
+    resultsHosts: vars.RESULTS_HOSTS ?? [],
     /** A file moving the server's clock (lib/clock.ts fileOffsetClock); tests only. */
     clockFile: vars.CLOCK_FILE ?? null,
     /** Non-fatal remarks the server logs once at start (e.g. the dev secret is in use). */

@@ -380,6 +380,10 @@ export const gameResults = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     slotId: uuid('slot_id').references(() => eventSlots.id),
+    /** The seat the run was played on: one result per seat (its game ticket's). */
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id),
     score: integer('score').notNull(),
     timeMs: integer('time_ms').notNull(),
     distance: integer('distance').notNull(),
@@ -391,6 +395,7 @@ export const gameResults = pgTable(
     index('game_results_time_idx').on(t.timeMs.asc(), t.createdAt),
     index('game_results_distance_idx').on(t.distance.desc(), t.createdAt),
     index('game_results_user_idx').on(t.userId, t.createdAt),
+    unique('game_results_registration_key').on(t.registrationId),
     check('game_results_score_non_negative', sql`${t.score} >= 0`),
     check('game_results_time_non_negative', sql`${t.timeMs} >= 0`),
     check('game_results_distance_non_negative', sql`${t.distance} >= 0`),

@@ -58,6 +58,14 @@ export function venueClockOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'hh:mm a');
 }
 
+/** A game's `event_id` (spec §3): 'Old Mill District|10:00 AM', the district and venue time. */
+export function eventIdOf(
+  start: Date,
+  venue: { districtName: string; venueTimezone: string },
+): string {
+  return `${venue.districtName}|${venueClockOf(start, venue.venueTimezone)}`;
+}
+
 /** The start's wall-clock time at the venue, 'HH:MM' (24-hour, the operator's). */
 export function venueTimeOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'HH:mm');

@@ -8,6 +8,7 @@ import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
+import { registerGamesRoutes } from './games/games.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
@@ -29,6 +30,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerOrdersRoutes,
   registerCodesRoutes,
   registerBookingsRoutes,
+  registerGamesRoutes,
   registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
   registerOperatorRoutes,

@@ -6,8 +6,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildAppDeps } from '../../src/app';
 import { loadEnv, type Env, type EnvSource } from '../../src/config/env';
+import { transactor } from '../../src/db/client';
+import type { PaymentProvider } from '../../src/integrations/payments/provider';
+import { createTestPaymentProvider } from '../../src/integrations/payments/test-provider';
 import { fixedClock, type Clock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
+import { createServices, type Services } from '../../src/services';
 import { createTestDatabase, dbKind, type TestDatabase } from './test-db';
 
 export { dbKind };
@@ -85,4 +89,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /** The parsed JSON body of an inject() response. */
 export function jsonOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
+}
+
+/**
+ * The services of a test app's database, built the way the app builds them, to set a scene the
+ * way the product would (grants, sessions, codes) without going through HTTP.
+ */
+export function servicesOf(
+  app: TestApp,
+  payments: PaymentProvider = createTestPaymentProvider(),
+): Services {
+  const handle = app.database.handle;
+  return createServices({
+    env: app.env,
+    db: handle.db,
+    transaction: transactor(handle.db),
+    ping: () => handle.ping(),
+    clock: app.clock,
+    emailDispatcher: app.app.emailDispatcher,
+    payments,
+  });
 }

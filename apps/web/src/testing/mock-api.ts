@@ -1,9 +1,31 @@
-import { CSRF_HEADER, ERRORS, type PublicUser } from '@questfield/contract';
+import {
+  APP_NAME,
+  APP_VERSION,
+  CSRF_HEADER,
+  ERRORS,
+  type PublicConfig,
+  type PublicUser,
+} from '@questfield/contract';
 import { http, HttpResponse } from 'msw';
 import { mswServer } from './msw-server';
 
 export type MockAnswer = { status?: number; body?: unknown } | Response;
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
+
+/** The server's public settings as a test server would send them. */
+export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
+  appname: APP_NAME,
+  appversion: APP_VERSION,
+  gameOrigin: 'http://localhost:5174',
+  resultsHosts: [],
+  livestreamUrl: 'http://localhost:3000/live',
+  groupChatUrl: 'https://chat.example.org/questfield',
+  multiplayerEnabled: true,
+  paymentProvider: 'test',
+  squareApplicationId: null,
+  squareLocationId: null,
+  ...overrides,
+});
 
 export const testUser: PublicUser = {
   id: 'u-1',
@@ -25,8 +47,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
- * table fails the test. Users/Me answers 401 and Events/CheckUserEventWithinTimespan (the
- * header's countdown) no game unless given; a Users/Me handler also marks this
+ * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
+ * header's countdown) no game and the leaderboards no results unless given; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
  * path.
@@ -41,6 +63,9 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     }),
     // Every page of a signed-in player asks for the countdown's game: none, unless given.
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
+    // The dashboard's leaderboard: no results yet, unless given.
+    '/api/Games/Leaderboard': () => ({ body: { score: [], time: [], distance: [] } }),
+    '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),
     ...handlers,
   };
   // One handler reads the table on every request, so a test may add answers as it goes; a

@@ -148,12 +148,12 @@ export async function setAccessCode(
     .where(and(eq(eventSlots.id, slotId), isNull(eventSlots.accessCodeHash)));
 }
 
-/** A slot (as findSlot) and whether `userId` holds a seat on it, in one read. */
+/** A slot (as findSlot) and the registration of `userId` on it (null: none), in one read. */
 export async function findSlotFor(
   db: Executor,
   key: SlotTarget,
   userId: string,
-): Promise<(SlotRow & { seated: boolean }) | undefined> {
+): Promise<(SlotRow & { registrationId: string | null }) | undefined> {
   const [row] = await db
     .select({ ...slotColumns, registrationId: registrations.id })
     .from(eventSlots)
@@ -163,9 +163,7 @@ export async function findSlotFor(
     )
     .where(slotKey(key))
     .limit(1);
-  if (row === undefined) return undefined;
-  const { registrationId, ...slot } = row;
-  return { ...slot, seated: registrationId !== null };
+  return row;
 }
 
 /**
@@ -203,7 +201,7 @@ export async function listLiveOrUpcoming(
   window: { since: Date; now: Date },
 ) {
   return db
-    .select(slotColumns)
+    .select({ ...slotColumns, registrationId: registrations.id })
     .from(registrations)
     .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
     .where(

@@ -28,34 +28,51 @@ const toAvailableTime = (slot: SlotView): AvailableTime => ({
   event_id: slot.eventId,
 });
 
-/** Spec §3 game data: the start in UTC as 'YYYY-MM-DD HH:MM:SS', the game page and home. */
+/**
+ * Spec §3 game data: the start in UTC as 'YYYY-MM-DD HH:MM:SS', where a finished game sends the
+ * player (the results: the dashboard's leaderboard) and home.
+ */
 function gameDataOf(slot: SlotView, env: Env): GameData {
   return {
     gametime: slot.startsAt.toISOString().slice(0, 19).replace('T', ' '),
     eventid: slot.eventId,
     gamelength: slot.lengthMinutes,
-    redirecturl: new URL('/game', env.publicOrigin).toString(),
+    redirecturl: new URL('/dashboard', env.publicOrigin).toString(),
     homeurl: new URL('/', env.publicOrigin).toString(),
   };
 }
 
-const toRegistered = (booking: Booking, env: Env): RegisterEventResponse => ({
-  EventTime: booking.startsAt.toISOString(),
-  gamedata: gameDataOf(booking, env),
-  accessCode: booking.accessCode,
-  credits: booking.balance,
-  repeated: booking.repeated,
-});
-
-const toUserEvent = (game: PlayerGame, env: Env): UserEvent => ({
-  EventTime: game.startsAt.toISOString(),
-  EventName: env.districtName,
-  event_id: game.eventId,
-  EventLength: game.lengthMinutes,
-  accessCode: game.accessCode,
-});
-
 export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
+  /** The seat's game ticket (the games module's), valid until the game ends. */
+  const ticketOf = (userId: string, game: PlayerGame) =>
+    services.games.ticketFor({
+      userId,
+      registrationId: game.registrationId,
+      slotId: game.slotId,
+      endsAt: new Date(game.startsAt.getTime() + game.lengthMinutes * 60_000),
+    });
+
+  const toRegistered = async (
+    request: FastifyRequest,
+    booking: Booking,
+  ): Promise<RegisterEventResponse> => ({
+    EventTime: booking.startsAt.toISOString(),
+    gamedata: gameDataOf(booking, env),
+    accessCode: booking.accessCode,
+    credits: booking.balance,
+    repeated: booking.repeated,
+    ticket: await ticketOf(sessionUserId(request), booking),
+  });
+
+  const toUserEvent = async (userId: string, game: PlayerGame): Promise<UserEvent> => ({
+    EventTime: game.startsAt.toISOString(),
+    EventName: env.districtName,
+    event_id: game.eventId,
+    EventLength: game.lengthMinutes,
+    accessCode: game.accessCode,
+    ticket: await ticketOf(userId, game),
+  });
+
   app.route({
     ...apiRoute('eventsAvailableTimes'),
     handler: async (request) =>
@@ -66,7 +83,7 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('eventsRegister'),
     handler: async (request) => {
       const startsAt = new Date(request.body.EventTime);
-      return toRegistered(await services.bookings.book(callerOf(request), startsAt), env);
+      return toRegistered(request, await services.bookings.book(callerOf(request), startsAt));
     },
   });
 
@@ -92,19 +109,17 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('itemsJoinByAccessCode'),
     handler: async (request) =>
       toRegistered(
+        request,
         await services.bookings.joinByAccessCode(callerOf(request), request.body.accessCode),
-        env,
       ),
   });
 
   app.route({
     ...apiRoute('eventsCheckUserEvent'),
     handler: async (request) => {
-      const games = await services.bookings.liveOrUpcoming(
-        sessionUserId(request),
-        request.body.hours,
-      );
-      return games.map((game) => toUserEvent(game, env));
+      const userId = sessionUserId(request);
+      const games = await services.bookings.liveOrUpcoming(userId, request.body.hours);
+      return Promise.all(games.map((game) => toUserEvent(userId, game)));
     },
   });
 }

@@ -20,8 +20,8 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import {
+  eventIdOf,
   slotStartsOn,
-  venueClockOf,
   venueDayOf,
   venueInstant,
   type VenueDay,
@@ -53,6 +53,7 @@ export async function backfillAccessCodes(db: Executor, accessCodes: AccessCodes
 
 /** A slot as the booking modal lists it. */
 export type SlotView = {
+  slotId: string;
   startsAt: Date;
   capacity: number;
   spotsAvailable: number;
@@ -61,11 +62,11 @@ export type SlotView = {
   lengthMinutes: number;
 };
 
-/** A player's seat: the slot, its access code, and the balance after the booking. */
-export type Booking = SlotView & { accessCode: string; balance: number; repeated: boolean };
+/** A player's seat on a game: the slot, its access code and the registration. */
+export type PlayerGame = SlotView & { accessCode: string; registrationId: string };
 
-/** A game of the player's: the slot and its access code. */
-export type PlayerGame = SlotView & { accessCode: string };
+/** A seat just booked or joined (or held already), with the balance after it. */
+export type Booking = PlayerGame & { balance: number; repeated: boolean };
 
 /** A slot as operators see it: open or closed, seats taken, and its access code. */
 export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCode: string };
@@ -115,10 +116,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   const accessCodes = createAccessCodes(env.appSecret);
 
   const viewOf = (slot: repo.SlotRow): SlotView => ({
+    slotId: slot.id,
     startsAt: slot.startsAt,
     capacity: slot.capacity,
     spotsAvailable: Math.max(slot.capacity - slot.booked, 0),
-    eventId: `${env.districtName}|${venueClockOf(slot.startsAt, zone)}`,
+    eventId: eventIdOf(slot.startsAt, env),
     lengthMinutes: slot.lengthMinutes,
   });
 
@@ -156,7 +158,8 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const seated = await repo.takeSeat(tx, registered.slotId, { kind: way.window, now });
     if (seated === undefined) throw NOT_SEATED;
     const balance = posting.posting.balanceAfter;
-    return { ...viewOf(seated), accessCode: accessCodeOf(seated), balance, repeated: false };
+    const seat = { accessCode: accessCodeOf(seated), registrationId: id };
+    return { ...viewOf(seated), ...seat, balance, repeated: false };
   }
 
   /**
@@ -167,9 +170,10 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   async function notSeated(caller: BookingCaller, way: Way, target: repo.SlotTarget) {
     const slot = await repo.findSlotFor(db, target, caller.userId);
     if (slot === undefined) return fail(way.missing);
-    if (slot.seated) {
+    if (slot.registrationId !== null) {
       const balance = await credits.balance(db, caller.userId);
-      return { ...viewOf(slot), accessCode: accessCodeOf(slot), balance, repeated: true };
+      const seat = { accessCode: accessCodeOf(slot), registrationId: slot.registrationId };
+      return { ...viewOf(slot), ...seat, balance, repeated: true };
     }
     if (!inWindow(slot, way, clock.now())) return fail(way.closed);
     return fail(slot.booked >= slot.capacity ? 'SLOT_FULL' : 'NOT_ENOUGH_CREDITS');
@@ -282,9 +286,10 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const now = clock.now();
       const since = new Date(now.getTime() - hours * 3_600_000);
       const slots = await repo.listLiveOrUpcoming(db, userId, { since, now });
-      return slots.map((slot) => ({
+      return slots.map(({ registrationId, ...slot }) => ({
         ...viewOf(slot),
         accessCode: accessCodeOf(slot),
+        registrationId,
       }));
     },
 

@@ -8,6 +8,7 @@ export function publicConfigOf(env: Env): PublicConfig {
     appname: APP_NAME,
     appversion: APP_VERSION,
     gameOrigin: env.gameOrigin,
+    resultsHosts: env.resultsHosts,
     livestreamUrl: env.livestreamUrl,
     groupChatUrl: env.groupChatUrl,
     multiplayerEnabled: env.multiplayerEnabled,

@@ -165,7 +165,10 @@ describe('/dashboard', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your Credits' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Leaderboard' })).toBeInTheDocument();
-    expect(api.sent).toEqual([]);
+    // Only the leaderboard is asked for: nothing of a player's.
+    await waitFor(() =>
+      expect(api.sent.map((call) => call.path)).toEqual(['/api/Games/Leaderboard']),
+    );
 
     // The prompt opens the sign-in modal through the spec's openSignIn window event.
     const prompt = screen.getByRole('region', { name: 'Sign in to see your credits' });
@@ -202,5 +205,46 @@ describe('/dashboard', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(
       Array.from({ length: 10 }, (_, i) => String(i + 1)),
     );
+  });
+
+  it('shows real results on a board that has them, the sample elsewhere, and your best', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      '/api/Users/Me': () => ({ body: [{ ...testUser, credits: 4 }] }),
+      '/api/Games/Leaderboard': () => ({
+        body: {
+          score: [
+            { rank: 1, name: 'ada', value: 1100 },
+            { rank: 2, name: 'bob', value: 650 },
+          ],
+          time: [{ rank: 1, name: 'bob', value: 83_400 }],
+          distance: [],
+        },
+      }),
+      '/api/Games/MyBests': () => ({
+        body: { score: { rank: 1, name: 'ada', value: 1100 }, time: null, distance: null },
+      }),
+    });
+    renderApp('/dashboard');
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    await waitFor(() => expect(within(board).getAllByRole('row')).toHaveLength(3));
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(within(board).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['1', 'ada', '1,100'],
+      ['2', 'bob', '650'],
+    ]);
+    expect(within(board).getByText('Your best: 1,100, rank 1')).toBeInTheDocument();
+
+    await user.click(within(board).getByRole('tab', { name: 'Time' }));
+    expect(within(board).getAllByRole('row').slice(1).map(cells)).toEqual([['1', 'bob', '01:23']]);
+    expect(within(board).queryByText(/Your best/)).not.toBeInTheDocument();
+
+    // No distance results yet: the spec's sample, ten rows.
+    await user.click(within(board).getByRole('tab', { name: 'Distance' }));
+    expect(within(board).getAllByRole('row')).toHaveLength(11);
+    expect(within(board).getByText('3,420 m')).toBeInTheDocument();
   });
 });

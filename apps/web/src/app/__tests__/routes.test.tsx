@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { placeholderCopy, placeholderPages } from '@/config/content';
 import { landingCopy } from '@/features/landing/copy';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, testConfig } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 /** Words that tell a visitor a feature is not there yet. */
@@ -67,17 +67,7 @@ const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default'
   },
 ];
 
-const PUBLIC_CONFIG = {
-  appname: 'questfield',
-  appversion: '1.0.0',
-  gameOrigin: 'http://localhost:5174',
-  livestreamUrl: 'http://localhost:3000/live',
-  multiplayerEnabled: true,
-  paymentProvider: 'test',
-  squareApplicationId: null,
-  squareLocationId: null,
-  groupChatUrl: 'https://chat.example.org/questfield',
-};
+const PUBLIC_CONFIG = testConfig();
 
 describe('every route', () => {
   it.each(ROUTES)('$path renders one h1, its title and its header style', async (route) => {

@@ -39,7 +39,7 @@ export default function DashboardRoute() {
           ) : null}
         </div>
         <div className="min-w-0">
-          <Leaderboard />
+          <Leaderboard userId={session.status === 'signed-in' ? session.user.id : null} />
         </div>
       </PageContainer>
     </>

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 /**
  * Spec §5 /game, the door to a game: nothing while the session is checked; a visitor gets the
  * login gate; a player with a live game sees it, any other player the access-code prompt and
- * 'Join Experience'. (The game frame itself comes later.)
+ * 'Join Experience'; a live game opens full screen in its frame.
  */
 export default function GameRoute() {
   useDocumentTitle(pageTitle(paths.game.label));
@@ -27,7 +27,11 @@ export default function GameRoute() {
           <LoginGate className="max-w-2xl" headingLevel={2} />
         ) : null}
         {session.status === 'signed-in' ? (
-          <GameDoor userId={session.user.id} credits={session.user.credits ?? 0} />
+          <GameDoor
+            userId={session.user.id}
+            username={session.user.username}
+            credits={session.user.credits ?? 0}
+          />
         ) : null}
       </PageContainer>
     </>

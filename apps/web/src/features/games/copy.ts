@@ -14,8 +14,10 @@ export const gamesCopy = {
   // /game
   liveEyebrow: 'Your game is live',
   timeLeft: 'Time left',
-  liveBody:
-    'This page is where your game opens. Stay here: the game itself is not connected to the page yet.',
+  liveBody: 'The game could not be loaded. Check your connection, then reload this page.',
+  gameRegion: 'Game',
+  gameFrameTitle: 'Questfield game',
+  leaveGame: 'Leave game',
   accessCodeHeading: 'Join with an access code',
   accessCodeIntro: `Enter the access code of a live session to join it. Joining costs ${GAME_COST_CREDITS} credits.`,
   accessCodeLabel: 'Access code',

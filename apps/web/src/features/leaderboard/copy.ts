@@ -10,4 +10,5 @@ export const leaderboardCopy = {
   rank: 'Rank',
   name: 'Name',
   caption: (tab: string) => `Top 10 players by ${tab.toLowerCase()}`,
+  yourBest: (value: string, rank: number) => `Your best: ${value}, rank ${rank}`,
 } as const;

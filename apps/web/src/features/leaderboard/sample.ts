@@ -1,6 +1,6 @@
 /**
  * The spec's fixed leaderboard sample (spec §1, §2: "a leaderboard that uses fixed sample
- * data", top 10 per tab). The game issue replaces it with real results as they arrive.
+ * data", top 10 per tab), shown on a board until it has real results.
  */
 export type LeaderboardTab = 'score' | 'time' | 'distance';
 export type LeaderboardRow = { rank: number; name: string; value: string };

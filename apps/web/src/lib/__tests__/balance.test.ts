@@ -74,6 +74,7 @@ describe('a seat taken', () => {
       EventTime: '2026-06-01T14:00:00.000Z',
       gamedata,
       accessCode: 'ABCD-EFGH',
+      ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
       credits: 2,
       repeated: false,
     });

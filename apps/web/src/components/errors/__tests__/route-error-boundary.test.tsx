@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router';
@@ -44,7 +44,7 @@ describe('RouteErrorBoundary', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(document.title).toBe('Something went wrong · Questfield');
+    await waitFor(() => expect(document.title).toBe('Something went wrong · Questfield'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
     expect(reload).toHaveBeenCalledTimes(1);

@@ -6,22 +6,12 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './booking-test-utils';
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
-import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
+import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
 
-const CONFIG = {
-  appname: 'questfield',
-  appversion: '1.0.0',
-  gameOrigin: 'http://localhost:5174',
-  livestreamUrl: 'http://localhost:3000/live',
-  multiplayerEnabled: true,
-  paymentProvider: 'test',
-  squareApplicationId: null,
-  squareLocationId: null,
-  groupChatUrl: 'https://chat.example.org/questfield',
-};
+const CONFIG = testConfig();
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {

@@ -27,6 +27,7 @@ export function bookedAnswer(credits: number, EventTime = SLOTS[0]!.EventTime) {
       homeurl: 'http://localhost:5173/',
     },
     accessCode: 'K7QM-4XPD',
+    ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
     credits,
     repeated: false,
   } satisfies RegisterEventResponse;

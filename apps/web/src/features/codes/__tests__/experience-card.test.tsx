@@ -43,7 +43,7 @@ describe('/experience-card', () => {
     const api = mockApi();
     renderApp('/experience-card');
     await screen.findByRole('heading', { level: 1, name: 'Redeem your Experience Card' });
-    expect(document.title).toBe('Experience Card · Questfield');
+    await waitFor(() => expect(document.title).toBe('Experience Card · Questfield'));
     const gate = await screen.findByRole('region', { name: 'Sign in to continue' });
     expect(within(gate).getByRole('heading', { level: 2 })).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

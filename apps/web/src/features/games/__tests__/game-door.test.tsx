@@ -8,7 +8,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, refusal } from './games-test-utils';
-import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
+import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
@@ -28,6 +28,7 @@ function game(offsetMs: number): PlayerGame {
     event_id: 'Old Mill District|6:00 PM',
     EventLength: 30,
     accessCode: 'K7M9X2P4',
+    ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
   };
 }
 
@@ -52,6 +53,7 @@ function joinedAnswer(credits: number): RegisterEventResponse {
       homeurl: 'http://localhost:3000/',
     },
     accessCode: 'K7M9X2P4',
+    ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
     credits,
     repeated: false,
   };
@@ -88,7 +90,7 @@ describe('/game', () => {
     const api = mockApi();
     renderApp('/game');
     await screen.findByRole('heading', { level: 1, name: 'Game' });
-    expect(document.title).toBe('Game · Questfield');
+    await waitFor(() => expect(document.title).toBe('Game · Questfield'));
     const gate = await screen.findByRole('region', { name: 'Sign in to continue' });
     expect(within(gate).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Access code')).not.toBeInTheDocument();
@@ -115,18 +117,31 @@ describe('/game', () => {
     expect(await screen.findByLabelText('Access code')).toBeInTheDocument();
   });
 
-  it('shows a live game: its district, the time left and where it opens', async () => {
+  it('opens a live game in the game frame, full screen', async () => {
     signedIn(4, {
       '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [game(-5 * MINUTE)] }),
+      '/api/config': () => ({ body: testConfig() }),
+    });
+    renderApp('/game');
+    const frame = await screen.findByRole('region', { name: 'Game' });
+    expect(within(frame).getByTitle('Questfield game')).toBeInTheDocument();
+    expect(within(frame).getByText('Old Mill District')).toBeVisible();
+    const timer = within(frame).getByRole('timer', { name: 'Time left (hours, minutes, seconds)' });
+    expect(timer).toHaveTextContent(/^00:(2[45]):\d\d$/);
+    expect(screen.queryByLabelText('Access code')).not.toBeInTheDocument();
+  });
+
+  it("shows the live game's panel when the game's settings cannot be loaded", async () => {
+    signedIn(4, {
+      '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [game(-5 * MINUTE)] }),
+      '/api/config': () => refusal('INTERNAL'),
     });
     renderApp('/game');
     const live = await screen.findByRole('region', { name: 'Old Mill District' });
-    expect(within(live).getByText('Time left')).toBeVisible();
-    const timer = within(live).getByRole('timer', { name: 'Time left (hours, minutes, seconds)' });
-    expect(timer).toHaveTextContent(/^00:(2[45]):\d\d$/);
-    expect(within(live).getByText(/This page is where your game opens/)).toBeInTheDocument();
+    expect(within(live).getByRole('timer')).toHaveTextContent(/^00:(2[45]):\d\d$/);
+    expect(within(live).getByText(/The game could not be loaded/)).toBeInTheDocument();
     expect(screen.getByText('Your game is live')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Access code')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Questfield game')).not.toBeInTheDocument();
   });
 
   it('shows the access-code prompt when the game has not started yet', async () => {
@@ -232,9 +247,10 @@ describe('/game', () => {
     expect(api.sent.some((call) => call.path === '/api/Items/JoinByAccessCode')).toBe(false);
   });
 
-  it('joins: the game data is stored, the header takes the balance, the live game shows', async () => {
+  it('joins: the game data is stored, the header takes the balance, the game opens', async () => {
     let joined = false;
     const api = signedIn(5, {
+      '/api/config': () => ({ body: testConfig() }),
       '/api/Items/GetSessionByAccessCode': () => ({ body: [liveSession()] }),
       '/api/Items/JoinByAccessCode': () => {
         joined = true;
@@ -250,7 +266,7 @@ describe('/game', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Join Experience' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and Join' }));
 
-    const live = await screen.findByRole('region', { name: 'Old Mill District' });
+    const live = await screen.findByRole('region', { name: 'Game' });
     expect(within(live).getByRole('timer')).toHaveTextContent(/^00:2\d:\d\d$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByLabelText('Access code')).not.toBeInTheDocument();

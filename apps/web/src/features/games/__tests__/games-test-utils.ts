@@ -14,6 +14,7 @@ export function gameAt(offsetMs: number, overrides: Partial<UserEvent> = {}): Us
     event_id: `Old Mill District|${offsetMs}`,
     EventLength: 30,
     accessCode: 'K7M9X2P4',
+    ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
     ...overrides,
   };
 }

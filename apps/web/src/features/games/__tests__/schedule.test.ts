@@ -17,6 +17,7 @@ const game = (startMs: number, id = 'a'): UserEvent => ({
   event_id: `Old Mill District|${id}`,
   EventLength: 30,
   accessCode: 'K7M9X2P4',
+  ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
 });
 const MINUTE = 60_000;
 

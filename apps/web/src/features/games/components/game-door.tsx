@@ -8,10 +8,12 @@ import { hasAccessCode, isNotEnoughCredits, joinFailureText, lookupFailureText }
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
 import { endOf, liveGame } from '../schedule';
+import { GameFrame } from './game-frame';
 import { LiveGame } from './live-game';
 import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
+import { usePublicConfig } from '@/lib/public-config';
 
 /** The dialog and Radix load as the first code is sent, so they are ready when it is found. */
 const loadJoinDialog = () => import('./join-experience-dialog');
@@ -19,20 +21,29 @@ const JoinExperienceDialog = lazy(loadJoinDialog);
 
 type Found = { code: string; session: SessionByAccessCode };
 
+type GameDoorProps = { userId: string; username: string; credits: number };
+
 /**
  * /game for a signed-in player (spec §5): nothing while the player's games are checked; the
- * live game when one has started and not ended; otherwise the access-code prompt. A code the
+ * game frame when one has started and not ended (the server's list decides, never the stored
+ * gamedata; without the settings it needs, the live game's panel); otherwise the access-code
+ * prompt. A code the
  * server knows opens 'Join Experience'; a join stores the game data, takes the new balance and
  * shows the live game.
  */
-export function GameDoor({ userId, credits }: { userId: string; credits: number }) {
+export function GameDoor({ userId, username, credits }: GameDoorProps) {
   const events = useUserEvents(userId);
+  const config = usePublicConfig();
   const [joined, setJoined] = useState<UserEvent | null>(null);
   const live = useClock((now) =>
     joined && now < endOf(joined) ? joined : liveGame(events.data, now),
   );
 
-  if (live) return <LiveGame game={live} />;
+  if (live && config.data) {
+    const { gameOrigin, resultsHosts } = config.data;
+    return <GameFrame {...{ game: live, username, gameOrigin, resultsHosts }} />;
+  }
+  if (live) return config.isError ? <LiveGame game={live} /> : null;
   if (events.isPending && !joined) return null;
   return <AccessCodePrompt credits={credits} onJoined={setJoined} />;
 }
@@ -107,6 +118,7 @@ function AccessCodePrompt({
             event_id: answer.gamedata.eventid,
             EventLength: answer.gamedata.gamelength,
             accessCode: answer.accessCode,
+            ticket: answer.ticket,
           });
         },
         onError: (failure) => {

@@ -1,11 +1,31 @@
+import type { LeaderboardEntry } from '@questfield/contract';
 import { Tabs } from 'radix-ui';
-import { Panel } from '@/components/ui/panel';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { useMyBests } from '../api/get-my-bests';
 import { leaderboardCopy } from '../copy';
-import { LEADERBOARD_SAMPLE, type LeaderboardTab } from '../sample';
+import { LEADERBOARD_SAMPLE, type LeaderboardRow, type LeaderboardTab } from '../sample';
+import { Panel } from '@/components/ui/panel';
 
 const TABS = Object.keys(leaderboardCopy.tabs) as LeaderboardTab[];
 
-function Ranking({ tab }: { tab: LeaderboardTab }) {
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A board's value as the sample writes it: points, mm:ss, metres. */
+export function formatValue(tab: LeaderboardTab, value: number): string {
+  if (tab === 'time') {
+    const seconds = Math.round(value / 1000);
+    return `${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;
+  }
+  const number = value.toLocaleString('en-US');
+  return tab === 'distance' ? `${number} m` : number;
+}
+
+const rowOf = (tab: LeaderboardTab, entry: LeaderboardEntry): LeaderboardRow => ({
+  ...entry,
+  value: formatValue(tab, entry.value),
+});
+
+function Ranking({ tab, rows }: { tab: LeaderboardTab; rows: LeaderboardRow[] }) {
   const label = leaderboardCopy.tabs[tab];
   return (
     <table className="w-full text-left">
@@ -24,8 +44,8 @@ function Ranking({ tab }: { tab: LeaderboardTab }) {
         </tr>
       </thead>
       <tbody className="divide-y divide-white/10">
-        {LEADERBOARD_SAMPLE[tab].map((row) => (
-          <tr key={row.rank}>
+        {rows.map((row) => (
+          <tr key={`${row.rank}-${row.name}`}>
             <td className="py-3 font-bold text-accent-300 tabular-nums">{row.rank}</td>
             <td className="py-3 font-semibold break-all text-white">{row.name}</td>
             <td className="py-3 text-right text-mist-100 tabular-nums">{row.value}</td>
@@ -36,8 +56,18 @@ function Ranking({ tab }: { tab: LeaderboardTab }) {
   );
 }
 
-/** Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each. */
-export function Leaderboard() {
+/**
+ * Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each: the real
+ * results once a board has any, the spec's fixed sample until then (and while they load or
+ * if they fail), and under each board the player's own best and rank.
+ */
+export function Leaderboard({ userId }: { userId: string | null }) {
+  const boards = useLeaderboard();
+  const mine = useMyBests(userId);
+  const rowsOf = (tab: LeaderboardTab) => {
+    const real = boards.data?.[tab] ?? [];
+    return real.length > 0 ? real.map((entry) => rowOf(tab, entry)) : LEADERBOARD_SAMPLE[tab];
+  };
   return (
     <Panel heading={leaderboardCopy.heading}>
       <Tabs.Root defaultValue="score" className="mt-4">
@@ -57,10 +87,20 @@ export function Leaderboard() {
         </Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-4">
-            <Ranking tab={tab} />
+            <Ranking tab={tab} rows={rowsOf(tab)} />
+            <YourBest tab={tab} entry={mine.data?.[tab] ?? null} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
     </Panel>
+  );
+}
+
+function YourBest({ tab, entry }: { tab: LeaderboardTab; entry: LeaderboardEntry | null }) {
+  if (entry === null) return null;
+  return (
+    <p className="mt-4 rounded-xl border border-accent-400/30 bg-accent-400/5 px-4 py-3 text-sm text-mist-100">
+      {leaderboardCopy.yourBest(formatValue(tab, entry.value), entry.rank)}
+    </p>
   );
 }

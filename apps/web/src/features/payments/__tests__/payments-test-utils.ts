@@ -1,26 +1,8 @@
-import {
-  APP_NAME,
-  CSRF_HEADER,
-  APP_VERSION,
-  MESSAGES,
-  type CheckoutResponse,
-  type PublicConfig,
-} from '@questfield/contract';
+import { CSRF_HEADER, MESSAGES, type CheckoutResponse } from '@questfield/contract';
 import { http, HttpResponse } from 'msw';
 import { mswServer } from '@/testing/msw-server';
 
-export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
-  appname: APP_NAME,
-  appversion: APP_VERSION,
-  gameOrigin: 'http://localhost:5174',
-  livestreamUrl: 'http://localhost:3000/live',
-  groupChatUrl: 'https://chat.example.org/questfield',
-  multiplayerEnabled: true,
-  paymentProvider: 'test',
-  squareApplicationId: null,
-  squareLocationId: null,
-  ...overrides,
-});
+export { testConfig } from '@/testing/mock-api';
 
 export const paidAnswer = (credits: number, balance: number): CheckoutResponse => ({
   message: MESSAGES.creditPackPaid(credits),

@@ -1,0 +1,3 @@
+ALTER TABLE "game_results" ADD COLUMN "registration_id" uuid NOT NULL;--> statement-breakpoint
+ALTER TABLE "game_results" ADD CONSTRAINT "game_results_registration_id_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."registrations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_results" ADD CONSTRAINT "game_results_registration_key" UNIQUE("registration_id");

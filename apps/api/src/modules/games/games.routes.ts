@@ -1,0 +1,59 @@
+/**
+ * HTTP side of games: the game's two calls with its ticket (Games/ValidateTicket,
+ * Games/SubmitResult; access `game`: no session, the game's origin allowed, CORS for it only)
+ * and the leaderboards (Games/Leaderboard for everyone, Games/MyBests for the player).
+ */
+import { API_ROUTES, type RouteAccess } from '@questfield/contract';
+import cors from '@fastify/cors';
+import { apiRoute } from '../../lib/api-route';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionUserId } from '../../plugins/session';
+import type { ModuleContext } from '../index';
+
+const GAME_PATHS = new Set<string>(
+  Object.values(API_ROUTES)
+    .filter((route) => route.access === ('game' satisfies RouteAccess))
+    .map((route) => route.path),
+);
+
+export async function registerGamesRoutes(app: ZodApp, { env, services }: ModuleContext) {
+  // Only the game's origin may read these answers from a browser; every other route sends
+  // no CORS header at all.
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const path = (request.url ?? '').split('?', 1)[0] ?? '';
+      const forGame = GAME_PATHS.has(path);
+      callback(
+        null,
+        forGame ? { origin: env.gameOrigin, methods: ['POST'], maxAge: 600 } : { origin: false },
+      );
+    },
+  });
+
+  app.route({
+    ...apiRoute('gamesValidateTicket'),
+    handler: async (request) => {
+      const info = await services.games.validate(request.body.ticket);
+      return { ...info, startsAt: info.startsAt.toISOString(), endsAt: info.endsAt.toISOString() };
+    },
+  });
+
+  app.route({
+    ...apiRoute('gamesSubmitResult'),
+    handler: async (request) => {
+      const { ticket, ...run } = request.body;
+      return { ranks: await services.games.submit(ticket, run) };
+    },
+  });
+
+  app.route({
+    ...apiRoute('gamesLeaderboard'),
+    handler: () => services.games.leaderboard(),
+  });
+
+  app.route({
+    ...apiRoute('gamesMyBests'),
+    handler: (request) => services.games.myBests(sessionUserId(request)),
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The games module (security.md W14, R22): game tickets for seats, what a ticket lets the game
+ * on its own origin do (learn who plays which game, hand in the one result of the seat), and
+ * the leaderboards those results make.
+ *
+ * A ticket is believed only with its seat: the registration it names must exist for the same
+ * player and game. Results are checked against the maze the game was played in (the contract's
+ * generateMaze and implausibleRun) and the time since the game started, and stored once per
+ * seat (the unique key decides between two at once).
+ */
+import {
+  generateMaze,
+  implausibleRun,
+  LEADERBOARD_METRICS,
+  LEADERBOARD_SIZE,
+  type LeaderboardEntry,
+  type LeaderboardMetric,
+} from '@questfield/contract';
+import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import { eventIdOf } from '../../lib/slot-schedule';
+import { createGameTickets, type TicketSeat } from './game-tickets';
+import * as repo from './games.repository';
+
+const MINUTE = 60_000;
+
+export type TicketInfo = {
+  playerName: string;
+  eventId: string;
+  roomName: string;
+  startsAt: Date;
+  endsAt: Date;
+  secondsLeft: number;
+  submitted: boolean;
+};
+
+export type Run = { score: number; timeMs: number; distance: number };
+
+type PerMetric<T> = Record<LeaderboardMetric, T>;
+
+export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+  const tickets = createGameTickets(env.appSecret, clock);
+
+  /** The seat a ticket stands for, its game's times and event id; refused for anything else. */
+  async function seatOf(ticket: string) {
+    const claims = await tickets.verify(ticket);
+    const seat = claims === null ? undefined : await repo.findSeat(db, claims);
+    if (claims === null || seat === undefined) return fail('GAME_TICKET_INVALID');
+    const endsAt = new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE);
+    return { ...claims, ...seat, endsAt, eventId: eventIdOf(seat.startsAt, env) };
+  }
+
+  async function perMetric<T>(read: (metric: LeaderboardMetric) => Promise<T>) {
+    const values = await Promise.all(LEADERBOARD_METRICS.map(read));
+    return Object.fromEntries(LEADERBOARD_METRICS.map((m, i) => [m, values[i]])) as PerMetric<T>;
+  }
+
+  const myBests = (userId: string): Promise<PerMetric<LeaderboardEntry | null>> =>
+    perMetric(async (metric) => (await repo.rankedBests(db, metric, { userId }))[0] ?? null);
+
+  return {
+    /** A ticket for a seat, valid until its game ends. */
+    ticketFor: (seat: TicketSeat): Promise<string> => tickets.issue(seat),
+
+    /** Who plays which game with this ticket, and for how long still. */
+    async validate(ticket: string): Promise<TicketInfo> {
+      const seat = await seatOf(ticket);
+      const left = seat.endsAt.getTime() - clock.now().getTime();
+      return {
+        playerName: seat.username,
+        eventId: seat.eventId,
+        roomName: env.districtName,
+        startsAt: seat.startsAt,
+        endsAt: seat.endsAt,
+        secondsLeft: Math.max(Math.floor(left / 1000), 0),
+        submitted: seat.resultId !== null,
+      };
+    },
+
+    /** Stores the seat's one result, played while its game runs; the player's ranks after it. */
+    async submit(ticket: string, run: Run): Promise<PerMetric<number>> {
+      const seat = await seatOf(ticket);
+      const now = clock.now();
+      const played = now.getTime() - seat.startsAt.getTime();
+      if (played < 0 || now >= seat.endsAt) fail('GAME_NOT_LIVE');
+      if (run.timeMs > played || implausibleRun(generateMaze(seat.eventId), run) !== null) {
+        fail('GAME_RESULT_IMPOSSIBLE');
+      }
+      const { registrationId, userId, slotId } = seat;
+      const result = { registrationId, userId, slotId, ...run, createdAt: now };
+      const stored = await repo.insertResult(db, result);
+      if (!stored) fail('GAME_RESULT_REPEATED');
+      const bests = await myBests(userId);
+      return perMetric(async (metric) => bests[metric]?.rank ?? 0);
+    },
+
+    /** The top LEADERBOARD_SIZE players of each board. */
+    leaderboard: (): Promise<PerMetric<LeaderboardEntry[]>> =>
+      perMetric((metric) => repo.rankedBests(db, metric, { limit: LEADERBOARD_SIZE })),
+
+    /** The player's best and rank on each board (null where they have no result). */
+    myBests,
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

@@ -1,0 +1,39 @@
+// The built server as the browser suite runs it: development mode on a fresh data folder (so
+// migrations and the demo seed run as on a first `npm start`), the test payment provider, the
+// dev mailbox, and one trusted proxy hop (each test's page names its own client address in
+// fixtures.ts, so per-address limits such as sign-ups count one player each).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../apps/api/test/helpers/server-process';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const SERVER = join(ROOT, 'apps', 'api', 'dist', 'server.js');
+
+export type E2eServer = ServerProcess & { dataDir: string; stopAndClean: () => Promise<void> };
+
+export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'questfield-e2e-'));
+  const server = await startServerProcess({
+    args: [SERVER],
+    cwd: ROOT,
+    host: 'localhost',
+    timeoutMs: 30_000,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PAYMENT_PROVIDER: 'test',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...extraEnv,
+    },
+  });
+  const stopAndClean = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...server, dataDir, stopAndClean };
+}
