@@ -15,6 +15,7 @@ import {
   API_ROUTES,
   CSRF_HEADER,
   ERRORS,
+  gameSessionMessage,
   MESSAGES,
   canStep,
   generateMaze,
@@ -61,6 +62,8 @@ const test = base.extend<object, { liveServer: LiveServer }>({
 // One story, told in order on one server per screen size.
 test.describe.configure({ mode: 'serial' });
 
+declare function recorded(): { origin: string; data: unknown }[];
+
 /** The game: the first slot of the venue day two days ahead (always in the future). */
 let game: { startsAt: number; date: string; time: string };
 let accessCode = '';
@@ -80,14 +83,21 @@ test.beforeAll(async ({ liveServer }) => {
   game = { startsAt: Date.parse(first.EventTime), date: `${month}/${date}/${year}`, time: '' };
 });
 
-/** The arrow keys along the shortest way from the start to the exit of the game's maze. */
-function shortestWay(eventId: string): string[] {
+/**
+ * The arrow keys along the shortest way from the start to the exit of the game's maze, as
+ * seen on screen: a view that draws rows as columns (`transposed`, on a tall screen) turns up
+ * in the maze into left on screen, and the other way round.
+ */
+function shortestWay(eventId: string, transposed: boolean): string[] {
   const maze = generateMaze(eventId);
+  const [up, right, down, left] = transposed
+    ? ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']
+    : ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'];
   const moves = [
-    { dx: 0, dy: -1, key: 'ArrowUp' },
-    { dx: 1, dy: 0, key: 'ArrowRight' },
-    { dx: 0, dy: 1, key: 'ArrowDown' },
-    { dx: -1, dy: 0, key: 'ArrowLeft' },
+    { dx: 0, dy: -1, key: up },
+    { dx: 1, dy: 0, key: right },
+    { dx: 0, dy: 1, key: down },
+    { dx: -1, dy: 0, key: left },
   ];
   const keyOf = (cell: Cell) => `${cell.x},${cell.y}`;
   const cameBy = new Map<string, { from: Cell; key: string }>();
@@ -123,6 +133,14 @@ async function otherPlayer(browser: Browser, server: LiveServer, at: number, add
     baseURL: server.url,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
+  // Every frame keeps the messages it receives, for R21's look at what reached the game.
+  await context.addInitScript(() => {
+    const log: { origin: string; data: unknown }[] = [];
+    window.addEventListener('message', (event) =>
+      log.push({ origin: event.origin, data: event.data }),
+    );
+    Object.assign(window, { recorded: () => log });
+  });
   const page = await context.newPage();
   await page.clock.install({ time: at });
   return page;
@@ -132,7 +150,7 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   page,
   isMobile,
   liveServer,
-}) => {
+}, testInfo) => {
   test.slow();
   await bothAt(page, liveServer, game.startsAt - 2 * MINUTE);
   await page.goto('/');
@@ -168,6 +186,8 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   await expect(frame.locator('#start-name')).toHaveText('demo');
   await expect(frame.locator('#start-room')).toHaveText('Old Mill District');
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // For a person looking at the screen sizes (CI keeps no artifacts).
+  if (!process.env.CI) await page.screenshot({ path: testInfo.outputPath('game-start.png') });
   await frame.getByRole('button', { name: 'Start' }).click();
   // The keys below move the browser's clock faster than real time: the server's goes ahead too,
   // so the run is not longer than the game has been running.
@@ -177,11 +197,17 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   const eventId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('gamedata') ?? '{}') as { eventid: string }).eventid,
   );
-  for (const key of shortestWay(eventId)) {
+  // The canvas describes the maze as drawn: 'Maze of <across> by <down> cells'.
+  const described =
+    (await frame.getByRole('img', { name: /^Maze of/ }).getAttribute('aria-label')) ?? '';
+  const across = Number(/Maze of (\d+) by/.exec(described)?.[1]);
+  const transposed = across !== generateMaze(eventId).columns;
+  for (const key of shortestWay(eventId, transposed)) {
     await page.keyboard.press(key);
     await page.clock.runFor(200);
   }
   await expect(frame.getByRole('heading', { name: 'You made it out!' })).toBeVisible();
+  if (!process.env.CI) await page.screenshot({ path: testInfo.outputPath('game-finished.png') });
   await expect(frame.locator('#rank-time')).toHaveText('1st');
   await frame.getByRole('button', { name: 'Back to Questfield' }).click();
 
@@ -189,9 +215,11 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   await expect(page).toHaveURL(/\/dashboard$/);
   const board = page.getByRole('tabpanel');
   await expect(board.getByRole('row', { name: /demo/ })).toBeVisible();
+  if (!process.env.CI)
+    await page.screenshot({ path: testInfo.outputPath('game-dashboard.png'), fullPage: true });
 });
 
-test('a friend joins the live game with its access code', async ({
+test('a friend joins the live game with its access code; only the game frame is heard', async ({
   browser,
   isMobile,
   liveServer,
@@ -201,7 +229,8 @@ test('a friend joins the live game with its access code', async ({
   liveServer.setNow(at);
   const friend = await otherPlayer(browser, liveServer, at, '198.51.200.1');
   await friend.goto('/game');
-  await signUp(friend, isMobile, newPlayer());
+  const friendPlayer = newPlayer();
+  await signUp(friend, isMobile, friendPlayer);
   const redeemed = await friend.request.post(API_ROUTES.usersRedeemCode.path, {
     headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
     data: { code: 'WELCOME16' },
@@ -221,7 +250,29 @@ test('a friend joins the live game with its access code', async ({
   await join.getByRole('button', { name: 'Confirm and Join' }).click();
   await expect(join).toBeHidden();
   const frame = friend.frameLocator('iframe[title="Questfield game"]');
-  await expect(frame.locator('#start-name')).toHaveText(/^player_/);
+  await expect(frame.locator('#start-name')).toHaveText(friendPlayer.username);
+
+  // R21: what reached the game is the allow-listed session, from the app's origin, no PII.
+  const gameFrame = friend.frames().find((each) => each.url().startsWith(liveServer.gameUrl));
+  const received = (await gameFrame?.evaluate(() => recorded())) ?? [];
+  const sessions = received.filter((message) => message.origin === liveServer.url);
+  expect(sessions.length).toBeGreaterThan(0);
+  for (const { data } of sessions) {
+    expect(gameSessionMessage.strict().safeParse(data).success).toBe(true);
+    const text = JSON.stringify(data);
+    for (const secret of [friendPlayer.email, 'credits', 'phone', 'email']) {
+      expect(text).not.toContain(secret);
+    }
+  }
+  // A message in the game's words from any window but the game's frame changes nothing; the
+  // frame's own, in a shape it may use, does.
+  await friend.evaluate(() => window.postMessage({ type: 'questfield:finished' }, '*'));
+  await gameFrame?.evaluate(() => window.parent.postMessage({ type: 'questfield:done' }, '*'));
+  await friend.waitForTimeout(500);
+  await expect(friend).toHaveURL(/\/game$/);
+  await expect(friend.locator('iframe[title="Questfield game"]')).toHaveCount(1);
+  await gameFrame?.evaluate(() => window.parent.postMessage({ type: 'questfield:finished' }, '*'));
+  await expect(friend).toHaveURL(/\/dashboard$/);
   await friend.context().close();
 });
 

@@ -11,6 +11,7 @@ import {
   type UserEvent,
   type ValidateTicketResponse,
 } from '@questfield/contract';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventSlots, gameResults, registrations, users } from '../src/db/schema';
@@ -274,5 +275,58 @@ describe(`games [${dbKind}]`, () => {
       distance: null,
     });
     expect((await postJson(t.app, 'gamesMyBests', {})).statusCode).toBe(401);
+  });
+
+  it('counts the runs of the last day, the last week or every run, and keeps a board 2 s', async () => {
+    const [ada, bob] = await Promise.all([player('ada'), player('bob')]);
+    const adaTicket = (await book(ada)).ticket;
+    await book(bob);
+    clock.set('2026-06-01T14:20:00Z');
+    expect(
+      (await fromGame('gamesSubmitResult', { ticket: adaTicket, ...fastestRun(3) })).statusCode,
+    ).toBe(200);
+    const names = async (period?: string) => {
+      const response = await postJson(
+        t.app,
+        'gamesLeaderboard',
+        period === undefined ? {} : { period },
+      );
+      expect(response.statusCode).toBe(200);
+      return jsonOf<{ score: { name: string }[] }>(response).score.map((entry) => entry.name);
+    };
+    expect(await names('day')).toEqual(['ada']);
+
+    clock.set('2026-06-03T14:20:00Z'); // two days on: ada's run is outside the last day
+    expect(await names('day')).toEqual([]);
+    expect(await names('week')).toEqual(['ada']);
+    expect(await names()).toEqual(['ada']);
+    const mine = async (period: string) =>
+      jsonOf<{ score: { rank: number } | null }>(
+        await postJson(t.app, 'gamesMyBests', { period }, ada),
+      ).score;
+    expect(await mine('day')).toBeNull();
+    expect(await mine('week')).toMatchObject({ rank: 1 });
+
+    // A run stored by another process is seen once this process's copy is 2 s old.
+    const [bobSeat] = await db()
+      .select()
+      .from(registrations)
+      .where(eq(registrations.userId, bob.id));
+    await db()
+      .insert(gameResults)
+      .values({
+        registrationId: bobSeat?.id ?? '',
+        userId: bob.id,
+        slotId: bobSeat?.slotId ?? null,
+        ...fastestRun(9),
+        createdAt: clock.now(),
+      });
+    expect(await names('day')).toEqual([]);
+    clock.advance(2_000);
+    expect(await names('day')).toEqual(['bob']);
+
+    for (const body of [{ period: 'month' }, { period: 'all', extra: 1 }]) {
+      expect((await postJson(t.app, 'gamesLeaderboard', body)).statusCode).toBe(400);
+    }
   });
 });

@@ -81,7 +81,6 @@ export const API_ROUTES = {
   gamesSubmitResult: { method: 'POST', path: '/api/Games/SubmitResult', access: 'game' },
   gamesLeaderboard: { method: 'POST', path: '/api/Games/Leaderboard', access: 'public' },
   gamesMyBests: { method: 'POST', path: '/api/Games/MyBests', access: 'session' },
-  leaderboard: { method: 'GET', path: '/api/Leaderboard', access: 'public' },
 
   devMailbox: { method: 'GET', path: '/api/dev/mailbox', access: 'dev' },
   operatorRun: { method: 'POST', path: '/api/operator/run', access: 'operator' },

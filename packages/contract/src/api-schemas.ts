@@ -41,6 +41,7 @@ import {
   sessionByAccessCodeResponse,
 } from './events';
 import {
+  leaderboardRequest,
   leaderboardResponse,
   myBestsResponse,
   submitResultRequest,
@@ -96,8 +97,8 @@ export const API_SCHEMAS = {
 
   gamesValidateTicket: { request: validateTicketRequest, response: validateTicketResponse },
   gamesSubmitResult: { request: submitResultRequest, response: submitResultResponse },
-  gamesLeaderboard: { request: noBody, response: leaderboardResponse },
-  gamesMyBests: { request: noBody, response: myBestsResponse },
+  gamesLeaderboard: { request: leaderboardRequest, response: leaderboardResponse },
+  gamesMyBests: { request: leaderboardRequest, response: myBestsResponse },
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },

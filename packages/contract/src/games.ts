@@ -89,6 +89,16 @@ export type SubmitResultRequest = z.input<typeof submitResultRequest>;
 export const LEADERBOARD_METRICS = ['score', 'time', 'distance'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 
+/** The runs a board counts: the last 24 hours, the last 7 days, or every run. */
+export const LEADERBOARD_PERIODS = ['day', 'week', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+/** Games/Leaderboard and Games/MyBests: which runs count (every run unless said; no body is `{}`). */
+export const leaderboardRequest = z
+  .strictObject({ period: z.enum(LEADERBOARD_PERIODS).default('all') })
+  .prefault({});
+export type LeaderboardRequest = z.input<typeof leaderboardRequest>;
+
 /** The player's place on each board after a result. */
 export const submitResultResponse = z.object({
   ranks: z.object({ score: z.number().int(), time: z.number().int(), distance: z.number().int() }),
@@ -104,8 +114,8 @@ export const leaderboardEntry = z.object({
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 
 /**
- * Games/Leaderboard: per metric, the best LEADERBOARD_SIZE players by their best run (highest
- * score, fastest time, longest distance); a board is empty until a result is in.
+ * Games/Leaderboard: per metric, the best LEADERBOARD_SIZE players by their best run of the
+ * period (highest score, fastest time, longest distance); a board is empty until a result is in.
  */
 const board = z.array(leaderboardEntry).max(LEADERBOARD_SIZE);
 export const leaderboardResponse = z.object({ score: board, time: board, distance: board });

@@ -61,21 +61,23 @@ const BEST = {
 const ORDER = { score: sql`desc`, time: sql`asc`, distance: sql`desc` } as const;
 
 /**
- * Players ranked by their best (ties share a rank; the earlier first run lists first), with their
- * usernames: the top `limit`, or only `userId`'s line.
+ * Players ranked by their best run since `since` (every run when null; ties share a rank, the
+ * earlier first run lists first), with their usernames: the top `limit`, or only `userId`'s line.
  */
 export async function rankedBests(
   db: Executor,
   metric: LeaderboardMetric,
+  since: Date | null,
   only: { limit: number } | { userId: string },
 ): Promise<{ rank: number; name: string; value: number }[]> {
+  const runs = since === null ? sql`` : sql`where created_at >= ${since.toISOString()}`;
   const filter = 'userId' in only ? sql`where user_id = ${only.userId}` : sql``;
   const limit = 'limit' in only ? sql`limit ${only.limit}` : sql``;
   const rows = await queryRows<{ rank: string | number; name: string; value: number }>(
     db,
     sql`with bests as (
       select user_id, ${BEST[metric]} as value, min(created_at) as first_at
-      from game_results group by user_id
+      from game_results ${runs} group by user_id
     ), ranked as (
       select user_id, value, first_at, rank() over (order by value ${ORDER[metric]}) as rank
       from bests

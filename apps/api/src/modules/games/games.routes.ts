@@ -49,11 +49,11 @@ export async function registerGamesRoutes(app: ZodApp, { env, services }: Module
 
   app.route({
     ...apiRoute('gamesLeaderboard'),
-    handler: () => services.games.leaderboard(),
+    handler: (request) => services.games.leaderboard(request.body.period),
   });
 
   app.route({
     ...apiRoute('gamesMyBests'),
-    handler: (request) => services.games.myBests(sessionUserId(request)),
+    handler: (request) => services.games.myBests(sessionUserId(request), request.body.period),
   });
 }

@@ -7,6 +7,9 @@
  * player and game. Results are checked against the maze the game was played in (the contract's
  * generateMaze and implausibleRun) and the time since the game started, and stored once per
  * seat (the unique key decides between two at once).
+ *
+ * The public boards are read at most once per LEADERBOARD_TTL_MS in each process for each
+ * period (a burst of visitors costs one read), and afresh after a result this process stored.
  */
 import {
   generateMaze,
@@ -15,14 +18,22 @@ import {
   LEADERBOARD_SIZE,
   type LeaderboardEntry,
   type LeaderboardMetric,
+  type LeaderboardPeriod,
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { eventIdOf } from '../../lib/slot-schedule';
+import { ttlCache } from '../../lib/ttl-cache';
 import { createGameTickets, type TicketSeat } from './game-tickets';
 import * as repo from './games.repository';
 
 const MINUTE = 60_000;
+export const LEADERBOARD_TTL_MS = 2_000;
+const PERIOD_MS: Record<LeaderboardPeriod, number | null> = {
+  day: 24 * 60 * MINUTE,
+  week: 7 * 24 * 60 * MINUTE,
+  all: null,
+};
 
 export type TicketInfo = {
   playerName: string;
@@ -55,8 +66,23 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     return Object.fromEntries(LEADERBOARD_METRICS.map((m, i) => [m, values[i]])) as PerMetric<T>;
   }
 
-  const myBests = (userId: string): Promise<PerMetric<LeaderboardEntry | null>> =>
-    perMetric(async (metric) => (await repo.rankedBests(db, metric, { userId }))[0] ?? null);
+  /** The first moment of a period's runs (null: every run). */
+  function sinceOf(period: LeaderboardPeriod): Date | null {
+    const length = PERIOD_MS[period];
+    return length === null ? null : new Date(clock.now().getTime() - length);
+  }
+
+  const myBests = (userId: string, period: LeaderboardPeriod = 'all') =>
+    perMetric<LeaderboardEntry | null>(async (metric) => {
+      const [mine] = await repo.rankedBests(db, metric, sinceOf(period), { userId });
+      return mine ?? null;
+    });
+
+  const boards = ttlCache(LEADERBOARD_TTL_MS, clock, (period: LeaderboardPeriod) =>
+    perMetric((metric) =>
+      repo.rankedBests(db, metric, sinceOf(period), { limit: LEADERBOARD_SIZE }),
+    ),
+  );
 
   return {
     /** A ticket for a seat, valid until its game ends. */
@@ -90,15 +116,16 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       const result = { registrationId, userId, slotId, ...run, createdAt: now };
       const stored = await repo.insertResult(db, result);
       if (!stored) fail('GAME_RESULT_REPEATED');
+      boards.clear();
       const bests = await myBests(userId);
       return perMetric(async (metric) => bests[metric]?.rank ?? 0);
     },
 
-    /** The top LEADERBOARD_SIZE players of each board. */
-    leaderboard: (): Promise<PerMetric<LeaderboardEntry[]>> =>
-      perMetric((metric) => repo.rankedBests(db, metric, { limit: LEADERBOARD_SIZE })),
+    /** The top LEADERBOARD_SIZE players of each board, counting the period's runs. */
+    leaderboard: (period: LeaderboardPeriod): Promise<PerMetric<LeaderboardEntry[]>> =>
+      boards.get(period),
 
-    /** The player's best and rank on each board (null where they have no result). */
+    /** The player's best and rank on each board in the period (null without a result in it). */
     myBests,
   };
 }

@@ -7,33 +7,26 @@
  * that time everywhere.
  */
 import type { Infra } from '../../infra';
+import { ttlCache } from '../../lib/ttl-cache';
 import * as repo from './settings.repository';
 
 export const SETTINGS_TTL_MS = 5_000;
 const MULTIPLAYER = 'multiplayer_enabled';
 
 export function createSettingsService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
-  let cached: { value: boolean; until: number } | null = null;
-
-  async function read(): Promise<boolean> {
-    const stored = await repo.readSetting(db, MULTIPLAYER);
+  const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, async (name: typeof MULTIPLAYER) => {
+    const stored = await repo.readSetting(db, name);
     return typeof stored === 'boolean' ? stored : env.multiplayerEnabled;
-  }
+  });
 
   return {
     /** Whether players may book and join now (this process's copy, at most 5 s old). */
-    async multiplayerEnabled(): Promise<boolean> {
-      const now = clock.now().getTime();
-      if (cached === null || cached.until <= now) {
-        cached = { value: await read(), until: now + SETTINGS_TTL_MS };
-      }
-      return cached.value;
-    },
+    multiplayerEnabled: (): Promise<boolean> => multiplayer.get(MULTIPLAYER),
 
     /** Switches multiplayer for every process (operators); returns the new value. */
     async setMultiplayer(enabled: boolean): Promise<boolean> {
       await repo.writeSetting(db, MULTIPLAYER, enabled, clock.now());
-      cached = null;
+      multiplayer.clear();
       return enabled;
     },
   };

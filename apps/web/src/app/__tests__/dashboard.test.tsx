@@ -247,4 +247,41 @@ describe('/dashboard', () => {
     expect(within(board).getAllByRole('row')).toHaveLength(11);
     expect(within(board).getByText('3,420 m')).toBeInTheDocument();
   });
+
+  it('counts the runs of the period chosen, and says when a period has none', async () => {
+    const user = userEvent.setup();
+    const ada = { rank: 1, name: 'ada', value: 1100 };
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      '/api/Games/Leaderboard': (body) => ({
+        body: { score: body.period === 'day' ? [] : [ada], time: [], distance: [] },
+      }),
+      '/api/Games/MyBests': (body) => ({
+        body: { score: body.period === 'day' ? null : ada, time: null, distance: null },
+      }),
+    });
+    renderApp('/dashboard');
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    const periods = within(board).getByRole('radiogroup', { name: 'Runs counted' });
+    expect(within(periods).getByRole('radio', { name: 'All time' })).toBeChecked();
+    expect(await within(board).findByText('Your best: 1,100, rank 1')).toBeInTheDocument();
+
+    await user.click(within(periods).getByRole('radio', { name: '24 hours' }));
+    expect(await within(board).findByText('No runs in the last 24 hours yet.')).toBeInTheDocument();
+    expect(within(board).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(board).queryByText(/Your best/)).not.toBeInTheDocument();
+    const asked = (path: string) =>
+      api.sent.filter((call) => call.path === path).map((call) => call.body.period);
+    expect(asked('/api/Games/Leaderboard')).toEqual(['all', 'day']);
+    expect(asked('/api/Games/MyBests')).toEqual(['all', 'day']);
+
+    // Clicking the chosen period again keeps it (a single choice is never empty).
+    await user.click(within(periods).getByRole('radio', { name: '24 hours' }));
+    expect(within(periods).getByRole('radio', { name: '24 hours' })).toBeChecked();
+    await user.click(within(periods).getByRole('radio', { name: '7 days' }));
+    expect(await within(board).findByRole('cell', { name: 'ada' })).toBeInTheDocument();
+    expect(
+      within(board).getByRole('table', { name: 'Top 10 players by score over the last 7 days' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import type { LeaderboardPeriod } from '@questfield/contract';
 import type { LeaderboardTab } from './sample';
 
 /** Copy of the leaderboard (spec §2: tabs Score, Time and Distance; rank, name, value). */
@@ -7,8 +8,20 @@ export const leaderboardCopy = {
     LeaderboardTab,
     string
   >,
+  periodLabel: 'Runs counted',
+  periods: { all: 'All time', week: '7 days', day: '24 hours' } satisfies Record<
+    LeaderboardPeriod,
+    string
+  >,
+  /** A period in a sentence. */
+  spans: {
+    all: 'all time',
+    week: 'the last 7 days',
+    day: 'the last 24 hours',
+  } satisfies Record<LeaderboardPeriod, string>,
   rank: 'Rank',
   name: 'Name',
-  caption: (tab: string) => `Top 10 players by ${tab.toLowerCase()}`,
+  caption: (tab: string, span: string) => `Top 10 players by ${tab.toLowerCase()} over ${span}`,
+  noRuns: (span: string) => `No runs in ${span} yet.`,
   yourBest: (value: string, rank: number) => `Your best: ${value}, rank ${rank}`,
 } as const;

@@ -67,7 +67,7 @@ describe('a seat taken', () => {
       gametime: '2026-06-01 14:00:00',
       eventid: 'Old Mill District|10:00 AM',
       gamelength: 30,
-      redirecturl: 'http://localhost:3000/game',
+      redirecturl: 'http://localhost:3000/dashboard',
       homeurl: 'http://localhost:3000/',
     };
     applySeat(client, {

@@ -49,7 +49,7 @@ function joinedAnswer(credits: number): RegisterEventResponse {
       gametime: start.toISOString().slice(0, 19).replace('T', ' '),
       eventid: 'Old Mill District|6:00 PM',
       gamelength: 30,
-      redirecturl: 'http://localhost:3000/game',
+      redirecturl: 'http://localhost:3000/dashboard',
       homeurl: 'http://localhost:3000/',
     },
     accessCode: 'K7M9X2P4',
@@ -249,12 +249,13 @@ describe('/game', () => {
 
   it('joins: the game data is stored, the header takes the balance, the game opens', async () => {
     let joined = false;
+    const answer = joinedAnswer(3); // once: its start is read from the clock
     const api = signedIn(5, {
       '/api/config': () => ({ body: testConfig() }),
       '/api/Items/GetSessionByAccessCode': () => ({ body: [liveSession()] }),
       '/api/Items/JoinByAccessCode': () => {
         joined = true;
-        return { body: joinedAnswer(3) };
+        return { body: answer };
       },
       '/api/Events/CheckUserEventWithinTimespan': () => ({
         body: joined ? [game(-5 * MINUTE)] : [],
@@ -274,9 +275,7 @@ describe('/game', () => {
       within(screen.getByRole('banner')).getByText('Credits').closest('span'),
     ).toHaveTextContent('Credits 3');
     expect(localStorage.getItem('credits')).toBe('3');
-    expect(JSON.parse(localStorage.getItem('gamedata') ?? 'null')).toEqual(
-      joinedAnswer(3).gamedata,
-    );
+    expect(JSON.parse(localStorage.getItem('gamedata') ?? 'null')).toEqual(answer.gamedata);
     expect(api.sent.filter((call) => call.path === '/api/Items/JoinByAccessCode')).toEqual([
       { path: '/api/Items/JoinByAccessCode', body: { accessCode: 'K7M9X2P4' } },
     ]);

@@ -11,17 +11,22 @@ import { formatCountdown, secondsUntil } from '../schedule';
 export function CountdownTimer({
   target,
   label,
+  labelClassName,
   timerClassName = 'font-mono font-bold text-accent-300 tabular-nums',
 }: {
   target: number;
   label: string;
+  /** E.g. to keep the label for screen readers only where room is short. */
+  labelClassName?: string;
   timerClassName?: string;
 }) {
   const labelId = useId();
   const unitsId = useId();
   return (
     <>
-      <span id={labelId}>{label}</span>
+      <span id={labelId} className={labelClassName}>
+        {label}
+      </span>
       <span id={unitsId} className="sr-only">
         {countdownCopy.timerUnits}
       </span>

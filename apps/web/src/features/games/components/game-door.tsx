@@ -8,7 +8,6 @@ import { hasAccessCode, isNotEnoughCredits, joinFailureText, lookupFailureText }
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
 import { endOf, liveGame } from '../schedule';
-import { GameFrame } from './game-frame';
 import { LiveGame } from './live-game';
 import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
@@ -18,6 +17,8 @@ import { usePublicConfig } from '@/lib/public-config';
 /** The dialog and Radix load as the first code is sent, so they are ready when it is found. */
 const loadJoinDialog = () => import('./join-experience-dialog');
 const JoinExperienceDialog = lazy(loadJoinDialog);
+/** The frame (and the schemas its messages are checked with) loads only for a live game. */
+const GameFrame = lazy(() => import('./game-frame'));
 
 type Found = { code: string; session: SessionByAccessCode };
 
@@ -41,7 +42,11 @@ export function GameDoor({ userId, username, credits }: GameDoorProps) {
 
   if (live && config.data) {
     const { gameOrigin, resultsHosts } = config.data;
-    return <GameFrame {...{ game: live, username, gameOrigin, resultsHosts }} />;
+    return (
+      <Suspense fallback={null}>
+        <GameFrame {...{ game: live, username, gameOrigin, resultsHosts }} />
+      </Suspense>
+    );
   }
   if (live) return config.isError ? <LiveGame game={live} /> : null;
   if (events.isPending && !joined) return null;

@@ -1,4 +1,5 @@
 import type { UserEvent } from '@questfield/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { gamesCopy } from '../copy';
@@ -6,6 +7,7 @@ import { afterGameUrl, frameMessageOf, sessionMessage } from '../frame-protocol'
 import { endOf } from '../schedule';
 import { CountdownTimer } from './countdown-timer';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 import { readGameData } from '@/lib/session';
 
 const FOCUS_EVERY_MS = 1_000;
@@ -25,10 +27,11 @@ type GameFrameProps = {
  * back to the frame every second unless the player moved it elsewhere; Escape (here, or in the
  * game, which relays it) moves it to 'Leave game'.
  */
-export function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFrameProps) {
+export default function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const leaveRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  const client = useQueryClient();
 
   const postSession = useCallback(
     () => frameRef.current?.contentWindow?.postMessage(sessionMessage(game, username), gameOrigin),
@@ -42,6 +45,8 @@ export function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFram
       if (message?.type === 'questfield:ready') postSession();
       if (message?.type === 'questfield:leave') leaveRef.current?.focus();
       if (message?.type === 'questfield:finished') {
+        // The run is on the boards now: the dashboard must not show them from before.
+        void client.invalidateQueries({ queryKey: LEADERBOARD_QUERY_KEY });
         const stored = readGameData();
         const allowed = { appOrigin: window.location.origin, hosts: resultsHosts };
         const target = afterGameUrl([stored?.redirecturl, stored?.homeurl], allowed);
@@ -58,7 +63,7 @@ export function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFram
       window.removeEventListener('message', onMessage);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [gameOrigin, resultsHosts, navigate, postSession]);
+  }, [gameOrigin, resultsHosts, navigate, postSession, client]);
 
   useFrameFocus(frameRef);
 
@@ -67,19 +72,21 @@ export function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFram
       aria-label={gamesCopy.gameRegion}
       className="fixed inset-0 z-50 flex flex-col bg-ink-950"
     >
-      <div className="flex min-h-12 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-white/10 px-4 py-2 text-sm text-mist-100">
-        <p className="font-semibold">{game.EventName}</p>
-        <p className="flex items-baseline gap-2">
+      {/* One line on a phone too: the room's name gives way first, then the timer's label. */}
+      <div className="flex min-h-12 items-center justify-between gap-3 border-b border-white/10 px-4 py-2 text-sm text-mist-100 sm:gap-4">
+        <p className="min-w-0 truncate font-semibold">{game.EventName}</p>
+        <p className="flex shrink-0 items-baseline gap-2">
           <CountdownTimer
             target={endOf(game)}
             label={gamesCopy.timeLeft}
+            labelClassName="sr-only sm:not-sr-only"
             timerClassName="font-mono font-bold text-accent-300 tabular-nums"
           />
         </p>
         <button
           ref={leaveRef}
           type="button"
-          className={buttonStyles({ size: 'sm', variant: 'secondary', className: 'h-8' })}
+          className={buttonStyles({ size: 'sm', variant: 'secondary', className: 'h-8 shrink-0' })}
           onClick={() => void navigate('/')}
         >
           {gamesCopy.leaveGame}

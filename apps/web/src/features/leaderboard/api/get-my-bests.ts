@@ -1,15 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LeaderboardPeriod } from '@questfield/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 
-/** Games/MyBests: the signed-in player's best and rank on each board. */
-export const myBestsQueryOptions = (userId: string) =>
+/** Games/MyBests: the signed-in player's best and rank on each board over a period. */
+export const myBestsQueryOptions = (userId: string, period: LeaderboardPeriod) =>
   queryOptions({
-    queryKey: ['leaderboard', 'mine', userId],
-    queryFn: ({ signal }) => callApi('gamesMyBests', {}, { signal }),
+    queryKey: [...LEADERBOARD_QUERY_KEY, 'mine', userId, period],
+    queryFn: ({ signal }) => callApi('gamesMyBests', { period }, { signal }),
     staleTime: 30_000,
   });
 
 /** None for a visitor (null). */
-export function useMyBests(userId: string | null) {
-  return useQuery({ ...myBestsQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useMyBests(userId: string | null, period: LeaderboardPeriod) {
+  return useQuery({
+    ...myBestsQueryOptions(userId ?? '', period),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
 }

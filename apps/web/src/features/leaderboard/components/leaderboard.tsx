@@ -1,5 +1,6 @@
-import type { LeaderboardEntry } from '@questfield/contract';
-import { Tabs } from 'radix-ui';
+import type { LeaderboardEntry, LeaderboardPeriod } from '@questfield/contract';
+import { Tabs, ToggleGroup } from 'radix-ui';
+import { useState } from 'react';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useMyBests } from '../api/get-my-bests';
 import { leaderboardCopy } from '../copy';
@@ -7,6 +8,7 @@ import { LEADERBOARD_SAMPLE, type LeaderboardRow, type LeaderboardTab } from '..
 import { Panel } from '@/components/ui/panel';
 
 const TABS = Object.keys(leaderboardCopy.tabs) as LeaderboardTab[];
+const PERIODS = Object.keys(leaderboardCopy.periods) as LeaderboardPeriod[];
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -25,11 +27,17 @@ const rowOf = (tab: LeaderboardTab, entry: LeaderboardEntry): LeaderboardRow => 
   value: formatValue(tab, entry.value),
 });
 
-function Ranking({ tab, rows }: { tab: LeaderboardTab; rows: LeaderboardRow[] }) {
+type RankingProps = { tab: LeaderboardTab; period: LeaderboardPeriod; rows: LeaderboardRow[] };
+
+function Ranking({ tab, period, rows }: RankingProps) {
   const label = leaderboardCopy.tabs[tab];
+  const span = leaderboardCopy.spans[period];
+  if (rows.length === 0) {
+    return <p className="py-6 text-center text-mist-300">{leaderboardCopy.noRuns(span)}</p>;
+  }
   return (
     <table className="w-full text-left">
-      <caption className="sr-only">{leaderboardCopy.caption(label)}</caption>
+      <caption className="sr-only">{leaderboardCopy.caption(label, span)}</caption>
       <thead className="text-xs tracking-wide text-mist-400 uppercase">
         <tr>
           <th scope="col" className="w-16 py-2 font-semibold">
@@ -56,38 +64,66 @@ function Ranking({ tab, rows }: { tab: LeaderboardTab; rows: LeaderboardRow[] })
   );
 }
 
+const pill =
+  'rounded-full px-4 py-2 text-sm font-semibold text-mist-300 transition-colors hover:text-white';
+
 /**
- * Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each: the real
- * results once a board has any, the spec's fixed sample until then (and while they load or
- * if they fail), and under each board the player's own best and rank.
+ * Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each over the
+ * chosen period (all time, the last 7 days or the last 24 hours): all time shows the real
+ * results once a board has any and the spec's fixed sample until then (and while they load or
+ * if they fail); a shorter period says when it has no runs. Under each board, the player's own
+ * best and rank in that period.
  */
 export function Leaderboard({ userId }: { userId: string | null }) {
-  const boards = useLeaderboard();
-  const mine = useMyBests(userId);
+  const [period, setPeriod] = useState<LeaderboardPeriod>('all');
+  const boards = useLeaderboard(period);
+  const mine = useMyBests(userId, period);
   const rowsOf = (tab: LeaderboardTab) => {
     const real = boards.data?.[tab] ?? [];
-    return real.length > 0 ? real.map((entry) => rowOf(tab, entry)) : LEADERBOARD_SAMPLE[tab];
+    if (real.length > 0) return real.map((entry) => rowOf(tab, entry));
+    return period === 'all' || !boards.isSuccess ? LEADERBOARD_SAMPLE[tab] : [];
   };
   return (
     <Panel heading={leaderboardCopy.heading}>
       <Tabs.Root defaultValue="score" className="mt-4">
-        <Tabs.List
-          aria-label={leaderboardCopy.heading}
-          className="inline-flex rounded-full border border-white/10 bg-black/30 p-1"
-        >
-          {TABS.map((tab) => (
-            <Tabs.Trigger
-              key={tab}
-              value={tab}
-              className="rounded-full px-4 py-2 text-sm font-semibold text-mist-300 transition-colors hover:text-white data-[state=active]:bg-accent-400 data-[state=active]:text-ink-950"
-            >
-              {leaderboardCopy.tabs[tab]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Tabs.List
+            aria-label={leaderboardCopy.heading}
+            className="inline-flex rounded-full border border-white/10 bg-black/30 p-1"
+          >
+            {TABS.map((tab) => (
+              <Tabs.Trigger
+                key={tab}
+                value={tab}
+                className={`${pill} data-[state=active]:bg-accent-400 data-[state=active]:text-ink-950`}
+              >
+                {leaderboardCopy.tabs[tab]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <ToggleGroup.Root
+            type="single"
+            value={period}
+            onValueChange={(value: LeaderboardPeriod | '') => {
+              if (value !== '') setPeriod(value);
+            }}
+            aria-label={leaderboardCopy.periodLabel}
+            className="inline-flex gap-1"
+          >
+            {PERIODS.map((choice) => (
+              <ToggleGroup.Item
+                key={choice}
+                value={choice}
+                className={`${pill} px-3 py-1.5 text-xs data-[state=on]:bg-white/10 data-[state=on]:text-white`}
+              >
+                {leaderboardCopy.periods[choice]}
+              </ToggleGroup.Item>
+            ))}
+          </ToggleGroup.Root>
+        </div>
         {TABS.map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-4">
-            <Ranking tab={tab} rows={rowsOf(tab)} />
+            <Ranking tab={tab} period={period} rows={rowsOf(tab)} />
             <YourBest tab={tab} entry={mine.data?.[tab] ?? null} />
           </Tabs.Content>
         ))}

@@ -1,0 +1,1 @@
+CREATE INDEX "game_results_created_idx" ON "game_results" USING btree ("created_at");
