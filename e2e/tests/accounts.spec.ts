@@ -64,6 +64,8 @@ test('sign up, see the header change, log out, sign in by username', async ({ pa
   await signIn(page, isMobile, player.username, player.password);
   await expectFocusOnAccountButton(page, isMobile);
   await expectSignedIn(page, isMobile, 'PL');
+  // A reload aborts what the page is still loading, which the fixture fails.
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await expectSignedIn(page, isMobile, 'PL');
 });

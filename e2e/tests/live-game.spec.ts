@@ -285,6 +285,8 @@ test('a gamedata written into the browser without a booking opens nothing', asyn
   await bothAt(page, liveServer, at);
   await page.goto('/game');
   await signUp(page, isMobile, newPlayer());
+  const prompt = page.getByRole('region', { name: 'Join with an access code' });
+  await expect(prompt.getByLabel('Access code')).toBeVisible();
   await page.evaluate((forged) => localStorage.setItem('gamedata', JSON.stringify(forged)), {
     gametime: new Date(game.startsAt).toISOString().replace('T', ' ').slice(0, 19),
     eventid: `Old Mill District|${game.time}`,
@@ -292,10 +294,11 @@ test('a gamedata written into the browser without a booking opens nothing', asyn
     redirecturl: '/game',
     homeurl: '/',
   });
+  // What the signed-in page set loading (the prompt is up: its settings, the account menu)
+  // finishes first: a reload would abort it, and the fixture fails an aborted request.
+  await page.waitForLoadState('networkidle');
   await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'Join with an access code' }).getByLabel('Access code'),
-  ).toBeVisible();
+  await expect(prompt.getByLabel('Access code')).toBeVisible();
   await expect(page.locator('iframe[title="Questfield game"]')).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveCount(0);
 });

@@ -4,11 +4,6 @@ import { ApiError, failureText } from '@/lib/api-client';
 import { applyBalance } from '@/lib/balance';
 import type { SessionUser } from '@/lib/session';
 
-/** True when the text holds a code at all: the server ignores case, spaces and dashes. */
-export function hasCode(text: string): boolean {
-  return /[^\s-]/.test(text);
-}
-
 /**
  * The session user after a redemption, as Users/Me would now answer: the balance the server
  * answered, and the code's label added to the redeemed codes.

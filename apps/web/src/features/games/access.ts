@@ -1,11 +1,6 @@
 import { ERRORS } from '@questfield/contract';
 import { ApiError, failureText } from '@/lib/api-client';
 
-/** True when the text holds a code at all: the server ignores case, spaces and dashes. */
-export function hasAccessCode(text: string): boolean {
-  return /[^\s-]/.test(text);
-}
-
 const SPEC_REFUSALS = [
   'ACCESS_CODE_REQUIRED',
   'ACCESS_CODE_INVALID',

@@ -14,8 +14,9 @@ import { bookingsCopy } from '../copy';
 import { BookingDateField } from './booking-date-field';
 import { SlotList } from './slot-list';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ConfirmActions, CostSummary } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
-import { FormError, Spinner } from '@/components/ui/form';
+import { FormError } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 
@@ -136,26 +137,13 @@ export default function BookingDialog({
           {bookingsCopy.notEnoughHeading}
         </h3>
         <p className="text-mist-200">{bookingsCopy.notEnoughText(credits)}</p>
-        <div className="flex flex-col gap-3 sm:flex-row-reverse">
-          <button
-            type="button"
-            className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
-            onClick={onBuyCredits}
-          >
-            {bookingsCopy.buyCredits}
-          </button>
-          <button
-            type="button"
-            className={buttonStyles({
-              variant: 'secondary',
-              size: 'lg',
-              className: 'w-full sm:w-auto',
-            })}
-            onClick={() => setView({ step: 'pick' })}
-          >
-            {bookingsCopy.changeSelection}
-          </button>
-        </div>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.buyCredits}
+          backLabel={bookingsCopy.changeSelection}
+          pending={false}
+          onConfirm={onBuyCredits}
+          onBack={() => setView({ step: 'pick' })}
+        />
       </section>
     );
   } else if (view.step === 'confirm') {
@@ -169,46 +157,25 @@ export default function BookingDialog({
         <h3 id={`${dateId}-view`} ref={headingRef} tabIndex={-1} className={headingClass}>
           {bookingsCopy.confirmHeading}
         </h3>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-2xl border border-white/10 bg-ink-950/50 p-4 text-sm">
-          <dt className="text-mist-300">{bookingsCopy.sessionLabel}</dt>
-          <dd className="text-right font-semibold text-white">{slotText(view.day, slot)}</dd>
-          <dt className="text-mist-300">{bookingsCopy.currentCredits}</dt>
-          <dd className="text-right font-semibold text-white tabular-nums">{credits}</dd>
-          <dt className="text-mist-300">{bookingsCopy.cost}</dt>
-          <dd className="text-right font-semibold text-white tabular-nums">{GAME_COST_CREDITS}</dd>
-          <dt className="border-t border-white/10 pt-2 text-mist-100">{bookingsCopy.remaining}</dt>
-          <dd className="border-t border-white/10 pt-2 text-right font-bold text-accent-300 tabular-nums">
-            {credits - GAME_COST_CREDITS}
-          </dd>
-        </dl>
+        <CostSummary
+          rows={[
+            [bookingsCopy.sessionLabel, slotText(view.day, slot)],
+            [bookingsCopy.currentCredits, credits],
+            [bookingsCopy.cost, GAME_COST_CREDITS],
+          ]}
+          total={[bookingsCopy.remaining, credits - GAME_COST_CREDITS]}
+        />
         <FormError>{failure}</FormError>
-        <div className="flex flex-col gap-3 sm:flex-row-reverse">
-          <button
-            type="button"
-            disabled={register.isPending}
-            aria-busy={register.isPending}
-            className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
-            onClick={() => book(slot, view.day)}
-          >
-            {register.isPending ? <Spinner /> : null}
-            {bookingsCopy.bookExperience}
-          </button>
-          <button
-            type="button"
-            disabled={register.isPending}
-            className={buttonStyles({
-              variant: 'secondary',
-              size: 'lg',
-              className: 'w-full sm:w-auto',
-            })}
-            onClick={() => {
-              setFailure(null);
-              setView({ step: 'pick' });
-            }}
-          >
-            {bookingsCopy.changeSelection}
-          </button>
-        </div>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.bookExperience}
+          backLabel={bookingsCopy.changeSelection}
+          pending={register.isPending}
+          onConfirm={() => book(slot, view.day)}
+          onBack={() => {
+            setFailure(null);
+            setView({ step: 'pick' });
+          }}
+        />
       </section>
     );
   } else {

@@ -197,8 +197,9 @@ describe('/game', () => {
     expect(input).toHaveFocus();
     expect(input).toHaveAccessibleDescription(new RegExp(text.replace(/[.?]/g, '\\$&')));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Upper-cased as typed, as the code is printed; spaces are the server's to drop.
     expect(lookups(api.sent)).toEqual([
-      { path: '/api/Items/GetSessionByAccessCode', body: { accessCode: 'k7m9 x2p4' } },
+      { path: '/api/Items/GetSessionByAccessCode', body: { accessCode: 'K7M9 X2P4' } },
     ]);
   });
 

@@ -1,16 +1,15 @@
 import type { SessionByAccessCode, UserEvent } from '@questfield/contract';
 import { ERRORS } from '@questfield/contract';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useUserEvents } from '../api/check-user-event';
 import { useSessionByAccessCodeMutation } from '../api/get-session-by-access-code';
 import { useJoinByAccessCodeMutation } from '../api/join-by-access-code';
-import { hasAccessCode, isNotEnoughCredits, joinFailureText, lookupFailureText } from '../access';
+import { isNotEnoughCredits, joinFailureText, lookupFailureText } from '../access';
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
 import { endOf, liveGame } from '../schedule';
 import { LiveGame } from './live-game';
-import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
-import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { CodeForm, focusFieldOrMain, type CodeOutcome } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { usePublicConfig } from '@/lib/public-config';
 
@@ -60,53 +59,26 @@ function AccessCodePrompt({
   credits: number;
   onJoined: (game: UserEvent) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
   const [notEnough, setNotEnough] = useState(false);
-  const busyRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
   const lookup = useSessionByAccessCodeMutation();
   const join = useJoinByAccessCodeMutation();
 
-  const fail = (text: string) => {
-    setError(text);
-    inputRef.current?.focus();
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    if (!hasAccessCode(code)) {
-      fail(ERRORS.ACCESS_CODE_REQUIRED.message);
-      return;
-    }
-    busyRef.current = true;
-    setError(null);
+  const send = async (accessCode: string): Promise<CodeOutcome> => {
     void loadJoinDialog();
-    const accessCode = code.trim();
-    lookup.mutate(
-      { accessCode },
-      {
-        onSuccess: ([session]) => {
-          if (!session) {
-            fail(ERRORS.ACCESS_CODE_INVALID.message);
-            return;
-          }
-          setFound({ code: accessCode, session });
-          setJoinError(null);
-          setNotEnough(false);
-          setDialogOpen(true);
-        },
-        onError: (failure) => fail(lookupFailureText(failure)),
-        onSettled: () => {
-          busyRef.current = false;
-        },
-      },
-    );
+    try {
+      const [session] = await lookup.mutateAsync({ accessCode });
+      if (!session) return { error: ERRORS.ACCESS_CODE_INVALID.message };
+      setFound({ code: accessCode, session });
+      setJoinError(null);
+      setNotEnough(false);
+      setDialogOpen(true);
+    } catch (failure) {
+      return { error: lookupFailureText(failure) };
+    }
   };
 
   const confirm = () => {
@@ -137,36 +109,16 @@ function AccessCodePrompt({
   return (
     <Panel heading={gamesCopy.accessCodeHeading} className="max-w-xl">
       <p className="mt-2 text-sm text-mist-300">{gamesCopy.accessCodeIntro}</p>
-      <form
-        noValidate
-        aria-busy={lookup.isPending}
-        className="mt-5 flex flex-col gap-5"
-        onSubmit={submit}
-      >
-        <Field
-          ref={inputRef}
-          label={gamesCopy.accessCodeLabel}
-          hint={gamesCopy.accessCodeHint}
-          value={code}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          enterKeyHint="go"
-          inputClassName="font-mono tracking-wider uppercase"
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (!busyRef.current) setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <FormError id={errorId}>{error}</FormError>
-        <SubmitButton pending={lookup.isPending} className="sm:w-auto sm:self-start sm:px-10">
-          {gamesCopy.join}
-        </SubmitButton>
-      </form>
+      <CodeForm
+        label={gamesCopy.accessCodeLabel}
+        hint={gamesCopy.accessCodeHint}
+        submitLabel={gamesCopy.join}
+        emptyMessage={ERRORS.ACCESS_CODE_REQUIRED.message}
+        send={send}
+        inputRef={inputRef}
+        className="mt-5"
+        submitClassName="sm:w-auto sm:self-start sm:px-10"
+      />
       {found ? (
         <Suspense fallback={null}>
           <JoinExperienceDialog
@@ -178,12 +130,8 @@ function AccessCodePrompt({
             pending={join.isPending}
             error={joinError}
             onConfirm={confirm}
-            onClosed={() => {
-              // Closed here: back to the field. Joined: the live game replaced the form.
-              const input = inputRef.current;
-              if (input?.isConnected) input.focus();
-              else document.getElementById(MAIN_CONTENT_ID)?.focus();
-            }}
+            // Closed here: back to the field. Joined: the live game replaced the form.
+            onClosed={() => focusFieldOrMain(inputRef)}
           />
         </Suspense>
       ) : null}

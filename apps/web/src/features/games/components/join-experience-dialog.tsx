@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { gamesCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ConfirmActions, CostSummary } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
-import { FormError, Spinner } from '@/components/ui/form';
+import { FormError } from '@/components/ui/form';
 
 /**
  * 'Join Experience' (spec §5): the room, the player's credits, the cost and what remains, and a
@@ -67,13 +68,6 @@ export default function JoinExperienceDialog({
     );
   }
 
-  const rows: [string, string][] = [
-    [gamesCopy.room, session.roomName],
-    [gamesCopy.yourCredits, String(credits)],
-    [gamesCopy.cost, gamesCopy.credits(GAME_COST_CREDITS)],
-    [gamesCopy.remaining, String(credits - GAME_COST_CREDITS)],
-  ];
-
   return (
     <DialogShell
       open={open}
@@ -85,39 +79,24 @@ export default function JoinExperienceDialog({
       initialFocus={confirmRef}
       onClosed={onClosed}
     >
-      <dl className="mt-5 divide-y divide-white/10 rounded-xl border border-white/10">
-        {rows.map(([term, value]) => (
-          <div key={term} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-            <dt className="text-mist-300">{term}</dt>
-            <dd className="font-semibold text-white">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {error ? (
-        <div className="mt-5">
-          <FormError>{error}</FormError>
-        </div>
-      ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'secondary', size: 'lg' })}
-          disabled={pending}
-          onClick={() => onOpenChange(false)}
-        >
-          {gamesCopy.cancel}
-        </button>
-        <button
-          ref={confirmRef}
-          type="button"
-          className={buttonStyles({ size: 'lg' })}
-          disabled={pending}
-          aria-busy={pending}
-          onClick={onConfirm}
-        >
-          {pending ? <Spinner /> : null}
-          {gamesCopy.confirmJoin}
-        </button>
+      <div className="mt-5 flex flex-col gap-4 sm:mt-6">
+        <CostSummary
+          rows={[
+            [gamesCopy.room, session.roomName],
+            [gamesCopy.yourCredits, credits],
+            [gamesCopy.cost, gamesCopy.credits(GAME_COST_CREDITS)],
+          ]}
+          total={[gamesCopy.remaining, credits - GAME_COST_CREDITS]}
+        />
+        <FormError>{error}</FormError>
+        <ConfirmActions
+          confirmLabel={gamesCopy.confirmJoin}
+          backLabel={gamesCopy.cancel}
+          pending={pending}
+          onConfirm={onConfirm}
+          onBack={() => onOpenChange(false)}
+          confirmRef={confirmRef}
+        />
       </div>
     </DialogShell>
   );

@@ -5,7 +5,12 @@ import {
   type ComponentPropsWithoutRef,
   type CompositionEvent,
 } from 'react';
-import { Field } from '@/components/ui/form';
+import { Field } from './field';
+
+/** True when the text holds a code at all: the server ignores case, spaces and dashes. */
+export function hasCode(text: string): boolean {
+  return /[^\s-]/.test(text);
+}
 
 type CodeFieldProps = Omit<
   ComponentPropsWithoutRef<typeof Field>,
