@@ -3,7 +3,9 @@
  * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
  * purchase) and a redemption (POST /api/Items/Redeem, 50 redeemers at once, each request a new
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
- * hot slots, each request a new booking; then the same through two server processes) against
+ * hot slots, each request a new booking; then the same through two server processes) and the
+ * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
+ * players' results, the three periods in turn) against
  * a floor measured in the same run on the same machine: a bare Fastify answering one
  * `SELECT 1` through a node-postgres pool of the same size. Then the read on the
  * embedded database (PGlite).
@@ -30,11 +32,12 @@ import {
   SESSION_COOKIE,
 } from '@questfield/contract';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { loadEnv, type Env } from '../src/config/env';
-import { openDatabase, transactor, type DatabaseHandle } from '../src/db/client';
+import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
@@ -66,6 +69,10 @@ const HOT_SLOTS = 8;
 const BOOKING_HOOK = path.join(import.meta.dirname, 'booking-request.cjs');
 const BOOKING_PATH = API_ROUTES.eventsRegister.path;
 const API_ROOT = path.join(import.meta.dirname, '..');
+/** Leaderboard: VISITORS connections reading boards made of LEADERBOARD_PLAYERS players' runs. */
+const VISITORS = 150;
+const LEADERBOARD_PLAYERS = 2_000;
+const RUNS_PER_PLAYER = 3;
 const SERVER_ENTRY = ['--import', 'tsx', 'src/server.ts'];
 /** Distinct bookings on hand: more than both booking targets' runs send (about 20,000 each). */
 const BOOKINGS = 48_000;
@@ -406,6 +413,62 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
   });
 }
 
+/**
+ * Games/Leaderboard by VISITORS at once (no session) on LEADERBOARD_PLAYERS players with
+ * RUNS_PER_PLAYER results each over the last week, the three periods in turn.
+ */
+function leaderboardTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    await services.bookings.operatorDay(tomorrowAt(context.env)); // the day's slots exist
+    const prefix = randomBytes(3).toString('hex');
+    // One statement each: the players, a seat each in RUNS_PER_PLAYER games, and a run on each
+    // seat (one result per seat), spread over the last week.
+    await queryRows(
+      handle.db,
+      sql`insert into users (email, username, password_hash)
+        select 'lb${sql.raw(prefix)}' || n || '@example.com', 'lb${sql.raw(prefix)}' || n, '-'
+        from generate_series(1, ${LEADERBOARD_PLAYERS}) as n`,
+    );
+    await queryRows(
+      handle.db,
+      sql`insert into registrations (slot_id, user_id, source)
+        select slots.id, users.id, 'booking'
+        from (select id from event_slots order by starts_at desc limit ${RUNS_PER_PLAYER}) as slots
+        cross join users where users.username like ${`lb${prefix}%`}`,
+    );
+    await queryRows(
+      handle.db,
+      sql`insert into game_results (user_id, slot_id, registration_id, score, time_ms, distance, created_at)
+        select r.user_id, r.slot_id, r.id, (random() * 1200)::int, 20000 + (random() * 600000)::int,
+          (random() * 2000)::int, now() - random() * interval '7 days'
+        from registrations r join users u on u.id = r.user_id
+        where u.username like ${`lb${prefix}%`}`,
+    );
+    // What a read costs when no process has the boards yet (each a new service, so no cache).
+    const uncached: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      await servicesOf(handle, context).games.leaderboard('all');
+      uncached.push(performance.now() - started);
+    }
+    const median = [...uncached].sort((a, b) => a - b)[2] ?? 0;
+    notes.push(
+      `Leaderboard: one read of the three boards without the 2-second cache takes ${median.toFixed(1)} ms (median of 5) over ${LEADERBOARD_PLAYERS * RUNS_PER_PLAYER} runs.`,
+    );
+    const bodies = ['all', 'week', 'day'].map((period) => JSON.stringify({ period }));
+    let turn = 0;
+    const url = `${origin}${API_ROUTES.gamesLeaderboard.path}`;
+    const target: Target = { url, headers: {}, body: bodies[0], connections: VISITORS, close };
+    // Each run reads another period, so every board's query is measured.
+    target.afterRun = () => {
+      turn += 1;
+      target.body = bodies[turn % bodies.length];
+    };
+    return target;
+  });
+}
+
 let bookingsSent = 0;
 /** Each run starts past every booking the runs before may have sent (both booking targets). */
 function afterRun(sent: number) {
@@ -502,7 +565,9 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await redeemTarget(handle));
       targets.push(await bookingTarget(handle, notes));
       targets.push(await twoProcessBookingTarget(url));
-      const [floor, me, checkout, redeem, booking, booking2] = targets as [
+      targets.push(await leaderboardTarget(handle, notes));
+      const [floor, me, checkout, redeem, booking, booking2, leaderboard] = targets as [
+        Target,
         Target,
         Target,
         Target,
@@ -522,6 +587,10 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
         {
           name: `Events/RegisterPixelEvent, the same through two server processes (Postgres)`,
           target: booking2,
+        },
+        {
+          name: `Games/Leaderboard, ${VISITORS} visitors, ${LEADERBOARD_PLAYERS * RUNS_PER_PLAYER} runs (Postgres)`,
+          target: leaderboard,
         },
       ]);
     } finally {
