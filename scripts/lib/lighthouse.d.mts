@@ -1,0 +1,10 @@
+export const BUDGET: { performance: number; accessibility: number; cls: number };
+export type Audit = {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcp: number;
+  ok: boolean;
+};
+export function ensureLighthouse(): Promise<void>;
+export function audit(url: string): Promise<Audit | null>;

@@ -1,0 +1,61 @@
+// Lighthouse (mobile, simulated throttling, Debian's Chromium), installed on first use into
+// tools/lighthouse, outside the workspaces. `audit(url)` answers the scores and timings the
+// budgets in docs/architecture.md name.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { npmCommand, run, runOrThrow } from './run.mjs';
+
+const TOOL = join(import.meta.dirname, '..', '..', 'tools', 'lighthouse');
+const BIN = join(TOOL, 'node_modules', '.bin', 'lighthouse');
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+export const BUDGET = { performance: 95, accessibility: 100, cls: 0.05 };
+
+export async function ensureLighthouse() {
+  if (!existsSync(BIN)) {
+    await runOrThrow(npmCommand, ['ci', '--no-audit', '--no-fund'], { cwd: TOOL });
+  }
+}
+
+/** Scores (0–100), CLS and LCP (ms) of one page, or null when Lighthouse failed. */
+export async function audit(url) {
+  const out = mkdtempSync(join(tmpdir(), 'questfield-lighthouse-'));
+  try {
+    const report = join(out, 'report.json');
+    const code = await run(
+      BIN,
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance,accessibility',
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
+    );
+    if (code !== 0 || !existsSync(report)) return null;
+    const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
+    const performance = Math.round(categories.performance.score * 100);
+    const accessibility = Math.round(categories.accessibility.score * 100);
+    const cls = audits['cumulative-layout-shift'].numericValue;
+    const lcp = audits['largest-contentful-paint'].numericValue;
+    const ok =
+      performance >= BUDGET.performance &&
+      accessibility >= BUDGET.accessibility &&
+      cls < BUDGET.cls;
+    return { performance, accessibility, cls, lcp, ok };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
