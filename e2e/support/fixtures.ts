@@ -2,11 +2,14 @@
 // console error, an uncaught exception or a failed request to our own origin, unless the test
 // declared that very failure with expectProblem().
 import { test as base, expect } from '@playwright/test';
+import { E2E_LIVE_CHANNEL } from './server';
 
 type ProblemLog = { problems: string[]; expected: RegExp[] };
 
 type Fixtures = {
   problemLog: ProblemLog;
+  /** The live channel of /livestream answers with a small page (see server.ts). */
+  liveChannel: void;
   /** The address the proxy in front of the app reports for this test's page. */
   clientAddress: string;
   /**
@@ -59,6 +62,15 @@ export const test = base.extend<Fixtures>({
       const address = `198.51.${testInfo.workerIndex % 250}.${(clients % 250) + 1}`;
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
       await use(address);
+    },
+    { auto: true },
+  ],
+  liveChannel: [
+    async ({ context }, use) => {
+      await context.route(`${E2E_LIVE_CHANNEL}**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<p>Questfield live</p>' }),
+      );
+      await use();
     },
     { auto: true },
   ],

@@ -10,6 +10,12 @@ import { startServerProcess, type ServerProcess } from '../../apps/api/test/help
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SERVER = join(ROOT, 'apps', 'api', 'dist', 'server.js');
 
+/**
+ * The live channel /livestream frames: a name that never resolves, so no test reaches the web.
+ * The fixtures answer it with a small page unless a test makes it fail.
+ */
+export const E2E_LIVE_CHANNEL = 'https://live.questfield.test/embed';
+
 export type E2eServer = ServerProcess & { dataDir: string; stopAndClean: () => Promise<void> };
 
 export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
@@ -28,6 +34,7 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
+      LIVESTREAM_EMBED_URL: E2E_LIVE_CHANNEL,
       ...extraEnv,
     },
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_CHAT_URL } from '@questfield/contract';
 import {
-  DEFAULT_LIVESTREAM_URL,
+  DEFAULT_LIVESTREAM_EMBED_URL,
   DEFAULT_MAIL_FROM,
   EnvError,
   formatEnvError,
@@ -48,7 +48,7 @@ describe('loadEnv', () => {
       multiplayerEnabled: true,
       publicOrigin: 'http://localhost:3000',
       gameOrigin: 'http://localhost:3100',
-      livestreamUrl: DEFAULT_LIVESTREAM_URL,
+      livestreamUrl: DEFAULT_LIVESTREAM_EMBED_URL,
       groupChatUrl: DEFAULT_GROUP_CHAT_URL,
       logLevel: 'info',
       logFormat: null,
@@ -85,7 +85,7 @@ describe('loadEnv', () => {
         MULTIPLAYER_ENABLED: '0',
         PUBLIC_ORIGIN: 'https://play.example.com/',
         GAME_ORIGIN: 'https://game.example.com',
-        LIVESTREAM_URL: 'https://player.example.com/live?x=1',
+        LIVESTREAM_EMBED_URL: 'https://player.example.com/live?x=1',
         GROUP_CHAT_URL: 'https://chat.example.com/players',
         APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
         TRUST_PROXY: '2',
@@ -171,7 +171,7 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'play.example.com' }],
     ['GAME_ORIGIN', { GAME_ORIGIN: 'ftp://game.example.com' }],
     ['GAME_ORIGIN', { GAME_ORIGIN: 'https://game.example.com/?x=1' }],
-    ['LIVESTREAM_URL', { LIVESTREAM_URL: 'http://insecure.example.com/live' }],
+    ['LIVESTREAM_EMBED_URL', { LIVESTREAM_EMBED_URL: 'http://insecure.example.com/live' }],
     ['GROUP_CHAT_URL', { GROUP_CHAT_URL: 'chat.example.com/players' }],
     ['APP_SECRET', { APP_SECRET: 'short' }],
     ['APP_SECRET', { NODE_ENV: 'production' }],

@@ -58,7 +58,8 @@ function expectAppSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
   expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
-  expect(csp.get('connect-src')).toEqual(["'self'"]);
+  // The live channel is asked whether it answers (connect) before it is framed.
+  expect(csp.get('connect-src')).toEqual(["'self'", 'https://player.example.com']);
   expect(csp.get('frame-src')).toEqual(['http://localhost:3100', 'https://player.example.com']);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
@@ -283,7 +284,11 @@ describe('CSP for the payment provider', () => {
   it("allows the Square sandbox's hosts only with a sandbox application", () => {
     const csp = square('sandbox-sq0idb-app');
     expect(csp['script-src']).toEqual(["'self'", 'https://sandbox.web.squarecdn.com']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://pci-connect.squareupsandbox.com']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://player.example.com',
+      'https://pci-connect.squareupsandbox.com',
+    ]);
     expect(csp['frame-src']).toEqual([
       'http://localhost:3100',
       'https://player.example.com',
@@ -294,7 +299,11 @@ describe('CSP for the payment provider', () => {
   it("allows Square production's hosts only with a production application", () => {
     const csp = square('sq0idp-app');
     expect(csp['script-src']).toEqual(["'self'", 'https://web.squarecdn.com']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://pci-connect.squareup.com']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://player.example.com',
+      'https://pci-connect.squareup.com',
+    ]);
     expect(csp['frame-src']).toEqual([
       'http://localhost:3100',
       'https://player.example.com',

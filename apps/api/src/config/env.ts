@@ -19,8 +19,8 @@ export const SQUARE_APP_ID_PREFIXES = {
   production: 'sq0idp-',
 } as const;
 
-/** A public placeholder channel; operators set their own LIVESTREAM_URL. */
-export const DEFAULT_LIVESTREAM_URL =
+/** A public placeholder channel; operators set their own LIVESTREAM_EMBED_URL. */
+export const DEFAULT_LIVESTREAM_EMBED_URL =
   'https://www.youtube-nocookie.com/embed/live_stream?channel=UCquestfieldLive';
 export const DEFAULT_MAIL_FROM = 'Questfield <hello@questfield.example>';
 const HTTPS_RULE = 'must be an https:// URL';
@@ -177,7 +177,9 @@ const variables = z
     MULTIPLAYER_ENABLED: onByDefault,
     PUBLIC_ORIGIN: origin,
     GAME_ORIGIN: origin,
-    LIVESTREAM_URL: optionalText.pipe(urlOf(['https'], HTTPS_RULE).default(DEFAULT_LIVESTREAM_URL)),
+    LIVESTREAM_EMBED_URL: optionalText.pipe(
+      urlOf(['https'], HTTPS_RULE).default(DEFAULT_LIVESTREAM_EMBED_URL),
+    ),
     GROUP_CHAT_URL: optionalText.pipe(urlOf(['https'], HTTPS_RULE).default(DEFAULT_GROUP_CHAT_URL)),
     APP_SECRET: optionalText.pipe(
       z
@@ -343,7 +345,7 @@ const envSchema = variables.transform((vars) => {
     multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
     publicOrigin,
     gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,
-    livestreamUrl: vars.LIVESTREAM_URL,
+    livestreamUrl: vars.LIVESTREAM_EMBED_URL,
     groupChatUrl: vars.GROUP_CHAT_URL,
     appSecret: vars.APP_SECRET ?? DEV_APP_SECRET,
     logLevel: vars.LOG_LEVEL,

@@ -51,7 +51,8 @@ export function appCspDirectives(
   return {
     ...BASE_DIRECTIVES,
     'script-src': ["'self'", ...square.sdk],
-    'connect-src': ["'self'", ...square.connect],
+    // The live channel's origin: /livestream asks it whether it answers before framing it.
+    'connect-src': ["'self'", new URL(env.livestreamUrl).origin, ...square.connect],
     'frame-src': [env.gameOrigin, new URL(env.livestreamUrl).origin, ...square.sdk],
     'frame-ancestors': ["'none'"],
   };

@@ -22,7 +22,7 @@ export const TEST_ENV: EnvSource = {
   APP_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   PUBLIC_ORIGIN: 'http://localhost:3000',
   GAME_ORIGIN: 'http://localhost:3100',
-  LIVESTREAM_URL: 'https://player.example.com/embed/live',
+  LIVESTREAM_EMBED_URL: 'https://player.example.com/embed/live',
 };
 
 export function testEnv(overrides: EnvSource = {}): Env {

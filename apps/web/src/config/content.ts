@@ -58,10 +58,6 @@ export const placeholderPages = {
     heading: 'Redeem your Experience Card',
     body: `Enter your experience card code to add ${GAME_PASS_CREDITS} credits to your account. The Game Pass codes of your Game Packs redeem here too.`,
   },
-  livestream: {
-    heading: 'Live Streaming',
-    body: 'The live channel player will play here.',
-  },
   communityPartnerships: {
     heading: 'Community & Partnerships',
     body: 'Here you will apply for a partnership with a short form.',

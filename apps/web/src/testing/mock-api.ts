@@ -12,13 +12,16 @@ import { mswServer } from './msw-server';
 export type MockAnswer = { status?: number; body?: unknown } | Response;
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
 
+/** The live channel of the test settings: it answers (mockApi), unless a test says otherwise. */
+export const TEST_LIVE_CHANNEL = 'https://player.example.com/embed/live';
+
 /** The server's public settings as a test server would send them. */
 export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
   appname: APP_NAME,
   appversion: APP_VERSION,
   gameOrigin: 'http://localhost:5174',
   resultsHosts: [],
-  livestreamUrl: 'http://localhost:3000/live',
+  livestreamUrl: TEST_LIVE_CHANNEL,
   groupChatUrl: 'https://chat.example.org/questfield',
   multiplayerEnabled: true,
   paymentProvider: 'test',
@@ -48,7 +51,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
- * header's countdown) no game and the leaderboards no results unless given; a Users/Me handler also marks this
+ * header's countdown) no game and the leaderboards no results unless given, and the test live
+ * channel (TEST_LIVE_CHANNEL) answers; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
  * path.
@@ -71,6 +75,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   // One handler reads the table on every request, so a test may add answers as it goes; a
   // path missing from it stays unhandled, which fails the test.
   mswServer.use(
+    http.get(TEST_LIVE_CHANNEL, () => new HttpResponse('live')),
     http.all('/api/*', async ({ request }) => {
       const path = new URL(request.url).pathname;
       const handler = table[path];
