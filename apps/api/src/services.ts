@@ -18,6 +18,7 @@ import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createSettingsService } from './modules/settings/settings.service';
 
 export function createServices(infra: Infra) {
@@ -36,6 +37,7 @@ export function createServices(infra: Infra) {
   const settings = createSettingsService(infra);
   const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
   const games = createGamesService(infra);
+  const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });
   const operator = createOperatorService({
     ...infra,
     accounts,
@@ -57,6 +59,7 @@ export function createServices(infra: Infra) {
     orders,
     bookings,
     games,
+    partnerships,
     settings,
     operator,
   };

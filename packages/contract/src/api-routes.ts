@@ -75,7 +75,7 @@ export const API_ROUTES = {
   ordersCustomEmail: { method: 'POST', path: '/api/Orders/ProcessCustomEmail', access: 'internal' },
   ordersList: { method: 'POST', path: '/api/Orders/List', access: 'session' },
 
-  partnershipsSubmit: { method: 'POST', path: '/api/Partnerships/Submit', access: 'public' },
+  partnershipsApply: { method: 'POST', path: '/api/Partnerships/Apply', access: 'public' },
 
   gamesValidateTicket: { method: 'POST', path: '/api/Games/ValidateTicket', access: 'game' },
   gamesSubmitResult: { method: 'POST', path: '/api/Games/SubmitResult', access: 'game' },

@@ -54,10 +54,13 @@ import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
   checkoutRequest,
   checkoutResponse,
+  mailCallRequest,
+  mailCallResponse,
   ordersListResponse,
   squareWebhookRequest,
   squareWebhookResponse,
 } from './orders';
+import { partnershipApplyRequest, partnershipApplyResponse } from './partnerships';
 import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
 
 /** `request` is the JSON body (absent on GET routes); `response` is the 2xx body. */
@@ -102,7 +105,11 @@ export const API_SCHEMAS = {
 
   squareCheckout: { request: checkoutRequest, response: checkoutResponse },
   ordersList: { request: noBody, response: ordersListResponse },
+  ordersCustomEmail: { request: mailCallRequest, response: mailCallResponse },
+  ordersConfirmationEmail: { request: mailCallRequest, response: mailCallResponse },
   squareWebhook: { request: squareWebhookRequest, response: squareWebhookResponse },
+
+  partnershipsApply: { request: partnershipApplyRequest, response: partnershipApplyResponse },
 
   devMailbox: { response: devMailboxResponse },
   operatorRun: { request: operatorCommand, response: operatorResult },

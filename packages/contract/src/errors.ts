@@ -128,6 +128,11 @@ export const ERRORS = {
     status: 400,
     message: 'There was an error submitting your application. Please try again.',
   },
+  /** Partnership applications: 5 an hour per client IP (security.md W24). */
+  PARTNERSHIP_RATE_LIMITED: {
+    status: 429,
+    message: 'Too many applications from this network. Please try again in an hour.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

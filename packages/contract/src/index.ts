@@ -20,3 +20,4 @@ export * from './operator';
 export * from './events';
 export * from './games';
 export * from './maze';
+export * from './partnerships';

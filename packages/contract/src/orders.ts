@@ -95,3 +95,10 @@ export type OrdersListResponse = z.infer<typeof ordersListResponse>;
 /** Square's webhook body is read raw: its signature covers the exact bytes. */
 export const squareWebhookRequest = z.string();
 export const squareWebhookResponse = z.object({ received: z.literal(true) });
+
+/**
+ * The spec's mail calls (Orders/ProcessCustomEmail, Orders/ProcessOrderConfirmationEmail) are
+ * refused to everyone (403, security.md W24): the server writes its own mails.
+ */
+export const mailCallRequest = z.unknown();
+export const mailCallResponse = z.never();

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  CONTACT,
   DEFAULT_DISTRICT_NAME,
   DEFAULT_GROUP_CHAT_URL,
   DEFAULT_VENUE_TIMEZONE,
@@ -174,6 +175,9 @@ const variables = z
       urlOf(['smtp', 'smtps'], 'must be an smtp:// or smtps:// URL').optional(),
     ),
     MAIL_FROM: optionalText.pipe(z.string().default(DEFAULT_MAIL_FROM)),
+    PARTNERSHIP_EMAIL: optionalText.pipe(
+      z.email({ error: 'must be an email address' }).default(CONTACT.partnersEmail),
+    ),
     MULTIPLAYER_ENABLED: onByDefault,
     PUBLIC_ORIGIN: origin,
     GAME_ORIGIN: origin,
@@ -342,6 +346,8 @@ const envSchema = variables.transform((vars) => {
     /** The dev mailbox is served (outside production, without SMTP, to loopback only). */
     devMailbox,
     mailFrom: vars.MAIL_FROM,
+    /** The company contact every partnership application is sent to (security.md W24). */
+    partnershipEmail: vars.PARTNERSHIP_EMAIL,
     multiplayerEnabled: vars.MULTIPLAYER_ENABLED,
     publicOrigin,
     gameOrigin: vars.GAME_ORIGIN ?? `http://localhost:${vars.GAME_PORT}`,

@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './health/health.routes';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
+import { registerPartnershipsRoutes } from './partnerships/partnerships.routes';
 
 /**
  * What a route registrar gets: settings and the services (never the database), and the token
@@ -31,6 +32,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerCodesRoutes,
   registerBookingsRoutes,
   registerGamesRoutes,
+  registerPartnershipsRoutes,
   registerSquareWebhookRoutes,
   registerDevMailboxRoutes,
   registerOperatorRoutes,

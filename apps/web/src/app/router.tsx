@@ -1,3 +1,4 @@
+import { MESSAGES } from '@questfield/contract';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -17,7 +18,19 @@ function page(
   return {
     path: appPath.path,
     handle,
-    lazy: async () => ({ Component: (await load()).default }),
+    // A chunk that fails to load becomes a page that throws, so the route's errorElement shows:
+    // a rejected `lazy` would leave the route unloaded and the page blank.
+    lazy: async () => {
+      try {
+        return { Component: (await load()).default };
+      } catch (error) {
+        return {
+          Component: () => {
+            throw error;
+          },
+        };
+      }
+    },
   };
 }
 
@@ -45,7 +58,10 @@ export const routes: RouteObject[] = [
           page(paths.hostPack, () => import('./routes/hostpack')),
           page(paths.experienceCard, () => import('./routes/experience-card')),
           page(paths.livestream, () => import('./routes/livestream')),
-          page(paths.communityPartnerships, () => import('./routes/community-partnerships')),
+          {
+            ...page(paths.communityPartnerships, () => import('./routes/community-partnerships')),
+            errorElement: <RouteErrorBoundary body={MESSAGES.communityPageFailed} />,
+          },
           page(paths.soundtrack, () => import('./routes/soundtrack')),
           page(paths.store, () => import('./routes/store')),
           page(paths.esports, () => import('./routes/esports')),

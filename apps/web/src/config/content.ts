@@ -39,28 +39,19 @@ export const footerCopy = {
 
 export type SocialNetwork = (typeof footerCopy.social)[number];
 
-export const placeholderCopy = {
-  badge: 'In the works',
-} as const;
-
-/**
- * The short, honest body each unfinished page shows under its real heading. The notice's badge
- * already says the feature is on its way, so the body says only what will be there.
- */
-export const placeholderPages = {
-  /** Built (features/games): the page keeps its heading here, and the body is its intro. */
+/** The heading and the one-sentence intro of pages whose feature has no copy of its own. */
+export const pageIntros = {
   game: {
     heading: 'Game',
     body: 'Your live session opens here. Have an access code from a friend? Join their session with it.',
   },
-  /** Built (features/codes): the page keeps its heading here, and the body is its intro. */
   experienceCard: {
     heading: 'Redeem your Experience Card',
     body: `Enter your experience card code to add ${GAME_PASS_CREDITS} credits to your account. The Game Pass codes of your Game Packs redeem here too.`,
   },
   communityPartnerships: {
     heading: 'Community & Partnerships',
-    body: 'Here you will apply for a partnership with a short form.',
+    body: 'Run a venue, a club or a brand and want to bring Questfield to your community? Tell us about it below to apply for a partnership.',
   },
 } as const;
 

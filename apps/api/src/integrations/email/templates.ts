@@ -5,7 +5,12 @@
 import { BRAND_NAME, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
-export type EmailTemplateName = 'recovery_code' | 'password_changed' | 'order_confirmation';
+export type EmailTemplateName =
+  | 'recovery_code'
+  | 'password_changed'
+  | 'order_confirmation'
+  | 'partnership_confirmation'
+  | 'partnership_notification';
 export type RenderedEmail = {
   template: EmailTemplateName;
   subject: string;
@@ -123,4 +128,77 @@ export function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail 
     ].join(''),
   );
   return { template: 'order_confirmation', subject, text, html };
+}
+
+export type PartnershipDetails = {
+  name: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  companyDescription: string;
+};
+
+/** The application as a list: each typed value escaped, line breaks of the description kept. */
+function applicationHtml(input: PartnershipDetails): string {
+  const rows: [string, string][] = [
+    ['Name', input.name],
+    ['Email', input.email],
+    ['Phone', input.phone],
+    ['Company name', input.companyName],
+  ];
+  return [
+    '<ul>',
+    ...rows.map(([label, value]) => `<li>${label}: ${escapeHtml(value)}</li>`),
+    '</ul>',
+    '<p>Company description:</p>',
+    `<p style="white-space:pre-line">${escapeHtml(input.companyDescription)}</p>`,
+  ].join('');
+}
+
+function applicationText(input: PartnershipDetails): string[] {
+  return [
+    `Name: ${input.name}`,
+    `Email: ${input.email}`,
+    `Phone: ${input.phone}`,
+    `Company name: ${input.companyName}`,
+    'Company description:',
+    input.companyDescription,
+  ];
+}
+
+/** To the applicant's own address only: what they sent, and that we will answer. */
+export function partnershipConfirmationEmail(input: PartnershipDetails): RenderedEmail {
+  const subject = `We received your ${BRAND_NAME} partnership application`;
+  const text = [
+    `Hi ${input.name},`,
+    '',
+    `Thank you for applying to partner with ${BRAND_NAME}. We will read your application and get back to you soon.`,
+    '',
+    'What you sent us:',
+    ...applicationText(input),
+  ].join('\n');
+  const html = layout(
+    subject,
+    [
+      `<p>Hi ${escapeHtml(input.name)},</p>`,
+      `<p>Thank you for applying to partner with ${escapeHtml(BRAND_NAME)}. We will read your application and get back to you soon.</p>`,
+      '<p>What you sent us:</p>',
+      applicationHtml(input),
+    ].join(''),
+  );
+  return { template: 'partnership_confirmation', subject, text, html };
+}
+
+/** To the company contact (config), never to an address the applicant chose. */
+export function partnershipNotificationEmail(input: PartnershipDetails): RenderedEmail {
+  const company = input.companyName.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+  const subject = `New partnership application: ${company}`;
+  const text = ['A new partnership application has arrived.', '', ...applicationText(input)].join(
+    '\n',
+  );
+  const html = layout(
+    subject,
+    ['<p>A new partnership application has arrived.</p>', applicationHtml(input)].join(''),
+  );
+  return { template: 'partnership_notification', subject, text, html };
 }

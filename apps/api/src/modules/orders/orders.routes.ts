@@ -40,6 +40,11 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): void {
+  // The spec's client-composed mails (an open relay, security.md W24): the request guard answers
+  // 403 before these handlers; they exist so the spec's paths say so rather than 404.
+  app.route({ ...apiRoute('ordersCustomEmail'), handler: () => fail('FORBIDDEN') });
+  app.route({ ...apiRoute('ordersConfirmationEmail'), handler: () => fail('FORBIDDEN') });
+
   app.route({
     ...apiRoute('squareCheckout'),
     handler: async (request) => {

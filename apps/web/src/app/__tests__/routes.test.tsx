@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { placeholderCopy, placeholderPages } from '@/config/content';
 import { landingCopy } from '@/features/landing/copy';
 import { mockApi, testConfig } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -121,22 +120,6 @@ describe('pages', () => {
       unmount();
     }
   });
-
-  it.each([{ path: '/community-partnerships', page: placeholderPages.communityPartnerships }])(
-    '$path says once, under its badge, what will be there',
-    async ({ path, page }) => {
-      renderApp(path);
-
-      await screen.findByRole('heading', { level: 1, name: page.heading });
-      const main = screen.getByRole('main');
-      expect(within(main).getByText(placeholderCopy.badge)).toBeInTheDocument();
-      expect(within(main).getByText(page.body)).toBeInTheDocument();
-      const text = main.textContent ?? '';
-      expect(text.indexOf(page.body)).toBe(text.lastIndexOf(page.body));
-      // The badge says it is on its way; the body does not say it again.
-      expect(text.match(SAYS_COMING) ?? []).toEqual([placeholderCopy.badge]);
-    },
-  );
 
   it('shows the store sections and their empty states', async () => {
     renderApp('/store');

@@ -1,6 +1,6 @@
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
-import { placeholderPages } from '@/config/content';
+import { pageIntros } from '@/config/content';
 import { pageTitle, paths } from '@/config/paths';
 import { LoginGate } from '@/features/accounts/components/login-gate';
 import { useSession } from '@/features/accounts/hooks/use-session';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  */
 export default function ExperienceCardRoute() {
   useDocumentTitle(pageTitle(paths.experienceCard.label));
-  const { heading, body } = placeholderPages.experienceCard;
+  const { heading, body } = pageIntros.experienceCard;
   const session = useSession();
 
   return (

@@ -1,0 +1,83 @@
+/**
+ * Partnership applications (spec §4 /community-partnerships; security.md W24). The server, not
+ * the browser, writes both mails from its own templates: a confirmation to the address the
+ * applicant typed and a notification to the company contact fixed in config, queued in the
+ * transaction that stores the application, so either all three happen or none.
+ *
+ * Each client IP may apply 5 times in a sliding hour; the limits module admits an application
+ * under a lock on the IP, so a burst of concurrent requests lets exactly 5 through. A filled
+ * honeypot is answered like a success and leaves no trace.
+ */
+import {
+  PARTNERSHIP_APPLICATIONS_PER_HOUR,
+  type PartnershipApplication,
+} from '@questfield/contract';
+import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
+import {
+  partnershipConfirmationEmail,
+  partnershipNotificationEmail,
+} from '../../integrations/email/templates';
+import { fail } from '../../lib/app-error';
+import type { Audit, AuditMeta } from '../../lib/audit';
+import type { CountRule, Limiter } from '../limits/limits.service';
+import * as repo from './partnerships.repository';
+
+const HOUR = 60 * 60_000;
+
+export type ApplyOutcome = 'stored' | 'dropped';
+
+export function createPartnershipsService({
+  transaction,
+  clock,
+  env,
+  limiter,
+  mailer,
+  audit,
+}: Pick<Infra, 'transaction' | 'clock' | 'env'> & {
+  limiter: Limiter;
+  mailer: Mailer;
+  audit: Audit;
+}) {
+  const rules = (ip: string): CountRule[] => [
+    {
+      kind: 'partnership',
+      ip,
+      windowMs: HOUR,
+      max: PARTNERSHIP_APPLICATIONS_PER_HOUR,
+      reason: 'partnership applications per IP',
+    },
+  ];
+
+  return {
+    /** Stores `application` and queues both mails, or fails with 429 past the hourly limit. */
+    async apply(caller: AuditMeta, application: PartnershipApplication): Promise<ApplyOutcome> {
+      if ((application.website ?? '') !== '') {
+        audit(caller, 'partnerships.honeypot', {}, 'warn');
+        return 'dropped';
+      }
+      const admission = await limiter.admit('partnership', caller.ip, caller.ip, rules(caller.ip));
+      if (!admission.allowed) {
+        audit(caller, 'partnerships.throttled', { reason: admission.reason }, 'warn');
+        return fail('PARTNERSHIP_RATE_LIMITED');
+      }
+      const { website: _honeypot, ...details } = application;
+      const id = await transaction(async (tx) => {
+        const stored = await repo.insertApplication(tx, {
+          ...details,
+          ip: caller.ip,
+          createdAt: clock.now(),
+        });
+        await mailer.queue(tx, details.email, partnershipConfirmationEmail(details));
+        await mailer.queue(tx, env.partnershipEmail, partnershipNotificationEmail(details));
+        return stored;
+      });
+      mailer.wake();
+      await limiter.settle(admission.attempt, true);
+      audit(caller, 'partnerships.applied', { applicationId: id });
+      return 'stored';
+    },
+  };
+}
+
+export type PartnershipsService = ReturnType<typeof createPartnershipsService>;
