@@ -19,6 +19,58 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   inputClassName?: string | undefined;
 };
 
+/** The ids a control's label, hint and message use, and what it is described by. */
+export function useFieldIds(
+  id: string | undefined,
+  hint: string | undefined,
+  error: string | undefined,
+  more?: string,
+) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+/** A control's label above it, and its hint and validation message under it. */
+export function FieldFrame({
+  label,
+  hint,
+  error,
+  ids,
+  className,
+  children,
+}: {
+  label: string;
+  hint: string | undefined;
+  error: string | undefined;
+  ids: ReturnType<typeof useFieldIds>;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={ids.controlId} className="mb-1.5 block text-sm font-semibold text-mist-100">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={ids.hintId} className="mt-1.5 text-sm text-mist-300">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="mt-1.5 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A labelled input with its hint and validation message, wired for assistive technology; an
  * `aria-describedby` given names more descriptions (e.g. a form-level message about the field).
@@ -39,27 +91,19 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, describedByProp]
-    .filter(Boolean)
-    .join(' ');
+  const ids = useFieldIds(id, hint, error, describedByProp);
+  const inputId = ids.controlId;
   const [visible, setVisible] = useState(false);
 
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-mist-100">
-        {label}
-      </label>
+    <FieldFrame label={label} hint={hint} error={error} ids={ids} className={className}>
       <div className="relative">
         <input
           ref={ref}
           id={inputId}
           type={password ? (visible ? 'text' : 'password') : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={ids.describedBy}
           className={cn(inputClass, password && 'pr-14', action ? 'pr-24' : null, inputClassName)}
           {...props}
         />
@@ -79,16 +123,6 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-mist-300">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });

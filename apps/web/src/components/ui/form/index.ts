@@ -6,6 +6,7 @@
 export { CodeField, hasCode } from './code-field';
 export { CodeForm, focusFieldOrMain, type CodeOutcome } from './code-form';
 export { Field, inputClass } from './field';
+export { TextareaField } from './textarea-field';
 export { FormError, FormNotice } from './form-messages';
 export { Spinner, SubmitButton } from './submit-button';
 export { linkButtonClass, SwitchPrompt } from './switch-prompt';

@@ -4,9 +4,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApplyMutation } from '../api/apply';
 import { partnershipsCopy as copy } from '../copy';
-import { TextareaField } from './textarea-field';
+
 import { buttonStyles } from '@/components/ui/button-styles';
-import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 
 const EMPTY = {
