@@ -1,4 +1,4 @@
-import { BRAND_NAME, GAME_PASS_CREDITS } from '@questfield/contract';
+import { ARK_OF_ANSWERS, BRAND_NAME, GAME_PASS_CREDITS } from '@questfield/contract';
 
 /**
  * Copy shared by the shell and several routes (header, footer, placeholders, errors). Each
@@ -56,9 +56,9 @@ export const pageIntros = {
 } as const;
 
 /**
- * The videos of the product pages and their posters, served from the web app's public folder.
- * A video is asked for only when played (`preload="none"`), and a file that cannot be played
- * shows the spec's fallback text instead of the player.
+ * The videos of the landing and product pages (small generated samples), their posters and
+ * captions, served from the web app's public folder. A video is asked for only when played
+ * (`preload="none"`); the experiences' videos are in their list (features/experiences).
  */
 export const media = {
   promoVideo: {
@@ -72,6 +72,12 @@ export const media = {
     poster: '/media/hostpack-poster.svg',
     captions: '/media/hostpack.vtt',
     label: 'Host Pack video',
+  },
+  landingVideo: {
+    src: '/media/landing.mp4',
+    poster: '/media/landing-poster.jpg',
+    captions: '/media/landing.vtt',
+    label: `${ARK_OF_ANSWERS} video`,
   },
 } as const;
 

@@ -33,7 +33,7 @@ async function openPreorder() {
 }
 
 describe('/hostpack', () => {
-  it('shows the host pack video, degrading to the fallback text', async () => {
+  it("shows the host pack video, degrading to the spec's error text", async () => {
     mockApi();
     renderApp('/hostpack');
     await screen.findByRole('heading', { level: 1, name: 'Host Pack' });
@@ -42,7 +42,7 @@ describe('/hostpack', () => {
     expect(video).toHaveAttribute('preload', 'none');
 
     fireEvent.error(video);
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.videoPageFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.videoLoadError);
   });
 
   it("'Pre-order now' opens the pre-order dialog with one Host Pack card priced 350", async () => {

@@ -51,28 +51,29 @@ function quantityRadio(option: 'x1' | 'x25' | 'x50') {
 afterEach(() => vi.useRealTimers());
 
 describe('/promo', () => {
-  it('shows the promo video with a poster, loaded only when played', async () => {
+  it('shows the promo video in the player with a poster, loaded only when played', async () => {
     mockApi();
     renderApp('/promo');
     await screen.findByRole('heading', { level: 1, name: 'Game Pack' });
 
     const video = screen.getByLabelText('Game Pack promo video');
     expect(video.tagName).toBe('VIDEO');
-    expect(video).toHaveAttribute('controls');
+    expect(video).not.toHaveAttribute('controls');
+    expect(screen.getByRole('group', { name: 'Video controls' })).toBeInTheDocument();
     expect(video).toHaveAttribute('preload', 'none');
     expect(video).toHaveAttribute('poster', '/media/promo-poster.svg');
     expect(video).toHaveAttribute('src', '/media/promo.mp4');
   });
 
-  it("shows the spec's fallback text when the video cannot be loaded", async () => {
+  it("shows the spec's error text when the video cannot be loaded", async () => {
     mockApi();
     renderApp('/promo');
     const video = await screen.findByLabelText('Game Pack promo video');
 
     fireEvent.error(video);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.videoPageFailed);
-    expect(screen.queryByLabelText('Game Pack promo video')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.videoLoadError);
+    expect(screen.queryByRole('group', { name: 'Video controls' })).not.toBeInTheDocument();
   });
 
   it('offers x1, x25 and x50 with price and discount, chosen with the arrow keys', async () => {

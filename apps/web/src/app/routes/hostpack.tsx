@@ -1,4 +1,4 @@
-import { PlainVideo } from '@/components/ui/plain-video';
+import { VideoPlayer } from '@/components/video-player/video-player';
 import { media } from '@/config/content';
 import { pageTitle, paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/hooks/use-session';
@@ -28,7 +28,7 @@ export default function HostPackRoute() {
         actions={
           <HostPackPreorder onPreorder={(opener) => buy({ sku: 'host-pack' }, { opener })} />
         }
-        video={<PlainVideo {...media.hostPackVideo} />}
+        video={<VideoPlayer {...media.hostPackVideo} />}
       />
       {purchaseUi}
     </>

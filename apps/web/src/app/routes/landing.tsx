@@ -3,11 +3,13 @@ import { LoginGate } from '@/features/accounts/components/login-gate';
 import { useSession } from '@/features/accounts/hooks/use-session';
 import { BookingItems } from '@/features/bookings/components/booking-items';
 import { RedeemCodeButton } from '@/features/codes/components/redeem-code-button';
+import { ExperiencesCarousel } from '@/features/experiences/components/experiences-carousel';
 import { ConsultationCta } from '@/features/landing/components/consultation-cta';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingHero } from '@/features/landing/components/landing-hero';
 import {
   PurchaseCreditsSection,
+  showBookingSection,
   showPurchaseSection,
 } from '@/features/landing/components/purchase-credits-section';
 import { usePurchase } from '@/features/payments/hooks/use-purchase';
@@ -21,6 +23,7 @@ export default function LandingRoute() {
   return (
     <>
       <LandingHero />
+      <ExperiencesCarousel onJoin={showBookingSection} />
       <HowItWorks />
       <PurchaseCreditsSection
         booking={

@@ -1,4 +1,4 @@
-import { PlainVideo } from '@/components/ui/plain-video';
+import { VideoPlayer } from '@/components/video-player/video-player';
 import { media } from '@/config/content';
 import { pageTitle, paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/hooks/use-session';
@@ -28,7 +28,7 @@ export default function PromoRoute() {
         heading={packsCopy.promoHeading}
         tagline={packsCopy.promoTagline}
         actions={<PlayNow onPlayNow={(opener) => buy({ sku: 'play-now' }, { opener })} />}
-        video={<PlainVideo {...media.promoVideo} />}
+        video={<VideoPlayer {...media.promoVideo} />}
       />
       <GamePackSection
         onBuy={(quantity, opener) => buy({ sku: 'game-pack', quantity }, { opener })}

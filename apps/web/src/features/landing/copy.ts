@@ -12,6 +12,7 @@ export const landingCopy = {
     'Gather your crew, race through the maze and climb the leaderboard. Real-time quest sessions for teams, venues and live audiences.',
   primaryCta: 'Purchase Credits',
   secondaryCta: 'Plan an event',
+  videoCaption: 'A biblical trivia game, played together',
   stats: [
     { value: `${GAME_LENGTH_MINUTES} min`, label: 'per session' },
     { value: `${SLOT_CAPACITY}`, label: 'players per time slot' },

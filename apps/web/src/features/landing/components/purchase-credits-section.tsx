@@ -1,6 +1,6 @@
 import { CREDIT_PACKS, formatUsd, priceCents, type CreditPackSku } from '@questfield/contract';
 import type { ReactNode } from 'react';
-import { PURCHASE_SECTION_ID } from './landing-hero';
+import { BOOKING_SECTION_ID, PURCHASE_SECTION_ID } from './landing-hero';
 import { Section } from '@/components/layout/section';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { landingCopy } from '@/features/landing/copy';
@@ -80,6 +80,7 @@ export function PurchaseCreditsSection({
     <>
       {booking ? (
         <Section
+          id={BOOKING_SECTION_ID}
           heading={landingCopy.bookingHeading}
           intro={landingCopy.bookingIntro}
           className="pt-0 sm:pt-0"
@@ -106,7 +107,16 @@ export function PurchaseCreditsSection({
  * modal's 'Buy Credits'), so the next Tab reaches the credit packs.
  */
 export function showPurchaseSection(): void {
-  const section = document.getElementById(PURCHASE_SECTION_ID);
+  showSection(PURCHASE_SECTION_ID);
+}
+
+/** The same for the booking section (e.g. an experience's 'Join Experience'). */
+export function showBookingSection(): void {
+  showSection(BOOKING_SECTION_ID);
+}
+
+function showSection(id: string): void {
+  const section = document.getElementById(id);
   const heading = section?.querySelector('h2');
   if (!section || !heading) return;
   heading.tabIndex = -1;
