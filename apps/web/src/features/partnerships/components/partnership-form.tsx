@@ -4,7 +4,6 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApplyMutation } from '../api/apply';
 import { partnershipsCopy as copy } from '../copy';
-
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
@@ -17,6 +16,14 @@ const EMPTY = {
   companyDescription: '',
   website: '',
 };
+
+/** The one-line fields, in order (the company description follows as a text area). */
+const LINE_FIELDS = [
+  { name: 'name', label: 'nameLabel', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'emailLabel', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'phoneLabel', type: 'tel', autoComplete: 'tel' },
+  { name: 'companyName', label: 'companyNameLabel', type: 'text', autoComplete: 'organization' },
+] as const;
 
 /** Refusals whose own text tells the applicant what to do (the hourly limit); else the spec's. */
 function failureMessage(error: unknown): string {
@@ -95,36 +102,17 @@ export function PartnershipForm() {
         className="mt-6 flex flex-col gap-5"
         onSubmit={form.handleSubmit((values) => apply.mutate(values))}
       >
-        <Field
-          label={copy.nameLabel}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <Field
-          label={copy.emailLabel}
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Field
-          label={copy.phoneLabel}
-          type="tel"
-          autoComplete="tel"
-          required
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <Field
-          label={copy.companyNameLabel}
-          autoComplete="organization"
-          required
-          error={errors.companyName?.message}
-          {...form.register('companyName')}
-        />
+        {LINE_FIELDS.map(({ name, label, type, autoComplete }) => (
+          <Field
+            key={name}
+            label={copy[label]}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            error={errors[name]?.message}
+            {...form.register(name)}
+          />
+        ))}
         <TextareaField
           label={copy.companyDescriptionLabel}
           hint={copy.companyDescriptionHint}
