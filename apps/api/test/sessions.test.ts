@@ -8,7 +8,7 @@ import {
   hashSessionId,
 } from '../src/modules/accounts/sessions.service';
 import { PASSWORD, login, postJson, sessionCookieOf, signUp } from './helpers/accounts';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
 
@@ -25,17 +25,23 @@ describe(`sessions [${dbKind}]`, () => {
   it('Users/Me answers the account with its redeemed codes, oldest first, in one round trip', async () => {
     const player = await signUp(t.app);
     const db = t.database.handle.db;
+    const services = servicesOf(t);
     const labels = ['WELCOME16', 'QF-CARD-0002', 'O\'Brien, "quoted" {x}'];
+    // Redemptions as the codes module writes them (claimed, recorded, posted), dated apart.
     for (const [i, label] of labels.entries()) {
-      const [code] = await db
-        .insert(codes)
-        .values({ codeHash: `hash-${i}`, kind: 'one_time', credits: 16, label })
-        .returning({ id: codes.id });
-      await db.insert(redemptions).values({
-        codeId: code?.id ?? '',
-        userId: player.id,
-        codeLabel: label,
-        redeemedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      await db.transaction(async (tx) => {
+        const redeemedAt = new Date(Date.UTC(2026, 0, 1 + i));
+        const claim = { claimedBy: player.id, claimedAt: redeemedAt };
+        const [code] = await tx
+          .insert(codes)
+          .values({ codeHash: `hash-${i}`, kind: 'one_time', credits: 16, label, ...claim })
+          .returning({ id: codes.id });
+        const codeId = code?.id ?? '';
+        await tx
+          .insert(redemptions)
+          .values({ codeId, userId: player.id, codeLabel: label, redeemedAt });
+        const source = { type: 'code', id: codeId } as const;
+        await services.credits.post(tx, { userId: player.id, delta: 16, reason: 'redeem', source });
       });
     }
     // Count the round trips to the database while Users/Me is answered.

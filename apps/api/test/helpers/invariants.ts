@@ -1,5 +1,6 @@
 /**
- * The invariant checker of security.md §2, run after tests that move credits, seats or money.
+ * The invariant checker of security.md §2: run when every test app closes (test-app.ts), and by
+ * tests that check it at a point of their own.
  * Each query returns the offending rows; an empty result means the invariant holds.
  */
 import { and, eq, gt, notExists, or, sql } from 'drizzle-orm';

@@ -6,12 +6,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildAppDeps } from '../../src/app';
 import { loadEnv, type Env, type EnvSource } from '../../src/config/env';
-import { transactor } from '../../src/db/client';
+import { transactor, type Executor } from '../../src/db/client';
 import type { PaymentProvider } from '../../src/integrations/payments/provider';
 import { createTestPaymentProvider } from '../../src/integrations/payments/test-provider';
 import { fixedClock, type Clock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { createServices, type Services } from '../../src/services';
+import { findInvariantViolations, hasViolations, type InvariantViolations } from './invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './test-db';
 
 export { dbKind };
@@ -79,11 +80,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     clock,
     database,
+    // Every test ends with the invariants of security.md §2 checked on what it left (when the
+    // database still answers: some tests take it away on purpose).
     close: async () => {
       await app.close();
-      await database.destroy();
+      try {
+        await expectNoViolations(database.handle.db);
+      } finally {
+        await database.destroy();
+      }
     },
   };
+}
+
+async function expectNoViolations(db: Executor): Promise<void> {
+  let violations: InvariantViolations;
+  try {
+    violations = await findInvariantViolations(db);
+  } catch {
+    return;
+  }
+  if (hasViolations(violations)) {
+    throw new Error(`invariants broken after the test: ${JSON.stringify(violations)}`);
+  }
 }
 
 /** The parsed JSON body of an inject() response. */
