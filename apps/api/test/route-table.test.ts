@@ -1,7 +1,14 @@
-import { API_ROUTES } from '@questfield/contract';
+import {
+  API_ROUTES,
+  CSRF_HEADER,
+  ERRORS,
+  type ApiRoute,
+  type ApiRouteName,
+  type RouteAccess,
+} from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import type { ApiModule } from '../src/modules';
-import { createTestApp, dbKind } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 describe(`API route table [${dbKind}]`, () => {
   it('registers only routes listed in the contract', async () => {
@@ -9,7 +16,9 @@ describe(`API route table [${dbKind}]`, () => {
     try {
       const known = new Set<string>(Object.values(API_ROUTES).map((route) => route.path));
       const routes = t.app.printRoutes({ commonPrefix: false });
-      const paths = [...routes.matchAll(/(\/api\S*) \(/g)].map((match) => match[1] ?? '');
+      const paths = registeredRoutes(routes)
+        .map((route) => route.path)
+        .filter((path) => path.startsWith('/api/'));
       expect(paths).toContain('/api/health');
       expect(paths).toContain('/api/config');
       for (const path of paths) expect(known.has(path), path).toBe(true);
@@ -35,5 +44,156 @@ describe(`API route table [${dbKind}]`, () => {
       });
     };
     await expect(createTestApp({ testModules: [wrongMethod] })).rejects.toThrow(/API_ROUTES/);
+  });
+});
+
+/**
+ * security.md R13. Every route Fastify registered is classified: a contract route with an
+ * access kind this test knows how to check, or one of the few non-API paths. Each access kind is
+ * then checked from a browser that holds no session: the request is otherwise well formed (CSRF
+ * header, JSON content type, a JSON body), so the refusal comes from the access check itself.
+ */
+const PUBLIC_ROUTES: readonly ApiRouteName[] = [
+  'health',
+  'config',
+  'catalog',
+  'usersCreate',
+  'usersLogin',
+  'usersLogout',
+  'usersRequestRecoveryCode',
+  'usersVerifyRecoveryCode',
+  'usersUpdatePassword',
+  'eventsAvailableTimes',
+  'partnershipsApply',
+  'gamesLeaderboard',
+];
+/**
+ * Registered paths outside the contract, with their methods: the dev mailbox page (absent in
+ * production, see dev-mailbox.test.ts) and Fastify's catch-all answer to OPTIONS preflights. The
+ * built SPA adds its static files only when apps/web is built, which these tests do not do.
+ */
+const NON_API_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  '/dev/mailbox': ['GET', 'HEAD'],
+  '*': ['OPTIONS'],
+};
+const KNOWN_ACCESS: readonly RouteAccess[] = [
+  'public',
+  'session',
+  'internal',
+  'dev',
+  'webhook',
+  'game',
+  'operator',
+];
+
+type RegisteredRoute = { path: string; methods: string[] };
+
+/**
+ * Every route in `printRoutes()`, with its full path: the tree prints a shared prefix once, so
+ * `/api/Users/UpdatePassword` is the child `Password` under `/api/Users/Update`.
+ */
+function registeredRoutes(printed: string): RegisteredRoute[] {
+  const parents: string[] = [];
+  const routes: RegisteredRoute[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (match === null) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (match[3] !== undefined) {
+      routes.push({ path, methods: match[3].split(',').map((method) => method.trim()) });
+    }
+  }
+  return routes;
+}
+
+function browserCall(t: TestApp, route: ApiRoute, cookie?: string) {
+  return t.app.inject({
+    method: route.method,
+    url: route.path,
+    headers: {
+      'content-type': 'application/json',
+      origin: t.env.publicOrigin,
+      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      ...(cookie === undefined ? {} : { cookie: `qf_session=${cookie}` }),
+    },
+    payload: route.method === 'POST' ? '{}' : undefined,
+  });
+}
+
+describe(`R13: every route has an access decision [${dbKind}]`, () => {
+  it('classifies every registered route and enforces each access kind without a session', async () => {
+    const t = await createTestApp();
+    try {
+      const routes = t.app.printRoutes({ commonPrefix: false });
+      const registered = registeredRoutes(routes);
+      expect(registered.map((route) => route.path)).toContain(API_ROUTES.usersUpdatePassword.path);
+      const byPath = new Map<string, string>(
+        Object.entries(API_ROUTES).map(([name, r]) => [r.path, name]),
+      );
+      for (const { path, methods } of registered) {
+        const name = byPath.get(path) as ApiRouteName | undefined;
+        if (name === undefined) {
+          expect(NON_API_ROUTES[path], `unclassified route ${path}`).toBeDefined();
+          expect(methods, path).toEqual(NON_API_ROUTES[path]);
+          continue;
+        }
+        expect(methods, path).toContain(API_ROUTES[name].method);
+      }
+
+      const publicNames = Object.entries(API_ROUTES)
+        .filter(([, route]) => route.access === 'public')
+        .map(([name]) => name);
+      // A new public route must be added to the allow-list on purpose.
+      expect(publicNames.sort()).toEqual([...PUBLIC_ROUTES].sort());
+
+      const live = new Set(registered.map((route) => route.path));
+      const checked = new Set<RouteAccess>();
+      for (const [name, route] of Object.entries(API_ROUTES) as [ApiRouteName, ApiRoute][]) {
+        expect(KNOWN_ACCESS, `${name} has an access kind this test does not check`).toContain(
+          route.access,
+        );
+        if (!live.has(route.path)) continue;
+        checked.add(route.access);
+        const response = await browserCall(t, route);
+        const status = response.statusCode;
+        switch (route.access) {
+          case 'session':
+            expect(status, name).toBe(401);
+            expect(jsonOf(response), name).toEqual({
+              code: 'UNAUTHENTICATED',
+              message: ERRORS.UNAUTHENTICATED.message,
+            });
+            break;
+          case 'internal':
+            expect([403, 404], name).toContain(status);
+            // A player's cookie does not open it either.
+            expect([403, 404], name).toContain(
+              (await browserCall(t, route, 'A'.repeat(43))).statusCode,
+            );
+            break;
+          case 'webhook':
+          case 'game':
+          case 'operator':
+            // Authenticated by a signature, a game ticket or the operator's token: none sent.
+            expect([400, 401, 403, 404], name).toContain(status);
+            break;
+          case 'dev':
+            expect(route.method, name).toBe('GET');
+            break;
+          case 'public':
+            expect(status, name).not.toBe(401);
+            break;
+          default:
+            throw new Error(`${name}: unknown access kind ${String(route.access)}`);
+        }
+        expect(status, name).toBeLessThan(500);
+      }
+      expect([...checked]).toEqual(expect.arrayContaining(['public', 'session', 'internal']));
+    } finally {
+      await t.close();
+    }
   });
 });
