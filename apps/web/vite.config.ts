@@ -55,6 +55,38 @@ export function buildSummary(write = (line: string) => console.log(line)): Plugi
   };
 }
 
+/**
+ * Preloads the font file the largest text above the fold waits for (the body face: the landing's
+ * and the dashboard's largest text are paragraphs), by its hashed name in the build. Fonts are
+ * fetched anonymously, so the preload needs `crossorigin` to be reused.
+ */
+export function preloadFont(pattern: RegExp): Plugin {
+  return {
+    name: 'questfield:preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const file = Object.keys(context.bundle ?? {}).find((name) => pattern.test(name));
+        if (file === undefined) throw new Error(`no built font matches ${String(pattern)}`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // No line per file: warnings and errors, then buildSummary's one line.
   logLevel: 'warn',
@@ -63,6 +95,7 @@ export default defineConfig({
     tailwindcss(),
     // .br and .gz beside each text file: the server sends them as they are, with no work per request.
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     buildSummary(),
   ],
   resolve: { tsconfigPaths: true },

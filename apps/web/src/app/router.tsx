@@ -1,6 +1,6 @@
 import { MESSAGES } from '@questfield/contract';
 import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import RootRoute, { type RouteHandle } from './routes/root';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
@@ -9,12 +9,16 @@ import { paths, type AppPath } from '@/config/paths';
 
 type RouteModule = { default: ComponentType };
 
+/** Each page's loader by its route path, for `preloadPage`. */
+const loaders = new Map<string, () => Promise<RouteModule>>();
+
 /** A code-split page: its module loads when the route is first visited. */
 function page(
   appPath: AppPath | { path: string; header?: AppPath['header'] },
   load: () => Promise<RouteModule>,
 ): RouteObject {
   const handle: RouteHandle = { header: appPath.header ?? 'dark' };
+  loaders.set(appPath.path, load);
   return {
     path: appPath.path,
     handle,
@@ -71,6 +75,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` as the entry runs, so the first page's chunk
+ * downloads while React renders the shell instead of after it (the router's own `lazy` call then
+ * gets the same module). A failure is left to the router, which shows the route's error page.
+ */
+export function preloadPage(pathname: string): void {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const load = path === undefined ? undefined : loaders.get(path);
+  load?.().catch(() => undefined);
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -80,7 +80,7 @@ export function SiteHeader({ variant, session, account, banner }: SiteHeaderProp
           className="-mx-1 flex h-16 shrink-0 items-center gap-2.5 rounded-lg px-1 text-white"
         >
           <LogoMark className="size-8 text-accent-400" />
-          <span className="text-xl font-extrabold tracking-tight">Questfield</span>
+          <span className="font-display text-xl font-extrabold tracking-tight">Questfield</span>
         </Link>
 
         <nav

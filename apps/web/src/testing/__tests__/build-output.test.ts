@@ -1,6 +1,6 @@
 import type { Plugin, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import viteConfig, { buildSummary, summaryLine } from '../../../vite.config';
+import viteConfig, { buildSummary, preloadFont, summaryLine } from '../../../vite.config';
 
 /** `npm run build` stays short: no line per file, one summary line from the web build. */
 describe('build output', () => {
@@ -39,5 +39,36 @@ describe('build output', () => {
     const writeBundle = plugin.writeBundle as (options: unknown, bundle: unknown) => void;
     writeBundle({}, { 'index.html': { type: 'asset', source: '<!doctype html>' } });
     expect(lines).toEqual([expect.stringMatching(/^web: built 1 file, /)]);
+  });
+});
+
+/** The body face's file is preloaded by its hashed name, as a font fetch with CORS. */
+describe('font preload', () => {
+  type Hook = { handler: (html: string, context: { bundle?: Record<string, unknown> }) => unknown };
+  const hook = preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/).transformIndexHtml as Hook;
+
+  it('adds one preload link for the matching built file', () => {
+    const bundle = {
+      'assets/inter-latin-wght-normal-AbC_12.woff2': {},
+      'assets/inter-latin-wght-normal-AbC_12.woff2.br': {},
+      'assets/outfit-latin-wght-normal-XyZ.woff2': {},
+    };
+    expect(hook.handler('', { bundle })).toEqual([
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          href: '/assets/inter-latin-wght-normal-AbC_12.woff2',
+          as: 'font',
+          type: 'font/woff2',
+          crossorigin: '',
+        },
+        injectTo: 'head',
+      },
+    ]);
+  });
+
+  it('fails the build when the font is missing', () => {
+    expect(() => hook.handler('', { bundle: {} })).toThrow(/no built font/);
   });
 });
