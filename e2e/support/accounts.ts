@@ -24,6 +24,15 @@ export async function openFromHeader(page: Page, isMobile: boolean, name: 'Sign 
   }
 }
 
+/**
+ * A sign-in or sign-up from the header gives the focus back to the header's account button once
+ * its dialog has gone; a test that moves the focus itself waits for that first.
+ */
+export async function expectFocusOnAccountButton(page: Page, isMobile: boolean) {
+  const name = isMobile ? 'Open menu' : 'Account menu';
+  await expect(page.getByRole('banner').getByRole('button', { name })).toBeFocused();
+}
+
 export async function signUp(page: Page, isMobile: boolean, player: Player) {
   await openFromHeader(page, isMobile, 'Sign Up');
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });

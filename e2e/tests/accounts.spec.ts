@@ -1,7 +1,14 @@
 // Accounts end to end against the real server: sign-up, header state, log out, sign-in by
 // username, recovery through the dev mailbox, settings, and the spec's validation messages.
 import { MESSAGES } from '@questfield/contract';
-import { newPlayer, openFromHeader, recoveryCodeFor, signIn, signUp } from '../support/accounts';
+import {
+  expectFocusOnAccountButton,
+  newPlayer,
+  openFromHeader,
+  recoveryCodeFor,
+  signIn,
+  signUp,
+} from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import type { Page } from '@playwright/test';
 
@@ -45,11 +52,6 @@ async function logOut(page: Page, isMobile: boolean) {
  * After sign-in or sign-up, focus is on the header's account button: the avatar on a wide
  * screen, the menu button (whose sheet holds the account) on a phone, where the avatar is hidden.
  */
-async function expectFocusOnAccountButton(page: Page, isMobile: boolean) {
-  const name = isMobile ? 'Open menu' : 'Account menu';
-  await expect(page.getByRole('banner').getByRole('button', { name })).toBeFocused();
-}
-
 test('sign up, see the header change, log out, sign in by username', async ({ page, isMobile }) => {
   const player = newPlayer();
   await page.goto('/');

@@ -1,6 +1,6 @@
 // The dashboard against the real server: the seeded demo player's balance and credit history,
 // the leaderboard tabs by keyboard, 'Join a Session', and a new player's empty history.
-import { newPlayer, signIn, signUp } from '../support/accounts';
+import { expectFocusOnAccountButton, newPlayer, signIn, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -12,6 +12,7 @@ test('the demo player sees 10 credits, their history and the leaderboard', async
 }) => {
   await page.goto('/dashboard');
   await signIn(page, isMobile, DEMO.email, DEMO.password);
+  await expectFocusOnAccountButton(page, isMobile);
 
   const credits = page.getByRole('region', { name: 'Your Credits' });
   await expect(credits.getByTestId('credit-balance')).toHaveText('10');
