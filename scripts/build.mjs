@@ -15,7 +15,13 @@ const TARGETS = [
   {
     workspace: '@questfield/web',
     dist: 'apps/web/dist',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/scripts',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+    ],
   },
   {
     workspace: '@questfield/game-demo',

@@ -87,16 +87,22 @@ export function preloadFont(pattern: RegExp): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // No line per file: warnings and errors, then buildSummary's one line.
   logLevel: 'warn',
   plugins: [
     react(),
     tailwindcss(),
-    // .br and .gz beside each text file: the server sends them as they are, with no work per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'] }),
-    preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
-    buildSummary(),
+    // The Node build of the pages (scripts/prerender-pages.ts) is run once and thrown away.
+    ...(isSsrBuild
+      ? []
+      : [
+          // .br and .gz beside each text file: the server sends them as they are, with no work
+          // per request.
+          compression({ algorithms: ['brotliCompress', 'gzip'] }),
+          preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
+          buildSummary(),
+        ]),
   ],
   resolve: { tsconfigPaths: true },
   build: {
@@ -127,4 +133,4 @@ export default defineConfig({
     port: 4173,
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
   },
-});
+}));

@@ -1,10 +1,13 @@
 // The base test: points every page at the server global-setup started, and fails a test on a
 // console error, an uncaught exception or a failed request to our own origin, unless the test
 // declared that very failure with expectProblem().
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_CHANNEL } from './server';
 
 type ProblemLog = { problems: string[]; expected: RegExp[] };
+
+/** Set by the app once React has attached to the page (apps/web/src/app/provider.tsx). */
+const APP_READY = 'html[data-app-ready]';
 
 type Fixtures = {
   problemLog: ProblemLog;
@@ -21,6 +24,29 @@ type Fixtures = {
 
 let clients = 0;
 
+/**
+ * A page of ours is painted from its prerendered HTML before the app attaches to it: after each
+ * navigation of `page` to `baseURL`, wait for the app, so a test's click is never lost on a
+ * button not yet alive. The fixtures' page has it; call it for a page a test makes itself.
+ */
+export function waitForAppAfterNavigation(page: Page, baseURL: string): void {
+  const whenReady =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const response = await navigate(...args);
+      if (page.url().startsWith(baseURL) && (await page.locator('#root').count()) > 0) {
+        await page.locator(APP_READY).waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+  Object.assign(page, {
+    goto: whenReady(page.goto.bind(page)),
+    reload: whenReady(page.reload.bind(page)),
+    goBack: whenReady(page.goBack.bind(page)),
+    goForward: whenReady(page.goForward.bind(page)),
+  });
+}
+
 export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern.
   // eslint-disable-next-line no-empty-pattern
@@ -28,6 +54,10 @@ export const test = base.extend<Fixtures>({
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
     await use(url);
+  },
+  page: async ({ page, baseURL }, use) => {
+    if (baseURL !== undefined) waitForAppAfterNavigation(page, baseURL);
+    await use(page);
   },
   problemLog: [
     async ({ page, baseURL }, use) => {
@@ -38,7 +68,11 @@ export const test = base.extend<Fixtures>({
       });
       page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
       page.on('requestfailed', (request) => {
-        if (own(request.url())) {
+        // The browser cancels a video's download when its player goes away (a page change, the
+        // error view): not a failure of ours.
+        const cancelledMedia =
+          request.resourceType() === 'media' && request.failure()?.errorText === 'net::ERR_ABORTED';
+        if (own(request.url()) && !cancelledMedia) {
           log.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
         }
       });

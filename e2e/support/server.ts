@@ -24,7 +24,8 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     args: [SERVER],
     cwd: ROOT,
     host: 'localhost',
-    timeoutMs: 30_000,
+    // Migrations and the demo seed on a fresh database: slow when the machine is busy.
+    timeoutMs: 60_000,
     env: {
       ...process.env,
       NODE_ENV: 'development',

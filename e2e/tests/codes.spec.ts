@@ -4,7 +4,7 @@
 // 'Game Pass Redeemed' and 'Join Game'). Each state passes axe and fits a phone's width.
 import { codeRedeemedMessage, ERRORS, MESSAGES } from '@questfield/contract';
 import type { Locator, Page } from '@playwright/test';
-import { newPlayer, signUp } from '../support/accounts';
+import { expectFocusOnAccountButton, newPlayer, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { madeUpCode, PROMO_CODE } from '../support/codes';
 import { expect, test } from '../support/fixtures';
@@ -150,6 +150,7 @@ test('/experience-card: the gate, the spec messages, a Game Pass redeemed once, 
 
   await signUp(page, isMobile, newPlayer());
   await expect(gate).toBeHidden();
+  await expectFocusOnAccountButton(page, isMobile);
   const input = page.getByLabel('Experience card or Game Pass code');
   const redeem = page.getByRole('button', { name: 'Redeem', exact: true });
   const alert = page.getByRole('main').getByRole('alert');

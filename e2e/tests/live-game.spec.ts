@@ -27,7 +27,7 @@ import { newPlayer, signIn, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { openBooking } from '../support/booking';
 import { ROOT, startE2eServer, type E2eServer } from '../support/server';
-import { test as base, expect } from '../support/fixtures';
+import { test as base, expect, waitForAppAfterNavigation } from '../support/fixtures';
 
 const ADMIN = join(ROOT, 'apps', 'api', 'dist', 'admin.js');
 const MINUTE = 60_000;
@@ -54,7 +54,8 @@ const test = base.extend<object, { liveServer: LiveServer }>({
       await server.stopAndClean();
       rmSync(clockFile, { force: true });
     },
-    { scope: 'worker' },
+    // A server of its own: migrations and the demo seed on a fresh database, slow on a busy machine.
+    { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ liveServer }, use) => use(liveServer.url),
 });
@@ -142,6 +143,7 @@ async function otherPlayer(browser: Browser, server: LiveServer, at: number, add
     Object.assign(window, { recorded: () => log });
   });
   const page = await context.newPage();
+  waitForAppAfterNavigation(page, server.url);
   await page.clock.install({ time: at });
   return page;
 }

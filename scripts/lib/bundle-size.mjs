@@ -1,6 +1,7 @@
 // JavaScript sizes of a Vite build, gzip-compressed (level 9), read from its manifest: what a
-// route loads on a first visit (the entry chunk, its static imports, and the route module with
-// its static imports), and every script of a build (for a bare app, which is all first load).
+// route loads on a first visit (the entry chunk and what it imports, statically or as soon as
+// it runs: the app, asked for once a prerendered page is painted; then the route module with its
+// static imports), and every script of a build (for a bare app, which is all first load).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,12 +22,16 @@ export function bundleSizes(dist) {
       .filter((file) => file.endsWith('.js'))
       .reduce((sum, file) => sum + gzipBytes(join(dist, file)), 0);
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const start = [entry, ...(manifest[entry].dynamicImports ?? [])].reduce(
+    (seen, key) => closure(key, seen),
+    new Set(),
+  );
   return {
-    entry: bytesOf(closure(entry)),
+    entry: bytesOf(start),
     /** null when `name` is not a module of src/app/routes. */
     route(name) {
       const key = `src/app/routes/${name}.tsx`;
-      return manifest[key] ? bytesOf(closure(key, closure(entry))) : null;
+      return manifest[key] ? bytesOf(closure(key, new Set(start))) : null;
     },
   };
 }

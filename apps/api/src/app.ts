@@ -2,7 +2,7 @@
  * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
  * with `app.inject()` and server.ts decides where it listens.
  */
-import { isPagePath, MAX_REQUEST_BODY_BYTES } from '@questfield/contract';
+import { MAX_REQUEST_BODY_BYTES, pageNameOf } from '@questfield/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -68,7 +68,7 @@ export type App = ZodApp;
 
 async function registerSpa(app: ZodApp, webDistDir: string | null | undefined) {
   if (!hasIndexHtml(webDistDir)) return null;
-  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath, isPage: isPagePath });
+  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath, pageOf: pageNameOf });
 }
 
 /** Fastify's typings take a hop count only as a function: trust the `hops` nearest proxies. */

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { ERRORS, PAGE_PATHS, type ErrorCode } from '@questfield/contract';
@@ -246,6 +246,49 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     });
     expect(response.statusCode).toBe(404);
     expectApiSecurityHeaders(response);
+  });
+});
+
+describe(`prerendered pages [${dbKind}]`, () => {
+  let t: TestApp;
+  let site: Awaited<ReturnType<typeof createTempSite>>;
+  const pageHtml = (name: string) => `<!doctype html><div id="root"><main>${name}</main></div>`;
+
+  beforeAll(async () => {
+    site = await createTempSite();
+    await mkdir(path.join(site.root, 'pages'));
+    for (const name of ['home', 'dashboard', 'not-found']) {
+      await writeFile(path.join(site.root, 'pages', `${name}.html`), pageHtml(name));
+    }
+    t = await createTestApp({ webDistDir: site.root });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.remove();
+  });
+
+  it.each([
+    ['/', 'home'],
+    ['/dashboard', 'dashboard'],
+    ['/Dashboard/?x=1', 'dashboard'],
+  ])('serves %s its page, pages/%s.html', async (url, name) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(pageHtml(name));
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expectAppSecurityHeaders(response);
+  });
+
+  it('serves a page the build did not prerender from index.html', async () => {
+    const response = await t.app.inject('/store');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SITE_INDEX_HTML);
+  });
+
+  it('answers an unknown path 404 with the prerendered not-found page', async () => {
+    const response = await t.app.inject('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(pageHtml('not-found'));
   });
 });
 

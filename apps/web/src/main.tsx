@@ -1,18 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter, preloadPage } from './app/router';
+// The page's first script, kept tiny. A prerendered page (scripts/prerender-pages.ts, the
+// visitor's view) is painted before the app's code is even asked for, then comes alive. A
+// browser that signed in here gets its own view rendered instead, as does the bare shell
+// (index.html, no page inside): the app starts at once.
 import './index.css';
+import { hasSessionHint } from './lib/session';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+const start = () => import('./app/start');
+const root = document.getElementById('root');
 
-preloadPage(window.location.pathname);
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+if (root?.firstElementChild && hasSessionHint()) root.replaceChildren();
+if (root?.firstElementChild) {
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  void start();
+}

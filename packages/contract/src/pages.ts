@@ -24,13 +24,15 @@ export const PAGE_PATHS = {
 export type PageName = keyof typeof PAGE_PATHS;
 export type PagePath = (typeof PAGE_PATHS)[PageName];
 
-const KNOWN_PAGES = new Set<string>(Object.values(PAGE_PATHS));
+const PAGES_BY_PATH = new Map<string, PageName>(
+  Object.entries(PAGE_PATHS).map(([name, path]) => [path, name as PageName]),
+);
 
 /**
- * True when the web router has a page for this URL path (query ignored). Matches as React
- * Router does by default: case-insensitive, trailing slashes ignored.
+ * The page the web router shows for this URL (query ignored), or undefined when it has none.
+ * Matches as React Router does by default: case-insensitive, trailing slashes ignored.
  */
-export function isPagePath(url: string): boolean {
+export function pageNameOf(url: string): PageName | undefined {
   const pathname = (url.split(/[?#]/, 1)[0] ?? '').toLowerCase();
-  return KNOWN_PAGES.has(pathname.replace(/\/+$/, '') || '/');
+  return PAGES_BY_PATH.get(pathname.replace(/\/+$/, '') || '/');
 }

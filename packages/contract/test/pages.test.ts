@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePath, PAGE_PATHS } from '../src/pages';
+import { PAGE_PATHS, pageNameOf } from '../src/pages';
 
 describe('page paths (spec §2)', () => {
   it('lists distinct, lower-case absolute paths', () => {
@@ -8,17 +8,22 @@ describe('page paths (spec §2)', () => {
     for (const path of paths) expect(path).toMatch(/^\/[a-z0-9-]*$/);
   });
 
-  it.each(['/', '/dashboard', '/store?tab=merch', '/Game', '/esports/', '/promo#top'])(
-    'knows %s',
-    (url) => {
-      expect(isPagePath(url)).toBe(true);
-    },
-  );
+  it.each([
+    ['/', 'home'],
+    ['/dashboard', 'dashboard'],
+    ['/store?tab=merch', 'store'],
+    ['/Game', 'game'],
+    ['/esports/', 'esports'],
+    ['/promo#top', 'promo'],
+    ['/community-partnerships', 'communityPartnerships'],
+  ])('knows %s as the page %s', (url, name) => {
+    expect(pageNameOf(url)).toBe(name);
+  });
 
   it.each(['/no/such/page', '/dashboard/x', '/api/Users/Me', '/dev/mailbox', '/.env', '/home'])(
     'does not know %s',
     (url) => {
-      expect(isPagePath(url)).toBe(false);
+      expect(pageNameOf(url)).toBeUndefined();
     },
   );
 });

@@ -76,15 +76,33 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The route path `pathname` shows, e.g. '/' for '/?experience=x'. */
+function pagePath(pathname: string): string | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path;
+}
+
 /**
  * Starts loading the code of the page at `pathname` as the entry runs, so the first page's chunk
  * downloads while React renders the shell instead of after it (the router's own `lazy` call then
  * gets the same module). A failure is left to the router, which shows the route's error page.
  */
 export function preloadPage(pathname: string): void {
-  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const path = pagePath(pathname);
   const load = path === undefined ? undefined : loaders.get(path);
   load?.().catch(() => undefined);
+}
+
+/**
+ * Loads the page at `pathname` before the router is made, so the router starts with the page
+ * in place: needed to hydrate the page's prerendered HTML (a router still loading a page would
+ * render the fallback instead, and the HTML would not match).
+ */
+export async function loadPage(pathname: string): Promise<void> {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { route } = match;
+    if (typeof route.lazy !== 'function') continue;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+  }
 }
 
 export function AppRouter() {

@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
@@ -7,10 +8,24 @@ import type { HeaderVariant } from '@/config/paths';
 import { accountHeaderParts } from '@/features/accounts/components/account-header-parts';
 import { AuthModals } from '@/features/accounts/components/auth-modals';
 import { useSession } from '@/features/accounts/hooks/use-session';
-import { GameCountdown } from '@/features/games/components/game-countdown';
 import type { Session } from '@/lib/session';
 
 export type RouteHandle = { header?: HeaderVariant };
+
+// Only a signed-in player has a countdown: visitors never load its code.
+const LazyGameCountdown = lazy(() =>
+  import('@/features/games/components/game-countdown').then((module) => ({
+    default: module.GameCountdown,
+  })),
+);
+
+function GameCountdown(props: ComponentProps<typeof LazyGameCountdown>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyGameCountdown {...props} />
+    </Suspense>
+  );
+}
 
 function useHeaderVariant(): HeaderVariant {
   const matches = useMatches();

@@ -5,6 +5,7 @@ import { useMediaState } from './use-media-state';
 import { VideoControls } from './video-controls';
 import { PlayIcon } from './player-icons';
 import { cn } from '@/utils/cn';
+import { useBrowserValue } from '@/hooks/use-browser-value';
 
 export type VideoPlayerProps = {
   src: string;
@@ -40,7 +41,7 @@ export function VideoPlayer({
 }: VideoPlayerProps) {
   const { videoRef, state, handlers, togglePlay, skip, seek, toggleMute } = useMediaState();
   const frameRef = useRef<HTMLDivElement>(null);
-  const [canFullscreen] = useState(fullscreenSupported);
+  const canFullscreen = useBrowserValue(fullscreenSupported, false);
   const [fullscreenActive, setFullscreenActive] = useState(false);
 
   useEffect(() => {

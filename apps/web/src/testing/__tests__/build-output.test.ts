@@ -1,15 +1,30 @@
-import type { Plugin, UserConfig } from 'vite';
+import type { Plugin, UserConfigFnObject } from 'vite';
 import { describe, expect, it } from 'vitest';
 import viteConfig, { buildSummary, preloadFont, summaryLine } from '../../../vite.config';
 
 /** `npm run build` stays short: no line per file, one summary line from the web build. */
 describe('build output', () => {
-  const config = viteConfig as UserConfig;
+  const config = (viteConfig as UserConfigFnObject)({
+    command: 'build',
+    mode: 'production',
+    isSsrBuild: false,
+  });
 
   it('runs Vite at the warn level with the summary plugin', () => {
     expect(config.logLevel).toBe('warn');
     const names = (config.plugins ?? []).flat().map((plugin) => (plugin as Plugin | null)?.name);
     expect(names).toContain('questfield:build-summary');
+  });
+
+  it('leaves the compressed copies and the summary out of the prerender build', () => {
+    const ssr = (viteConfig as UserConfigFnObject)({
+      command: 'build',
+      mode: 'production',
+      isSsrBuild: true,
+    });
+    const names = (ssr.plugins ?? []).flat().map((plugin) => (plugin as Plugin | null)?.name);
+    expect(names).not.toContain('questfield:build-summary');
+    expect(names).not.toContain('questfield:preload-font');
   });
 
   it('sums the files in one line, not counting their .br and .gz copies', () => {

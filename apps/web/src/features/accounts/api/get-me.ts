@@ -24,10 +24,13 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
  * worth checking (the cookie is HttpOnly, so the stored flag is the one hint the page can read):
  * everyone else is signed out without a request, so visitors never see a 401 in their console.
  * The server's answer then corrects whatever the display cache held (stale or forged values).
+ * Such a visitor is signed out from the first render, as is the page prerendered at build time
+ * (no window), so the prerendered page and the browser's first render agree.
  */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,
+    initialData: () => (typeof window === 'undefined' || !hasSessionHint() ? null : undefined),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
       if (!hasSessionHint()) {
         clearStoredSession();

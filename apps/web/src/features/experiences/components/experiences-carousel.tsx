@@ -5,6 +5,7 @@ import { EXPERIENCE_PARAM, EXPERIENCES } from '../data';
 import { useCarousel } from '../hooks/use-carousel';
 import { ExperienceCard } from './experience-card';
 import { Section } from '@/components/layout/section';
+import { useHydrated } from '@/hooks/use-browser-value';
 import { ChevronIcon } from './chevron-icon';
 
 const ExperienceDetailDialog = lazy(() => import('./experience-detail-dialog'));
@@ -22,7 +23,8 @@ const arrowClass =
 export function ExperiencesCarousel({ onJoin }: { onJoin: () => void }) {
   const { listRef, atStart, atEnd, move, focusCard } = useCarousel<HTMLUListElement>();
   const [params, setParams] = useSearchParams();
-  const openId = params.get(EXPERIENCE_PARAM);
+  // The prerendered page has no dialog: a deep link opens it once the page is hydrated.
+  const openId = useHydrated() ? params.get(EXPERIENCE_PARAM) : null;
   // The last experience shown stays in the dialog while it closes.
   const [shownId, setShownId] = useState(openId);
   if (openId !== null && openId !== shownId) setShownId(openId);
