@@ -4,13 +4,7 @@
  * outcome that the same request settles later.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  formatUsd,
-  priceCents,
-  SANDBOX_NONCES,
-  type CheckoutRequest,
-  type Sku,
-} from '@questfield/contract';
+import { SANDBOX_NONCES } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codes, creditLedger, emailOutbox, orders, users } from '../src/db/schema';
@@ -21,18 +15,8 @@ import {
 } from '../src/integrations/payments/test-provider';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
-
-function purchase(sku: Sku, quantity = 1, change: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    items: [{ id: sku, qty: quantity }],
-    total: formatUsd(priceCents(sku, quantity)),
-    paymentToken: SANDBOX_NONCES.ok,
-    sku,
-    quantity,
-    ...change,
-  };
-}
 
 /** A provider whose answers a test can hold back: `unknown` until `recover()` is called. */
 function flakyProvider(inner: TestPaymentProvider) {

@@ -18,17 +18,13 @@ import { ABANDON_AFTER_MS, RECONCILE_AFTER_MS } from '../src/modules/orders/orde
 import type { Clock } from '../src/lib/clock';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import {
+  deliverSquareEvent,
+  paymentEvent,
+  SQUARE_ENV,
+  SQUARE_WEBHOOK_URL,
+} from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
-
-const SIGNATURE_KEY = 'whsec-test-signature-key';
-const SQUARE_ENV = {
-  PAYMENT_PROVIDER: 'square',
-  SQUARE_ACCESS_TOKEN: 'EAAA-test',
-  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-  SQUARE_LOCATION_ID: 'LTEST',
-  SQUARE_WEBHOOK_SIGNATURE_KEY: SIGNATURE_KEY,
-};
-const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/square';
 
 /** A clock a test can move. */
 function movableClock(start: string): Clock & { advance(ms: number): void } {
@@ -68,43 +64,8 @@ describe(`payment settlement [${dbKind}]`, () => {
   const onlyOrder = async () =>
     (await db().select().from(orders).where(eq(orders.userId, buyer.id)))[0];
 
-  function deliver(event: object, signature?: string) {
-    const body = JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/square',
-      headers: {
-        'content-type': 'application/json',
-        'x-square-hmacsha256-signature':
-          signature ?? squareSignature(SIGNATURE_KEY, WEBHOOK_URL, body),
-      },
-      payload: body,
-    });
-  }
-
-  const paymentEvent = (
-    order: { orderNumber: string },
-    payment: { id: string; status: string; refunded?: number },
-    eventId = randomUUID(),
-  ) => ({
-    event_id: eventId,
-    type: 'payment.updated',
-    data: {
-      type: 'payment',
-      id: payment.id,
-      object: {
-        payment: {
-          id: payment.id,
-          status: payment.status,
-          reference_id: order.orderNumber,
-          amount_money: { amount: 1799, currency: 'USD' },
-          ...(payment.refunded === undefined
-            ? {}
-            : { refunded_money: { amount: payment.refunded, currency: 'USD' } }),
-        },
-      },
-    },
-  });
+  const deliver = (event: object, signature?: string) =>
+    deliverSquareEvent(t.app, event, signature);
 
   beforeEach(async () => {
     payments = createTestPaymentProvider();
@@ -133,7 +94,7 @@ describe(`payment settlement [${dbKind}]`, () => {
     await checkout('credits-16');
     const order = await onlyOrder();
     const event = paymentEvent(order!, { id: 'sq-pay-1', status: 'COMPLETED' });
-    const forged = squareSignature('another-key', WEBHOOK_URL, JSON.stringify(event));
+    const forged = squareSignature('another-key', SQUARE_WEBHOOK_URL, JSON.stringify(event));
     expect((await deliver(event, forged)).statusCode).toBe(401);
     expect((await deliver(event, '')).statusCode).toBe(401);
     expect(await balance()).toBe(0);

@@ -1,0 +1,86 @@
+/** Purchases and Square's signed webhook events, shared by the payment test files. */
+import { randomUUID } from 'node:crypto';
+import {
+  formatUsd,
+  priceCents,
+  SANDBOX_NONCES,
+  type CheckoutRequest,
+  type Sku,
+} from '@questfield/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/app';
+import {
+  SQUARE_SIGNATURE_HEADER,
+  squareSignature,
+} from '../../src/integrations/payments/square-webhook';
+
+/** A Square/Checkout body at the catalogue's price, paid with the sandbox's approved card. */
+export function purchase(
+  sku: Sku,
+  quantity = 1,
+  change: Partial<CheckoutRequest> = {},
+): CheckoutRequest {
+  return {
+    items: [{ id: sku, qty: quantity }],
+    total: formatUsd(priceCents(sku, quantity)),
+    paymentToken: SANDBOX_NONCES.ok,
+    sku,
+    quantity,
+    ...change,
+  };
+}
+
+export const SQUARE_SIGNATURE_KEY = 'whsec-test-signature-key';
+/** Settings of an app that takes Square's webhook (tests still inject their payment provider). */
+export const SQUARE_ENV = {
+  PAYMENT_PROVIDER: 'square',
+  SQUARE_ACCESS_TOKEN: 'EAAA-test',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+  SQUARE_LOCATION_ID: 'LTEST',
+  SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_SIGNATURE_KEY,
+};
+export const SQUARE_WEBHOOK_URL = 'http://localhost:3000/api/webhooks/square';
+
+/** Delivers an event as Square does: signed over the exact body, unless a signature is given. */
+export function deliverSquareEvent(
+  app: App,
+  event: object,
+  signature?: string,
+): Promise<LightMyRequestResponse> {
+  const body = JSON.stringify(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/square',
+    headers: {
+      'content-type': 'application/json',
+      [SQUARE_SIGNATURE_HEADER]:
+        signature ?? squareSignature(SQUARE_SIGNATURE_KEY, SQUARE_WEBHOOK_URL, body),
+    },
+    payload: body,
+  });
+}
+
+/** A payment.updated event for an order; `refunded` cents make it a refund. */
+export const paymentEvent = (
+  order: { orderNumber: string },
+  payment: { id: string; status: string; amount?: number; refunded?: number },
+  eventId = randomUUID(),
+) => ({
+  event_id: eventId,
+  type: 'payment.updated',
+  data: {
+    type: 'payment',
+    id: payment.id,
+    object: {
+      payment: {
+        id: payment.id,
+        status: payment.status,
+        reference_id: order.orderNumber,
+        amount_money: { amount: payment.amount ?? 1799, currency: 'USD' },
+        ...(payment.refunded === undefined
+          ? {}
+          : { refunded_money: { amount: payment.refunded, currency: 'USD' } }),
+      },
+    },
+  },
+});

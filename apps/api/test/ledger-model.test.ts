@@ -1,0 +1,634 @@
+/**
+ * R1 (security.md): the credits ledger against a model. fast-check generates sequences of
+ * sign-ups, purchases (approved card, declined card, stale price), full refunds (Square's signed
+ * webhook), operators' codes (issued, revoked, already expired; Game Passes from Game Packs)
+ * redeemed from either screen, bookings and joins by access code, and runs each through the real
+ * HTTP API and a small in-memory model. After every command, each player's balance in Users/Me
+ * and their ledger sum must equal the model's; each run ends with the invariant checker. Runs
+ * share one app, each on a venue day of its own with players of its own.
+ * Seeded: MODEL_SEED and MODEL_PATH (the seed and path fast-check prints) replay a failure;
+ * MODEL_RUNS and MODEL_COMMANDS widen the search.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CATALOG,
+  codeRedeemedMessage,
+  ERRORS,
+  formatUsd,
+  GAME_COST_CREDITS,
+  GAME_LENGTH_MINUTES,
+  GAME_PASS_CREDITS,
+  priceCents,
+  SANDBOX_NONCES,
+  type ApiRouteName,
+  type AvailableTime,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type CodeRedeemedResponse,
+  type ErrorCode,
+  type OperatorCodeKind,
+  type OperatorCommand,
+  type OrdersListResponse,
+  type PublicUser,
+  type RegisterEventResponse,
+} from '@questfield/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger } from '../src/db/schema';
+import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
+import { fixedClock } from '../src/lib/clock';
+import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
+import { newOperatorToken } from '../src/modules/operator/operator-access';
+import type { Services } from '../src/services';
+import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { deliverSquareEvent, paymentEvent, purchase, SQUARE_ENV } from './helpers/payments';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+
+const SEED = Number(process.env.MODEL_SEED ?? 20_261_201);
+const PATH = process.env.MODEL_PATH;
+const RUNS = Number(process.env.MODEL_RUNS ?? 12);
+const MAX_COMMANDS = Number(process.env.MODEL_COMMANDS ?? 40);
+/** Shrinking stops here and reports the smallest failure found so far. */
+const SHRINK_LIMIT_MS = 300_000;
+
+const MAX_PLAYERS = 5;
+const MAX_CODES = 6;
+/** The first run's venue day; each run takes the next day (openRun). */
+const FIRST_DAY = Date.UTC(2026, 5, 1);
+const DAY_MS = 86_400_000;
+/** The games a run books and joins: the day's first (live while the run lasts) and two later. */
+const GAMES_USED = 3;
+/** Codes no one issued (a code is 60 random bits, an access code 40 per slot). */
+const UNKNOWN_CODE = 'ZZZZ-ZZZZ-ZZZZ';
+const UNKNOWN_ACCESS_CODE = 'ZZZZ-ZZZZ';
+const DECLINED = 'Your card was declined. Please use another card.';
+
+const PURCHASABLE = ['credits-16', 'credits-32', 'play-now', 'game-pack'] as const;
+type PurchasableSku = (typeof PURCHASABLE)[number];
+type Card = 'approved' | 'declined' | 'stale price';
+const VALIDITIES = ['open', 'until today', 'expired'] as const;
+type Validity = (typeof VALIDITIES)[number];
+type Screen = 'modal' | 'card';
+
+type ModelPlayer = { credits: number; seats: Set<string>; codeGuesses: number };
+type ModelCode = {
+  code: string;
+  kind: OperatorCodeKind;
+  credits: number;
+  state: 'live' | 'expired' | 'revoked';
+  redeemers: Set<number>;
+};
+type ModelOrder = {
+  orderNumber: string;
+  buyer: number;
+  credits: number;
+  amountCents: number;
+  refunded: boolean;
+};
+type Model = {
+  /** The run's venue day (YYYY-MM-DD) and its first games' starts. */
+  day: string;
+  slots: string[];
+  now: number;
+  players: ModelPlayer[];
+  codes: ModelCode[];
+  orders: ModelOrder[];
+  /** Each slot's access code, as the first seat on it answered. */
+  accessCodes: Map<string, string>;
+};
+type Player = SignedUp & { ip: string };
+type Real = { t: TestApp; services: Services; operatorToken: string; players: Player[] };
+/** The app every run shares, its clock, and how many runs it has had. */
+type Venue = Omit<Real, 'players'> & { clock: ReturnType<typeof fixedClock>; runs: number };
+
+// ---- the model's rules --------------------------------------------------------------------
+
+/** A code guess admitted by the limits module (W11), or its refusal; every admission counts. */
+function admitGuess(player: ModelPlayer): ErrorCode | null {
+  if (player.codeGuesses >= CODE_LIMITS.perPlayerPerMinute) return 'CODE_ATTEMPTS_LIMITED';
+  player.codeGuesses += 1;
+  return null;
+}
+
+/** Each screen's words (spec §5) for a code not found, redeemed by the caller, or by another. */
+const REDEEM_REFUSALS = {
+  modal: {
+    unknown: 'PROMO_INVALID',
+    mine: 'PROMO_ALREADY_REDEEMED',
+    taken: 'CODE_ALREADY_REDEEMED',
+  },
+  card: { unknown: 'CODE_INVALID', mine: 'CODE_ALREADY_REDEEMED', taken: 'CODE_ALREADY_REDEEMED' },
+} as const satisfies Record<Screen, Record<string, ErrorCode>>;
+
+function redemptionRefusal(code: ModelCode | undefined, who: number, screen: Screen) {
+  const words = REDEEM_REFUSALS[screen];
+  if (code === undefined || code.state !== 'live') return words.unknown;
+  if (code.redeemers.has(who)) return words.mine;
+  if (code.kind === 'game-pass' && code.redeemers.size > 0) return words.taken;
+  return null;
+}
+
+type Way = 'book' | 'join';
+type SeatOutcome = 'seated' | 'repeated' | ErrorCode;
+
+/** Booking opens until the game starts; joining during its 30 minutes. */
+function inWindow(now: number, slot: string, way: Way): boolean {
+  const start = Date.parse(slot);
+  if (way === 'book') return start > now;
+  return start <= now && now < start + GAME_LENGTH_MINUTES * 60_000;
+}
+
+/** What taking a seat answers: a seat held already is answered again for free. */
+function seatOutcome(model: Model, who: number, slot: string, way: Way): SeatOutcome {
+  const player = model.players[who]!;
+  if (player.seats.has(slot)) return 'repeated';
+  if (!inWindow(model.now, slot, way))
+    return way === 'book' ? 'SLOT_CLOSED' : 'ACCESS_CODE_EXPIRED';
+  return player.credits < GAME_COST_CREDITS ? 'NOT_ENOUGH_CREDITS' : 'seated';
+}
+
+// ---- checks against the real app ----------------------------------------------------------
+
+function expectRefused(response: LightMyRequestResponse, code: ErrorCode, message?: string) {
+  expect({ status: response.statusCode, body: jsonOf(response) }).toEqual({
+    status: ERRORS[code].status,
+    body: { code, message: message ?? ERRORS[code].message },
+  });
+}
+
+function expectOk<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  return jsonOf<T>(response);
+}
+
+async function ledgerSums(t: TestApp, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await t.database.handle.db
+    .select({ userId: creditLedger.userId, total: sql<number>`sum(${creditLedger.delta})::int` })
+    .from(creditLedger)
+    .where(inArray(creditLedger.userId, userIds))
+    .groupBy(creditLedger.userId);
+  return new Map(rows.map((row) => [row.userId, row.total]));
+}
+
+/** Every modelled player's balance, as Users/Me answers it and as their ledger sums. */
+async function expectBalances(model: Model, real: Real): Promise<void> {
+  const sums = await ledgerSums(
+    real.t,
+    real.players.map((player) => player.id),
+  );
+  const actual = await Promise.all(
+    real.players.map(async (player) => {
+      const me = await postJson(real.t.app, 'usersMe', {}, player);
+      return { me: jsonOf<PublicUser[]>(me)[0]?.credits, ledger: sums.get(player.id) ?? 0 };
+    }),
+  );
+  expect(actual).toEqual(model.players.map(({ credits }) => ({ me: credits, ledger: credits })));
+}
+
+function operatorRun(real: Real, command: OperatorCommand) {
+  const headers = { authorization: `Bearer ${real.operatorToken}` };
+  return postJson(real.t.app, 'operatorRun', command, { headers });
+}
+
+/** The buyer's Game Passes the model does not know yet (a Game Pack brings one). */
+async function newGamePasses(model: Model, real: Real, who: number): Promise<ModelCode[]> {
+  const listed = await postJson(real.t.app, 'ordersList', {}, real.players[who]);
+  const known = new Set(model.codes.map((code) => code.code));
+  return expectOk<OrdersListResponse>(listed)
+    .gamePasses.filter((pass) => !known.has(pass.code))
+    .map((pass) => ({
+      code: pass.code,
+      kind: 'game-pass' as const,
+      credits: GAME_PASS_CREDITS,
+      state: 'live' as const,
+      redeemers: new Set<number>(),
+    }));
+}
+
+// ---- commands -----------------------------------------------------------------------------
+
+/** The `pick`-th of `list`, counting round (undefined when it is empty). */
+const nth = <T>(list: readonly T[], pick: number): T | undefined => list[pick % list.length];
+
+/**
+ * One request. Its parameters pick among what exists when it runs (the n-th player, code, order
+ * or known access code, counting round), so no generated command is wasted; `describe` names
+ * what it picked, for the counterexample. `apply` sends the request, checks the answer against
+ * the model and updates the model; then every balance is compared.
+ */
+abstract class LedgerCommand implements fc.AsyncCommand<Model, Real> {
+  private shown = '';
+  check(_model: Readonly<Model>): boolean {
+    return true;
+  }
+  protected abstract describe(model: Readonly<Model>): string;
+  protected abstract apply(model: Model, real: Real): Promise<void>;
+  async run(model: Model, real: Real): Promise<void> {
+    this.shown = this.describe(model);
+    try {
+      await this.apply(model, real);
+      await expectBalances(model, real);
+    } catch (error) {
+      // Names the command in the failure, also when it is one of a run's first (openRun).
+      if (error instanceof Error) error.message = `${this.shown}: ${error.message}`;
+      throw error;
+    }
+  }
+  toString(): string {
+    return this.shown;
+  }
+  /** fast-check gives each run its own copy of a command with state (`shown`). */
+  [fc.cloneMethod](): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    return Object.assign(copy, this, { shown: '' });
+  }
+}
+
+/** A command a signed-in player sends; players are numbered in sign-up order, the host 0. */
+abstract class PlayerCommand extends LedgerCommand {
+  constructor(private readonly pick: number) {
+    super();
+  }
+  protected who(model: Readonly<Model>): number {
+    return this.pick % model.players.length;
+  }
+  protected send(model: Model, real: Real, route: ApiRouteName, body: unknown, headers = {}) {
+    return postJson(real.t.app, route, body, { ...real.players[this.who(model)], headers });
+  }
+}
+
+class SignUp extends LedgerCommand {
+  override check(model: Readonly<Model>): boolean {
+    return model.players.length < MAX_PLAYERS;
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `SignUp(player ${model.players.length})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const ip = distinctIp();
+    real.players.push({ ...(await signUp(real.t.app, { ip })), ip });
+    model.players.push({ credits: 0, seats: new Set(), codeGuesses: 0 });
+  }
+}
+
+class Buy extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly sku: PurchasableSku,
+    readonly card: Card,
+  ) {
+    super(pick);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `Buy(player ${this.who(model)}, ${this.sku}, ${this.card})`;
+  }
+  private body(): CheckoutRequest {
+    if (this.card === 'declined') {
+      return purchase(this.sku, 1, { paymentToken: SANDBOX_NONCES.declined });
+    }
+    const stale = formatUsd(priceCents(this.sku, 1) - 100);
+    return this.card === 'stale price'
+      ? purchase(this.sku, 1, { total: stale })
+      : purchase(this.sku);
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const key = { 'idempotency-key': randomUUID() };
+    const response = await this.send(model, real, 'squareCheckout', this.body(), key);
+    const amountCents = priceCents(this.sku, 1);
+    if (this.card === 'declined') return expectRefused(response, 'PAYMENT_FAILED', DECLINED);
+    if (this.card === 'stale price') {
+      const message = `The price has changed to ${formatUsd(amountCents)}. Please review your order.`;
+      return expectRefused(response, 'PRICE_CHANGED', message);
+    }
+    const buyer = this.who(model);
+    const { credits } = CATALOG[this.sku];
+    model.players[buyer]!.credits += credits;
+    const paid = expectOk<CheckoutResponse>(response);
+    expect(paid.credits).toBe(model.players[buyer]!.credits);
+    const { orderNumber } = paid.order;
+    model.orders.push({ orderNumber, buyer, credits, amountCents, refunded: false });
+    if (this.sku === 'game-pack') model.codes.push(...(await newGamePasses(model, real, buyer)));
+  }
+}
+
+/** Square reports a full refund: what the order granted is taken back, as far as it is left. */
+class Refund extends LedgerCommand {
+  constructor(readonly pick: number) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.orders.length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `Refund(order ${this.pick % model.orders.length})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const order = nth(model.orders, this.pick)!;
+    const payment = { id: `sq-${order.orderNumber}`, status: 'COMPLETED' };
+    const refunded = { ...payment, amount: order.amountCents, refunded: order.amountCents };
+    const response = await deliverSquareEvent(real.t.app, paymentEvent(order, refunded));
+    expect(expectOk(response)).toEqual({ received: true });
+    if (order.refunded) return;
+    const buyer = model.players[order.buyer]!;
+    buyer.credits -= Math.min(order.credits, buyer.credits);
+    order.refunded = true;
+  }
+}
+
+/** An operator issues one code; an expired one only the codes service can make (W9). */
+class IssueCode extends LedgerCommand {
+  constructor(
+    readonly kind: OperatorCodeKind,
+    readonly credits: number,
+    readonly validity: Validity,
+  ) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.codes.length < MAX_CODES;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const what = `${this.kind}, ${this.credits} credits, ${this.validity}`;
+    return `IssueCode(code ${model.codes.length}: ${what})`;
+  }
+  private async issue(model: Model, real: Real): Promise<string> {
+    if (this.validity === 'expired') {
+      const kind = this.kind === 'promo' ? 'promo_per_user' : 'one_time';
+      const expiresAt = new Date(model.now - 60 * 60_000);
+      const batch = { kind, count: 1, credits: this.credits, expiresAt } as const;
+      return (await real.services.codes.create(batch))[0]!;
+    }
+    const expires = this.validity === 'until today' ? { expires: model.day } : {};
+    const command = { command: 'codes create', kind: this.kind, count: 1, credits: this.credits };
+    const issued = await operatorRun(real, { ...command, ...expires } as OperatorCommand);
+    return expectOk<{ codes: { code: string }[] }>(issued).codes[0]!.code;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const code = await this.issue(model, real);
+    const state = this.validity === 'expired' ? 'expired' : 'live';
+    model.codes.push({ code, kind: this.kind, credits: this.credits, state, redeemers: new Set() });
+  }
+}
+
+class RevokeCode extends LedgerCommand {
+  constructor(readonly pick: number) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.codes.length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `RevokeCode(code ${this.pick % model.codes.length})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const code = nth(model.codes, this.pick)!;
+    const response = await operatorRun(real, { command: 'codes revoke', code: code.code });
+    if (code.state === 'revoked') return expectRefused(response, 'OPERATOR_CODE_NOT_FOUND');
+    const label = expect.stringContaining(code.code.slice(-4));
+    expect(expectOk(response)).toEqual({ command: 'codes revoke', label });
+    code.state = 'revoked';
+  }
+}
+
+/** Redeems an issued code (or one nobody issued) from the redeem modal or /experience-card. */
+class Redeem extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly code: number | 'unknown',
+    readonly screen: Screen,
+  ) {
+    super(pick);
+  }
+  override check(model: Readonly<Model>): boolean {
+    return this.code === 'unknown' || model.codes.length > 0;
+  }
+  private target(model: Readonly<Model>): ModelCode | undefined {
+    return this.code === 'unknown' ? undefined : nth(model.codes, this.code);
+  }
+  protected describe(model: Readonly<Model>): string {
+    const code = this.target(model);
+    const which = code === undefined ? 'an unknown code' : `code ${model.codes.indexOf(code)}`;
+    return `Redeem(player ${this.who(model)}, ${which}, ${this.screen})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const code = this.target(model);
+    const typed = code?.code ?? UNKNOWN_CODE;
+    const [route, body] =
+      this.screen === 'modal'
+        ? (['usersRedeemCode', { code: typed }] as const)
+        : (['itemsRedeem', { name: typed }] as const);
+    const response = await this.send(model, real, route, body);
+    const who = this.who(model);
+    const player = model.players[who]!;
+    const refusal = admitGuess(player) ?? redemptionRefusal(code, who, this.screen);
+    // An unknown code is always refused (redemptionRefusal); the fallback is for the types.
+    if (refusal !== null || code === undefined) {
+      return expectRefused(response, refusal ?? REDEEM_REFUSALS[this.screen].unknown);
+    }
+    code.redeemers.add(who);
+    player.credits += code.credits;
+    const redeemed = expectOk<CodeRedeemedResponse>(response);
+    expect({ message: redeemed.message, credits: redeemed.credits }).toEqual({
+      message: codeRedeemedMessage(code.credits),
+      credits: player.credits,
+    });
+  }
+}
+
+/** Checks the answer of a booking or a join against `outcome`; updates the model. */
+function expectSeat(
+  model: Model,
+  who: number,
+  slot: string,
+  outcome: SeatOutcome,
+  response: LightMyRequestResponse,
+) {
+  if (outcome !== 'seated' && outcome !== 'repeated') return expectRefused(response, outcome);
+  const player = model.players[who]!;
+  if (outcome === 'seated') {
+    player.credits -= GAME_COST_CREDITS;
+    player.seats.add(slot);
+  }
+  const seat = expectOk<RegisterEventResponse>(response);
+  const accessCode = model.accessCodes.get(slot) ?? seat.accessCode;
+  model.accessCodes.set(slot, accessCode);
+  const { EventTime, credits, repeated } = seat;
+  expect({ EventTime, accessCode: seat.accessCode, credits, repeated }).toEqual({
+    EventTime: slot,
+    accessCode,
+    credits: player.credits,
+    repeated: outcome === 'repeated',
+  });
+}
+
+class Book extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly slot: number,
+  ) {
+    super(pick);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `Book(player ${this.who(model)}, ${model.slots[this.slot]})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const response = await this.send(model, real, 'eventsRegister', { EventTime: slot });
+    const who = this.who(model);
+    expectSeat(model, who, slot, seatOutcome(model, who, slot, 'book'), response);
+  }
+}
+
+/**
+ * Joins by an access code a seat answered: the live game's (the host's), or a later game's
+ * (not open yet); or by one no game has.
+ */
+class Join extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly game: number | 'unknown',
+  ) {
+    super(pick);
+  }
+  private slot(model: Readonly<Model>): string | undefined {
+    return this.game === 'unknown' ? undefined : nth([...model.accessCodes.keys()], this.game);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `Join(player ${this.who(model)}, ${this.slot(model) ?? 'an unknown access code'})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = this.slot(model);
+    const accessCode = slot === undefined ? UNKNOWN_ACCESS_CODE : model.accessCodes.get(slot);
+    const response = await this.send(model, real, 'itemsJoinByAccessCode', { accessCode });
+    const who = this.who(model);
+    const refusal = admitGuess(model.players[who]!);
+    if (refusal !== null || slot === undefined) {
+      return expectRefused(response, refusal ?? 'ACCESS_CODE_INVALID');
+    }
+    expectSeat(model, who, slot, seatOutcome(model, who, slot, 'join'), response);
+  }
+}
+
+/** Picks among what exists when a command runs (counting round); shrinks towards the first. */
+const pick = fc.nat({ max: 20 });
+/** Mostly approved, so that players have credits to spend. */
+const card = fc.oneof(
+  { arbitrary: fc.constant<Card>('approved'), weight: 2 },
+  fc.constantFrom<Card>('declined', 'stale price'),
+);
+const unknownOr = (arbitrary: fc.Arbitrary<number>) =>
+  fc.option(arbitrary, { nil: 'unknown' as const });
+
+/** Weighted towards the commands that move credits. */
+const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
+  { arbitrary: fc.constant(null).map(() => new SignUp()), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.constantFrom(...PURCHASABLE), card)
+      .map(([who, sku, paidWith]) => new Buy(who, sku, paidWith)),
+    weight: 3,
+  },
+  { arbitrary: pick.map((order) => new Refund(order)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom<OperatorCodeKind>('game-pass', 'promo'),
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom(...VALIDITIES),
+      )
+      .map(([kind, credits, validity]) => new IssueCode(kind, credits, validity)),
+    weight: 2,
+  },
+  { arbitrary: pick.map((code) => new RevokeCode(code)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(pick, unknownOr(pick), fc.constantFrom<Screen>('modal', 'card'))
+      .map(([who, code, screen]) => new Redeem(who, code, screen)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.nat({ max: GAMES_USED - 1 }))
+      .map(([who, slot]) => new Book(who, slot)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.tuple(pick, unknownOr(pick)).map(([who, game]) => new Join(who, game)),
+    weight: 3,
+  },
+);
+
+// ---- runs ---------------------------------------------------------------------------------
+
+/**
+ * Each run on a venue day of its own (fresh slots; the code guesses of earlier runs are past
+ * their minute): the day's first three games, listed before the first; a host, who buys 16 credits
+ * and books the first game while it is ahead; and two more players. Then the clock moves into
+ * the first game, so the others can join it by its access code for the rest of the run.
+ */
+async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
+  const day = new Date(FIRST_DAY + venue.runs * DAY_MS).toISOString().slice(0, 10);
+  venue.runs += 1;
+  venue.clock.set(`${day}T12:00:00Z`);
+  const listed = await postJson(venue.t.app, 'eventsAvailableTimes', { date: day });
+  const slots = expectOk<AvailableTime[]>(listed)
+    .slice(0, GAMES_USED)
+    .map((slot) => slot.EventTime);
+  const now = venue.clock.now().getTime();
+  const model: Model = {
+    day,
+    slots,
+    now,
+    players: [],
+    codes: [],
+    orders: [],
+    accessCodes: new Map(),
+  };
+  const real: Real = { ...venue, players: [] };
+  const host = [new SignUp(), new Buy(0, 'credits-16', 'approved'), new Book(0, 0)];
+  for (const command of [...host, new SignUp(), new SignUp()]) await command.run(model, real);
+  venue.clock.set(new Date(Date.parse(slots[0]!) + 5 * 60_000));
+  model.now = venue.clock.now().getTime();
+  return { model, real };
+}
+
+async function expectInvariants(t: TestApp): Promise<void> {
+  const violations = await findInvariantViolations(t.database.handle.db);
+  expect(hasViolations(violations), JSON.stringify(violations)).toBe(false);
+}
+
+describe(`credits ledger against a model (R1) [${dbKind}]`, () => {
+  let venue: Venue;
+
+  beforeAll(async () => {
+    const clock = fixedClock(new Date(FIRST_DAY));
+    const operatorToken = newOperatorToken();
+    const paymentProvider = createTestPaymentProvider();
+    const t = await createTestApp({ clock, env: SQUARE_ENV, operatorToken, paymentProvider });
+    venue = { t, clock, operatorToken, services: servicesOf(t), runs: 0 };
+  });
+  afterAll(async () => {
+    await venue?.t.close();
+  });
+
+  // A passing run takes seconds; shrinking a failure replays many runs, so it gets minutes.
+  it('keeps every balance equal to the model and to its ledger', { timeout: 600_000 }, async () => {
+    const commands = fc.commands([COMMAND], { maxCommands: MAX_COMMANDS, size: 'max' });
+    await fc.assert(
+      fc.asyncProperty(commands, async (sequence) => {
+        const run = await openRun(venue);
+        await fc.asyncModelRun(() => run, sequence);
+        await expectInvariants(venue.t);
+      }),
+      {
+        seed: SEED,
+        ...(PATH === undefined ? {} : { path: PATH }),
+        numRuns: RUNS,
+        interruptAfterTimeLimit: SHRINK_LIMIT_MS,
+      },
+    );
+  });
+});
