@@ -135,8 +135,17 @@ test('the experiences carousel moves with its arrows and keys, and a card opens 
     await expect.poll(scrollLeft).toBe(step);
   }
 
-  await page.getByRole('link', { name: 'Ark of Answers, 2025, 3 min' }).click();
+  const card = page.getByRole('link', { name: 'Ark of Answers, 2025, 3 min' });
   const dialog = page.getByRole('dialog', { name: 'Ark of Answers' });
+  // The detail is a history entry: Back closes it and gives the focus back to its card.
+  await card.click();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(card).toBeFocused();
+
+  await card.click();
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/\?experience=ark-of-answers$/);
   await expect(dialog).toContainText('Published on May 7, 2025');

@@ -73,3 +73,10 @@ export function findExperience(id: string): Experience | undefined {
 
 /** The search parameter that opens an experience's detail: '/?experience=ark-of-answers'. */
 export const EXPERIENCE_PARAM = 'experience';
+
+/** The history state of a detail opened from a card (not arrived at by a deep link). */
+export const OPENED_FROM_CARD = { experienceFromCard: true } as const;
+
+export function isOpenedFromCard(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'experienceFromCard' in state;
+}

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { experiencesCopy } from '../copy';
-import { EXPERIENCE_PARAM, type Experience } from '../data';
+import { EXPERIENCE_PARAM, OPENED_FROM_CARD, type Experience } from '../data';
 
-/** One card of the carousel: a link to the experience's detail (`?experience=<id>`). */
+/**
+ * One card of the carousel: a link to the experience's detail (`?experience=<id>`), a history
+ * entry of its own, so Back closes the detail; the state tells the carousel it was opened here.
+ */
 export function ExperienceCard({ experience }: { experience: Experience }) {
   const { id, title, year, duration, isLive, summary, imageUrl, imageAlt } = experience;
   return (
     <Link
       to={{ search: `?${EXPERIENCE_PARAM}=${encodeURIComponent(id)}` }}
-      replace
+      state={OPENED_FROM_CARD}
       preventScrollReset
       data-card
       data-experience-id={id}

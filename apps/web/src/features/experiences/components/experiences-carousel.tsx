@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { experiencesCopy } from '../copy';
-import { EXPERIENCE_PARAM, EXPERIENCES } from '../data';
+import { EXPERIENCE_PARAM, EXPERIENCES, isOpenedFromCard } from '../data';
 import { useCarousel } from '../hooks/use-carousel';
 import { ExperienceCard } from './experience-card';
 import { Section } from '@/components/layout/section';
@@ -17,12 +17,15 @@ const arrowClass =
  * Spec "Carousel": the experiences as cards, 4 on a wide screen, 2 on a tablet, 1 on a phone,
  * moved by the arrows (disabled at the ends), the arrow keys while the focus is in it, or a
  * swipe (a scroll-snap list). A card opens the experience's detail, deep-linkable as
- * `/?experience=<id>`; closing it removes the parameter. 'Join Experience' calls `onJoin`
+ * `/?experience=<id>`: a history entry, so closing it (or Back) steps back; after a deep link
+ * closing removes the parameter. 'Join Experience' calls `onJoin`
  * once the dialog has closed.
  */
 export function ExperiencesCarousel({ onJoin }: { onJoin: () => void }) {
   const { listRef, atStart, atEnd, move, focusCard } = useCarousel<HTMLUListElement>();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   // The prerendered page has no dialog: a deep link opens it once the page is hydrated.
   const openId = useHydrated() ? params.get(EXPERIENCE_PARAM) : null;
   // The last experience shown stays in the dialog while it closes.
@@ -31,6 +34,12 @@ export function ExperiencesCarousel({ onJoin }: { onJoin: () => void }) {
   const joiningRef = useRef(false);
 
   const close = () => {
+    // Opened from a card: step back over the entry it added. Arrived by a deep link: drop the
+    // parameter in place.
+    if (isOpenedFromCard(location.state)) {
+      void navigate(-1);
+      return;
+    }
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
