@@ -70,8 +70,12 @@ describe(`partnerships [${dbKind}]`, () => {
     expect(notification?.textBody).toContain('Phone: +44 20 7946 0000');
     expect(notification?.textBody).toContain('We build engines.\nAnd we like games.');
     const [confirmation] = await openedMails(t, 'ada@example.com');
-    expect(confirmation?.textBody).toContain('Hi Ada Lovelace,');
-    expect(confirmation?.htmlBody).toContain('<li>Company name: Analytical Engines Ltd</li>');
+    expect(confirmation?.subject).toBe('We received your Questfield partnership application');
+    // Nothing typed comes back to the address typed (no relay for someone else's words).
+    for (const typed of [VALID.name, VALID.phone, VALID.companyName, 'We build engines']) {
+      expect(confirmation?.textBody).not.toContain(typed);
+      expect(confirmation?.htmlBody).not.toContain(typed);
+    }
   });
 
   it('trims what was typed before storing and mailing it', async () => {
@@ -107,19 +111,16 @@ describe(`partnerships [${dbKind}]`, () => {
     };
     expect((await apply(hostile)).statusCode).toBe(200);
 
-    const mails = await openedMails(t);
-    expect(mails).toHaveLength(2);
-    for (const mail of mails) {
-      expect(mail.htmlBody).not.toContain('<script');
-      expect(mail.htmlBody).not.toContain('<img');
-      expect(mail.htmlBody).toContain(`Name: ${ESCAPED_SCRIPT}`);
-      expect(mail.htmlBody).toContain(`Phone: ${ESCAPED_SCRIPT}`);
-      expect(mail.htmlBody).toContain(`Company name: ${ESCAPED_SCRIPT}`);
-      expect(mail.htmlBody).toContain(`${ESCAPED_SCRIPT}&lt;img src=x onerror=alert(2)&gt;`);
-    }
-    const [confirmation] = await openedMails(t, 'ada@example.com');
-    expect(confirmation?.htmlBody).toContain(`<p>Hi ${ESCAPED_SCRIPT},</p>`);
+    expect(await openedMails(t)).toHaveLength(2);
     const [notification] = await openedMails(t, CONTACT.partnersEmail);
+    expect(notification?.htmlBody).not.toContain('<script');
+    expect(notification?.htmlBody).not.toContain('<img');
+    expect(notification?.htmlBody).toContain(`Name: ${ESCAPED_SCRIPT}`);
+    expect(notification?.htmlBody).toContain(`Phone: ${ESCAPED_SCRIPT}`);
+    expect(notification?.htmlBody).toContain(`Company name: ${ESCAPED_SCRIPT}`);
+    expect(notification?.htmlBody).toContain(`${ESCAPED_SCRIPT}&lt;img src=x onerror=alert(2)&gt;`);
+    const [confirmation] = await openedMails(t, 'ada@example.com');
+    expect(confirmation?.htmlBody).not.toContain('script');
     expect(notification?.htmlBody).toContain(
       `<title>New partnership application: ${ESCAPED_SCRIPT}</title>`,
     );

@@ -166,25 +166,21 @@ function applicationText(input: PartnershipDetails): string[] {
   ];
 }
 
-/** To the applicant's own address only: what they sent, and that we will answer. */
-export function partnershipConfirmationEmail(input: PartnershipDetails): RenderedEmail {
+/**
+ * To the address the applicant typed: that we received an application and will answer. None of
+ * the typed text comes back, not even the name, so the form cannot be used to send someone else
+ * words of the sender's choosing under our name.
+ */
+export function partnershipConfirmationEmail(): RenderedEmail {
   const subject = `We received your ${BRAND_NAME} partnership application`;
-  const text = [
-    `Hi ${input.name},`,
-    '',
+  const lines = [
     `Thank you for applying to partner with ${BRAND_NAME}. We will read your application and get back to you soon.`,
-    '',
-    'What you sent us:',
-    ...applicationText(input),
-  ].join('\n');
+    `If you did not apply, you can ignore this email: nothing else will be sent to you.`,
+  ];
+  const text = ['Hello,', '', ...lines].join('\n');
   const html = layout(
     subject,
-    [
-      `<p>Hi ${escapeHtml(input.name)},</p>`,
-      `<p>Thank you for applying to partner with ${escapeHtml(BRAND_NAME)}. We will read your application and get back to you soon.</p>`,
-      '<p>What you sent us:</p>',
-      applicationHtml(input),
-    ].join(''),
+    ['<p>Hello,</p>', ...lines.map((line) => `<p>${escapeHtml(line)}</p>`)].join(''),
   );
   return { template: 'partnership_confirmation', subject, text, html };
 }

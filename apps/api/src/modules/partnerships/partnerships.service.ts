@@ -68,7 +68,7 @@ export function createPartnershipsService({
           ip: caller.ip,
           createdAt: clock.now(),
         });
-        await mailer.queue(tx, details.email, partnershipConfirmationEmail(details));
+        await mailer.queue(tx, details.email, partnershipConfirmationEmail());
         await mailer.queue(tx, env.partnershipEmail, partnershipNotificationEmail(details));
         return stored;
       });
