@@ -3,7 +3,9 @@ export type Audit = {
   performance: number;
   accessibility: number;
   cls: number;
+  fcp: number;
   lcp: number;
+  tbt: number;
   ok: boolean;
 };
 export function ensureLighthouse(): Promise<void>;

@@ -27,7 +27,7 @@ export async function ensureLighthouse() {
   }
 }
 
-/** Scores (0–100), CLS and LCP (ms) of one page, or null when Lighthouse failed. */
+/** Scores (0–100), CLS, and FCP, LCP and TBT (ms) of one page, or null when Lighthouse failed. */
 export async function audit(url) {
   const out = mkdtempSync(join(tmpdir(), 'questfield-lighthouse-'));
   try {
@@ -50,11 +50,13 @@ export async function audit(url) {
     const accessibility = Math.round(categories.accessibility.score * 100);
     const cls = audits['cumulative-layout-shift'].numericValue;
     const lcp = audits['largest-contentful-paint'].numericValue;
+    const fcp = audits['first-contentful-paint'].numericValue;
+    const tbt = audits['total-blocking-time'].numericValue;
     const ok =
       performance >= BUDGET.performance &&
       accessibility >= BUDGET.accessibility &&
       cls < BUDGET.cls;
-    return { performance, accessibility, cls, lcp, ok };
+    return { performance, accessibility, cls, fcp, lcp, tbt, ok };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -45,17 +45,24 @@ function table(lines: Line[], bare: number): string {
   const rows = lines.map(({ path, js, result }) => {
     const ratio = js / bare;
     const scores = result
-      ? `${result.performance} | ${result.accessibility} | ${Math.round(result.lcp)} | ${result.cls.toFixed(3)}`
-      : 'failed | failed | – | –';
+      ? [
+          result.performance,
+          result.accessibility,
+          Math.round(result.fcp),
+          Math.round(result.lcp),
+          Math.round(result.tbt),
+          result.cls.toFixed(3),
+        ].join(' | ')
+      : 'failed | failed | – | – | – | –';
     return `| ${path} | ${scores} | ${kb(js)} | ${ratio.toFixed(2)} |`;
   });
   return [
     '# Web performance',
     '',
-    `Lighthouse mobile (simulated throttling) in Chromium on the built product served by its own server; JS is what a first visit loads, gzip level 9. Bare React + router app, built the same way: ${kb(bare)} KB. Budgets: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}, landing JS ≤ ${JS_RATIO_BUDGET} × bare.`,
+    `Lighthouse mobile (simulated throttling) in Chromium on the built product served by its own server; JS is what a first visit loads, gzip level 9. The simulation scales the CPU time it observed, so a busy machine lowers the scores (TBT shows it). Bare React + router app, built the same way: ${kb(bare)} KB. Budgets: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}, landing JS ≤ ${JS_RATIO_BUDGET} × bare.`,
     '',
-    '| Page | Performance | Accessibility | LCP ms | CLS | JS KB gzip | × bare |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Page | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | JS KB gzip | × bare |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
   ].join('\n');
@@ -72,7 +79,8 @@ async function main(): Promise<number> {
     args: [join(ROOT, 'apps', 'api', 'dist', 'server.js')],
     cwd: ROOT,
     host: 'localhost',
-    timeoutMs: 30_000,
+    // Migrations and the demo seed on a fresh database: slow when the machine is busy.
+    timeoutMs: 60_000,
     // Production, as players meet it; a secret of its own for this run.
     env: {
       ...process.env,
