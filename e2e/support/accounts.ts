@@ -33,6 +33,21 @@ export async function expectFocusOnAccountButton(page: Page, isMobile: boolean) 
   await expect(page.getByRole('banner').getByRole('button', { name })).toBeFocused();
 }
 
+/** Opens Account Settings from the avatar menu, or on a phone from the menu sheet. */
+export async function openAccountSettings(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Account Settings' }).click();
+  } else {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /account/i })
+      .click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+  }
+  return page.getByRole('dialog', { name: 'Account Settings' });
+}
+
 export async function signUp(page: Page, isMobile: boolean, player: Player) {
   await openFromHeader(page, isMobile, 'Sign Up');
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });

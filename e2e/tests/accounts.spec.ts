@@ -4,6 +4,7 @@ import { MESSAGES } from '@questfield/contract';
 import {
   expectFocusOnAccountButton,
   newPlayer,
+  openAccountSettings,
   openFromHeader,
   recoveryCodeFor,
   signIn,
@@ -144,17 +145,7 @@ test('edit the profile with the pencils in Account Settings', async ({ page, isM
   await page.goto('/');
   await signUp(page, isMobile, player);
 
-  if (isMobile) {
-    await page.getByRole('button', { name: /menu/i }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Account Settings' }).click();
-  } else {
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /account/i })
-      .click();
-    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-  }
-  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  const settings = await openAccountSettings(page, isMobile);
   await expect(settings.getByLabel('Email')).toHaveValue(player.email);
   await settings.getByRole('button', { name: 'Edit First Name' }).click();
   // exact: each edited field's Cancel button is named 'Cancel editing First Name' and so on.

@@ -35,6 +35,7 @@ import { registerSessions } from './plugins/session';
 import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 import { createOrderReconciler, type OrderReconciler } from './modules/orders/order-reconciler';
+import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job';
 import { createServices } from './services';
 
 export type BuildAppDeps = {
@@ -61,6 +62,8 @@ declare module 'fastify' {
     emailDispatcher: EmailDispatcher;
     /** Settles stale pending orders while the server listens; stopped when the app closes. */
     orderReconciler: OrderReconciler;
+    /** Deletes what the product no longer keeps, hourly while the server listens. */
+    retentionJob: RetentionJob;
   }
 }
 
@@ -127,6 +130,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   // orderReconciler.runOnce() themselves.
   app.addHook('onListen', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
+  const retentionJob = createRetentionJob({
+    retention: services.retention,
+    logger: loggerInstance,
+  });
+  app.decorate('retentionJob', retentionJob);
+  app.addHook('onListen', async () => retentionJob.start());
+  app.addHook('onClose', async () => retentionJob.stop());
   await registerSessions(app, env, services.sessions);
   for (const register of [...API_MODULES, ...testModules]) {
     await register(app, { env, services, operatorToken: deps.operatorToken ?? null });

@@ -6,6 +6,7 @@ import type { Infra } from './infra';
 import { createMailer } from './integrations/email/mailer';
 import { createAudit } from './lib/audit';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthLimits } from './modules/accounts/auth-limits';
 import { createRecoveryService } from './modules/accounts/recovery.service';
@@ -19,6 +20,7 @@ import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
+import { createRetentionService } from './modules/retention/retention.service';
 import { createSettingsService } from './modules/settings/settings.service';
 
 export function createServices(infra: Infra) {
@@ -38,6 +40,17 @@ export function createServices(infra: Infra) {
   const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
   const games = createGamesService(infra);
   const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });
+  const accountDeletion = createAccountDeletionService({
+    ...infra,
+    sessions,
+    authLimits,
+    credits,
+    bookings,
+    games,
+    mailer,
+    audit,
+  });
+  const retention = createRetentionService({ sessions, recovery, limiter, accountDeletion });
   const operator = createOperatorService({
     ...infra,
     accounts,
@@ -54,6 +67,8 @@ export function createServices(infra: Infra) {
     credits,
     accounts,
     recovery,
+    accountDeletion,
+    retention,
     health,
     codes,
     orders,

@@ -60,6 +60,8 @@ const EXAMPLES: Partial<Record<ApiRouteName, unknown[]>> = {
   usersUpdatePassword: [
     { email: 'fuzz@example.com', password: PASSWORD, resetToken: 'x'.repeat(43) },
   ],
+  // Never the player's password: a deletion would end the session the other routes use.
+  usersDelete: [{ password: 'wrong-password-0' }],
   usersRedeemCode: [{ code: 'WELCOME16' }, { code: 'welcome16 ' }],
   usersCreditHistory: [{}, { cursor: '1' }, { cursor: '9999999999999999' }],
   squareCheckout: [

@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, orders, users } from '../src/db/schema';
 import { squareSignature } from '../src/integrations/payments/square-webhook';
-import type { PaymentProvider, PaymentResult } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
   type TestPaymentProvider,
@@ -20,6 +19,7 @@ import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import {
   deliverSquareEvent,
+  lostAnswers,
   paymentEvent,
   SQUARE_ENV,
   SQUARE_WEBHOOK_URL,
@@ -30,18 +30,6 @@ import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app'
 function movableClock(start: string): Clock & { advance(ms: number): void } {
   let now = new Date(start).getTime();
   return { now: () => new Date(now), advance: (ms) => (now += ms) };
-}
-
-/** The processor charges, but the answer is lost on the way back (a crash, a timeout). */
-function lostAnswers(inner: TestPaymentProvider): PaymentProvider {
-  return {
-    name: 'test',
-    async createPayment(request): Promise<PaymentResult> {
-      await inner.createPayment(request);
-      return { outcome: 'unknown', detail: 'connection reset' };
-    },
-    findPayment: (referenceId, createdAfter) => inner.findPayment(referenceId, createdAfter),
-  };
 }
 
 describe(`payment settlement [${dbKind}]`, () => {

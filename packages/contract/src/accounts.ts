@@ -135,6 +135,14 @@ export const updatePasswordRequest = z.strictObject({
   resetToken: z.string().min(1).max(256),
 });
 
+/** Users/Delete: the session's own account, confirmed with its password. */
+export const deleteAccountRequest = z.strictObject({
+  password: z
+    .string()
+    .min(1, userMessage('Please enter your password.'))
+    .max(PASSWORD_MAX_LENGTH * 4),
+});
+
 /** Login, Me and GetByNameOrEmail answer a list whose first element is the user (spec §7). */
 export const userListResponse = z.array(publicUser);
 /** Users/Create answers `{ data: [user] }` (spec §7). */
@@ -148,4 +156,5 @@ export const verifyRecoveryCodeResponse = z.object({
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 export type LoginRequest = z.infer<typeof loginRequest>;
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 export type VerifyRecoveryCodeResponse = z.infer<typeof verifyRecoveryCodeResponse>;

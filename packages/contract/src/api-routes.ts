@@ -38,6 +38,7 @@ export const API_ROUTES = {
     access: 'public',
   },
   usersUpdatePassword: { method: 'POST', path: '/api/Users/UpdatePassword', access: 'public' },
+  usersDelete: { method: 'POST', path: '/api/Users/Delete', access: 'session' },
   usersRedeemCode: { method: 'POST', path: '/api/Users/RedeemCode', access: 'session' },
   usersCreditHistory: { method: 'POST', path: '/api/Users/CreditHistory', access: 'session' },
 

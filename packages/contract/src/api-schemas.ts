@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import {
+  deleteAccountRequest,
   emptyRequest,
   getByNameOrEmailRequest,
   loginRequest,
@@ -84,6 +85,7 @@ export const API_SCHEMAS = {
     response: verifyRecoveryCodeResponse,
   },
   usersUpdatePassword: { request: updatePasswordRequest, response: messageResponse },
+  usersDelete: { request: deleteAccountRequest, response: messageResponse },
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
   usersRedeemCode: { request: redeemCodeRequest, response: codeRedeemedResponse },
 

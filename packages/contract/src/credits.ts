@@ -6,7 +6,16 @@ import { z } from 'zod';
 import { userMessage } from './user-message';
 
 /** Why a balance changed; one posting per business event. */
-export const LEDGER_REASONS = ['purchase', 'redeem', 'book', 'join', 'refund', 'admin'] as const;
+export const LEDGER_REASONS = [
+  'purchase',
+  'redeem',
+  'book',
+  'join',
+  'refund',
+  'admin',
+  /** The balance forfeited when its player deleted the account. */
+  'account_deleted',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 export const CREDIT_HISTORY_PAGE_SIZE = 20;

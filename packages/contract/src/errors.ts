@@ -49,6 +49,8 @@ export const ERRORS = {
     message: 'An error occurred while verifying the code. Please try again.',
   },
   PASSWORD_UPDATE_FAILED: { status: 400, message: 'Failed to update password. Please try again.' },
+  /** A signed-in player's password, asked again before an account is deleted. */
+  PASSWORD_INCORRECT: { status: 400, message: 'Incorrect password. Please try again.' },
 
   // Credits, codes and purchases (spec §5, §8)
   REDEEM_FAILED: { status: 400, message: 'Redeem failed' },

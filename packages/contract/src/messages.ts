@@ -20,6 +20,7 @@ export const MESSAGES = {
   recoveryCodeSent: (email: string) => `Recovery code sent to ${email}`,
   passwordUpdated: 'Password updated successfully',
   loggedOut: 'You have been logged out.',
+  accountDeleted: 'Your account has been deleted.',
   settingsUpdated: 'Successfully updated information.',
   eventRegistered: (time: string) => `Event registered at ${time}`,
   creditPackPaid: (credits: number) =>

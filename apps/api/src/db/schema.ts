@@ -67,11 +67,20 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * Set when the player deleted the account: the row stays, scrubbed, for the ledger and the
+     * orders that refer to it (modules/accounts/account-deletion.service.ts).
+     */
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     // Case-insensitive identity without the citext extension: look up with lower(...) = lower($1).
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Serves the retention pass's sweep of deleted accounts; live accounts are not in it.
+    index('users_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
     check('users_username_length', sql`char_length(${t.username}) BETWEEN 1 AND 64`),
@@ -97,6 +106,8 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
+    // The retention pass deletes idle sessions by it (written at most once a minute).
+    index('sessions_last_seen_at_idx').on(t.lastSeenAt),
     check('sessions_purpose', oneOf('purpose', SESSION_PURPOSES)),
   ],
 );
@@ -312,7 +323,10 @@ export const recoveryCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [check('recovery_codes_attempts_non_negative', sql`${t.attempts} >= 0`)],
+  (t) => [
+    index('recovery_codes_expires_at_idx').on(t.expiresAt),
+    check('recovery_codes_attempts_non_negative', sql`${t.attempts} >= 0`),
+  ],
 );
 
 /** Single-use tokens issued by a verified recovery code; only the hash is stored. */
@@ -327,7 +341,10 @@ export const resetTokens = pgTable(
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('reset_tokens_user_idx').on(t.userId),
+    index('reset_tokens_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /** Mail is queued in the request's transaction and sent after commit (SMTP or dev mailbox). */
@@ -422,6 +439,8 @@ export const authAttempts = pgTable(
   (t) => [
     index('auth_attempts_kind_subject_created_idx').on(t.kind, t.subject, t.createdAt),
     index('auth_attempts_kind_ip_created_idx').on(t.kind, t.ip, t.createdAt),
+    // The retention pass deletes attempts older than the longest limit window by it.
+    index('auth_attempts_created_idx').on(t.createdAt),
     check('auth_attempts_kind', oneOf('kind', AUTH_ATTEMPT_KINDS)),
   ],
 );

@@ -9,10 +9,12 @@ import {
 } from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app';
+import type { PaymentProvider, PaymentResult } from '../../src/integrations/payments/provider';
 import {
   SQUARE_SIGNATURE_HEADER,
   squareSignature,
 } from '../../src/integrations/payments/square-webhook';
+import type { TestPaymentProvider } from '../../src/integrations/payments/test-provider';
 
 /** A Square/Checkout body at the catalogue's price, paid with the sandbox's approved card. */
 export function purchase(
@@ -84,3 +86,15 @@ export const paymentEvent = (
     },
   },
 });
+
+/** The processor charges, but the answer is lost on the way back (a crash, a timeout). */
+export function lostAnswers(inner: TestPaymentProvider): PaymentProvider {
+  return {
+    name: 'test',
+    async createPayment(request): Promise<PaymentResult> {
+      await inner.createPayment(request);
+      return { outcome: 'unknown', detail: 'connection reset' };
+    },
+    findPayment: (referenceId, createdAfter) => inner.findPayment(referenceId, createdAfter),
+  };
+}

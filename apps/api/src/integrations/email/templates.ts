@@ -2,7 +2,7 @@
  * Transactional mails: a branded HTML part and a plain-text part each. Everything that comes
  * from a user (names, addresses) is escaped before it enters the HTML.
  */
-import { BRAND_NAME, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
+import { BRAND_NAME, CONTACT, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
 export type EmailTemplateName =
@@ -10,7 +10,8 @@ export type EmailTemplateName =
   | 'password_changed'
   | 'order_confirmation'
   | 'partnership_confirmation'
-  | 'partnership_notification';
+  | 'partnership_notification'
+  | 'account_deleted';
 export type RenderedEmail = {
   template: EmailTemplateName;
   subject: string;
@@ -73,6 +74,22 @@ export function passwordChangedEmail(input: { username: string }): RenderedEmail
     ].join(''),
   );
   return { template: 'password_changed', subject, text, html };
+}
+
+/** To the address of an account just deleted: what went, what stays, and whom to ask. */
+export function accountDeletedEmail(input: { username: string }): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} account has been deleted`;
+  const paragraphs = [
+    `Your ${BRAND_NAME} account has been deleted, as you asked. Your email address, username, name, sign-in sessions, bookings of future sessions and game results are gone, and the credits left on the account were forfeited.`,
+    'We keep your purchase records, without your name or email address, for as long as tax and accounting laws require.',
+    `If you did not delete your account, contact us at ${CONTACT.supportEmail}.`,
+  ];
+  const text = [`Hi ${input.username},`, ...paragraphs].join('\n\n');
+  const html = layout(
+    subject,
+    [`Hi ${input.username},`, ...paragraphs].map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  );
+  return { template: 'account_deleted', subject, text, html };
 }
 
 export type OrderConfirmation = {

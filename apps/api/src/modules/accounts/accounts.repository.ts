@@ -1,5 +1,6 @@
 /** Users, recovery codes and reset tokens: the Drizzle code of the accounts module. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { deleteBatch } from '../../db/batch-delete';
 import type { Executor } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { recoveryCodes, redemptions, resetTokens, users } from '../../db/schema';
@@ -41,8 +42,24 @@ export const accountColumns = {
   >`coalesce((select json_agg(${redemptions.codeLabel} order by ${redemptions.redeemedAt}) from ${redemptions} where ${redemptions.userId} = ${users.id}), '[]'::json)`,
 };
 
+/** A deleted account's row stays, scrubbed, for the ledger and orders: never a player again. */
+export const isLive = isNull(users.deletedAt);
+
 export async function findAccount(db: Executor, id: string): Promise<Account | undefined> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isLive))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isLive))
+    .limit(1);
   return row;
 }
 
@@ -51,7 +68,7 @@ export async function findAccountByEmail(db: Executor, email: string) {
   const [row] = await db
     .select({ ...accountColumns, createdAt: users.createdAt })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isLive))
     .limit(1);
   return row;
 }
@@ -60,7 +77,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isLive))
     .limit(1);
   return row;
 }
@@ -72,7 +89,7 @@ export async function findUserByUsername(
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isLive))
     .limit(1);
   return row;
 }
@@ -86,7 +103,10 @@ export async function findUserByNameOrEmail(
     .select()
     .from(users)
     .where(
-      sql`lower(${users.email}) = lower(${identifier}) or lower(${users.username}) = lower(${identifier})`,
+      and(
+        sql`lower(${users.email}) = lower(${identifier}) or lower(${users.username}) = lower(${identifier})`,
+        isLive,
+      ),
     )
     .limit(2);
   return rows.find((row) => row.email.toLowerCase() === identifier.toLowerCase()) ?? rows[0];
@@ -252,4 +272,69 @@ export async function revokeRecovery(db: Executor, userId: string, now: Date): P
     .set({ usedAt: now })
     .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
   await deleteRecoveryCode(db, userId);
+}
+
+/**
+ * What a deleted account's row keeps: nothing that names the player or signs in. The email and
+ * username become `deleted-<id>`, which no sign-up or rename can choose (an email needs an @, a
+ * username at most 30 characters) and which frees the old ones; the password hash is no PHC
+ * string, so no password matches it. False when the account was deleted already.
+ */
+export async function anonymiseUser(db: Executor, id: string, now: Date): Promise<boolean> {
+  const scrubbed = `deleted-${id}`;
+  const rows = await db
+    .update(users)
+    .set({
+      email: scrubbed,
+      username: scrubbed,
+      firstName: '',
+      lastName: '',
+      phone: '',
+      passwordHash: '!deleted',
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, id), isLive))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Every way back into the account a recovery left open: codes and reset tokens. */
+export async function deleteRecoveryOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(resetTokens).where(eq(resetTokens.userId, userId));
+  await deleteRecoveryCode(db, userId);
+}
+
+/** Recovery codes past their life (retention); a used one is deleted when used. */
+export function purgeExpiredRecoveryCodes(db: Executor, now: Date, limit: number) {
+  return deleteBatch(
+    db,
+    recoveryCodes,
+    recoveryCodes.userId,
+    lte(recoveryCodes.expiresAt, now),
+    limit,
+  );
+}
+
+/** Reset tokens used, revoked or past their life (retention). */
+export function purgeSpentResetTokens(db: Executor, now: Date, limit: number) {
+  const spent = or(lte(resetTokens.expiresAt, now), isNotNull(resetTokens.usedAt));
+  return deleteBatch(db, resetTokens, resetTokens.tokenHash, spent, limit);
+}
+
+/** The ids of deleted accounts (a subquery served by users_deleted_at_idx). */
+export const deletedUserIds = (db: Executor) =>
+  db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
+
+/**
+ * Recovery codes and reset tokens of deleted accounts, which a recovery request racing the
+ * deletion may have written after it: one batch of each.
+ */
+export async function purgeRecoveryOfDeleted(db: Executor, limit: number): Promise<number> {
+  const codes = inArray(recoveryCodes.userId, deletedUserIds(db));
+  const tokens = inArray(resetTokens.userId, deletedUserIds(db));
+  return (
+    (await deleteBatch(db, recoveryCodes, recoveryCodes.userId, codes, limit)) +
+    (await deleteBatch(db, resetTokens, resetTokens.tokenHash, tokens, limit))
+  );
 }

@@ -29,13 +29,21 @@ export function toPublicUser(account: Account): PublicUser {
 }
 
 export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
-  const { accounts, recovery } = services;
+  const { accounts, recovery, accountDeletion } = services;
   const cookies = sessionCookies(env);
   const deviceCookie = appCookie(env, DEVICE_COOKIE, DEVICE_TRUST_MS);
   const signIn = (reply: FastifyReply, signedIn: SignedIn) => {
     cookies.set(reply, signedIn.sessionId);
     deviceCookie.set(reply, signedIn.deviceToken);
     return toPublicUser(signedIn.account);
+  };
+  /**
+   * The session cookie goes, and the browser drops what the app kept in storage (purchase
+   * intents, cached views).
+   */
+  const signOut = (reply: FastifyReply) => {
+    cookies.clear(reply);
+    void reply.header('clear-site-data', '"storage"');
   };
 
   app.route({
@@ -66,10 +74,8 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('usersLogout'),
     handler: async (request, reply) => {
       await accounts.logout(cookies.read(request), metaOf(request));
-      cookies.clear(reply);
-      // The browser drops what the app kept in storage (purchase intents, cached views); the
-      // device cookie stays, so this browser keeps its exemption from the login backoff.
-      void reply.header('clear-site-data', '"storage"');
+      // The device cookie stays, so this browser keeps its exemption from the login backoff.
+      signOut(reply);
       return { message: MESSAGES.loggedOut };
     },
   });
@@ -83,6 +89,18 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
         metaOf(request),
       );
       return [toPublicUser(account)];
+    },
+  });
+
+  app.route({
+    ...apiRoute('usersDelete'),
+    handler: async (request, reply) => {
+      const meta = metaOf(request);
+      await accountDeletion.deleteAccount(sessionOf(request).userId, request.body.password, meta);
+      // Signed out like a logout; the device cookie names an account that is gone.
+      signOut(reply);
+      deviceCookie.clear(reply);
+      return { message: MESSAGES.accountDeleted };
     },
   });
 

@@ -12,6 +12,8 @@
  * - recovery requests: 3 per 15 minutes and 10 a day per e-mail address, 20 per 15 minutes per IP.
  * - recovery code checks: 10 a minute per e-mail address and IP.
  * - password updates with a reset token: 20 per 15 minutes per IP.
+ * - a signed-in player's password asked again (account deletion): the same 20 per 15 minutes
+ *   per IP, counted with the updates, and 20 per 15 minutes per account.
  */
 import type { Transaction } from '../../db/client';
 import {
@@ -40,6 +42,7 @@ export const LIMITS = {
   recoveryPerIp15Min: 20,
   verifyPerAccountIpPerMinute: 10,
   passwordUpdatePerIp15Min: 20,
+  passwordCheckPerAccount15Min: 20,
 } as const;
 
 export function loginBackoffMs(recentFailures: number): number {
@@ -112,6 +115,12 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
     passwordUpdate: (subject: string, ip: string) =>
       limiter.admit('password_update', subject, ip, [
         perIp('password_update', ip, 15 * MINUTE, LIMITS.passwordUpdatePerIp15Min),
+      ]),
+
+    passwordCheck: (userId: string, ip: string) =>
+      limiter.admit('password_update', userId, ip, [
+        perIp('password_update', ip, 15 * MINUTE, LIMITS.passwordUpdatePerIp15Min),
+        perSubject('password_update', userId, 15 * MINUTE, LIMITS.passwordCheckPerAccount15Min),
       ]),
   };
 }

@@ -177,5 +177,16 @@ export function createRecoveryService(deps: RecoveryDeps) {
       mailer.wake();
       audit(meta, 'auth.reset.succeeded', { userId: user.id, sessionsRevoked: revoked });
     },
+
+    /** Deletes one batch each of expired codes and of spent reset tokens; how many went. */
+    async purgeSpent(limit: number): Promise<number> {
+      const now = clock.now();
+      return (
+        (await repo.purgeExpiredRecoveryCodes(db, now, limit)) +
+        (await repo.purgeSpentResetTokens(db, now, limit))
+      );
+    },
   };
 }
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

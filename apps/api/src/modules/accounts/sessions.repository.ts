@@ -1,9 +1,10 @@
 /** Session rows: only the SHA-256 of the cookie value is ever stored or looked up. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { deleteBatch } from '../../db/batch-delete';
 import type { Database, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { accountColumns, type Account } from './accounts.repository';
+import { accountColumns, deletedUserIds, isLive, type Account } from './accounts.repository';
 
 export type SessionAccountRow = {
   purpose: string;
@@ -39,6 +40,7 @@ export async function insertSession(
   });
 }
 
+// A session that a sign-in racing the account's deletion wrote opens nothing (`isLive`).
 function prepareSessionAccount(db: Database) {
   return db
     .select({
@@ -48,7 +50,7 @@ function prepareSessionAccount(db: Database) {
       account: accountColumns,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.id, sessions.userId), isLive))
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .limit(1)
     .prepare('session_account');
@@ -85,4 +87,20 @@ export async function deleteUserSessions(db: Executor, userId: string): Promise<
     .where(eq(sessions.userId, userId))
     .returning({ idHash: sessions.idHash });
   return removed.length;
+}
+
+/** Sessions past their absolute end or idle since `idleSince` (retention): one batch. */
+export function purgeExpiredSessions(
+  db: Executor,
+  cutoff: { now: Date; idleSince: Date },
+  limit: number,
+): Promise<number> {
+  const over = or(lte(sessions.expiresAt, cutoff.now), lte(sessions.lastSeenAt, cutoff.idleSince));
+  return deleteBatch(db, sessions, sessions.idHash, over, limit);
+}
+
+/** Sessions of deleted accounts that a sign-in racing the deletion wrote after it: one batch. */
+export function purgeSessionsOfDeleted(db: Executor, limit: number): Promise<number> {
+  const ofDeleted = inArray(sessions.userId, deletedUserIds(db));
+  return deleteBatch(db, sessions, sessions.idHash, ofDeleted, limit);
 }

@@ -71,6 +71,13 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     /** Ends every session of the user (a password reset), in the caller's transaction. */
     revokeAll: (tx: Executor, userId: string): Promise<number> =>
       repo.deleteUserSessions(tx, userId),
+
+    /** Deletes one batch of sessions that ended (absolute end or idle); how many went. */
+    purgeExpired(limit: number): Promise<number> {
+      const now = clock.now();
+      const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+      return repo.purgeExpiredSessions(db, { now, idleSince }, limit);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
-import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema';
 
@@ -229,3 +229,30 @@ export async function listPlayerBookings(db: Executor, userId: string, limit: nu
     .limit(limit);
 }
 export type PlayerBooking = Awaited<ReturnType<typeof listPlayerBookings>>[number];
+
+/** Deletes the player's registrations on slots starting after `now`; their slots' ids. */
+export async function deleteFutureRegistrations(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
+  const future = tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(and(eq(registrations.userId, userId), gt(eventSlots.startsAt, now)));
+  const rows = await tx
+    .delete(registrations)
+    .where(inArray(registrations.id, future))
+    .returning({ slotId: registrations.slotId });
+  return rows.map((row) => row.slotId);
+}
+
+/** One seat back on each slot (a registration on it was deleted in this transaction). */
+export async function freeSeats(tx: Transaction, slotIds: string[]): Promise<void> {
+  if (slotIds.length === 0) return;
+  await tx
+    .update(eventSlots)
+    .set({ booked: sql`${eventSlots.booked} - 1` })
+    .where(inArray(eventSlots.id, slotIds));
+}

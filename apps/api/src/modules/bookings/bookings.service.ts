@@ -296,6 +296,17 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** The player's latest bookings, latest slot first. */
     listForPlayer: (userId: string): Promise<PlayerBooking[]> =>
       repo.listPlayerBookings(db, userId, BOOKINGS_LISTED),
+
+    /**
+     * Gives up the player's seats on games that have not started, in the caller's transaction
+     * (the account is being deleted): each registration goes and its slot's seat is free again.
+     * No credits come back; the caller decides what becomes of the balance. Returns how many.
+     */
+    async releaseFutureSeats(tx: Transaction, userId: string): Promise<number> {
+      const slotIds = await repo.deleteFutureRegistrations(tx, userId, clock.now());
+      await repo.freeSeats(tx, slotIds);
+      return slotIds.length;
+    },
   };
 }
 

@@ -18,7 +18,8 @@ import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
 export type PostingSource = {
-  type: 'order' | 'code' | 'registration' | 'refund' | 'admin' | 'seed';
+  /** 'account': the balance forfeited with a deleted account (its id). */
+  type: 'order' | 'code' | 'registration' | 'refund' | 'admin' | 'seed' | 'account';
   id: string;
 };
 

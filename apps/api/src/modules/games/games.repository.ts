@@ -1,6 +1,7 @@
 /** Seats as the game sees them, and game results with the leaderboards they make. */
 import type { LeaderboardMetric } from '@questfield/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor } from '../../db/client';
 import { eventSlots, gameResults, registrations, users } from '../../db/schema';
 
@@ -18,7 +19,8 @@ export async function findSeat(
     })
     .from(registrations)
     .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
-    .innerJoin(users, eq(users.id, registrations.userId))
+    // A deleted account's tickets (a game it was still playing) stand for nothing.
+    .innerJoin(users, and(eq(users.id, registrations.userId), isNull(users.deletedAt)))
     .leftJoin(gameResults, eq(gameResults.registrationId, registrations.id))
     .where(
       and(
@@ -89,4 +91,19 @@ export async function rankedBests(
     ${limit}`,
   );
   return rows.map((row) => ({ rank: Number(row.rank), name: row.name, value: Number(row.value) }));
+}
+
+/** Every result of a player (the account's deletion takes its runs off the boards). */
+export async function deleteResultsOf(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .delete(gameResults)
+    .where(eq(gameResults.userId, userId))
+    .returning({ id: gameResults.id });
+  return rows.length;
+}
+
+/** Results of deleted accounts stored by a submission racing the deletion: one batch. */
+export function purgeResultsOfDeleted(db: Executor, limit: number): Promise<number> {
+  const deleted = db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
+  return deleteBatch(db, gameResults, gameResults.id, inArray(gameResults.userId, deleted), limit);
 }

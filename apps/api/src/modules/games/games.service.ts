@@ -20,6 +20,7 @@ import {
   type LeaderboardMetric,
   type LeaderboardPeriod,
 } from '@questfield/contract';
+import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { eventIdOf } from '../../lib/slot-schedule';
@@ -127,6 +128,23 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
 
     /** The player's best and rank on each board in the period (null without a result in it). */
     myBests,
+
+    /**
+     * Deletes the player's results in the caller's transaction (the account is being deleted).
+     * The caller calls `refreshBoards()` after commit, so this process's boards drop them.
+     */
+    forgetPlayer: (tx: Executor, userId: string): Promise<number> =>
+      repo.deleteResultsOf(tx, userId),
+
+    /** The next read of the boards goes to the database. */
+    refreshBoards: (): void => boards.clear(),
+
+    /** Deletes one batch of results that deleted accounts still hold; how many went. */
+    async purgeResultsOfDeleted(limit: number): Promise<number> {
+      const purged = await repo.purgeResultsOfDeleted(db, limit);
+      if (purged > 0) boards.clear();
+      return purged;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 /** Attempts counted by the limiter (auth_attempts): per kind and subject, or per kind and IP. */
-import { and, count, desc, eq, gt, gte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, max, sql } from 'drizzle-orm';
+import { deleteBatch } from '../../db/batch-delete';
 import type { Executor, Transaction } from '../../db/client';
 import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema';
 
@@ -90,4 +91,9 @@ export async function lastSuccess(
     .orderBy(desc(authAttempts.id))
     .limit(1);
   return row?.id;
+}
+
+/** Attempts recorded before `before` (retention): one batch. */
+export function purgeAttemptsBefore(db: Executor, before: Date, limit: number): Promise<number> {
+  return deleteBatch(db, authAttempts, authAttempts.id, lt(authAttempts.createdAt, before), limit);
 }

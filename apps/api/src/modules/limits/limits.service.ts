@@ -14,6 +14,7 @@ import {
   countAttempts,
   lastSuccess,
   lockKeys,
+  purgeAttemptsBefore,
   recordAttempt,
   settleAttempt,
   type AttemptFilter,
@@ -33,6 +34,12 @@ export type CountRule = Omit<AttemptFilter, 'since'> & {
 /** A check run under the locks: count rules, or any verdict computed from the attempts. */
 export type LimitCheck = CountRule[] | ((tx: Transaction) => Promise<LimitVerdict>);
 
+/**
+ * No rule counts further back than this (sign-ups and recovery requests per day), so older
+ * attempts count for nothing and the retention pass deletes them.
+ */
+export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+
 export const allow: LimitVerdict = { allowed: true };
 export const refuse = (reason: string): LimitVerdict => ({ allowed: false, reason });
 
@@ -45,6 +52,7 @@ export function createLimiter({
 
   async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
     for (const { windowMs, max, reason, ...filter } of rules) {
+      if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
       const { count } = await countAttempts(tx, { ...filter, since: ago(windowMs) });
       if (count >= max) return refuse(reason);
     }
@@ -76,6 +84,10 @@ export function createLimiter({
     },
 
     count: (tx: Transaction, filter: AttemptFilter) => countAttempts(tx, filter),
+
+    /** Deletes one batch of attempts no window counts any more; how many went. */
+    purgeExpired: (limit: number): Promise<number> =>
+      purgeAttemptsBefore(db, ago(LONGEST_LIMIT_WINDOW_MS), limit),
     lastSuccess: (tx: Transaction, kind: AttemptKind, subject: string) =>
       lastSuccess(tx, kind, subject),
   };

@@ -1,6 +1,6 @@
 import { cn } from '@/utils/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -12,6 +12,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-white/25 bg-white/5 text-mist-50 hover:border-white/45 hover:bg-white/10',
   ghost: 'text-mist-100 hover:bg-white/10 hover:text-white',
+  /** An action that cannot be undone (deleting the account). */
+  danger: 'bg-red-700 text-white hover:bg-red-600',
 };
 
 const sizes: Record<ButtonSize, string> = {

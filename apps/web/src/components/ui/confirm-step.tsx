@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles, type ButtonVariant } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/form';
 
 /**
@@ -39,7 +39,9 @@ function Row({ term, value, stressed }: { term: string; value: ReactNode; stress
 
 /**
  * The confirm button (a spinner and aria-busy while the request is on its way) and its way
- * back; both wait while it is. Stacked on phones with the confirm button on top.
+ * back; both wait while it is. Stacked on phones with the confirm button on top. Without
+ * `onConfirm` the confirm button submits the form it is in; `variant` 'danger' marks a step
+ * that cannot be undone.
  */
 export function ConfirmActions({
   confirmLabel,
@@ -48,22 +50,24 @@ export function ConfirmActions({
   onConfirm,
   onBack,
   confirmRef,
+  variant = 'primary',
 }: {
   confirmLabel: string;
   backLabel: string;
   pending: boolean;
-  onConfirm: () => void;
+  onConfirm?: () => void;
   onBack: () => void;
   confirmRef?: Ref<HTMLButtonElement>;
+  variant?: ButtonVariant;
 }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row-reverse">
       <button
         ref={confirmRef}
-        type="button"
+        type={onConfirm ? 'button' : 'submit'}
         disabled={pending}
         aria-busy={pending}
-        className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
+        className={buttonStyles({ variant, size: 'lg', className: 'w-full sm:w-auto' })}
         onClick={onConfirm}
       >
         {pending ? <Spinner /> : null}

@@ -54,6 +54,26 @@ export const accountsCopy = {
   cancelEdit: (field: string) => `Cancel editing ${field}`,
   notSet: 'Not set',
   update: 'Update',
+  // Deleting the account (below the settings form)
+  deleteHeading: 'Delete account',
+  deleteIntro: 'Delete your account and the personal information it holds. This cannot be undone.',
+  deleteStart: 'Delete account',
+  deleteWhatGoes: 'This deletes, for good:',
+  deleteGoes: [
+    'your email address, username and name, and your sign-in on every device;',
+    'your bookings of sessions that have not started, and your results on the leaderboards.',
+  ],
+  deleteCredits: (credits: number) =>
+    credits > 0
+      ? `Your ${credits} ${credits === 1 ? 'credit is' : 'credits are'} forfeited with the account: they cannot be refunded or moved.`
+      : 'Credits you have left are forfeited with the account: they cannot be refunded or moved.',
+  deleteKept:
+    'We keep your purchase records, without your name or email address, for as long as tax and accounting laws require.',
+  deletePasswordHint: 'Enter your password to confirm.',
+  deleteConfirm: 'Delete my account',
+  deleteBack: 'Keep my account',
+  deleteFailed: 'Your account could not be deleted. Please try again.',
+  dismiss: 'Dismiss',
   // Header and menu
   credits: 'Credits',
   accountMenu: 'Account menu',

@@ -24,5 +24,6 @@ export const creditsCopy = {
     join: 'Session joined',
     refund: 'Refund',
     admin: 'Adjustment by Questfield',
+    account_deleted: 'Forfeited with the deleted account',
   } satisfies Record<LedgerReason, string>,
 } as const;

@@ -390,6 +390,86 @@ describe('account settings', () => {
   });
 });
 
+describe('deleting the account', () => {
+  async function openDeleteStep(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const section = within(dialog).getByRole('region', { name: 'Delete account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    return { dialog, section };
+  }
+
+  it('asks for the password, shows a wrong one in the field, then signs out like Log Out', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [{ ...testUser, credits: 5 }] }),
+      '/api/Users/Delete': (body) =>
+        body.password === 'right-password'
+          ? { body: { message: 'Your account has been deleted.' } }
+          : {
+              status: 400,
+              body: {
+                message: 'Incorrect password. Please try again.',
+                code: 'PASSWORD_INCORRECT',
+              },
+            },
+    });
+    renderApp('/store');
+    const header = screen.getByRole('banner');
+    const { dialog, section } = await openDeleteStep(user);
+
+    // What goes and what stays, before anything is sent.
+    expect(section).toHaveTextContent('Your 5 credits are forfeited with the account');
+    expect(section).toHaveTextContent('We keep your purchase records');
+    const password = within(section).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+
+    await user.type(password, 'wrong-password');
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'Enter your password to confirm. Incorrect password. Please try again.',
+      ),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(dialog).toBeInTheDocument();
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+
+    await user.clear(password);
+    await user.type(password, 'right-password{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(header).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    // Said politely, after the dialog is gone.
+    expect(screen.getByText('Your account has been deleted.')).toHaveAttribute('role', 'status');
+    expect(localStorage.length).toBe(0);
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(api.sent.filter((call) => call.path === '/api/Users/Delete')).toEqual([
+      { path: '/api/Users/Delete', body: { password: 'wrong-password' } },
+      { path: '/api/Users/Delete', body: { password: 'right-password' } },
+    ]);
+  });
+
+  it('asks for a password before sending, and Keep my account goes back', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ '/api/Users/Me': () => ({ body: [testUser] }) });
+    renderApp('/store');
+    const { section } = await openDeleteStep(user);
+    expect(section).toHaveTextContent('Credits you have left are forfeited');
+
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(section).findByText('Please enter your password.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Delete account' })).toHaveFocus(),
+    );
+    expect(within(section).queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(api.sent.some((call) => call.path === '/api/Users/Delete')).toBe(false);
+  });
+});
+
 describe('forgot and reset password', () => {
   it('requests a code, verifies it, resets the password and returns to sign-in', async () => {
     const user = userEvent.setup();

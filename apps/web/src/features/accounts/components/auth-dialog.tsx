@@ -1,12 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuthModal, AuthView } from '../hooks/use-auth-modals';
 import { AccountSettingsForm } from './account-settings-form';
+import { DeleteAccountSection } from './delete-account-section';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { DialogShell } from '@/components/ui/dialog';
 import { LogoMark } from '@/components/ui/logo-mark';
+import { StatusNotice } from '@/components/ui/status-notice';
 import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 
@@ -33,23 +35,31 @@ const FIRST_BUTTON = 'button:not([disabled])';
  * The one Radix dialog behind every account modal: focus is trapped and returned, the page
  * behind cannot scroll, Escape and the backdrop close it when it is closable. Switching
  * between modals swaps the content inside the same dialog and moves focus to its first field.
+ * Beside it, the notice that stays after the dialog has closed (an account deleted).
  */
 export default function AuthDialog({
   open,
   view,
   user,
+  notice,
   onNavigate,
   onClose,
   onSignedIn,
+  onAccountDeleted,
+  onDismissNotice,
   onClosed,
 }: {
   open: boolean;
   view: AuthView;
   user: SessionUser | null;
+  notice: string | null;
   onNavigate: (view: AuthView) => void;
   onClose: () => void;
   /** Closes after a successful sign-in or sign-up (focus then goes to the account button). */
   onSignedIn: () => void;
+  /** Closes after the account was deleted, with the server's answer to show. */
+  onAccountDeleted: (message: string) => void;
+  onDismissNotice: () => void;
   onClosed: () => void;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -92,28 +102,40 @@ export default function AuthDialog({
       body = <ResetPasswordForm reset={view.reset} onNavigate={onNavigate} />;
       break;
     case 'account-settings':
-      body = user ? <AccountSettingsForm user={user} /> : null;
+      body = user ? (
+        <>
+          <AccountSettingsForm user={user} />
+          <DeleteAccountSection user={user} onDeleted={onAccountDeleted} />
+        </>
+      ) : null;
       break;
   }
 
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={title}
-      description={description}
-      closeLabel={accountsCopy.close}
-      icon={<LogoMark className="size-9 text-accent-400" />}
-      closable={closable}
-      initialFocus={findFirst}
-      onClosed={onClosed}
-      contentRef={contentRef}
-    >
-      <div key={view.modal} data-body className="mt-6">
-        {body}
-      </div>
-    </DialogShell>
+    <>
+      <DialogShell
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) onClose();
+        }}
+        title={title}
+        description={description}
+        closeLabel={accountsCopy.close}
+        icon={<LogoMark className="size-9 text-accent-400" />}
+        closable={closable}
+        initialFocus={findFirst}
+        onClosed={onClosed}
+        contentRef={contentRef}
+      >
+        <div key={view.modal} data-body className="mt-6">
+          {body}
+        </div>
+      </DialogShell>
+      <StatusNotice
+        message={notice}
+        dismissLabel={accountsCopy.dismiss}
+        onDismiss={onDismissNotice}
+      />
+    </>
   );
 }

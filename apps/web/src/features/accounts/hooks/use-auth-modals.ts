@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { focusAccountButton } from './account-focus';
+import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
 import { WINDOW_EVENTS } from '@/lib/window-events';
 
 export type AuthModal =
@@ -30,13 +31,15 @@ export function openAuthModal(view: AuthView | AuthModal): void {
  * Which auth modal is open. Any code can open sign-in or sign-up by dispatching the spec's
  * window events `openSignIn` / `openSignUp`; this hook is the one listener. Focus goes back
  * to whatever was focused when the first modal opened, except after a sign-in or sign-up:
- * then it goes to the header's account button, which replaced the buttons that opened it.
+ * then it goes to the header's account button, which replaced the buttons that opened it; and
+ * after an account was deleted: then the account button that opened it is gone, and the focus
+ * goes to the page's main content.
  */
 export function useAuthModals() {
   const [view, setView] = useState<AuthView | null>(null);
   const isOpenRef = useRef(false);
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const focusAccountRef = useRef(false);
+  const focusAfterRef = useRef<'account' | 'main' | null>(null);
 
   const open = useCallback((next: AuthView) => {
     if (!isOpenRef.current) {
@@ -54,17 +57,25 @@ export function useAuthModals() {
 
   /** Closes after a successful sign-in or sign-up. */
   const closeSignedIn = useCallback(() => {
-    focusAccountRef.current = true;
+    focusAfterRef.current = 'account';
+    close();
+  }, [close]);
+
+  /** Closes after the account was deleted. */
+  const closeSignedOut = useCallback(() => {
+    focusAfterRef.current = 'main';
     close();
   }, [close]);
 
   const restoreFocus = useCallback(() => {
     const target = returnFocusRef.current;
     returnFocusRef.current = null;
-    const toAccount = focusAccountRef.current;
-    focusAccountRef.current = false;
-    if (toAccount && focusAccountButton()) return;
-    if (target?.isConnected) target.focus();
+    const after = focusAfterRef.current;
+    focusAfterRef.current = null;
+    if (after === 'account' && focusAccountButton()) return;
+    const main = after === 'main' ? document.getElementById(MAIN_CONTENT_ID) : null;
+    if (main) main.focus();
+    else if (target?.isConnected) target.focus();
   }, []);
 
   useEffect(() => {
@@ -80,5 +91,5 @@ export function useAuthModals() {
     };
   }, [open]);
 
-  return { view, open, close, closeSignedIn, restoreFocus };
+  return { view, open, close, closeSignedIn, closeSignedOut, restoreFocus };
 }

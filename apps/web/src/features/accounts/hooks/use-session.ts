@@ -47,6 +47,19 @@ function whileChangingSession<T>(change: () => T): T {
   }
 }
 
+/**
+ * Runs a request whose answer ends the session here (a log out, an account deletion): its
+ * Clear-Site-Data may empty storage midway, which is no news to this page.
+ */
+export async function whileEndingSession<T>(request: () => Promise<T>): Promise<T> {
+  changingSession = true;
+  try {
+    return await request();
+  } finally {
+    changingSession = false;
+  }
+}
+
 /** Tells the rest of the page (and pending purchase intents) that the login status changed. */
 function broadcastLoginStatus(): void {
   whileChangingSession(() => dispatchWindowEvent(WINDOW_EVENTS.loginStatusChanged));
@@ -103,13 +116,11 @@ export function useLogout() {
   const [pending, setPending] = useState(false);
   const logout = useCallback(async () => {
     setPending(true);
-    changingSession = true;
     try {
-      await logoutRequest();
+      await whileEndingSession(logoutRequest);
     } catch {
       // The local copy goes anyway; the next Users/Me tells the truth.
     } finally {
-      changingSession = false;
       signedOut();
       setPending(false);
     }

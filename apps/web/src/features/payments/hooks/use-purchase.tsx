@@ -1,7 +1,8 @@
 import type { CheckoutResponse } from '@questfield/contract';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import { PurchaseNotice } from '../components/purchase-notice';
 import type { PurchaseRequest } from '../purchase';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { paymentsCopy } from '@/features/payments/copy';
 
 /** The dialog, Radix and the card form's loader load on the first purchase, not with the page. */
 const loadPurchaseDialog = () => import('../components/purchase-dialog');
@@ -75,7 +76,11 @@ export function usePurchase(): {
           />
         </Suspense>
       ) : null}
-      <PurchaseNotice message={notice} onDismiss={() => setNotice(null)} />
+      <StatusNotice
+        message={notice}
+        dismissLabel={paymentsCopy.successDismiss}
+        onDismiss={() => setNotice(null)}
+      />
     </>
   );
 

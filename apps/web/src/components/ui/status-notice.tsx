@@ -1,17 +1,18 @@
 import { CloseIcon } from '@/components/ui/icons';
-import { paymentsCopy } from '@/features/payments/copy';
 import { cn } from '@/utils/cn';
 
 /**
- * The spec's success alert after the dialog closes, as a polite status at the foot of the screen
- * that stays until dismissed. The live region is always in the page, so the message is read
- * when it arrives; the focus stays on the button that opened the purchase.
+ * A confirmation after a dialog has closed (a purchase paid, an account deleted), as a polite
+ * status at the foot of the screen that stays until dismissed. The live region is always in the
+ * page, so the message is read when it arrives.
  */
-export function PurchaseNotice({
+export function StatusNotice({
   message,
+  dismissLabel,
   onDismiss,
 }: {
   message: string | null;
+  dismissLabel: string;
   onDismiss: () => void;
 }) {
   return (
@@ -29,7 +30,7 @@ export function PurchaseNotice({
         {message ? (
           <button
             type="button"
-            aria-label={paymentsCopy.successDismiss}
+            aria-label={dismissLabel}
             onClick={onDismiss}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
           >

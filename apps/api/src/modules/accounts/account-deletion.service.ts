@@ -1,0 +1,113 @@
+/**
+ * Account deletion (privacy policy: "ask us to delete your account and personal information";
+ * ADR 0018). The player confirms with the password, under the password-update limits; then one
+ * transaction removes what is theirs and scrubs the account row instead of deleting it, because
+ * the ledger (append-only) and the orders must stay for the accounts the law requires:
+ *
+ * - sessions, recovery codes and reset tokens go; the password hash goes with the row's scrub,
+ *   which also voids every trusted-device token (they are HMACs over the hash);
+ * - seats on games that have not started are given up (the seat is free again) and the game
+ *   results go, so the leaderboards no longer show the player;
+ * - the balance is forfeited: one `account_deleted` posting takes it to zero (no refund);
+ * - the row keeps its id and `deleted_at`; email and username become `deleted-<id>` (free
+ *   again for a new sign-up), names and phone blank;
+ * - a confirmation goes to the address the account had, from a server template.
+ *
+ * Orders stay, tied to the scrubbed row. A payment that completes afterwards (a webhook, the
+ * reconciler) still marks its order paid and posts to the row, but mails no one.
+ */
+import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
+import { accountDeletedEmail } from '../../integrations/email/templates';
+import { fail } from '../../lib/app-error';
+import type { Audit } from '../../lib/audit';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { CreditsService } from '../credits/credits.service';
+import type { GamesService } from '../games/games.service';
+import type { RequestMeta } from './accounts.service';
+import * as repo from './accounts.repository';
+import type { AuthLimits } from './auth-limits';
+import { verifyPassword } from './password';
+import type { SessionService } from './sessions.service';
+import { purgeSessionsOfDeleted } from './sessions.repository';
+
+type AccountDeletionDeps = Pick<Infra, 'db' | 'transaction' | 'clock'> & {
+  sessions: SessionService;
+  authLimits: AuthLimits;
+  credits: Pick<CreditsService, 'lock' | 'post'>;
+  bookings: Pick<BookingsService, 'releaseFutureSeats'>;
+  games: Pick<GamesService, 'forgetPlayer' | 'refreshBoards' | 'purgeResultsOfDeleted'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
+  audit: Audit;
+};
+
+export function createAccountDeletionService(deps: AccountDeletionDeps) {
+  const { db, transaction, clock, sessions, authLimits, credits, bookings, games, mailer } = deps;
+
+  /** The session's player, when `password` is theirs (admitted by the limits first). */
+  async function confirmedUser(userId: string, password: string, meta: RequestMeta) {
+    const admission = await authLimits.passwordCheck(userId, meta.ip);
+    if (!admission.allowed) {
+      deps.audit(meta, 'account.delete.throttled', { userId, reason: admission.reason }, 'warn');
+      fail('RATE_LIMITED');
+    }
+    const user = await repo.findUserById(db, userId);
+    if (user === undefined) fail('UNAUTHENTICATED');
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      deps.audit(meta, 'account.delete.wrong_password', { userId }, 'warn');
+      fail('PASSWORD_INCORRECT');
+    }
+    await authLimits.settle(admission.attempt, true);
+    return user;
+  }
+
+  /** Everything the module comment lists, in one transaction; what it removed, for the log. */
+  async function erase(user: repo.UserRow) {
+    return transaction(async (tx) => {
+      // The balance's lock first: the deletes below touch rows that refer to the user.
+      const balance = await credits.lock(tx, user.id);
+      const seats = await bookings.releaseFutureSeats(tx, user.id);
+      const results = await games.forgetPlayer(tx, user.id);
+      const signedOut = await sessions.revokeAll(tx, user.id);
+      await repo.deleteRecoveryOf(tx, user.id);
+      if (balance > 0) {
+        const forfeit = { type: 'account' as const, id: user.id };
+        await credits.post(tx, {
+          userId: user.id,
+          delta: -balance,
+          reason: 'account_deleted',
+          source: forfeit,
+        });
+      }
+      // Conditional on the row being live: of two deletions at once, one goes through.
+      if (!(await repo.anonymiseUser(tx, user.id, clock.now()))) fail('UNAUTHENTICATED');
+      await mailer.queue(tx, user.email, accountDeletedEmail({ username: user.username }));
+      return { seats, results, sessions: signedOut, forfeited: balance };
+    });
+  }
+
+  return {
+    /** Deletes the session player's account once `password` confirms it (see above). */
+    async deleteAccount(userId: string, password: string, meta: RequestMeta): Promise<void> {
+      const user = await confirmedUser(userId, password, meta);
+      const removed = await erase(user);
+      games.refreshBoards();
+      mailer.wake();
+      deps.audit(meta, 'account.deleted', { userId, ...removed });
+    },
+
+    /**
+     * Deletes one batch each of what deleted accounts may still hold because a request raced
+     * their deletion (a sign-in, a recovery request, a game result); how many rows went.
+     */
+    async purgeLeftovers(limit: number): Promise<number> {
+      return (
+        (await purgeSessionsOfDeleted(db, limit)) +
+        (await repo.purgeRecoveryOfDeleted(db, limit)) +
+        (await games.purgeResultsOfDeleted(limit))
+      );
+    },
+  };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;
