@@ -48,7 +48,7 @@ export type BuildAppDeps = {
   webDistDir?: string | null;
   /** Stand-in modules of the test suite (routes under /api/test/, see testRoute()). */
   testModules?: readonly ApiModule[];
-  /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
+  /** Replaces the SMTP transport the email dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
   /** Replaces the payment provider PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;

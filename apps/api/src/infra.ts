@@ -22,7 +22,7 @@ export type Infra = {
   /** Answers within its timeout, or false (the health probe). */
   ping: () => Promise<boolean>;
   clock: Clock;
-  /** Delivers the e-mail outbox; `wake()` after queueing mail. */
+  /** Delivers the email outbox; `wake()` after queueing mail. */
   emailDispatcher: EmailDispatcher;
   /** Charges cards: PAYMENT_PROVIDER's provider, or the one a test passes in. */
   payments: PaymentProvider;
@@ -33,7 +33,7 @@ export type InfraDeps = {
   db: Pick<DatabaseHandle, 'db' | 'ping'>;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** Replaces the SMTP transport the e-mail dispatcher builds from SMTP_URL. */
+  /** Replaces the SMTP transport the email dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
   /** Replaces the payment provider PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;

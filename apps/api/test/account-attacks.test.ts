@@ -192,7 +192,7 @@ describe(`account attacks [${dbKind}]`, () => {
       expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(LIMITS.signUpPerIp10Min);
     });
 
-    it('answers a taken e-mail as slowly as a new account', async () => {
+    it('answers a taken email as slowly as a new account', async () => {
       await signUp(t.app, { username: 'taken' });
       const samples = { taken: [] as number[], free: [] as number[] };
       for (let i = 0; i < 10; i += 1) {

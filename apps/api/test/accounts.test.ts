@@ -39,7 +39,7 @@ describe(`accounts [${dbKind}]`, () => {
       expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
-    it('refuses a duplicate e-mail or username, case-insensitively', async () => {
+    it('refuses a duplicate email or username, case-insensitively', async () => {
       await signUp(t.app, { username: 'grace', email: 'grace@example.com' });
       const byEmail = await postJson(t.app, 'usersCreate', {
         username: 'other',
@@ -86,7 +86,7 @@ describe(`accounts [${dbKind}]`, () => {
       expect(await t.database.handle.db.select().from(users)).toEqual([]);
     });
 
-    it('uses the contract message for an invalid e-mail or username', async () => {
+    it('uses the contract message for an invalid email or username', async () => {
       const badEmail = await postJson(t.app, 'usersCreate', {
         username: 'ok_name',
         email: 'not-an-email',
@@ -106,7 +106,7 @@ describe(`accounts [${dbKind}]`, () => {
   });
 
   describe('login', () => {
-    it('accepts the e-mail or the username, any case, and sets a new session each time', async () => {
+    it('accepts the email or the username, any case, and sets a new session each time', async () => {
       const player = await signUp(t.app, { username: 'Linus', email: 'linus@example.com' });
       const byEmail = await login(t.app, 'LINUS@example.com');
       expect(byEmail.statusCode).toBe(200);

@@ -49,7 +49,7 @@ async function startSmtp(refuse = 0) {
   };
 }
 
-describe(`e-mail [${dbKind}]`, () => {
+describe(`email [${dbKind}]`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -30,7 +30,7 @@ function memoryStream() {
   return { stream, lines, text: () => lines.join('\n') };
 }
 
-/** The values of a query that fails in the database: an e-mail and an address. */
+/** The values of a query that fails in the database: an email and an address. */
 const QUERY_VALUES = { email: 'leaky.player@example.com', ip: '203.0.113.77' };
 
 describe(`log redaction [${dbKind}]`, () => {

@@ -52,7 +52,7 @@ describe(`password recovery [${dbKind}]`, () => {
     expect(mail?.htmlBody).toContain(code);
   });
 
-  it('answers an unknown e-mail identically and writes no code and no mail', async () => {
+  it('answers an unknown email identically and writes no code and no mail', async () => {
     await signUp(t.app, { username: 'known' });
     const known = await requestCode('known@example.com');
     const unknown = await requestCode('ghost@example.com');
@@ -62,7 +62,7 @@ describe(`password recovery [${dbKind}]`, () => {
     expect(await db().select().from(recoveryCodes)).toHaveLength(1);
   });
 
-  it('R16: timing does not reveal whether the e-mail exists', async () => {
+  it('R16: timing does not reveal whether the email exists', async () => {
     await signUp(t.app, { username: 'timed' });
     const samples = { known: [] as number[], unknown: [] as number[] };
     for (let i = 0; i < 30; i += 1) {
@@ -135,7 +135,7 @@ describe(`password recovery [${dbKind}]`, () => {
     expect((await verify(player.email, second)).statusCode).toBe(200);
   });
 
-  it('answers the same for an unknown e-mail, a malformed code and no pending code', async () => {
+  it('answers the same for an unknown email, a malformed code and no pending code', async () => {
     const player = await signUp(t.app);
     for (const [email, code] of [
       ['ghost@example.com', '123456'],

@@ -48,7 +48,7 @@ export const REDACT_PATHS = [
   ...BODY_ONLY_FIELDS.flatMap((field) => [`body.${field}`, `*.body.${field}`]),
 ];
 
-/** Where a database error keeps the values of its query: e-mails, addresses, names. */
+/** Where a database error keeps the values of its query: emails, addresses, names. */
 const QUERY_VALUE_FIELDS = ['params', 'queryOptions', 'detail'];
 
 /** Drizzle's message is 'Failed query: <sql>\nparams: <values>': the SQL is kept. */

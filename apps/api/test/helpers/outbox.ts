@@ -1,4 +1,4 @@
-/** The e-mail outbox as the dispatcher reads it: bodies are sealed at rest, opened here. */
+/** The email outbox as the dispatcher reads it: bodies are sealed at rest, opened here. */
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/db/schema';
 import { createMailSeal } from '../../src/integrations/email/mail-seal';

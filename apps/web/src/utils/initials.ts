@@ -7,7 +7,7 @@ type NamedUser = {
 
 /**
  * Avatar initials (spec §3): the first letters of the first and last name; otherwise the
- * first 2 letters of the username; otherwise of the e-mail. Always capitals.
+ * first 2 letters of the username; otherwise of the email. Always capitals.
  */
 export function initialsOf(user: NamedUser): string {
   const first = [...(user.firstName ?? '').trim()][0];

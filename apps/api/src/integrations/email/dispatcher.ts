@@ -1,5 +1,5 @@
 /**
- * Sends the e-mail outbox. Actions only INSERT a row in their own transaction (so a rolled-back
+ * Sends the email outbox. Actions only INSERT a row in their own transaction (so a rolled-back
  * action sends nothing and a request never waits on SMTP); this dispatcher delivers afterwards:
  *
  * - with SMTP_URL: claims due rows (a lease, SKIP LOCKED), sends them with nodemailer, marks them

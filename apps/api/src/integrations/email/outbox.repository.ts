@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox: rows are queued inside the action's transaction and sent after commit.
+ * The email outbox: rows are queued inside the action's transaction and sent after commit.
  * Bodies are stored sealed (mail-seal.ts), blanked once delivered, and finished rows deleted.
  */
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';

@@ -63,7 +63,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-/** The account with this e-mail address (any case), and when it was opened (operators). */
+/** The account with this email address (any case), and when it was opened (operators). */
 export async function findAccountByEmail(db: Executor, email: string) {
   const [row] = await db
     .select({ ...accountColumns, createdAt: users.createdAt })
@@ -94,7 +94,7 @@ export async function findUserByUsername(
   return row;
 }
 
-/** By e-mail first, then by username (the sign-in field accepts either, spec §7). */
+/** By email first, then by username (the sign-in field accepts either, spec §7). */
 export async function findUserByNameOrEmail(
   db: Executor,
   identifier: string,
@@ -112,7 +112,7 @@ export async function findUserByNameOrEmail(
   return rows.find((row) => row.email.toLowerCase() === identifier.toLowerCase()) ?? rows[0];
 }
 
-/** A duplicate e-mail or username (two sign-ups at once) becomes its outcome, not an error. */
+/** A duplicate email or username (two sign-ups at once) becomes its outcome, not an error. */
 async function orNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
   try {
     return await write();

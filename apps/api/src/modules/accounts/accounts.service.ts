@@ -63,7 +63,7 @@ export function createAccountsService(deps: AccountsDeps) {
     find: (userId: string, executor: Executor = db): Promise<repo.Account | undefined> =>
       repo.findAccount(executor, userId),
 
-    /** The account with this e-mail address, for operators; undefined when there is none. */
+    /** The account with this email address, for operators; undefined when there is none. */
     findByEmail: (email: string) => repo.findAccountByEmail(db, email),
 
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
@@ -144,7 +144,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return accountOf(userId);
     },
 
-    /** The session user's own account when the name or e-mail is theirs; otherwise null. */
+    /** The session user's own account when the name or email is theirs; otherwise null. */
     ownAccountNamed(account: repo.Account, identifier: string): repo.Account | null {
       const wanted = identifier.trim().toLowerCase();
       const own =

@@ -9,8 +9,8 @@
  *   to the account before (its device cookie) is exempt from both, so nobody can lock a player
  *   out; the per-IP limit still holds for it. A password reset counts as a success.
  * - sign-up, per IP: 20 in 10 minutes and 100 a day.
- * - recovery requests: 3 per 15 minutes and 10 a day per e-mail address, 20 per 15 minutes per IP.
- * - recovery code checks: 10 a minute per e-mail address and IP.
+ * - recovery requests: 3 per 15 minutes and 10 a day per email address, 20 per 15 minutes per IP.
+ * - recovery code checks: 10 a minute per email address and IP.
  * - password updates with a reset token: 20 per 15 minutes per IP.
  * - a signed-in player's password asked again (account deletion): the same 20 per 15 minutes
  *   per IP, counted with the updates, and 20 per 15 minutes per account.

@@ -15,7 +15,7 @@ describe('initialsOf', () => {
     expect(initialsOf({ firstName: '  ', lastName: 'L', username: 'qf' })).toBe('QF');
   });
 
-  it('falls back to the first 2 letters of the e-mail when there is no username', () => {
+  it('falls back to the first 2 letters of the email when there is no username', () => {
     expect(initialsOf({ username: '', email: 'zoe@example.com' })).toBe('ZO');
   });
 

@@ -35,7 +35,7 @@ describe('SiteFooter', () => {
     ]);
   });
 
-  it('shows the contact e-mail and the UK phone number as links', () => {
+  it('shows the contact email and the UK phone number as links', () => {
     renderWithRouter(<SiteFooter />);
 
     expect(screen.getByRole('link', { name: /hello@questfield\.example/ })).toHaveAttribute(

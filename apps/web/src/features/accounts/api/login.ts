@@ -3,7 +3,7 @@ import { useSignInMutation } from '../hooks/use-session';
 import { firstUser } from './first-user';
 import { callApi } from '@/lib/api-client';
 
-/** Users/LoginByNameOrEmail: the `email` field takes an e-mail address or a username. */
+/** Users/LoginByNameOrEmail: the `email` field takes an email address or a username. */
 export async function login(body: LoginRequest) {
   return firstUser(await callApi('usersLogin', body));
 }

@@ -136,7 +136,7 @@ export default function BookingDialog({
         <h3 id={`${dateId}-view`} ref={headingRef} tabIndex={-1} className={headingClass}>
           {bookingsCopy.notEnoughHeading}
         </h3>
-        <p className="text-mist-200">{bookingsCopy.notEnoughText(credits)}</p>
+        <p className="text-mist-100">{bookingsCopy.notEnoughText(credits)}</p>
         <ConfirmActions
           confirmLabel={bookingsCopy.buyCredits}
           backLabel={bookingsCopy.changeSelection}
@@ -270,7 +270,7 @@ function Booked({
             {bookingsCopy.copyFailed}
           </p>
         ) : null}
-        <p className="mt-3 text-sm text-mist-200">
+        <p className="mt-3 text-sm text-mist-100">
           {bookingsCopy.friendsJoin}{' '}
           <Link
             to={paths.game.path}

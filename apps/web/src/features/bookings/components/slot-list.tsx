@@ -49,7 +49,7 @@ export const SlotList = forwardRef<
         {bookingsCopy.slotsLegend}
       </h3>
       {times.data.length === 0 ? (
-        <p role="status" className="mt-2 rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-200">
+        <p role="status" className="mt-2 rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-100">
           {bookingsCopy.slotsEmpty}
         </p>
       ) : (

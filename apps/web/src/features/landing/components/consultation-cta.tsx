@@ -6,7 +6,7 @@ import { MailIcon } from '@/components/ui/icons';
 import { mailto } from '@/config/content';
 import { landingCopy } from '@/features/landing/copy';
 
-/** The consultation call to action: contact by e-mail (spec §2). */
+/** The consultation call to action: contact by email (spec §2). */
 export function ConsultationCta() {
   return (
     <Section

@@ -1,4 +1,4 @@
-/** A paragraph, a bulleted list, or our contact details (rendered as e-mail and phone links). */
+/** A paragraph, a bulleted list, or our contact details (rendered as email and phone links). */
 export type LegalBlock = string | { list: readonly string[] } | { contact: true };
 
 export type LegalSection = {
