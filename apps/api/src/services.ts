@@ -54,6 +54,7 @@ export function createServices(infra: Infra) {
   const operator = createOperatorService({
     ...infra,
     accounts,
+    accountDeletion,
     codes,
     credits,
     bookings,

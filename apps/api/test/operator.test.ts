@@ -28,7 +28,7 @@ import {
 } from '../src/modules/operator/operator-access';
 import { expiryAfter, lastDayBefore } from '../src/modules/operator/operator.service';
 import { PATHS } from '../src/paths';
-import { postJson, signUp } from './helpers/accounts';
+import { login, postJson, signUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
 
@@ -474,6 +474,26 @@ describe(`the operator route [${dbKind}]`, () => {
     expect(await config()).toBe(true);
     // On again: refused now only for want of credits.
     expect(jsonOf(await book())).toMatchObject({ code: 'NOT_ENOUGH_CREDITS' });
+  });
+
+  it('deletes an account as Account Settings does: credits forfeited, sign-in refused', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const run = (body: OperatorCommand) => postJson(t.app, 'operatorRun', body, { headers });
+    const player = await signUp(t.app);
+    await run({ command: 'users grant-credits', email: player.email, credits: 6, reason: 'test' });
+
+    const deleted = await run({ command: 'users delete', email: player.email });
+    expect(jsonOf(deleted)).toEqual({
+      command: 'users delete',
+      email: player.email,
+      seats: 0,
+      forfeited: 6,
+    });
+    const me = await postJson(t.app, 'usersMe', {}, { cookie: player.cookie });
+    expect(me.statusCode).toBe(401);
+    expect((await login(t.app, player.email)).statusCode).toBe(401);
+    const again = await run({ command: 'users delete', email: player.email });
+    expect(jsonOf(again)).toMatchObject({ code: 'OPERATOR_ACCOUNT_NOT_FOUND' });
   });
 
   it('validates commands with the command line schema', async () => {

@@ -80,6 +80,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
       ),
   }),
   z.strictObject({ command: z.literal('users show'), email }),
+  z.strictObject({ command: z.literal('users delete'), email }),
   z.strictObject({ command: z.literal('slots show'), date: day }),
   z.strictObject({
     command: z.literal('slots set-capacity'),
@@ -165,6 +166,13 @@ export const operatorResult = z.discriminatedUnion('command', [
     balance: z.number().int(),
     ledger: z.array(operatorPosting),
     bookings: z.array(operatorBooking),
+  }),
+  z.object({
+    command: z.literal('users delete'),
+    email: z.string(),
+    /** Seats given up on games that had not started, and the credits forfeited. */
+    seats: z.number().int(),
+    forfeited: z.number().int(),
   }),
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),

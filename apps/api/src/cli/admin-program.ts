@@ -85,7 +85,9 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .argument('<code>', 'the code as printed (case, spaces and dashes do not matter)')
     .action((code: string) => chosen({ command: 'codes revoke', code }));
 
-  const users = program.command('users').description('Players: grant credits, show a record.');
+  const users = program
+    .command('users')
+    .description('Players: grant credits, show a record, delete an account.');
   users
     .command('grant-credits')
     .description('Add credits to a player (a ledger posting of reason admin).')
@@ -98,6 +100,14 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .description("Show a player's balance, latest postings and bookings.")
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users show', ...options }));
+  users
+    .command('delete')
+    .description(
+      "Delete a player's account as Account Settings does: sessions, seats on games not started, " +
+        'results and personal details go, the balance is forfeited; orders and the ledger stay.',
+    )
+    .requiredOption('--email <email>', "the player's email address")
+    .action((options) => chosen({ command: 'users delete', ...options }));
   const slots = program.command('slots').description('Game slots: see a day, set capacity, close.');
   slots
     .command('show')

@@ -79,6 +79,8 @@ export function formatResult(result: OperatorResult): string {
       return `Granted ${result.credits} credits to ${result.email}: balance ${result.balance}.`;
     case 'users show':
       return userText(result);
+    case 'users delete':
+      return `Deleted the account of ${result.email}: ${result.seats} seats given up, ${result.forfeited} credits forfeited; its orders and ledger are kept.`;
     case 'slots show':
       return csv(
         ['time', 'starts_at', 'booked', 'capacity', 'open', 'access_code'],

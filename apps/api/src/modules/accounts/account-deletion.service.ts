@@ -86,14 +86,29 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     });
   }
 
+  /** `erase`, then the boards and the mail that follow a committed deletion. */
+  async function eraseAndNotify(user: repo.UserRow) {
+    const removed = await erase(user);
+    games.refreshBoards();
+    mailer.wake();
+    return removed;
+  }
+
   return {
     /** Deletes the session player's account once `password` confirms it (see above). */
     async deleteAccount(userId: string, password: string, meta: RequestMeta): Promise<void> {
       const user = await confirmedUser(userId, password, meta);
-      const removed = await erase(user);
-      games.refreshBoards();
-      mailer.wake();
+      const removed = await eraseAndNotify(user);
       deps.audit(meta, 'account.deleted', { userId, ...removed });
+    },
+
+    /**
+     * The same deletion asked by an operator (`npm run admin -- users delete`), e.g. for a child's
+     * account a parent reported (privacy policy); the operator's terminal shows what went.
+     */
+    async deleteForOperator(userId: string) {
+      const user = (await repo.findUserById(db, userId)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
+      return eraseAndNotify(user);
     },
 
     /**

@@ -15,6 +15,7 @@ import type {
 import { format } from 'date-fns';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import type { AccountDeletionService } from '../accounts/account-deletion.service';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
 import { venueTimeOf } from '../../lib/slot-schedule';
@@ -46,6 +47,7 @@ export function lastDayBefore(expiresAt: Date, timeZone: string): string {
 
 type OperatorDeps = Pick<Infra, 'env' | 'clock'> & {
   accounts: AccountsService;
+  accountDeletion: Pick<AccountDeletionService, 'deleteForOperator'>;
   codes: CodesService;
   credits: CreditsService;
   bookings: BookingsService;
@@ -53,7 +55,7 @@ type OperatorDeps = Pick<Infra, 'env' | 'clock'> & {
 };
 
 export function createOperatorService({ env, clock, ...modules }: OperatorDeps) {
-  const { accounts, codes, credits, bookings, settings } = modules;
+  const { accounts, accountDeletion, codes, credits, bookings, settings } = modules;
   const zone = env.venueTimezone;
   const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
 
@@ -112,6 +114,17 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
       credits: amount,
       balance,
     } satisfies OperatorResultOf<'users grant-credits'>;
+  }
+
+  async function deleteUser(command: Command<'users delete'>) {
+    const account = await accountOf(command.email);
+    const { seats, forfeited } = await accountDeletion.deleteForOperator(account.id);
+    return {
+      command: command.command,
+      email: account.email,
+      seats,
+      forfeited,
+    } satisfies OperatorResultOf<'users delete'>;
   }
 
   const toOperatorSlot = (slot: OperatedSlot): OperatorSlot => ({
@@ -175,6 +188,8 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
           return grantCredits(command);
         case 'users show':
           return showUser(command);
+        case 'users delete':
+          return deleteUser(command);
         case 'slots show':
           return bookings
             .operatorDay(command.date)
