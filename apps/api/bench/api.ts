@@ -284,6 +284,7 @@ function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services 
     clock: systemClock,
     emailDispatcher: app.emailDispatcher,
     payments: createTestPaymentProvider(),
+    background: app.backgroundTasks,
   });
 }
 

@@ -13,6 +13,7 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { createInfra } from './infra';
 import { enforceRouteTable, isApiPath } from './lib/api-route';
+import type { BackgroundTasks } from './lib/background-tasks';
 import { systemClock, type Clock } from './lib/clock';
 import type { EmailDispatcher, MailTransport } from './integrations/email/dispatcher';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -32,7 +33,11 @@ import {
   withoutFastifyRequestLines,
 } from './plugins/request-log';
 import { registerSessions } from './plugins/session';
-import { appCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
+import {
+  apiSecurityHeaders,
+  appCspDirectives,
+  registerSecurityHeaders,
+} from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 import { createOrderReconciler, type OrderReconciler } from './modules/orders/order-reconciler';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job';
@@ -64,6 +69,8 @@ declare module 'fastify' {
     orderReconciler: OrderReconciler;
     /** Deletes what the product no longer keeps, hourly while the server listens. */
     retentionJob: RetentionJob;
+    /** Work requests left running after their answer; tests await `settled()`. */
+    backgroundTasks: BackgroundTasks;
   }
 }
 
@@ -89,7 +96,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     trustProxy: trustProxyOption(env.trustProxy),
     // The largest legitimate body (a partnership application) is far smaller.
     bodyLimit: MAX_REQUEST_BODY_BYTES,
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(apiSecurityHeaders({ origin: env.publicOrigin })),
     // One line per request instead, without the query string (plugins/request-log.ts).
     logController: withoutFastifyRequestLines(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -119,8 +126,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     mailTransport: deps.mailTransport,
     paymentProvider: deps.paymentProvider,
   });
-  const { emailDispatcher } = infra;
+  const { emailDispatcher, background } = infra;
   app.decorate('emailDispatcher', emailDispatcher);
+  app.decorate('backgroundTasks', background);
+  // Before the database closes (server.ts closes it after app.close()).
+  app.addHook('onClose', async () => background.settled());
   // Runs inside app.close(), so server.ts closes the database only after the last pass.
   app.addHook('onClose', async () => emailDispatcher.stop());
   const services = createServices(infra);

@@ -6,13 +6,21 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './config/env';
 import type { Logger } from './lib/logger';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors';
+import {
+  frameworkErrorHandler,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './plugins/errors';
 import {
   registerRequestLog,
   requestLogLevel,
   withoutFastifyRequestLines,
 } from './plugins/request-log';
-import { gameCspDirectives, registerSecurityHeaders } from './plugins/security-headers';
+import {
+  apiSecurityHeaders,
+  gameCspDirectives,
+  registerSecurityHeaders,
+} from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
 export const GAME_CONFIG_PATH = '/config.json';
@@ -31,6 +39,8 @@ export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance
   const app = Fastify({
     loggerInstance,
     bodyLimit: 1024,
+    // A URL refused before routing is answered without hooks: the strict set, set by hand.
+    frameworkErrors: frameworkErrorHandler(apiSecurityHeaders({ origin: deps.env.gameOrigin })),
     logController: withoutFastifyRequestLines(),
   });
   registerErrorHandler(app);

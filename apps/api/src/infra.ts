@@ -7,13 +7,15 @@ import {
 } from './integrations/email/dispatcher';
 import { createPaymentProvider } from './integrations/payments';
 import type { PaymentProvider } from './integrations/payments/provider';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 
 /**
  * What services are built from (src/services.ts): settings, the database, time, mail
- * delivery and card payments. Services run single statements on `db` and open transactions only with
- * `transaction`; they never import Drizzle or the schema (repositories do).
+ * delivery, card payments and work done after the answer. Services run single statements on
+ * `db` and open transactions only with `transaction`; they never import Drizzle or the schema
+ * (repositories do).
  */
 export type Infra = {
   env: Env;
@@ -26,6 +28,8 @@ export type Infra = {
   emailDispatcher: EmailDispatcher;
   /** Charges cards: PAYMENT_PROVIDER's provider, or the one a test passes in. */
   payments: PaymentProvider;
+  /** Work a request starts after its answer (the recovery code, R16). */
+  background: BackgroundTasks;
 };
 
 export type InfraDeps = {
@@ -59,5 +63,6 @@ export function createInfra({ env, db: handle, clock, logger, ...replacements }:
     clock,
     emailDispatcher,
     payments: replacements.paymentProvider ?? createPaymentProvider(env.payment),
+    background: createBackgroundTasks(logger),
   };
 }

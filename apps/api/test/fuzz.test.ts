@@ -155,6 +155,8 @@ function withoutKeys(snapshot: Snapshot, keys: readonly string[] = []): Snapshot
 
 /** Everything a refused request must leave as it was, in one round trip. */
 async function stateOf(t: TestApp): Promise<Snapshot> {
+  // An accepted recovery request mails its code after the answer: that work lands first.
+  await t.app.backgroundTasks.settled();
   const [row] = await queryRows<Snapshot>(
     t.database.handle.db,
     sql`select

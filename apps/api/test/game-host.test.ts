@@ -47,6 +47,18 @@ describe('game host', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a URL refused before routing with the error envelope and strict headers', async () => {
+    const response = await game.inject('/%zz');
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'BAD_REQUEST' });
+    const csp = cspOf(response.headers['content-security-policy']);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('answers other methods with a JSON 404', async () => {
     const response = await game.inject({ method: 'POST', url: '/' });
     expect(response.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ERRORS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/lib/app-error';
+import { createBackgroundTasks } from '../src/lib/background-tasks';
 import { fileOffsetClock, fixedClock } from '../src/lib/clock';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { createSealedBox } from '../src/lib/sealed-box';
@@ -45,6 +46,25 @@ describe('codes', () => {
     expect(hashRedeemableCode('a'.repeat(32), 'WELCOME16')).not.toBe(
       hashRedeemableCode('b'.repeat(32), 'WELCOME16'),
     );
+  });
+});
+
+describe('background tasks', () => {
+  it('start after the current turn, log a failure, and are all done when settled', async () => {
+    const logged: unknown[] = [];
+    const tasks = createBackgroundTasks({ error: (entry: unknown) => logged.push(entry) });
+    const done: string[] = [];
+    tasks.run('first', async () => {
+      done.push('first');
+      tasks.run('nested', async () => {
+        done.push('nested');
+      });
+    });
+    tasks.run('broken', () => Promise.reject(new Error('lost')));
+    expect(done).toEqual([]);
+    await tasks.settled();
+    expect(done).toEqual(['first', 'nested']);
+    expect(logged).toEqual([expect.objectContaining({ task: 'broken', err: new Error('lost') })]);
   });
 });
 

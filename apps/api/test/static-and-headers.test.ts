@@ -1,7 +1,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { ERRORS, PAGE_PATHS, type ErrorCode } from '@questfield/contract';
+import { API_ROUTES, CSRF_HEADER, ERRORS, PAGE_PATHS, type ErrorCode } from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCspDirectives } from '../src/plugins/security-headers';
@@ -37,15 +37,18 @@ function expectCommonSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers['strict-transport-security']).toBeUndefined();
 }
 
-/** API answers are data: the strictest policy, nothing cached, no document-only headers. */
+/** API answers are data: the strictest policy, nothing cached, no other document-only header. */
 function expectApiSecurityHeaders(response: LightMyRequestResponse) {
   expect([...cspOf(response)]).toEqual([
     ['default-src', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'none'"]],
   ]);
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-  expect(response.headers['referrer-policy']).toBeUndefined();
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
   expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
   expectCommonSecurityHeaders(response);
 }
@@ -225,16 +228,12 @@ describe(`static SPA and security headers [${dbKind}]`, () => {
     }
   });
 
-  it('sends strict headers on a malformed URL, which Fastify rejects before any hook', async () => {
-    const response = await t.app.inject('/api/%zz');
-    expect(response.statusCode).toBe(400);
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    const csp = cspOf(response);
-    expect(csp.get('default-src')).toEqual(["'none'"]);
-    expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('base-uri')).toEqual(["'none'"]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  it('sends the API headers on a malformed URL, which Fastify rejects before any hook', async () => {
+    for (const url of ['/api/%zz', '/%zz']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(400);
+      expectApiSecurityHeaders(response);
+    }
   });
 
   it('sends the security headers on API errors', async () => {
@@ -370,5 +369,104 @@ describe(`HSTS [${dbKind}]`, () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/**
+ * security.md R20 on every route rather than a sample: each page of the web, an unknown page, a
+ * built file, the dev mailbox page, a URL Fastify refuses before routing, and every route of the
+ * contract with its method and a JSON body, whatever it answers. The app runs as deployed: an
+ * https PUBLIC_ORIGIN (the server speaks http behind the proxy and sends HSTS by that setting,
+ * not by the request) and Square's sandbox, whose card frames the policy must allow.
+ */
+describe(`R20: the security headers of every route [${dbKind}]`, () => {
+  const ORIGIN = 'https://play.example.com';
+  const SQUARE_SDK = 'https://sandbox.web.squarecdn.com';
+  let t: TestApp;
+  let site: Awaited<ReturnType<typeof createTempSite>>;
+
+  beforeAll(async () => {
+    site = await createTempSite();
+    t = await createTestApp({
+      webDistDir: site.root,
+      env: {
+        PUBLIC_ORIGIN: ORIGIN,
+        PAYMENT_PROVIDER: 'square',
+        SQUARE_ACCESS_TOKEN: 'token',
+        SQUARE_LOCATION_ID: 'L1',
+        SQUARE_APPLICATION_ID: 'sandbox-sq0idb-app',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.remove();
+  });
+
+  /** Where frames may come from: frame-src, else child-src, else default-src (CSP 3). */
+  const frameSources = (csp: Map<string, string[]>) =>
+    csp.get('frame-src') ?? csp.get('child-src') ?? csp.get('default-src') ?? ['*'];
+
+  function expectR20Headers(response: LightMyRequestResponse, label: string) {
+    const csp = cspOf(response);
+    for (const directive of ['object-src', 'base-uri', 'frame-ancestors']) {
+      expect(csp.get(directive), `${label}: ${directive}`).toEqual(["'none'"]);
+    }
+    const framed = [t.env.gameOrigin, new URL(t.env.livestreamUrl).origin, SQUARE_SDK, "'none'"];
+    for (const source of frameSources(csp)) expect(framed, `${label}: frame-src`).toContain(source);
+    const hsts = String(response.headers['strict-transport-security'] ?? '');
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), `${label}: HSTS`).toBeGreaterThanOrEqual(
+      31_536_000,
+    );
+    expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(response.headers['referrer-policy'], label).toMatch(
+      /^(no-referrer|strict-origin-when-cross-origin)$/,
+    );
+  }
+
+  it('frames exactly the game, the live channel and Square on pages', async () => {
+    expect(frameSources(cspOf(await t.app.inject('/')))).toEqual([
+      t.env.gameOrigin,
+      new URL(t.env.livestreamUrl).origin,
+      SQUARE_SDK,
+    ]);
+  });
+
+  it.each([
+    ...Object.values(PAGE_PATHS),
+    '/no-such-page',
+    SITE_ASSET_PATH,
+    '/robots.txt',
+    '/dev/mailbox',
+    '/%zz',
+  ])('GET %s', async (url) => {
+    expectR20Headers(await t.app.inject(url), url);
+  });
+
+  it.each(Object.values(API_ROUTES))('$method $path', async ({ method, path: url }) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        [CSRF_HEADER.name]: CSRF_HEADER.value,
+      },
+      ...(method === 'POST' ? { payload: '{}' } : {}),
+    });
+    expectR20Headers(response, `${method} ${url} → ${response.statusCode}`);
+  });
+
+  it.each([
+    { method: 'OPTIONS', url: API_ROUTES.usersUpdate.path },
+    { method: 'POST', url: '/api/no-such-route' },
+    { method: 'POST', url: API_ROUTES.usersUpdate.path },
+  ] as const)('$method $url (a preflight, an unknown route, a foreign form)', async (request) => {
+    const response = await t.app.inject({
+      ...request,
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.test' },
+      payload: 'x',
+    });
+    expectR20Headers(response, `${request.method} ${request.url} → ${response.statusCode}`);
   });
 });

@@ -2,6 +2,8 @@
  * The demo game's page: learns the app's origin, waits for the session from /game, checks the
  * ticket, runs the maze and sends the result. See protocol.ts for what is trusted and why.
  */
+// First: no schema may be built before zod is told not to compile with eval (CSP, R20).
+import '@questfield/contract/schemas-without-eval';
 import {
   GAME_MESSAGE,
   MAZE,

@@ -2,6 +2,8 @@
 // visitor's view) is painted before the app's code is even asked for, then comes alive. A
 // browser that signed in here gets its own view rendered instead, as does the bare shell
 // (index.html, no page inside): the app starts at once.
+// First: no schema may be built before zod is told not to compile with eval (CSP, R20).
+import '@questfield/contract/schemas-without-eval';
 import './index.css';
 import { hasSessionHint } from './lib/session';
 

@@ -124,24 +124,13 @@ export function registerNotFoundHandler(app: FastifyInstance, pageFallback: Page
 
 /**
  * Fastify answers errors raised before routing (e.g. a malformed percent-encoding in the URL)
- * without running hooks, so helmet's headers are absent; these are set by hand instead, the
- * strictest ones, as the answer is a JSON error that needs nothing from the page policy.
+ * without running hooks, so the security headers are set by hand: the API's set (HSTS included
+ * on https), the strictest, as the answer is a JSON error that needs nothing from the page policy.
  */
-const PRE_ROUTING_ERROR_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cache-control': 'no-store',
-};
-
-export function frameworkErrorHandler(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  const mapped = mapError(error) ?? { code: 'BAD_REQUEST' as const };
-  request.log.info({ code: mapped.code, reason: error.message }, 'request refused');
-  void sendError(reply.headers(PRE_ROUTING_ERROR_HEADERS), mapped.code, mapped.message);
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const mapped = mapError(error) ?? { code: 'BAD_REQUEST' as const };
+    request.log.info({ code: mapped.code, reason: error.message }, 'request refused');
+    void sendError(reply.headers(headers), mapped.code, mapped.message);
+  };
 }

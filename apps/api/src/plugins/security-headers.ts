@@ -2,10 +2,11 @@
  * Security headers for every response of both servers (security.md W26, R20): a strict CSP,
  * nosniff, a referrer policy, HSTS on https deployments. The app may embed only the game, the
  * livestream and Square's payment frames, and nobody may embed the app; the game may be
- * embedded only by the app. JSON answers of /api are never documents: they carry only the
- * headers that matter for data (OWASP REST Security Cheat Sheet: no-store, a CSP that loads and
- * frames nothing, nosniff, DENY, HSTS) plus a same-origin resource policy, and none of the
- * document-only ones, which also keeps the most frequent answers small.
+ * embedded only by the app. JSON answers of /api are never documents: they carry the headers
+ * that matter for data (OWASP REST Security Cheat Sheet: no-store, a CSP that loads and frames
+ * nothing, nosniff, DENY, HSTS), a same-origin resource policy, and the two that R20 and ASVS
+ * 3.4.3/3.4.5 ask of every answer (explicit `object-src`/`base-uri` and a referrer policy, the
+ * strictest values); no other document-only header, which keeps the most frequent answers small.
  *
  * The header sets are built once, at start-up: building helmet's middleware per request (as
  * @fastify/helmet does) parsed the whole policy on every request.
@@ -76,7 +77,10 @@ export function serializeCsp(directives: CspDirectives): string {
 /** For answers that are data, not documents: nothing may load, nothing may frame them. */
 export const API_CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
+  'form-action': ["'none'"],
 };
 
 const HSTS_MAX_AGE_S = 31_536_000;
@@ -114,6 +118,7 @@ export function apiSecurityHeaders(options: Pick<SecurityHeaderOptions, 'origin'
     'cross-origin-resource-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
     ...(https ? { 'strict-transport-security': HSTS } : {}),
   };
 }

@@ -12,15 +12,20 @@ export type PostOptions = {
   headers?: Record<string, string>;
   /** false: leave out the CSRF header the web client always sends. */
   csrfHeader?: boolean;
+  /**
+   * false: return with the answer, before the work the request left running (a recovery code
+   * and its mail) is done; by default that work is done, so a test can read what it wrote.
+   */
+  settle?: boolean;
 };
 
-export function postJson(
+export async function postJson(
   app: App,
   route: ApiRouteName,
   body: unknown,
   options: PostOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
+  const response = await app.inject({
     method: 'POST',
     url: API_ROUTES[route].path,
     remoteAddress: options.ip ?? '127.0.0.1',
@@ -32,6 +37,8 @@ export function postJson(
     },
     payload: JSON.stringify(body),
   });
+  if (options.settle !== false) await app.backgroundTasks.settled();
+  return response;
 }
 
 /** The session cookie value a response set, or undefined. */

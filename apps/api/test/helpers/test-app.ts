@@ -127,5 +127,6 @@ export function servicesOf(
     clock: app.clock,
     emailDispatcher: app.app.emailDispatcher,
     payments,
+    background: app.app.backgroundTasks,
   });
 }

@@ -181,15 +181,6 @@ export async function upsertRecoveryCode(
     });
 }
 
-/** The same statements as a real request on a row that cannot exist (timing parity, W20). */
-export async function recoveryCodeNoOp(db: Executor, phantomUserId: string): Promise<void> {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, phantomUserId));
-  await db
-    .update(users)
-    .set({ updatedAt: sql`${users.updatedAt}` })
-    .where(eq(users.id, phantomUserId));
-}
-
 export async function findRecoveryCode(
   db: Executor,
   userId: string,

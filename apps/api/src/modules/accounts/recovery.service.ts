@@ -8,17 +8,11 @@
  * row useless for another account; and the code dies after 10 minutes or 5 wrong tries anyway.
  * Reset tokens are 256-bit random values, so a plain SHA-256 is enough to store them.
  *
- * A request does the same database work whether or not the address exists, and mail goes
- * through the outbox, so neither the answer nor its timing tells whether an account exists.
+ * A request is answered once it is admitted by the limits, which count known and unknown
+ * addresses alike; the lookup, the code and its mail (through the outbox) follow the answer, so
+ * neither the answer nor its timing tells whether an account exists.
  */
-import {
-  createHash,
-  createHmac,
-  randomBytes,
-  randomInt,
-  randomUUID,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   RECOVERY_CODE_LENGTH,
   RECOVERY_CODE_MAX_ATTEMPTS,
@@ -58,7 +52,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
+type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env' | 'background'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
   audit: Audit;
@@ -66,8 +60,26 @@ type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
 };
 
 export function createRecoveryService(deps: RecoveryDeps) {
-  const { db, transaction, clock, env, sessions, mailer, audit } = deps;
+  const { db, transaction, clock, env, background, sessions, mailer, audit } = deps;
   const limits = deps.authLimits;
+
+  async function issueCode(subject: string, now: Date, meta: RequestMeta): Promise<void> {
+    const user = await repo.findUserByEmail(db, subject);
+    if (user !== undefined) {
+      const code = generateRecoveryCode();
+      await transaction(async (tx) => {
+        await repo.upsertRecoveryCode(tx, {
+          userId: user.id,
+          codeHash: hashRecoveryCode(env.appSecret, user.id, code),
+          expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
+          now,
+        });
+        await mailer.queue(tx, user.email, recoveryCodeEmail({ username: user.username, code }));
+      });
+      mailer.wake();
+    }
+    audit(meta, 'auth.recovery.requested', { userId: user?.id, known: user !== undefined });
+  }
 
   return {
     async requestCode(email: string, meta: RequestMeta): Promise<void> {
@@ -77,25 +89,10 @@ export function createRecoveryService(deps: RecoveryDeps) {
         audit(meta, 'auth.recovery.throttled', { reason: admission.reason }, 'warn');
         fail('RATE_LIMITED');
       }
-      const user = await repo.findUserByEmail(db, subject);
-      const code = generateRecoveryCode();
-      const now = clock.now();
-      const codeHash = hashRecoveryCode(env.appSecret, user?.id ?? randomUUID(), code);
-      await transaction(async (tx) => {
-        if (user === undefined) {
-          await repo.recoveryCodeNoOp(tx, randomUUID());
-          return;
-        }
-        await repo.upsertRecoveryCode(tx, {
-          userId: user.id,
-          codeHash,
-          expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
-          now,
-        });
-        await mailer.queue(tx, user.email, recoveryCodeEmail({ username: user.username, code }));
-      });
-      mailer.wake();
-      audit(meta, 'auth.recovery.requested', { userId: user?.id, known: user !== undefined });
+      // Only an address with an account gets a code and a mail; that work runs after the answer,
+      // so the answer cannot tell by its timing whether the account exists (R16).
+      const requestedAt = clock.now();
+      background.run('recovery code', () => issueCode(subject, requestedAt, meta));
     },
 
     async verifyCode(email: string, code: string, meta: RequestMeta): Promise<string> {
