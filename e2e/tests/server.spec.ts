@@ -26,6 +26,20 @@ test('pages carry the security headers', async ({ request }) => {
   expect(response.headers()['referrer-policy']).toBeTruthy();
 });
 
+test('a page arrives prerendered: its content and title are in the HTML, before any script', async ({
+  request,
+}) => {
+  const dashboard = await request.get('/dashboard');
+  expect(dashboard.status()).toBe(200);
+  const html = await dashboard.text();
+  expect(html).toContain('<title>Dashboard · Questfield</title>');
+  expect(html).toMatch(/<div id="root"><[^>]+>/);
+  expect(html).toContain('<h1');
+  const missing = await request.get('/no/such/page');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<title>Page not found · Questfield</title>');
+});
+
 test('the demo game is served from its own origin', async ({ page }) => {
   const gameUrl = process.env.E2E_GAME_URL ?? '';
   expect(new URL(gameUrl).origin).not.toBe(new URL(process.env.E2E_BASE_URL ?? '').origin);

@@ -17,7 +17,12 @@ const SSR_OUT = join(WEB, 'node_modules', '.cache', 'prerender');
 /** A path no page has: the not-found page. */
 const NOT_FOUND_SAMPLE = '/not-a-page';
 
-type Prerender = { renderPage: (pathname: string) => Promise<string> };
+type Prerender = {
+  renderPage: (pathname: string) => Promise<{ html: string; title: string | null }>;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 function writeCompressed(file: string, text: string): void {
   const bytes = Buffer.from(text);
@@ -44,8 +49,11 @@ async function main(): Promise<void> {
 
   mkdirSync(join(DIST, 'pages'), { recursive: true });
   for (const [name, url] of pages) {
-    const body = await prerender.renderPage(url);
-    const html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    const page = await prerender.renderPage(url);
+    let html = template.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+    if (page.title !== null) {
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    }
     writeCompressed(join(DIST, 'pages', `${name}.html`), html);
   }
   rmSync(SSR_OUT, { recursive: true, force: true });

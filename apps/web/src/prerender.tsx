@@ -8,8 +8,13 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { prerenderedTitle } from './hooks/use-document-title';
 
-export async function renderPage(pathname: string): Promise<string> {
+/** The page's HTML, and the document title it sets (null when it sets none). */
+export async function renderPage(
+  pathname: string,
+): Promise<{ html: string; title: string | null }> {
+  prerenderedTitle.current = null;
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`);
@@ -29,5 +34,5 @@ export async function renderPage(pathname: string): Promise<string> {
   const { prelude } = await prerender(tree(), { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${pathname} still suspends when prerendered`);
-  return html;
+  return { html, title: prerenderedTitle.current };
 }
