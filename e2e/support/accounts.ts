@@ -18,7 +18,9 @@ export function newPlayer(): Player {
 export async function openFromHeader(page: Page, isMobile: boolean, name: 'Sign In' | 'Sign Up') {
   if (isMobile) {
     await page.getByRole('button', { name: /menu/i }).click();
-    await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name, exact: true }).click();
   } else {
     await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
   }

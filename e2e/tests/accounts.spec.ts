@@ -44,7 +44,10 @@ async function logOut(page: Page, isMobile: boolean) {
   }
   // Logging out clears the display cache once the server has ended the session.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
-  if (!isMobile) {
+  if (isMobile) {
+    // The menu has closed and handed the focus back before the test opens anything else.
+    await expectFocusOnAccountButton(page, isMobile);
+  } else {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
   }
 }
