@@ -8,6 +8,8 @@ type ProblemLog = { problems: string[]; expected: RegExp[] };
 
 /** Set by the app once React has attached to the page (apps/web/src/app/provider.tsx). */
 const APP_READY = 'html[data-app-ready]';
+/** What a navigation may cancel midway without anything having gone wrong. */
+const CANCELLABLE = new Set(['media', 'script', 'image', 'font', 'stylesheet']);
 
 type Fixtures = {
   problemLog: ProblemLog;
@@ -68,11 +70,13 @@ export const test = base.extend<Fixtures>({
       });
       page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
       page.on('requestfailed', (request) => {
-        // The browser cancels a video's download when its player goes away (a page change, the
-        // error view): not a failure of ours.
-        const cancelledMedia =
-          request.resourceType() === 'media' && request.failure()?.errorText === 'net::ERR_ABORTED';
-        if (own(request.url()) && !cancelledMedia) {
+        // The browser cancels a video's download when its player goes away (the error view),
+        // and whatever the page was still loading when the test navigates or reloads: not a
+        // failure of ours. A lazy module that really fails to load still shows as a page error.
+        const cancelled =
+          CANCELLABLE.has(request.resourceType()) &&
+          request.failure()?.errorText === 'net::ERR_ABORTED';
+        if (own(request.url()) && !cancelled) {
           log.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
         }
       });
