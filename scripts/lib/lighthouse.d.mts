@@ -10,3 +10,8 @@ export type Audit = {
 };
 export function ensureLighthouse(): Promise<void>;
 export function audit(url: string): Promise<Audit | null>;
+/** The median run, with every run's performance score in `runs`. */
+export function auditMedian(
+  url: string,
+  runs?: number,
+): Promise<(Audit & { runs: number[] }) | null>;

@@ -5,11 +5,14 @@
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
  * hot slots, each request a new booking; then the same through two server processes) and the
  * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
- * players' results, the three periods in turn) against
- * a floor measured in the same run on the same machine: a bare Fastify answering one
- * `SELECT 1` through a node-postgres pool of the same size. Then the read on the
- * embedded database (PGlite).
- * Load comes from autocannon on loopback in a worker thread; about two minutes in all. Prints a
+ * players' results, the three periods in turn) against a floor measured in the same run on the
+ * same machine: a bare Fastify answering one `SELECT 1` through a node-postgres pool of the same
+ * size. Then mixed traffic (slot listing, booking, redemption, session reads) against one and
+ * then two server processes on one database, with the invariants checked afterwards; and the
+ * read on the embedded database (PGlite).
+ * Load comes from autocannon on loopback (a worker thread, or this thread for the mixed runs,
+ * whose servers are other processes and whose answers are timed one by one for exact
+ * percentiles); about four and a half minutes in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
  * The floor and the read take turns (ROUNDS rounds, each target measured once a round) and each
@@ -21,6 +24,7 @@
  * Postgres answers, only the PGlite row is measured, and the report says so.
  */
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -46,6 +50,7 @@ import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
+import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
 
 const POOL_SIZE = 10;
@@ -617,13 +622,207 @@ async function pgliteRow(): Promise<Row> {
   }
 }
 
+/** Mixed traffic: MIXED_CONNECTIONS connections, each listing, booking, redeeming, reading. */
+const MIXED_CONNECTIONS = 40;
+const MIXED_ROUNDS = 3;
+/** More than the mixed runs can book or redeem (a quarter of their requests each). */
+const MIXED_BOOKINGS = 24_000;
+const MIXED_CODES = 24_000;
+
+type MixedRow = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+  errorRate: number;
+};
+
+/** The value at `fraction` of sorted latencies (nearest rank), in ms to one decimal. */
+const percentile = (sorted: number[], fraction: number) =>
+  Math.round(
+    10 * (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0),
+  ) / 10;
+
+/**
+ * Players, hot slots and codes for the mixed runs, made once through the app's services; the
+ * hooks of the booking and redemption scenarios read them (in this thread, where they keep
+ * counting across runs, so no booking or code is sent twice).
+ */
+async function mixedSetup(handle: DatabaseHandle) {
+  await migrateDatabase(handle, PATHS.migrations);
+  const env = loadEnv({ ...APP_SETTINGS, PUBLIC_ORIGIN: 'http://localhost:3000' });
+  const app = await buildApp({
+    env,
+    db: handle,
+    logger: createLogger({ level: LOG_LEVEL }),
+    webDistDir: null,
+  });
+  try {
+    const services = servicesOf(handle, { app, env });
+    const date = tomorrowAt(env);
+    const day = await services.bookings.operatorDay(date);
+    const hot = day.slice(0, HOT_SLOTS);
+    const players = MIXED_BOOKINGS / HOT_SLOTS;
+    for (const slot of hot) {
+      const time = slot.startsAt.toLocaleTimeString('en-GB', {
+        timeZone: env.venueTimezone,
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      await services.bookings.setCapacity(date, time, players);
+    }
+    const bookers = await signedInPlayers(handle, services, players, 2 * HOT_SLOTS);
+    const batch = { kind: 'one_time', count: MIXED_CODES, credits: 16 } as const;
+    process.env.BENCH_SLOTS = JSON.stringify(hot.map((slot) => slot.startsAt.toISOString()));
+    process.env.BENCH_BOOKERS = JSON.stringify(bookers);
+    process.env.BENCH_FIRST_BOOKING = '0';
+    process.env.BENCH_CODES = JSON.stringify(await services.codes.create(batch));
+    process.env.BENCH_REDEEMERS = JSON.stringify(
+      await signedInPlayers(
+        handle,
+        services,
+        Math.ceil(MIXED_CODES / CODE_LIMITS.perPlayerPerMinute),
+      ),
+    );
+    process.env.BENCH_REDEEMS_PER_PLAYER = String(CODE_LIMITS.perPlayerPerMinute);
+    process.env.BENCH_FIRST_CODE = '0';
+    const require = createRequire(import.meta.url);
+    return {
+      date,
+      reader: bookers[0] ?? '',
+      book: require(BOOKING_HOOK) as (request: object) => object,
+      redeem: require(REDEEM_HOOK) as (request: object) => object,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+/** One run of the mix on `urls`, with every answer's latency kept for exact percentiles. */
+async function mixedRun(
+  urls: string[],
+  setup: Awaited<ReturnType<typeof mixedSetup>>,
+  duration: number,
+) {
+  const latencies: number[] = [];
+  const run = autocannon({
+    url: urls,
+    method: 'POST',
+    headers: CLIENT_HEADERS,
+    connections: MIXED_CONNECTIONS,
+    pipelining: PIPELINING,
+    duration,
+    requests: [
+      { path: API_ROUTES.eventsAvailableTimes.path, body: JSON.stringify({ date: setup.date }) },
+      { path: BOOKING_PATH, setupRequest: setup.book },
+      { path: API_ROUTES.itemsRedeem.path, setupRequest: setup.redeem },
+      {
+        path: API_ROUTES.usersMe.path,
+        body: '{}',
+        headers: { ...CLIENT_HEADERS, cookie: setup.reader },
+      },
+    ],
+  });
+  run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await run;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    latencies,
+    failed,
+    total: result.requests.total + result.errors,
+  };
+}
+
+/** Medians of the rounds' throughput; percentiles and error rate over every answer. */
+type MixedRun = Awaited<ReturnType<typeof mixedRun>>;
+
+function mixedRow(name: string, runs: MixedRun[], warmUp: MixedRun | undefined): MixedRow {
+  const sorted = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const answered = warmUp === undefined ? runs : [...runs, warmUp];
+  const total = answered.reduce((sum, run) => sum + run.total, 0);
+  const failed = answered.reduce((sum, run) => sum + run.failed, 0);
+  return {
+    name,
+    rps: Math.round(median(runs.map((run) => run.rps))),
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    failed,
+    errorRate: total === 0 ? 1 : failed / total,
+  };
+}
+
+/**
+ * The mix against one server process, then against two on the same database (each its own
+ * pool), in turns; the invariants are checked on the database afterwards.
+ */
+async function mixedRows(adminUrl: string, notes: string[]): Promise<MixedRow[]> {
+  return withFreshDatabase(adminUrl, async (url) => {
+    const handle = await openDatabase({ driver: 'postgres', url, poolSize: POOL_SIZE });
+    const servers: ServerProcess[] = [];
+    try {
+      const setup = await mixedSetup(handle);
+      const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_'));
+      const env = { ...Object.fromEntries(inherited), ...APP_SETTINGS, DATABASE_URL: url };
+      for (let i = 0; i < 2; i += 1) {
+        servers.push(await startServerProcess({ args: SERVER_ENTRY, cwd: API_ROOT, env }));
+      }
+      const targets = [servers.slice(0, 1), servers].map((group) =>
+        group.map((server) => server.url),
+      );
+      // The warm-up's answers count for the error rate, not for the figures.
+      const warmUps: MixedRun[] = [];
+      for (const urls of targets) warmUps.push(await mixedRun(urls, setup, WARMUP_S));
+      const runs = targets.map(() => [] as MixedRun[]);
+      for (let round = 0; round < MIXED_ROUNDS; round += 1) {
+        for (const [index, urls] of targets.entries())
+          runs[index]?.push(await mixedRun(urls, setup, DURATION_S));
+      }
+      const violations = await findInvariantViolations(handle.db);
+      notes.push(
+        hasViolations(violations)
+          ? `**Mixed: invariants BROKEN after the runs: ${JSON.stringify(violations)}**`
+          : 'Mixed: after the runs, every balance equals its ledger, every seat count its registrations (within capacity), every paid order has its ledger rows and every redeemed code one redemption.',
+      );
+      return ['Mixed, one server process', 'Mixed, two server processes'].map((name, index) =>
+        mixedRow(name, runs[index] ?? [], warmUps[index]),
+      );
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await handle.close();
+    }
+  });
+}
+
+function mixedTable(rows: MixedRow[], floor: Row | undefined): string[] {
+  const [one] = rows;
+  const ratio = (value: number, base: number | undefined) =>
+    base === undefined || base === 0 ? 'n/a' : (value / base).toFixed(2);
+  return [
+    '',
+    `## Mixed traffic`,
+    '',
+    `${MIXED_CONNECTIONS} connections, each sending in turn: Events/GetAvailableEventTimes for tomorrow, a new booking on one of ${HOT_SLOTS} hot slots, a new code redemption, and Users/Me. Servers: the API as separate processes on one Postgres database, ${POOL_SIZE} connections each. ${WARMUP_S} s warm-up, then ${MIXED_ROUNDS} runs of ${DURATION_S} s per target in turns; req/s is the median run, latencies are percentiles over every answer of those runs.`,
+    '',
+    '| Target | req/s (mean) | p50 ms | p95 ms | p99 ms | errors | req/s × floor | req/s × one process |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${(row.errorRate * 100).toFixed(2)} % | ${ratio(row.rps, floor?.rps)} | ${ratio(row.rps, one?.rps)} |`,
+    ),
+  ];
+}
+
 function tableLine(row: Row, floor: Row | undefined): string {
   const ratio = (value: number, base: number | undefined) =>
     base === undefined || base === 0 ? 'n/a' : (value / base).toFixed(2);
   return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${row.failures} |`;
 }
 
-function report(rows: Row[], notes: string[]): string {
+function report(rows: Row[], mixed: MixedRow[], notes: string[]): string {
   const floor = rows.find((row) => row.name === FLOOR);
   return [
     '# API benchmark',
@@ -634,13 +833,17 @@ function report(rows: Row[], notes: string[]): string {
     '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | failed |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((row) => tableLine(row, floor)),
+    ...(mixed.length > 0 ? mixedTable(mixed, floor) : []),
     '',
   ].join('\n');
 }
 
-function notesOn(rows: Row[], postgres: boolean): string[] {
+function notesOn(rows: Row[], mixed: MixedRow[], postgres: boolean): string[] {
   const notes = postgres ? [] : ['**No Postgres answered: the embedded PGlite row only.**'];
-  const failed = rows.filter((row) => row.failures > 0);
+  const failed = [
+    ...rows.filter((row) => row.failures > 0),
+    ...mixed.filter((row) => row.failed > 0).map((row) => ({ ...row, failures: row.failed })),
+  ];
   if (failed.length > 0) {
     const names = failed.map((row) => `${row.name} (${row.failures})`).join(', ');
     notes.push(`**FAILED: non-2xx answers or errors in ${names}. These numbers are not valid.**`);
@@ -652,14 +855,17 @@ async function main(): Promise<number> {
   const adminUrl = await postgresUrl();
   const measured: string[] = [];
   const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured);
+  const mixed = adminUrl === null ? [] : await mixedRows(adminUrl, measured);
   rows.push(await pgliteRow());
-  const text = report(rows, [...measured, ...notesOn(rows, adminUrl !== null)]);
+  const text = report(rows, mixed, [...measured, ...notesOn(rows, mixed, adminUrl !== null)]);
   mkdirSync(path.dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, text);
   process.stdout.write(`${text}\n`);
   const failures = rows.reduce((sum, row) => sum + row.failures, 0);
   if (failures > 0) console.error(`bench:api FAILED: ${failures} requests did not answer 2xx.`);
-  return failures === 0 ? 0 : 1;
+  const broken = measured.some((note) => note.includes('BROKEN'));
+  const mixedFailed = mixed.some((row) => row.failed > 0);
+  return failures === 0 && !broken && !mixedFailed ? 0 : 1;
 }
 
 setTimeout(() => {

@@ -13,6 +13,13 @@ declare module 'autocannon' {
     duration?: number;
     /** Worker threads that fire the requests, so the load is not generated on the server's thread. */
     workers?: number;
+    /** Sent in turn by each connection; `setupRequest` shapes each one before it goes. */
+    requests?: {
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: string | ((request: object) => object);
+    }[];
   };
   type Result = {
     non2xx: number;
@@ -22,5 +29,12 @@ declare module 'autocannon' {
     /** `sent`: every request fired, answered or not. */
     requests: { total: number; average: number; sent: number };
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run on this thread: a promise of the result that also reports each answer. */
+  type Run = Promise<Result> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+    ): Run;
+  };
+  export default function autocannon(options: Options): Run;
 }
