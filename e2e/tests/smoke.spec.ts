@@ -3,6 +3,7 @@
 // the screen, and (outside CI) a full-page screenshot kept with the results.
 import { CONTACT, MESSAGES } from '@questfield/contract';
 import { seriousA11yViolations } from '../support/axe';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 type RouteCheck = {
@@ -101,6 +102,7 @@ for (const route of ROUTES) {
     );
     expect(overflow, 'page wider than the screen').toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await unsizedOrBrokenImages(page), 'pictures without a size, or not drawn').toEqual([]);
 
     // For a person looking at the pages; CI keeps no artifacts, so it saves the time.
     if (!process.env.CI) {
@@ -110,6 +112,30 @@ for (const route of ROUTES) {
       });
     }
   });
+}
+
+/**
+ * Every picture of the page has its width and height set, so nothing shifts while it loads, and
+ * each one this screen size shows (lazy ones brought into view first) has been drawn.
+ */
+async function unsizedOrBrokenImages(page: Page): Promise<string[]> {
+  for (const image of await page.locator('img').all()) {
+    if (!(await image.isVisible())) continue; // a picture this screen size leaves out
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  }
+  return page
+    .locator('img')
+    .evaluateAll((images: HTMLImageElement[]) =>
+      images
+        .filter(
+          (img) =>
+            !img.getAttribute('width') ||
+            !img.getAttribute('height') ||
+            (img.checkVisibility() && img.naturalWidth === 0),
+        )
+        .map((img) => img.getAttribute('src') ?? ''),
+    );
 }
 
 function escapeRegExp(text: string): string {

@@ -1,3 +1,4 @@
+import hostPackArt from '@/assets/art/host-pack.svg';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
 import { pageIntros } from '@/config/content';
@@ -14,7 +15,7 @@ export default function CommunityPartnershipsRoute() {
   const { heading, body } = pageIntros.communityPartnerships;
   return (
     <>
-      <PageHeader title={heading}>
+      <PageHeader title={heading} art={hostPackArt}>
         <p>{body}</p>
       </PageHeader>
       <PageContainer className="py-10 sm:py-14">

@@ -1,3 +1,4 @@
+import mazeArt from '@/assets/art/maze.svg';
 import { PageHeader } from '@/components/layout/page-header';
 import { esportsCopy } from '@/features/esports/copy';
 import { pageTitle, paths } from '@/config/paths';
@@ -8,7 +9,9 @@ export default function EsportsRoute() {
   useDocumentTitle(pageTitle(paths.esports.label));
   return (
     <>
-      <PageHeader title={esportsCopy.heading}>{esportsCopy.intro}</PageHeader>
+      <PageHeader title={esportsCopy.heading} art={mazeArt}>
+        {esportsCopy.intro}
+      </PageHeader>
       <EsportsLinks />
     </>
   );

@@ -1,3 +1,4 @@
+import districtArt from '@/assets/art/district.svg';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
 import { pageIntros } from '@/config/content';
@@ -19,7 +20,7 @@ export default function GameRoute() {
 
   return (
     <>
-      <PageHeader title={heading}>
+      <PageHeader title={heading} art={districtArt}>
         <p>{body}</p>
       </PageHeader>
       <PageContainer className="py-10 sm:py-14">

@@ -22,9 +22,10 @@ export default function LandingRoute() {
   const signedOut = session.status === 'signed-out';
   return (
     <>
+      {/* What it is, how a session works, what there is to play, then booking and credits. */}
       <LandingHero />
-      <ExperiencesCarousel onJoin={showBookingSection} />
       <HowItWorks />
+      <ExperiencesCarousel onJoin={showBookingSection} />
       <PurchaseCreditsSection
         booking={
           <BookingItems

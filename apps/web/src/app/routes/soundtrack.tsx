@@ -1,3 +1,4 @@
+import soundtrackArt from '@/assets/art/soundtrack.svg';
 import { MESSAGES } from '@questfield/contract';
 import { PageHeader } from '@/components/layout/page-header';
 import { pageTitle, paths } from '@/config/paths';
@@ -30,7 +31,9 @@ export default function SoundtrackRoute() {
 
   return (
     <>
-      <PageHeader title={MESSAGES.soundtrackHeading}>{soundtrackCopy.intro}</PageHeader>
+      <PageHeader title={MESSAGES.soundtrackHeading} art={soundtrackArt}>
+        {soundtrackCopy.intro}
+      </PageHeader>
       <SoundtrackLibrary state={state} />
     </>
   );

@@ -1,3 +1,4 @@
+import lanyardsArt from '@/assets/art/lanyards.svg';
 import { PageHeader } from '@/components/layout/page-header';
 import { storeCopy } from '@/features/store/copy';
 import { pageTitle, paths } from '@/config/paths';
@@ -8,7 +9,9 @@ export default function StoreRoute() {
   useDocumentTitle(pageTitle(paths.store.label));
   return (
     <>
-      <PageHeader title={storeCopy.heading}>{storeCopy.intro}</PageHeader>
+      <PageHeader title={storeCopy.heading} art={lanyardsArt}>
+        {storeCopy.intro}
+      </PageHeader>
       <StoreSections />
     </>
   );

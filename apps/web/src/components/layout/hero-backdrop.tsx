@@ -2,8 +2,11 @@ import { useId } from 'react';
 import { cn } from '@/utils/cn';
 
 /**
- * The art behind heroes, drawn with gradients and an SVG maze so nothing is downloaded.
- * Purely decorative: hidden from assistive technology and from pointer events.
+ * The one background treatment of the site, behind the top of every page (heroes, page
+ * headers, the statement pages): two glows and the maze pattern, fading into the page. Drawn
+ * with gradients and an inline SVG so nothing is downloaded; dark enough everywhere that
+ * text over it keeps AA contrast. Purely decorative: hidden from assistive technology and
+ * from pointer events.
  */
 export function HeroBackdrop({ className }: { className?: string }) {
   const patternId = `maze-${useId().replace(/:/g, '')}`;
@@ -36,26 +39,6 @@ export function HeroBackdrop({ className }: { className?: string }) {
           </mask>
         </defs>
         <rect width="100%" height="100%" fill={`url(#${patternId})`} mask={`url(#${maskId})`} />
-      </svg>
-      <svg
-        viewBox="0 0 400 400"
-        className="absolute top-1/2 right-[-12rem] hidden w-[46rem] -translate-y-1/2 text-accent-400 opacity-25 md:block lg:right-[-6rem]"
-        fill="none"
-      >
-        <path d="M200 20 356 110v180L200 380 44 290V110z" stroke="currentColor" strokeWidth="2" />
-        <path
-          d="M200 70 313 135v130L200 330 87 265V135z"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          opacity="0.6"
-        />
-        <path
-          d="M200 120 270 160v80L200 280 130 240v-80z"
-          stroke="currentColor"
-          strokeWidth="1"
-          opacity="0.4"
-        />
-        <path d="M200 120v80l70 40" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-ink-950" />
     </div>

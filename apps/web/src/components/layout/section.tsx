@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { PageContainer } from './page-container';
 import { cn } from '@/utils/cn';
+import { typeScale } from '@/components/ui/type-scale';
 
 export type SectionTone = 'plain' | 'raised' | 'highlight';
 
@@ -28,10 +29,7 @@ export function Section({
   const headingId = useId();
   const body = (
     <>
-      <h2
-        id={headingId}
-        className="text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl"
-      >
+      <h2 id={headingId} className={typeScale.section}>
         {heading}
       </h2>
       {intro ? (

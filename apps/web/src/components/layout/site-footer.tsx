@@ -14,6 +14,7 @@ import { LogoMark } from '@/components/ui/logo-mark';
 import { footerCopy, mailto, telHref, type SocialNetwork } from '@/config/content';
 import { footerQuickLinks, paths } from '@/config/paths';
 import { PageContainer } from './page-container';
+import { typeScale } from '@/components/ui/type-scale';
 
 const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
   Instagram: InstagramIcon,
@@ -23,7 +24,6 @@ const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>>
   LinkedIn: LinkedInIcon,
 };
 
-const headingClass = 'text-sm font-semibold tracking-[0.16em] text-white uppercase';
 const linkClass = 'rounded text-mist-300 transition-colors hover:text-white';
 
 /** The shared footer (spec §2): about, quick links, contact, social media, and the bottom bar. */
@@ -40,7 +40,7 @@ export function SiteFooter() {
         </div>
 
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={headingClass}>
+          <h2 id="footer-quick-links" className={typeScale.label}>
             {footerCopy.quickLinksHeading}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
@@ -55,7 +55,7 @@ export function SiteFooter() {
         </nav>
 
         <div>
-          <h2 className={headingClass}>{footerCopy.contactHeading}</h2>
+          <h2 className={typeScale.label}>{footerCopy.contactHeading}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
               <a
@@ -81,7 +81,7 @@ export function SiteFooter() {
         </div>
 
         <div>
-          <h2 className={headingClass}>{footerCopy.socialHeading}</h2>
+          <h2 className={typeScale.label}>{footerCopy.socialHeading}</h2>
           {/* Placeholders (spec §2): they look like links but lead nowhere, and say so. */}
           <ul className="mt-4 flex flex-wrap gap-2 lg:flex-col lg:gap-3">
             {footerCopy.social.map((network) => {

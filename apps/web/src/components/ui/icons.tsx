@@ -117,12 +117,6 @@ export const MusicIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SparkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
-  </Icon>
-);
-
 export const CompassIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

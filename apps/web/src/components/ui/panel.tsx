@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/utils/cn';
+import { typeScale } from '@/components/ui/type-scale';
 
 /** A titled card of a dashboard-like page: a region named by its h2. */
 export function Panel({
@@ -17,7 +18,7 @@ export function Panel({
       aria-labelledby={headingId}
       className={cn('rounded-2xl border border-white/10 bg-ink-850/70 p-6', className)}
     >
-      <h2 id={headingId} className="text-xl font-bold text-white">
+      <h2 id={headingId} className={typeScale.card}>
         {heading}
       </h2>
       {children}

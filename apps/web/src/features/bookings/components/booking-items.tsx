@@ -4,9 +4,13 @@ import { Link } from 'react-router';
 import { isFreshIntent } from '../pending-booking';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { ArrowRightIcon, CompassIcon, TicketIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { Art } from '@/components/ui/art';
+import gamePackArt from '@/assets/art/game-pack.svg';
+import mazeArt from '@/assets/art/maze.svg';
 import { paths } from '@/config/paths';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+import { typeScale } from '@/components/ui/type-scale';
 
 /** The modal, Radix and the date picker load when 'Join' is first pressed (or hovered). */
 const loadBookingDialog = () => import('./booking-dialog');
@@ -19,16 +23,18 @@ const ITEMS = [
     title: bookingsCopy.multiplayerTitle,
     price: bookingsCopy.multiplayerPrice,
     description: bookingsCopy.multiplayerDescription,
-    Icon: CompassIcon,
-    art: 'bg-[radial-gradient(24rem_12rem_at_80%_0%,rgb(247_181_56/0.35),transparent_70%),radial-gradient(20rem_14rem_at_0%_100%,rgb(67_97_238/0.45),transparent_70%),linear-gradient(135deg,#121b30,#0a0f1c)]',
+    art: mazeArt,
+    backdrop:
+      'bg-[radial-gradient(24rem_12rem_at_80%_0%,rgb(247_181_56/0.35),transparent_70%),radial-gradient(20rem_14rem_at_0%_100%,rgb(67_97_238/0.45),transparent_70%),linear-gradient(135deg,#121b30,#0a0f1c)]',
   },
   {
     id: 2,
     title: bookingsCopy.gamePackTitle,
     price: formatUsd(50 * 100),
     description: bookingsCopy.gamePackDescription,
-    Icon: TicketIcon,
-    art: 'bg-[radial-gradient(24rem_12rem_at_20%_0%,rgb(67_97_238/0.4),transparent_70%),radial-gradient(20rem_14rem_at_100%_100%,rgb(247_181_56/0.3),transparent_70%),linear-gradient(135deg,#0a0f1c,#121b30)]',
+    art: gamePackArt,
+    backdrop:
+      'bg-[radial-gradient(24rem_12rem_at_20%_0%,rgb(67_97_238/0.4),transparent_70%),radial-gradient(20rem_14rem_at_100%_100%,rgb(247_181_56/0.3),transparent_70%),linear-gradient(135deg,#0a0f1c,#121b30)]',
   },
 ] as const;
 
@@ -96,37 +102,13 @@ export function BookingItems({
           >
             <div
               aria-hidden="true"
-              className={`relative flex h-36 items-center justify-center overflow-hidden sm:h-44 ${item.art}`}
+              className={`relative flex h-36 items-center justify-center overflow-hidden sm:h-44 ${item.backdrop}`}
             >
-              <svg
-                className="absolute inset-0 size-full opacity-30"
-                xmlns="http://www.w3.org/2000/svg"
-              >
-                <defs>
-                  <pattern
-                    id={`item-maze-${item.id}`}
-                    width="56"
-                    height="56"
-                    patternUnits="userSpaceOnUse"
-                  >
-                    <path
-                      d="M0 28h20v28M28 0v12h28M36 28h20M28 28v16h-8M44 40v16"
-                      fill="none"
-                      stroke="#3b4f7c"
-                      strokeWidth="1.5"
-                      strokeLinecap="round"
-                    />
-                  </pattern>
-                </defs>
-                <rect width="100%" height="100%" fill={`url(#item-maze-${item.id})`} />
-              </svg>
-              <span className="relative flex size-20 items-center justify-center rounded-full border border-accent-300/40 bg-ink-950/60 text-accent-300 shadow-[0_0_40px_-8px_rgb(247_181_56/0.6)]">
-                <item.Icon width={40} height={40} strokeWidth={1.5} />
-              </span>
+              <Art src={item.art} className="relative h-full w-auto" />
             </div>
             <div className="flex flex-1 flex-col p-5 sm:p-6">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h3 className="text-2xl font-extrabold tracking-tight text-white">{item.title}</h3>
+                <h3 className={typeScale.card}>{item.title}</h3>
                 <p className="text-lg font-bold text-accent-300 tabular-nums">{item.price}</p>
               </div>
               <p className="mt-3 line-clamp-3 text-mist-300">{item.description}</p>

@@ -6,6 +6,7 @@ import { ArrowRightIcon } from '@/components/ui/icons';
 import { LazyVideoPlayer } from '@/components/video-player/lazy-video-player';
 import { media } from '@/config/content';
 import { landingCopy } from '@/features/landing/copy';
+import { typeScale } from '@/components/ui/type-scale';
 
 export const PURCHASE_SECTION_ID = 'purchase-credits';
 export const CONSULTATION_SECTION_ID = 'consultation';
@@ -25,9 +26,7 @@ export function LandingHero() {
       <HeroBackdrop />
       <PageContainer className="relative grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
         <div>
-          <p className="text-xs font-semibold tracking-[0.28em] text-accent-300 uppercase sm:text-sm">
-            {landingCopy.eyebrow}
-          </p>
+          <p className={typeScale.eyebrow}>{landingCopy.eyebrow}</p>
           <h1
             id="landing-title"
             className="mt-4 bg-gradient-to-br from-white via-mist-50 to-accent-300 bg-clip-text text-6xl font-black tracking-tighter text-transparent sm:text-8xl lg:text-7xl xl:text-8xl"

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { footerCopy, mailto, telHref } from '@/config/content';
 import { legalCopy } from '@/features/legal/copy';
+import { typeScale } from '@/components/ui/type-scale';
 
 const linkClass =
   'font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-4 hover:decoration-accent-300';
@@ -60,10 +61,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
 
       <PageContainer className="grid gap-12 py-12 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
         <nav aria-labelledby="legal-contents" className="lg:sticky lg:top-8 lg:self-start">
-          <h2
-            id="legal-contents"
-            className="text-sm font-semibold tracking-[0.16em] text-white uppercase"
-          >
+          <h2 id="legal-contents" className={typeScale.label}>
             {legalCopy.contentsLabel}
           </h2>
           <ol className="mt-4 space-y-2 border-l border-white/10 text-sm">
@@ -86,7 +84,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           ))}
           {document.sections.map((section, index) => (
             <section key={section.id} aria-labelledby={section.id} className="space-y-4 pt-6">
-              <h2 id={section.id} className="text-2xl font-bold tracking-tight text-white">
+              <h2 id={section.id} className={typeScale.block}>
                 <span className="mr-2 text-accent-400">{index + 1}.</span>
                 {section.heading}
               </h2>

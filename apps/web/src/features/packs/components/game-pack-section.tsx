@@ -1,3 +1,7 @@
+import { cn } from '@/utils/cn';
+import gamePackArt from '@/assets/art/game-pack.svg';
+import lanyardsArt from '@/assets/art/lanyards.svg';
+import { Art } from '@/components/ui/art';
 import {
   CATALOG,
   formatUsd,
@@ -12,6 +16,7 @@ import { packsCopy } from '../copy';
 import { Section } from '@/components/layout/section';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TagIcon } from '@/components/ui/icons';
+import { typeScale } from '@/components/ui/type-scale';
 
 export const GAME_PACK_SECTION_ID = 'game-packs';
 
@@ -38,9 +43,7 @@ export function PromotionNote() {
         <TagIcon />
       </span>
       <div>
-        <p className="text-xs font-semibold tracking-[0.18em] text-accent-300 uppercase">
-          {packsCopy.promotionHeading}
-        </p>
+        <p className={typeScale.eyebrow}>{packsCopy.promotionHeading}</p>
         <p className="mt-1 text-base text-mist-100">{packsCopy.promotionNote}</p>
       </div>
     </aside>
@@ -105,7 +108,7 @@ export function GamePackSection({
               );
             })}
           </div>
-          <h3 className="mt-8 text-lg font-bold text-white">{packsCopy.includesHeading}</h3>
+          <h3 className={cn('mt-8', typeScale.card)}>{packsCopy.includesHeading}</h3>
           <ul className="mt-3 space-y-2 text-mist-100">
             {lineIncludes('game-pack', quantity).map((line) => (
               <li key={line} className="flex gap-3">
@@ -117,10 +120,12 @@ export function GamePackSection({
               </li>
             ))}
           </ul>
+          <Art src={lanyardsArt} className="mt-6 w-full max-w-[18rem]" />
         </fieldset>
 
         <div className="flex flex-col gap-5">
           <div className="rounded-3xl border border-white/10 bg-ink-850 p-6 shadow-2xl shadow-black/40 sm:p-8">
+            <Art src={gamePackArt} className="mx-auto -mt-4 mb-2 w-full max-w-[15rem]" />
             <p className="text-sm font-semibold text-mist-300">
               {packsCopy.quantityName(quantity)}
             </p>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { HeroBackdrop } from '@/components/layout/hero-backdrop';
 import { PageContainer } from '@/components/layout/page-container';
+import { typeScale } from '@/components/ui/type-scale';
+import { cn } from '@/utils/cn';
 
 /**
  * The top of /promo and /hostpack: the page's h1 and pitch beside its video (under it on small
@@ -27,13 +29,8 @@ export function PackHero({
       <HeroBackdrop />
       <PageContainer className="relative grid items-center gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-14">
         <div>
-          <p className="text-xs font-semibold tracking-[0.28em] text-accent-300 uppercase sm:text-sm">
-            {eyebrow}
-          </p>
-          <h1
-            id="pack-hero-title"
-            className="mt-4 text-5xl font-black tracking-tighter text-balance text-white sm:text-7xl"
-          >
+          <p className={typeScale.eyebrow}>{eyebrow}</p>
+          <h1 id="pack-hero-title" className={cn('mt-4', typeScale.display)}>
             {heading}
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-mist-100">{tagline}</p>

@@ -1,3 +1,6 @@
+import hostPackArt from '@/assets/art/host-pack.svg';
+import { Art } from '@/components/ui/art';
+import { typeScale } from '@/components/ui/type-scale';
 import { formatUsd, priceCents } from '@questfield/contract';
 import { packsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -30,7 +33,8 @@ export default function PreorderDialog({
         aria-labelledby="host-pack-card-title"
         className="mt-6 flex flex-col rounded-2xl border border-accent-400/30 bg-ink-900 p-5 sm:p-6"
       >
-        <h3 id="host-pack-card-title" className="text-2xl font-black text-white">
+        <Art src={hostPackArt} eager className="mx-auto -mt-2 w-full max-w-[14rem]" />
+        <h3 id="host-pack-card-title" className={typeScale.card}>
           {packsCopy.hostPackCardTitle}
         </h3>
         <p className="mt-2 text-3xl font-bold text-accent-300 tabular-nums">{price}</p>

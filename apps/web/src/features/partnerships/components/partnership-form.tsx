@@ -7,6 +7,7 @@ import { partnershipsCopy as copy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
+import { typeScale } from '@/components/ui/type-scale';
 
 const EMPTY = {
   name: '',
@@ -92,7 +93,7 @@ export function PartnershipForm() {
       aria-labelledby={headingId}
       className="max-w-2xl rounded-2xl border border-white/10 bg-white/5 p-5 sm:p-8"
     >
-      <h2 id={headingId} className="text-2xl font-bold text-white">
+      <h2 id={headingId} className={typeScale.block}>
         {copy.formHeading}
       </h2>
       <p className="mt-2 text-mist-300">{copy.formIntro}</p>

@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/form';
 import { MusicIcon } from '@/components/ui/icons';
+import { typeScale } from '@/components/ui/type-scale';
 
 /**
  * What the library shows: the 7 soundtracks of a Game Pack the player owns, the spec's empty
@@ -19,7 +20,7 @@ export type SoundtrackLibraryState =
 function OwnedSoundtracks() {
   return (
     <section aria-labelledby="owned-soundtracks">
-      <h2 id="owned-soundtracks" className="text-2xl font-extrabold tracking-tight text-white">
+      <h2 id="owned-soundtracks" className={typeScale.block}>
         {soundtrackCopy.ownedHeading}
       </h2>
       <p className="mt-2 text-mist-300">{soundtrackCopy.ownedIntro}</p>

@@ -3,6 +3,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShirtIcon, TicketIcon } from '@/components/ui/icons';
 import { storeCopy } from '@/features/store/copy';
+import { typeScale } from '@/components/ui/type-scale';
 
 const sections = [
   {
@@ -25,7 +26,7 @@ export function StoreSections() {
     <PageContainer className="space-y-14 py-12 sm:py-16">
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id}>
-          <h2 id={section.id} className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          <h2 id={section.id} className={typeScale.block}>
             {section.heading}
           </h2>
           <EmptyState icon={section.icon} className="mt-6">
