@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { API_ROUTES, CSRF_HEADER, ERRORS, type AvailableTime } from '@questfield/contract';
+import { ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, users } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
-import { COOKIE } from './helpers/accounts';
+import { postTo } from './helpers/http';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, TEST_ENV, type TestApp, servicesOf } from './helpers/test-app';
@@ -47,17 +47,6 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
     await t?.close();
   });
 
-  const post = (base: string, route: keyof typeof API_ROUTES, body: unknown, cookie?: string) =>
-    fetch(`${base}${API_ROUTES[route].path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [CSRF_HEADER.name]: CSRF_HEADER.value,
-        ...(cookie === undefined ? {} : { cookie: `${COOKIE}=${cookie}` }),
-      },
-      body: JSON.stringify(body),
-    });
-
   it('R2: 500 players with 2 credits book one slot at once: exactly 25 seats, 50 credits', async () => {
     const db = t.database.handle.db;
     const rows = Array.from({ length: PLAYERS }, () => {
@@ -78,17 +67,17 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
       timeZone: t.env.venueTimezone,
     });
     const listed = (await (
-      await post(first, 'eventsAvailableTimes', { date: tomorrow })
+      await postTo(first, 'eventsAvailableTimes', { date: tomorrow })
     ).json()) as AvailableTime[];
     const eventTime = listed[0]?.EventTime ?? '';
 
     const responses = await Promise.all(
       players.map((player, index) =>
-        post(
+        postTo(
           index % 2 === 0 ? first : second.url,
           'eventsRegister',
           { EventTime: eventTime },
-          player.cookie,
+          { cookie: player.cookie },
         ),
       ),
     );

@@ -121,6 +121,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query reconnects, and the health probe reports the outage.
   pool.on('error', () => {});
+  // A client checked out of the pool has no pool listener, and one whose connection dies
+  // between two statements of a transaction (Postgres restarted) emits 'error' on itself,
+  // which would crash the process too. The transaction fails on its next statement (a 503)
+  // and the broken client is dropped when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const native = drizzle({ client: pool, schema });
   const db: Database = native;
   let closed = false;
