@@ -31,6 +31,8 @@ export type ServerProcessOptions = {
   /** The host name in the origins ('localhost' where cookies need a host name). */
   host?: string;
   timeoutMs?: number;
+  /** Receives everything the server writes (its logs), instead of the test's stderr. */
+  output?: (text: string) => void;
 };
 
 export type ServerProcess = {
@@ -48,7 +50,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const gameUrl = `http://${host}:${gamePort}`;
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.output ? 'pipe' : 'ignore', 'pipe'],
     env: {
       ...options.env,
       HOST: '127.0.0.1',
@@ -59,9 +61,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
   });
   let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => options.output?.(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
-    process.stderr.write(chunk);
+    if (options.output) options.output(chunk.toString());
+    else process.stderr.write(chunk);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
