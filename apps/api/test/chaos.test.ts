@@ -9,21 +9,19 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { IDEMPOTENCY_KEY_HEADER, SANDBOX_NONCES, type AvailableTime } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { PASSWORD } from './helpers/accounts';
-import { postTo, signUpAt, type RouteName } from './helpers/http';
+import { postTo, signUpAt, startApiProcess, type RouteName } from './helpers/http';
 import { findInvariantViolations } from './helpers/invariants';
 import { LONG_TESTS, LONG_TESTS_SKIPPED } from './helpers/long-tests';
 import { purchase } from './helpers/payments';
-import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { dbKind, TEST_ENV } from './helpers/test-app';
+import type { ServerProcess } from './helpers/server-process';
+import { dbKind } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
 
-const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OPERATIONS = 1_000;
 const KILLS = 20;
 const IN_FLIGHT = 6;
@@ -56,17 +54,8 @@ describe.skipIf(skipped !== '')(`R9: the API killed at random during traffic${sk
   const logs: string[] = [];
 
   const startServer = async () => {
-    server = await startServerProcess({
-      args: ['--import', 'tsx', 'src/server.ts'],
-      cwd: API_ROOT,
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        LOG_LEVEL: 'info',
-        PAYMENT_PROVIDER: 'test',
-        TRUST_PROXY: '1',
-        DATABASE_URL: database?.url ?? '',
-      },
+    server = await startApiProcess(database?.url ?? '', {
+      env: { LOG_LEVEL: 'info' },
       output: (text) => logs.push(text),
     });
   };

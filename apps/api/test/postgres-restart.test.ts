@@ -7,13 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { ERRORS, IDEMPOTENCY_KEY_HEADER, type AvailableTime } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
 import { findInvariantViolations } from './helpers/invariants';
-import { postTo, signUpAt, type RouteName } from './helpers/http';
+import { postTo, signUpAt, startApiProcess, type RouteName } from './helpers/http';
 import { LONG_TESTS, LONG_TESTS_SKIPPED } from './helpers/long-tests';
 import { purchase } from './helpers/payments';
 import {
@@ -22,10 +21,9 @@ import {
   startPrivatePostgres,
   type PrivatePostgres,
 } from './helpers/private-postgres';
-import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { dbKind, TEST_ENV } from './helpers/test-app';
+import type { ServerProcess } from './helpers/server-process';
+import { dbKind } from './helpers/test-app';
 
-const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = postgresBin();
 const PLAYERS = 4;
 const DOWN_MS = 3_000;
@@ -59,17 +57,7 @@ describe.skipIf(skipped !== '')(`R10: Postgres restarted under load${skipped}`, 
   beforeAll(async () => {
     postgres = await startPrivatePostgres(BIN ?? '');
     await createDatabase(postgres.url(), 'questfield');
-    server = await startServerProcess({
-      args: ['--import', 'tsx', 'src/server.ts'],
-      cwd: API_ROOT,
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        PAYMENT_PROVIDER: 'test',
-        TRUST_PROXY: '1',
-        DATABASE_URL: postgres.url('questfield'),
-      },
-    });
+    server = await startApiProcess(postgres.url('questfield'));
   }, 120_000);
 
   afterAll(async () => {

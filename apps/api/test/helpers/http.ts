@@ -1,6 +1,34 @@
 /** The API over HTTP, for tests that run the server as a process of its own. */
+import { fileURLToPath } from 'node:url';
 import { API_ROUTES, CSRF_HEADER } from '@questfield/contract';
 import { COOKIE, distinctIp, PASSWORD } from './accounts';
+import { startServerProcess, type ServerProcessOptions } from './server-process';
+import { TEST_ENV } from './test-app';
+
+const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The API (src/server.ts) in a process of its own on `databaseUrl`, with the offline test
+ * payment provider, trusting one proxy hop (so each test player can have an address of its own).
+ */
+export function startApiProcess(
+  databaseUrl: string,
+  options: { env?: NodeJS.ProcessEnv; output?: ServerProcessOptions['output'] } = {},
+) {
+  return startServerProcess({
+    args: ['--import', 'tsx', 'src/server.ts'],
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      PAYMENT_PROVIDER: 'test',
+      TRUST_PROXY: '1',
+      DATABASE_URL: databaseUrl,
+      ...options.env,
+    },
+    output: options.output,
+  });
+}
 
 export type RouteName = keyof typeof API_ROUTES;
 
