@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess, type ServerProcess } from '../../apps/api/test/helpers/server-process';
+import { secretsInLog } from './log-secrets';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SERVER = join(ROOT, 'apps', 'api', 'dist', 'server.js');
@@ -20,6 +21,7 @@ export type E2eServer = ServerProcess & { dataDir: string; stopAndClean: () => P
 
 export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'questfield-e2e-'));
+  const log: string[] = [];
   const server = await startServerProcess({
     args: [SERVER],
     cwd: ROOT,
@@ -32,16 +34,22 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: 'test',
       TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
+      // Every request logged (development logs them at debug), for the scan at the end.
+      LOG_LEVEL: 'debug',
       DATABASE_URL: '',
       SMTP_URL: '',
       LIVESTREAM_EMBED_URL: E2E_LIVE_CHANNEL,
       ...extraEnv,
     },
+    output: (text) => log.push(text),
   });
   const stopAndClean = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    const text = log.join('');
+    if (!text.includes('"path":"/api/')) throw new Error('R25: the server logged no requests');
+    const leaked = secretsInLog(text);
+    if (leaked.length > 0) throw new Error(`R25: the server's log holds ${leaked.join(', ')}`);
   };
   return { ...server, dataDir, stopAndClean };
 }
