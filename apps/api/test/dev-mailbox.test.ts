@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvSource } from '../src/config/env';
 import { getLocally } from './helpers/mailbox';
-import { createTestApp, dbKind, testEnv, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, PRODUCTION_ENV, testEnv, type TestApp } from './helpers/test-app';
 
 const MAILBOX_URLS = ['/api/dev/mailbox', '/dev/mailbox'];
 
@@ -73,10 +73,7 @@ describe('dev mailbox start-up warning', () => {
   });
 
   it('is off, without a warning, with SMTP or in production', () => {
-    const settings: EnvSource[] = [
-      { SMTP_URL: 'smtp://127.0.0.1:2525' },
-      { NODE_ENV: 'production' },
-    ];
+    const settings: EnvSource[] = [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, PRODUCTION_ENV];
     for (const env of settings) {
       expect(mailboxWarnings(env)).toEqual([]);
       expect(testEnv(env).devMailbox).toBe(false);

@@ -9,7 +9,7 @@ import { createMailSeal } from '../src/integrations/email/mail-seal';
 import { passwordChangedEmail, recoveryCodeEmail } from '../src/integrations/email/templates';
 import { postJson, signUp } from './helpers/accounts';
 import { getLocally } from './helpers/mailbox';
-import { createTestApp, dbKind, jsonOf } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, PRODUCTION_ENV } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
 type Received = { to: string; data: string };
@@ -157,7 +157,7 @@ describe(`email [${dbKind}]`, () => {
   });
 
   it('has no mailbox in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({ env: PRODUCTION_ENV });
     cleanups.push(t.close);
     expect((await getLocally(t.app, '/api/dev/mailbox')).statusCode).toBe(404);
     expect((await getLocally(t.app, '/dev/mailbox')).statusCode).toBe(404);

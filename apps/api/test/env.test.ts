@@ -4,6 +4,7 @@ import { DEFAULT_GROUP_CHAT_URL } from '@questfield/contract';
 import {
   DEFAULT_LIVESTREAM_EMBED_URL,
   DEFAULT_MAIL_FROM,
+  appSecretProblem,
   EnvError,
   formatEnvError,
   loadEnv,
@@ -24,11 +25,19 @@ function variablesOf(source: EnvSource): string[] {
   return issuesOf(source).map((issue) => issue.variable);
 }
 
+/** What `openssl rand -hex 32` prints. */
+const STRONG_SECRET = '9c1f0a7e3b5d82c4f6e1a0b9d7c3e5f2a4b6c8d0e2f4a6b8c1d3e5f7a9b0c2d4';
+
 const SQUARE: EnvSource = {
   PAYMENT_PROVIDER: 'square',
   SQUARE_ACCESS_TOKEN: 'EAAA-token',
   SQUARE_APPLICATION_ID: 'sandbox-sq0idb-abc123',
   SQUARE_LOCATION_ID: 'L123',
+};
+const SQUARE_LIVE: EnvSource = {
+  ...SQUARE,
+  SQUARE_APPLICATION_ID: 'sq0idp-live',
+  SQUARE_WEBHOOK_SIGNATURE_KEY: 'sig',
 };
 
 describe('loadEnv', () => {
@@ -87,7 +96,7 @@ describe('loadEnv', () => {
         GAME_ORIGIN: 'https://game.example.com',
         LIVESTREAM_EMBED_URL: 'https://player.example.com/live?x=1',
         GROUP_CHAT_URL: 'https://chat.example.com/players',
-        APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+        APP_SECRET: STRONG_SECRET,
         TRUST_PROXY: '2',
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'pretty',
@@ -174,16 +183,17 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['LIVESTREAM_EMBED_URL', { LIVESTREAM_EMBED_URL: 'http://insecure.example.com/live' }],
     ['GROUP_CHAT_URL', { GROUP_CHAT_URL: 'chat.example.com/players' }],
     ['APP_SECRET', { APP_SECRET: 'short' }],
-    ['APP_SECRET', { NODE_ENV: 'production' }],
+    ['APP_SECRET', { NODE_ENV: 'production', ...SQUARE_LIVE }],
     [
       'APP_SECRET',
       {
         NODE_ENV: 'production',
         APP_SECRET: 'questfield-development-secret-not-for-production-use',
+        ...SQUARE_LIVE,
       },
     ],
-    ['APP_SECRET', { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(64) }],
-    ['APP_SECRET', { NODE_ENV: 'production', APP_SECRET: '12'.repeat(32) }],
+    ['APP_SECRET', { NODE_ENV: 'production', ...SQUARE_LIVE, APP_SECRET: 'x'.repeat(64) }],
+    ['APP_SECRET', { NODE_ENV: 'production', ...SQUARE_LIVE, APP_SECRET: '12'.repeat(32) }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1, proxy.example.com' }],
@@ -199,7 +209,8 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
       'CLOCK_FILE',
       {
         NODE_ENV: 'production',
-        APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+        APP_SECRET: STRONG_SECRET,
+        ...SQUARE_LIVE,
         CLOCK_FILE: 'clock.json',
       },
     ],
@@ -259,7 +270,8 @@ describe('TRUST_PROXY', () => {
 describe('production settings', () => {
   const PRODUCTION: EnvSource = {
     NODE_ENV: 'production',
-    APP_SECRET: 'f3a9c2e17b5d48a0964e2c1b7d3f8a05',
+    APP_SECRET: STRONG_SECRET,
+    ...SQUARE_LIVE,
     PUBLIC_ORIGIN: 'https://play.example.com',
     SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
   };
@@ -278,5 +290,81 @@ describe('production settings', () => {
       expect.stringMatching(/^PUBLIC_ORIGIN is http: session cookies are not Secure/),
       expect.stringMatching(/^SMTP_URL is not set/),
     ]);
+  });
+});
+
+describe('production never takes test cards unless a staging site says so', () => {
+  const BASE: EnvSource = {
+    NODE_ENV: 'production',
+    APP_SECRET: STRONG_SECRET,
+    PUBLIC_ORIGIN: 'https://play.example.com',
+    SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
+  };
+
+  it.each<[string, EnvSource]>([
+    ['unset', {}],
+    ['test', { PAYMENT_PROVIDER: 'test' }],
+    ["Square's sandbox", SQUARE],
+    [
+      'test, with the opt-in misspelt',
+      { PAYMENT_PROVIDER: 'test', UNSAFE_STAGING_TEST_PAYMENTS: 'yes' },
+    ],
+  ])('refuses PAYMENT_PROVIDER %s', (_name, payments) => {
+    const issues = issuesOf({ ...BASE, ...payments });
+    expect(issues.map((issue) => issue.variable)).toContain(
+      payments.UNSAFE_STAGING_TEST_PAYMENTS === undefined
+        ? 'PAYMENT_PROVIDER'
+        : 'UNSAFE_STAGING_TEST_PAYMENTS',
+    );
+  });
+
+  it('starts a live site with Square production credentials, not as a test site', () => {
+    const env = loadEnv({ ...BASE, ...SQUARE_LIVE });
+    expect(env.payment).toMatchObject({ provider: 'square', environment: 'production' });
+    expect(env.testSite).toBe(false);
+    expect(env.warnings).toEqual([]);
+  });
+
+  it.each<[string, EnvSource]>([
+    ['test', { PAYMENT_PROVIDER: 'test' }],
+    ["Square's sandbox", SQUARE],
+  ])('starts a staging site on %s with the opt-in, and says so', (_name, payments) => {
+    const env = loadEnv({ ...BASE, ...payments, UNSAFE_STAGING_TEST_PAYMENTS: 'true' });
+    expect(env.testSite).toBe(true);
+    expect(env.warnings).toContainEqual(
+      expect.stringMatching(/^UNSAFE_STAGING_TEST_PAYMENTS=true/),
+    );
+  });
+
+  it('keeps the offline provider the default outside production', () => {
+    expect(loadEnv({}).payment).toEqual({ provider: 'test' });
+    expect(loadEnv({}).testSite).toBe(false);
+  });
+
+  it('warns when Square runs without its webhook key', () => {
+    const env = loadEnv({ ...BASE, ...SQUARE_LIVE, SQUARE_WEBHOOK_SIGNATURE_KEY: '' });
+    expect(env.warnings).toEqual([
+      expect.stringMatching(/^SQUARE_WEBHOOK_SIGNATURE_KEY is not set/),
+    ]);
+  });
+});
+
+describe('a production APP_SECRET is 32 random bytes', () => {
+  it.each([
+    'Password123Password123Password123',
+    'questfield-production-secret-2026',
+    'Password123Password123Password123Password123',
+    'correct-horse-battery-staple-correct-horse-battery',
+    'abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop',
+  ])('refuses %j', (secret) => {
+    expect(appSecretProblem(secret)).toMatch(/openssl rand -base64 32/);
+  });
+
+  it.each([
+    ['openssl rand -hex 32', STRONG_SECRET],
+    ['openssl rand -base64 32', 'q3Jx0M9vF2kLw8Zt1bN5yR7eH4uC6aP0sD2gV9iO1nE='],
+    ['base64url', 'q3Jx0M9vF2kLw8Zt1bN5yR7eH4uC6aP0sD2gV9iO1nE'],
+  ])('accepts what %s prints', (_tool, secret) => {
+    expect(appSecretProblem(secret)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocally } from './helpers/mailbox';
 import { PROBE, probeModule } from './helpers/probe-module';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 
 const OWN_ORIGIN = 'http://localhost:3000';
 const GAME_ORIGIN = 'http://localhost:3100';
@@ -373,7 +373,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
 
     it('accepts only the public origin itself in production', async () => {
       const production = await createTestApp({
-        env: { NODE_ENV: 'production' },
+        env: PRODUCTION_ENV,
         testModules: [probeModule],
       });
       try {
@@ -397,7 +397,7 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
     it('serves dev routes outside production only', async () => {
       expect((await getLocally(t.app, '/api/dev/mailbox')).statusCode).toBe(200);
       const production = await createTestApp({
-        env: { NODE_ENV: 'production' },
+        env: PRODUCTION_ENV,
         testModules: [probeModule],
       });
       try {

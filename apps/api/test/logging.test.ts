@@ -6,7 +6,7 @@ import { testRoute } from '../src/lib/api-route';
 import { createLogger, logFormatOf } from '../src/lib/logger';
 import type { ApiModule } from '../src/modules';
 import { PROBE, probeModule } from './helpers/probe-module';
-import { createTestApp, dbKind, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 
 const SECRETS = {
   password: 'correct-horse-battery-staple',
@@ -132,7 +132,7 @@ describe(`request lines [${dbKind}]`, () => {
   async function linesOf(nodeEnv: string, url: string) {
     const output = memoryStream();
     const t = await createTestApp({
-      env: { NODE_ENV: nodeEnv },
+      env: nodeEnv === 'production' ? PRODUCTION_ENV : { NODE_ENV: nodeEnv },
       logger: createLogger({ level: 'debug', destination: output.stream }),
     });
     try {

@@ -90,6 +90,9 @@ async function main(): Promise<number> {
       ...process.env,
       NODE_ENV: 'production',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      // No card is taken here; a staging site is what this machine can run without Square.
+      PAYMENT_PROVIDER: 'test',
+      UNSAFE_STAGING_TEST_PAYMENTS: 'true',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

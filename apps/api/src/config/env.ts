@@ -135,6 +135,8 @@ const trustProxy = optionalText.pipe(
     .optional(),
 );
 
+const IPV6_PREFIX_RULE = 'must be a prefix length from 1 to 128 (e.g. 64)';
+
 /** On unless set to false or 0. */
 const onByDefault = optionalText.pipe(
   z
@@ -158,14 +160,27 @@ const variables = z
     ),
     HOST: optionalText.pipe(z.string().default('127.0.0.1')),
     TRUST_PROXY: trustProxy,
+    IPV6_LIMIT_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, IPV6_PREFIX_RULE)
+        .pipe(z.coerce.number<string>().min(1, IPV6_PREFIX_RULE).max(128, IPV6_PREFIX_RULE))
+        .default(64),
+    ),
     PORT: port(3000),
     GAME_PORT: port(3100),
     DATA_DIR: optionalText.pipe(z.string().default('.data')),
     DATABASE_URL: optionalText.pipe(
       urlOf(['postgres', 'postgresql'], 'must be a postgres:// or postgresql:// URL').optional(),
     ),
+    // No default here: outside production it is `test`; in production it must be chosen.
     PAYMENT_PROVIDER: optionalText.pipe(
-      z.enum(['test', 'square'], { error: 'must be test or square' }).default('test'),
+      z.enum(['test', 'square'], { error: 'must be test or square' }).optional(),
+    ),
+    UNSAFE_STAGING_TEST_PAYMENTS: optionalText.pipe(
+      z
+        .stringbool({ truthy: ['true'], falsy: ['false'], error: 'must be true or false' })
+        .default(false),
     ),
     SQUARE_ACCESS_TOKEN: optionalText,
     SQUARE_APPLICATION_ID: optionalText,
@@ -221,10 +236,7 @@ const variables = z
     ),
   })
   .superRefine((vars, ctx) => {
-    if (vars.NODE_ENV === 'production') checkProductionSecret(vars.APP_SECRET, ctx);
-    if (vars.NODE_ENV === 'production' && vars.CLOCK_FILE !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['CLOCK_FILE'], message: 'is for tests only' });
-    }
+    if (vars.NODE_ENV === 'production') checkProduction(vars, ctx);
     if (vars.PAYMENT_PROVIDER !== 'square') return;
     for (const name of ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID'] as const) {
       if (vars[name] === undefined) {
@@ -253,19 +265,55 @@ const variables = z
 
 type Variables = z.output<typeof variables>;
 
+const MAKE_SECRET = 'generate one with: openssl rand -base64 32 (or openssl rand -hex 32)';
+/** 32 random bytes written as hex (64 digits) or base64/base64url (43 characters and up). */
+const HEX_SECRET = /^[0-9a-fA-F]{64,}$/;
+const BASE64_SECRET = /^[A-Za-z0-9+/_-]{43,}={0,2}$/;
 /** Fewer distinct characters than this is a placeholder, not a secret ('aaaa…', '1212…'). */
 const APP_SECRET_MIN_DISTINCT = 10;
+/** A run this long seen twice: a phrase typed again, which 32 random bytes never show. */
+const REPEATED_RUN = /(.{8,}).*\1/s;
 
-function checkProductionSecret(secret: string | undefined, ctx: z.RefinementCtx): void {
-  const problem =
-    secret === undefined
-      ? `is required in production (at least ${APP_SECRET_MIN_LENGTH} random characters)`
-      : secret === DEV_APP_SECRET
-        ? 'is the public development secret: generate your own, e.g. openssl rand -hex 32'
-        : new Set(secret).size < APP_SECRET_MIN_DISTINCT
-          ? 'is not random enough: generate one, e.g. openssl rand -hex 32'
-          : null;
-  if (problem !== null) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: problem });
+/** Why a production APP_SECRET is refused, or null: it keys sessions, codes and tickets. */
+export function appSecretProblem(secret: string | undefined): string | null {
+  if (secret === undefined) return `is required in production: ${MAKE_SECRET}`;
+  if (secret === DEV_APP_SECRET) return `is the public development secret: ${MAKE_SECRET}`;
+  if (!HEX_SECRET.test(secret) && !BASE64_SECRET.test(secret)) {
+    return `must be at least 32 random bytes written as hex or base64: ${MAKE_SECRET}`;
+  }
+  if (new Set(secret).size < APP_SECRET_MIN_DISTINCT || REPEATED_RUN.test(secret)) {
+    return `is not random enough: ${MAKE_SECRET}`;
+  }
+  return null;
+}
+
+const STAGING_OPT_IN = 'UNSAFE_STAGING_TEST_PAYMENTS=true';
+
+/** Payments that take test cards: the offline provider, or Square's sandbox (security.md W7). */
+function takesTestCards(vars: Pick<Variables, 'PAYMENT_PROVIDER' | 'SQUARE_APPLICATION_ID'>) {
+  if (vars.PAYMENT_PROVIDER !== 'square') return true;
+  return squareEnvironmentOf(vars.SQUARE_APPLICATION_ID ?? '') === 'sandbox';
+}
+
+/**
+ * What production refuses to start with: development defaults that would give away credits
+ * (test cards), forge sessions and codes (a weak secret) or move the clock.
+ */
+function checkProduction(vars: Variables, ctx: z.RefinementCtx): void {
+  const issue = (variable: keyof Variables, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message });
+  const secretProblem = appSecretProblem(vars.APP_SECRET);
+  if (secretProblem !== null) issue('APP_SECRET', secretProblem);
+  if (vars.CLOCK_FILE !== undefined) issue('CLOCK_FILE', 'is for tests only');
+  if (vars.PAYMENT_PROVIDER === undefined) {
+    issue('PAYMENT_PROVIDER', 'is required in production: square (test takes test cards)');
+  } else if (takesTestCards(vars) && !vars.UNSAFE_STAGING_TEST_PAYMENTS) {
+    const what = vars.PAYMENT_PROVIDER === 'test' ? 'test' : 'a Square sandbox application';
+    issue(
+      'PAYMENT_PROVIDER',
+      `is ${what}, which takes test cards and grants credits for nothing: use Square production credentials, or set ${STAGING_OPT_IN} on a staging site`,
+    );
+  }
 }
 
 export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -278,6 +326,11 @@ function productionWarnings(vars: Variables, publicOrigin: string): string[] {
     const where = LOOPBACK_HOSTS.has(url.hostname) ? ' (fine on this machine only)' : '';
     warnings.push(
       `PUBLIC_ORIGIN is http${where}: session cookies are not Secure and no HSTS is sent. Serve the app over https and set PUBLIC_ORIGIN to its https origin.`,
+    );
+  }
+  if (vars.PAYMENT_PROVIDER === 'square' && vars.SQUARE_WEBHOOK_SIGNATURE_KEY === undefined) {
+    warnings.push(
+      'SQUARE_WEBHOOK_SIGNATURE_KEY is not set: refunds and chargebacks made in Square never reach Questfield. Subscribe the webhook and set its signature key.',
     );
   }
   if (vars.SMTP_URL === undefined) {
@@ -295,7 +348,7 @@ export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'product
 }
 
 function paymentSettings(vars: Variables) {
-  if (vars.PAYMENT_PROVIDER === 'test') return { provider: 'test' } as const;
+  if (vars.PAYMENT_PROVIDER !== 'square') return { provider: 'test' } as const;
   // superRefine guarantees these are present and well-formed.
   const applicationId = vars.SQUARE_APPLICATION_ID ?? '';
   return {
@@ -314,7 +367,15 @@ function paymentSettings(vars: Variables) {
  */
 const envSchema = variables.transform((vars) => {
   const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`;
-  const warnings = vars.NODE_ENV === 'production' ? productionWarnings(vars, publicOrigin) : [];
+  const isProduction = vars.NODE_ENV === 'production';
+  const warnings = isProduction ? productionWarnings(vars, publicOrigin) : [];
+  // Reached only with the opt-in (checkProduction): every page then says so.
+  const testSite = isProduction && takesTestCards(vars);
+  if (testSite) {
+    warnings.push(
+      `${STAGING_OPT_IN}: this production server takes test cards and every page says it is a test site. Never on the live site.`,
+    );
+  }
   if (vars.APP_SECRET === undefined && vars.NODE_ENV === 'development') {
     warnings.push('APP_SECRET is not set: using the fixed development secret.');
   }
@@ -331,10 +392,17 @@ const envSchema = variables.transform((vars) => {
   }
   return {
     nodeEnv: vars.NODE_ENV,
-    isProduction: vars.NODE_ENV === 'production',
+    isProduction,
+    /** A production build that takes test cards (a staging site): every page says so. */
+    testSite,
     host: vars.HOST,
     /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
     trustProxy: vars.TRUST_PROXY ?? false,
+    /**
+     * Per-address limits count an IPv6 client by this many leading bits (a /64 is one
+     * subscriber's network, and each device in it picks its own addresses at will).
+     */
+    ipv6LimitPrefix: vars.IPV6_LIMIT_PREFIX,
     port: vars.PORT,
     gamePort: vars.GAME_PORT,
     /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */

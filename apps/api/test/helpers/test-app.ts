@@ -26,6 +26,16 @@ export const TEST_ENV: EnvSource = {
   LIVESTREAM_EMBED_URL: 'https://player.example.com/embed/live',
 };
 
+/**
+ * Production mode as these tests run it: the offline payments of a staging site (production
+ * refuses them without the opt-in), so no test needs Square's API.
+ */
+export const PRODUCTION_ENV: EnvSource = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'test',
+  UNSAFE_STAGING_TEST_PAYMENTS: 'true',
+};
+
 export function testEnv(overrides: EnvSource = {}): Env {
   return loadEnv({ ...TEST_ENV, ...overrides }, process.cwd());
 }

@@ -7,17 +7,17 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/app-error';
 import { apiRoute } from '../../lib/api-route';
+import { hasProxyHeaders } from '../../lib/proxy-headers';
 import type { ZodApp } from '../../lib/zod-app';
 import type { ModuleContext } from '../index';
 import { tokenMatches } from './operator-access';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'via'];
 const BEARER = 'Bearer ';
 
 function checkOperator(request: FastifyRequest, token: string): void {
   const fromLoopback = LOOPBACK.test(request.socket.remoteAddress ?? '');
-  const proxied = PROXY_HEADERS.some((header) => request.headers[header] !== undefined);
+  const proxied = hasProxyHeaders(request.headers);
   if (!fromLoopback || proxied) fail('OPERATOR_LOOPBACK_ONLY');
   const given = request.headers.authorization ?? '';
   if (!given.startsWith(BEARER) || !tokenMatches(token, given.slice(BEARER.length))) {
