@@ -59,6 +59,7 @@ export function createServices(infra: Infra) {
     credits,
     bookings,
     settings,
+    orders,
   });
   return {
     audit,

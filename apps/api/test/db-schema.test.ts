@@ -177,6 +177,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'game_results',
         'orders',
         'partnership_applications',
+        'payment_disputes',
         'recovery_codes',
         'redemptions',
         'registrations',

@@ -32,11 +32,11 @@ import {
   type PublicUser,
   type RegisterEventResponse,
 } from '@questfield/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger } from '../src/db/schema';
+import { creditLedger, orders } from '../src/db/schema';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { fixedClock } from '../src/lib/clock';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
@@ -80,12 +80,16 @@ type ModelCode = {
   credits: number;
   state: 'live' | 'expired' | 'revoked';
   redeemers: Set<number>;
+  /** A Game Pass: the order that issued it (a refund revokes it). */
+  orderNumber?: string;
 };
 type ModelOrder = {
   orderNumber: string;
   buyer: number;
   credits: number;
   amountCents: number;
+  /** The processor's payment id, which Square's refund event names. */
+  paymentId: string;
   refunded: boolean;
 };
 type Model = {
@@ -205,6 +209,7 @@ async function newGamePasses(model: Model, real: Real, who: number): Promise<Mod
       credits: GAME_PASS_CREDITS,
       state: 'live' as const,
       redeemers: new Set<number>(),
+      orderNumber: pass.orderNumber,
     }));
 }
 
@@ -309,12 +314,20 @@ class Buy extends PlayerCommand {
     const paid = expectOk<CheckoutResponse>(response);
     expect(paid.credits).toBe(model.players[buyer]!.credits);
     const { orderNumber } = paid.order;
-    model.orders.push({ orderNumber, buyer, credits, amountCents, refunded: false });
+    const [row] = await real.t.database.handle.db
+      .select({ paymentId: orders.providerPaymentId })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber));
+    const paymentId = row?.paymentId ?? '';
+    model.orders.push({ orderNumber, buyer, credits, amountCents, paymentId, refunded: false });
     if (this.sku === 'game-pack') model.codes.push(...(await newGamePasses(model, real, buyer)));
   }
 }
 
-/** Square reports a full refund: what the order granted is taken back, as far as it is left. */
+/**
+ * Square reports a full refund: what the order granted is taken back, as far as it is left:
+ * its credits, and its Game Passes (revoked; each redeemer gives back what theirs brought).
+ */
 class Refund extends LedgerCommand {
   constructor(readonly pick: number) {
     super();
@@ -327,13 +340,20 @@ class Refund extends LedgerCommand {
   }
   protected async apply(model: Model, real: Real): Promise<void> {
     const order = nth(model.orders, this.pick)!;
-    const payment = { id: `sq-${order.orderNumber}`, status: 'COMPLETED' };
+    const payment = { id: order.paymentId, status: 'COMPLETED' };
     const refunded = { ...payment, amount: order.amountCents, refunded: order.amountCents };
     const response = await deliverSquareEvent(real.t.app, paymentEvent(order, refunded));
     expect(expectOk(response)).toEqual({ received: true });
     if (order.refunded) return;
-    const buyer = model.players[order.buyer]!;
-    buyer.credits -= Math.min(order.credits, buyer.credits);
+    const owed = new Map([[order.buyer, order.credits]]);
+    for (const pass of model.codes.filter((code) => code.orderNumber === order.orderNumber)) {
+      pass.state = 'revoked';
+      for (const who of pass.redeemers) owed.set(who, (owed.get(who) ?? 0) + pass.credits);
+    }
+    for (const [who, credits] of owed) {
+      const player = model.players[who]!;
+      player.credits -= Math.min(credits, player.credits);
+    }
     order.refunded = true;
   }
 }

@@ -24,7 +24,11 @@ export const OPERATOR_LIMITS = {
   slotCapacity: 1_000,
 } as const;
 
-export const OPERATOR_DEFAULTS = { codeCredits: REDEEM_CODE_CREDITS, codesListed: 500 } as const;
+export const OPERATOR_DEFAULTS = {
+  codeCredits: REDEEM_CODE_CREDITS,
+  codesListed: 500,
+  ordersListed: 100,
+} as const;
 
 const whole = (what: string, max: number) =>
   z
@@ -90,6 +94,10 @@ export const operatorCommand = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('slots close'), date: day, time: venueTime }),
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
+  z.strictObject({
+    command: z.literal('orders flagged'),
+    limit: whole('--limit', OPERATOR_LIMITS.codesListed),
+  }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;
 export type OperatorCommandName = OperatorCommand['command'];
@@ -145,6 +153,20 @@ const operatorSlot = z.object({
 });
 export type OperatorSlot = z.infer<typeof operatorSlot>;
 
+/** Why an order waits for an operator (the server's ORDER_FLAGS). */
+export const ORDER_FLAG_NAMES = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
+
+const flaggedOrder = z.object({
+  orderNumber: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  flag: z.enum(ORDER_FLAG_NAMES),
+  /** ISO 8601, UTC. */
+  flaggedAt: z.string(),
+  /** The chargeback's latest state and reason, when it is one; else ''. */
+  dispute: z.string(),
+});
+
 export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('codes create'), codes: z.array(issuedCode) }),
   z.object({ command: z.literal('codes list'), codes: z.array(listedCode) }),
@@ -178,6 +200,7 @@ export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot }),
   z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),
+  z.object({ command: z.literal('orders flagged'), orders: z.array(flaggedOrder) }),
 ]);
 export type OperatorResult = z.infer<typeof operatorResult>;
 export type OperatorResultOf<C extends OperatorCommandName> = Extract<

@@ -108,6 +108,15 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users delete', ...options }));
+  program
+    .command('orders')
+    .description('Orders: those waiting for an operator.')
+    .command('flagged')
+    .description(
+      "Orders flagged by payment events, newest first, as CSV: chargebacks, partial refunds, events whose amount or payment was not the order's.",
+    )
+    .option('--limit <n>', 'at most this many', wholeNumber, OPERATOR_DEFAULTS.ordersListed)
+    .action((options) => chosen({ command: 'orders flagged', ...options }));
   const slots = program.command('slots').description('Game slots: see a day, set capacity, close.');
   slots
     .command('show')

@@ -95,6 +95,18 @@ export function formatResult(result: OperatorResult): string {
       );
     case 'multiplayer':
       return multiplayerText(result);
+    case 'orders flagged':
+      return csv(
+        ['order', 'status', 'amount', 'flag', 'flagged_at', 'dispute'],
+        result.orders.map((order) => [
+          order.orderNumber,
+          order.status,
+          order.amount,
+          order.flag,
+          order.flaggedAt,
+          order.dispute,
+        ]),
+      );
     case 'slots set-capacity':
     case 'slots close':
       return `Slot ${slotLine(result.slot)}.`;

@@ -39,6 +39,11 @@ export { LEDGER_REASONS };
 export const ORDER_KINDS = ['credit_pack', 'quick_buy', 'game_pack', 'host_pack'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export const PAYMENT_PROVIDERS = ['test', 'square'] as const;
+/**
+ * Why an order waits for an operator: a chargeback, a partial refund (what to take back is a
+ * person's call), or a payment event whose amount or payment id is not the order's.
+ */
+export const ORDER_FLAGS = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
 export const CODE_KINDS = ['promo_per_user', 'one_time'] as const;
 export const REGISTRATION_SOURCES = ['booking', 'access_code'] as const;
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'dev'] as const;
@@ -183,11 +188,20 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
     failureCode: text('failure_code'),
+    /** Set when the order needs an operator (ORDER_FLAGS); `npm run admin -- orders flagged`. */
+    flag: text('flag'),
+    flaggedAt: timestamptz('flagged_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('orders_order_number_key').on(t.orderNumber),
+    // Serves the operators' list of flagged orders; almost every order has none.
+    index('orders_flagged_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flag} IS NOT NULL`),
+    check('orders_flag', sql`${t.flag} IS NULL OR ${oneOf('flag', ORDER_FLAGS)}`),
+    check('orders_flag_complete', sql`(${t.flag} IS NULL) = (${t.flaggedAt} IS NULL)`),
     unique('orders_user_idem_key').on(t.userId, t.idemKey),
     unique('orders_provider_payment_id_key').on(t.providerPaymentId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -199,6 +213,27 @@ export const orders = pgTable(
     check('orders_credits_non_negative', sql`${t.credits} >= 0`),
     check('orders_currency', sql`char_length(${t.currency}) = 3`),
   ],
+);
+
+/**
+ * Chargebacks Square reports (dispute.* events), one row per dispute, kept with the orders
+ * (financial records, ADR 0018): its latest state and reason, for operators.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    /** Square's dispute id. */
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: text('state').notNull(),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_disputes_order_idx').on(t.orderId)],
 );
 
 /** Square webhook deliveries already handled; the primary key makes replays no-ops. */

@@ -62,9 +62,12 @@ export function deliverSquareEvent(
   });
 }
 
-/** A payment.updated event for an order; `refunded` cents make it a refund. */
+/**
+ * A payment.updated event for an order, for its amount unless `amount` says otherwise;
+ * `refunded` cents make it a refund.
+ */
 export const paymentEvent = (
-  order: { orderNumber: string },
+  order: { orderNumber: string; amountCents?: number },
   payment: { id: string; status: string; amount?: number; refunded?: number },
   eventId = randomUUID(),
 ) => ({
@@ -78,10 +81,33 @@ export const paymentEvent = (
         id: payment.id,
         status: payment.status,
         reference_id: order.orderNumber,
-        amount_money: { amount: payment.amount ?? 1799, currency: 'USD' },
+        amount_money: { amount: payment.amount ?? order.amountCents ?? 1799, currency: 'USD' },
         ...(payment.refunded === undefined
           ? {}
           : { refunded_money: { amount: payment.refunded, currency: 'USD' } }),
+      },
+    },
+  },
+});
+
+/** A dispute.created event (a chargeback) on a payment, as Square sends it. */
+export const disputeEvent = (
+  dispute: { id: string; paymentId: string; state?: string; amount: number },
+  eventId = randomUUID(),
+  type = 'dispute.created',
+) => ({
+  event_id: eventId,
+  type,
+  data: {
+    type: 'dispute',
+    id: dispute.id,
+    object: {
+      object: {
+        id: dispute.id,
+        state: dispute.state ?? 'EVIDENCE_REQUIRED',
+        reason: 'NO_KNOWLEDGE',
+        amount_money: { amount: dispute.amount, currency: 'USD' },
+        disputed_payment: { payment_id: dispute.paymentId },
       },
     },
   },

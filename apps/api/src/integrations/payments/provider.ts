@@ -40,9 +40,12 @@ export type PaymentResult =
    */
   | { outcome: 'unknown'; detail: string };
 
-/** A payment found by our reference: how the reconciler learns what became of an order. */
+/**
+ * A payment found by our reference: how the reconciler learns what became of an order. A
+ * refunded payment stays completed at Square, with its refunded amount beside it.
+ */
 export type FoundPayment =
-  | { status: 'completed'; paymentId: string }
+  | { status: 'completed'; paymentId: string; amountCents: number; refundedCents: number }
   | { status: 'failed'; paymentId: string }
   | { status: 'none' }
   | { status: 'unknown'; detail: string };

@@ -62,7 +62,14 @@ export function createSquarePaymentProvider(settings: SquareSettings): PaymentPr
       let seen = 0;
       for await (const payment of pages) {
         if (payment.referenceId === referenceId && payment.id !== undefined) {
-          if (payment.status === 'COMPLETED') return { status: 'completed', paymentId: payment.id };
+          if (payment.status === 'COMPLETED') {
+            return {
+              status: 'completed',
+              paymentId: payment.id,
+              amountCents: Number(payment.amountMoney?.amount ?? 0),
+              refundedCents: Number(payment.refundedMoney?.amount ?? 0),
+            };
+          }
           if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
             return { status: 'failed', paymentId: payment.id };
           }

@@ -29,18 +29,29 @@ export function isSquareSignatureValid(input: {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const money = z.object({ amount: z.number().int().nonnegative(), currency: z.string() });
+/**
+ * Ids and names as Square writes them: printable ASCII. Anything else (a NUL byte, which
+ * Postgres refuses in text) is not from Square and is refused before the database sees it.
+ */
+const token = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/);
+
+const money = z.object({ amount: z.number().int().nonnegative(), currency: token(3) });
 
 /** The part of a `payment.created` / `payment.updated` event the orders module acts on. */
 export const squarePaymentEvent = z.object({
-  event_id: z.string().min(1).max(128),
-  type: z.string().max(64),
+  event_id: token(128),
+  type: token(64),
   data: z.object({
     object: z.object({
       payment: z.object({
-        id: z.string().min(1).max(64),
-        status: z.string().max(32),
-        reference_id: z.string().max(64).optional(),
+        id: token(64),
+        status: token(32),
+        reference_id: token(64).optional(),
         amount_money: money.optional(),
         refunded_money: money.optional(),
       }),
@@ -48,10 +59,25 @@ export const squarePaymentEvent = z.object({
   }),
 });
 
-/** Any event: its id and type, to deduplicate and to skip the types not handled. */
-export const squareEvent = z.object({
-  event_id: z.string().min(1).max(128),
-  type: z.string().max(64),
+/** A `dispute.*` event (a chargeback): the dispute and the payment it challenges. */
+export const squareDisputeEvent = z.object({
+  event_id: token(128),
+  type: token(64),
+  data: z.object({
+    object: z.object({
+      object: z.object({
+        id: token(64),
+        state: token(64),
+        reason: token(64).optional(),
+        amount_money: money.optional(),
+        disputed_payment: z.object({ payment_id: token(64) }),
+      }),
+    }),
+  }),
 });
 
+/** Any event: its id and type, to deduplicate and to skip the types not handled. */
+export const squareEvent = z.object({ event_id: token(128), type: token(64) });
+
 export type SquarePaymentEvent = z.infer<typeof squarePaymentEvent>;
+export type SquareDisputeEvent = z.infer<typeof squareDisputeEvent>;

@@ -46,6 +46,8 @@ function answer(request: PaymentRequest): PaymentResult {
 export type TestPaymentProvider = PaymentProvider & {
   /** Requests that reached the processor with a new key (a real charge attempt each). */
   readonly charges: readonly PaymentRequest[];
+  /** Refunds a completed payment in full, as the seller's dashboard would; false if none. */
+  refund(referenceId: string): boolean;
 };
 
 export function createTestPaymentProvider(): TestPaymentProvider {
@@ -58,6 +60,12 @@ export function createTestPaymentProvider(): TestPaymentProvider {
     async findPayment(referenceId) {
       return byReference.get(referenceId) ?? { status: 'none' };
     },
+    refund(referenceId) {
+      const found = byReference.get(referenceId);
+      if (found?.status !== 'completed') return false;
+      byReference.set(referenceId, { ...found, refundedCents: found.amountCents });
+      return true;
+    },
     async createPayment(request) {
       const seen = byKey.get(request.idempotencyKey);
       if (seen !== undefined) {
@@ -67,7 +75,12 @@ export function createTestPaymentProvider(): TestPaymentProvider {
       const result = answer(request);
       byKey.set(request.idempotencyKey, { fingerprint: fingerprint(request), result });
       if (result.outcome === 'completed') {
-        byReference.set(request.referenceId, { status: 'completed', paymentId: result.paymentId });
+        byReference.set(request.referenceId, {
+          status: 'completed',
+          paymentId: result.paymentId,
+          amountCents: request.amountCents,
+          refundedCents: 0,
+        });
       }
       return result;
     },

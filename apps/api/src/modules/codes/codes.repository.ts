@@ -123,6 +123,21 @@ export async function revokeCode(
   return revoked?.label;
 }
 
+/**
+ * Revokes every pass a refunded order issued (redeemed or not: a revoked pass unlocks nothing)
+ * and returns the redeemed ones' claimers with the credits each brought.
+ */
+export async function revokeOrderPasses(tx: Transaction, orderId: string, now: Date) {
+  const revoked = await tx
+    .update(codes)
+    .set({ revokedAt: now })
+    .where(and(eq(codes.orderId, orderId), isNull(codes.revokedAt)))
+    .returning({ claimedBy: codes.claimedBy, credits: codes.credits });
+  return revoked.flatMap(({ claimedBy, credits }) =>
+    claimedBy === null ? [] : [{ userId: claimedBy, credits }],
+  );
+}
+
 const redemptionCount = sql<number>`(select count(*)::int from ${redemptions} where ${redemptions.codeId} = ${codes.id})`;
 
 /** Codes for the operator, newest first; `unredeemed`: nobody has redeemed them. */
@@ -160,7 +175,7 @@ export async function hasRedeemedOneTime(db: Executor, userId: string): Promise<
     .select({ codeId: redemptions.codeId })
     .from(redemptions)
     .innerJoin(codes, eq(codes.id, redemptions.codeId))
-    .where(and(eq(redemptions.userId, userId), eq(codes.kind, 'one_time')))
+    .where(and(eq(redemptions.userId, userId), eq(codes.kind, 'one_time'), isNull(codes.revokedAt)))
     .limit(1);
   return row !== undefined;
 }

@@ -165,6 +165,13 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       return issued;
     },
 
+    /**
+     * Takes back a refunded order's Game Passes in its transaction: each is revoked, and the
+     * credits of the redeemed ones are returned per claimer for the caller to take back.
+     */
+    revokeOrderPasses: (tx: Transaction, orderId: string) =>
+      repo.revokeOrderPasses(tx, orderId, clock.now()),
+
     /** Creates a batch of codes (operators); the returned codes exist nowhere else. */
     async create(batch: CodeBatch): Promise<string[]> {
       const issued = Array.from({ length: batch.count }, newRedeemableCode);

@@ -5,12 +5,13 @@
  * directly; each command is one call (or two reads) of the owning module.
  */
 import { TZDate } from '@date-fns/tz';
-import type {
-  OperatorCodeKind,
-  OperatorCommand,
-  OperatorResult,
-  OperatorResultOf,
-  OperatorSlot,
+import {
+  formatUsd,
+  type OperatorCodeKind,
+  type OperatorCommand,
+  type OperatorResult,
+  type OperatorResultOf,
+  type OperatorSlot,
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import type { Infra } from '../../infra';
@@ -21,6 +22,7 @@ import type { BookingsService, OperatedSlot } from '../bookings/bookings.service
 import { venueTimeOf } from '../../lib/slot-schedule';
 import type { CodeKind, CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
+import type { OrdersService } from '../orders/orders.service';
 import type { SettingsService } from '../settings/settings.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
@@ -52,10 +54,11 @@ type OperatorDeps = Pick<Infra, 'env' | 'clock'> & {
   credits: CreditsService;
   bookings: BookingsService;
   settings: SettingsService;
+  orders: Pick<OrdersService, 'flagged'>;
 };
 
 export function createOperatorService({ env, clock, ...modules }: OperatorDeps) {
-  const { accounts, accountDeletion, codes, credits, bookings, settings } = modules;
+  const { accounts, accountDeletion, codes, credits, bookings, settings, orders } = modules;
   const zone = env.venueTimezone;
   const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
 
@@ -174,6 +177,21 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'users show'>;
   }
 
+  async function flaggedOrders(command: Command<'orders flagged'>) {
+    const rows = await orders.flagged(command.limit);
+    return {
+      command: command.command,
+      orders: rows.map((row) => ({
+        orderNumber: row.orderNumber,
+        status: row.status,
+        amount: formatUsd(row.amountCents),
+        flag: row.flag,
+        flaggedAt: row.flaggedAt.toISOString(),
+        dispute: row.disputeState === null ? '' : `${row.disputeState} (${row.disputeReason})`,
+      })),
+    } satisfies OperatorResultOf<'orders flagged'>;
+  }
+
   return {
     /** Runs one validated command; expected refusals are AppErrors with the contract's codes. */
     run(command: OperatorCommand): Promise<OperatorResult> {
@@ -204,6 +222,8 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
           return bookings
             .close(command.date, command.time)
             .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
+        case 'orders flagged':
+          return flaggedOrders(command);
       }
     },
   };

@@ -1,7 +1,7 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { orders, webhookEvents } from '../../db/schema';
+import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { ORDER_FLAGS, orders, paymentDisputes, webhookEvents } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Pick<
@@ -87,18 +87,88 @@ export async function markFailed(
   return row;
 }
 
-/** paid → refunded, once. */
+/**
+ * paid or pending → refunded, once: true when it had been paid (what it granted must come
+ * back), false when it was still pending (it never will be), undefined when neither.
+ */
 export async function markRefunded(
-  db: Executor,
+  tx: Transaction,
   id: string,
   now: Date,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
+): Promise<boolean | undefined> {
+  const [row] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  if (row?.status !== 'paid' && row?.status !== 'pending') return undefined;
+  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, id));
+  return row.status === 'paid';
+}
+
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
+export const isOrderFlag = (value: string): value is OrderFlag =>
+  (ORDER_FLAGS as readonly string[]).includes(value);
+
+/** Flags the order for operators; a dispute outranks what it was flagged for before. */
+export async function flagOrder(db: Executor, id: string, flag: OrderFlag, now: Date) {
+  const notDisputed = or(isNull(orders.flag), ne(orders.flag, 'disputed'));
+  await db
     .update(orders)
-    .set({ status: 'refunded', updatedAt: now })
-    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-    .returning();
+    .set({ flag, flaggedAt: now })
+    .where(and(eq(orders.id, id), flag === 'disputed' ? undefined : notDisputed));
+}
+
+export async function findByPaymentId(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerPaymentId, paymentId))
+    .limit(1);
   return row;
+}
+
+export type DisputeRecord = {
+  disputeId: string;
+  orderId: string;
+  state: string;
+  reason: string;
+  amountCents: number;
+  now: Date;
+};
+
+/** A dispute, or its new state when Square reports it again. */
+export async function recordDispute(db: Executor, dispute: DisputeRecord) {
+  const { disputeId, orderId, state, reason, amountCents, now } = dispute;
+  await db
+    .insert(paymentDisputes)
+    .values({ id: disputeId, orderId, state, reason, amountCents, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: paymentDisputes.id, set: { state, reason, updatedAt: now } });
+}
+
+/** Flagged orders, newest flag first, each with its latest dispute if it has one. */
+export async function listFlagged(db: Executor, limit: number) {
+  const rows = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      amountCents: orders.amountCents,
+      flag: orders.flag,
+      flaggedAt: orders.flaggedAt,
+      disputeState: paymentDisputes.state,
+      disputeReason: paymentDisputes.reason,
+    })
+    .from(orders)
+    .leftJoin(paymentDisputes, eq(paymentDisputes.orderId, orders.id))
+    .where(isNotNull(orders.flag))
+    .orderBy(desc(orders.flaggedAt))
+    .limit(limit);
+  // The checks guarantee both are set together and the flag is one of ORDER_FLAGS.
+  return rows.flatMap(({ flag, flaggedAt, ...row }) =>
+    flag !== null && flaggedAt !== null && isOrderFlag(flag) ? [{ ...row, flag, flaggedAt }] : [],
+  );
 }
 
 export async function listForUser(db: Executor, userId: string, limit: number) {

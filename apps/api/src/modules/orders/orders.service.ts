@@ -41,15 +41,37 @@ export type Order = repo.OrderRow & { lines: OrderLine[] };
 
 export type CheckoutOutcome = { order: Order; balance: number };
 
-/** What Square says became of an order's payment (a webhook event). */
-export type PaymentUpdate = {
+/**
+ * What the processor says of an order's payment, from a webhook event or the reconciler's
+ * lookup. `amountCents` null: the event did not say, so a completed payment is not believed.
+ */
+export type PaymentState = {
+  paymentId: string;
+  status: 'completed' | 'failed' | 'open';
+  amountCents: number | null;
+  refundedCents: number;
+};
+
+/** A Square payment event (security.md W8). */
+export type PaymentUpdate = PaymentState & {
   eventId: string;
   eventType: string;
   referenceId: string | undefined;
-  paymentId: string;
-  status: string;
-  refundedCents: number;
 };
+
+/** A Square dispute event: a chargeback on one of our payments. */
+export type DisputeUpdate = {
+  eventId: string;
+  eventType: string;
+  disputeId: string;
+  paymentId: string;
+  state: string;
+  reason: string;
+  amountCents: number;
+};
+
+/** What an event did, for the webhook's log line. */
+export type EventOutcome = 'applied' | 'repeated' | 'unknown-order' | repo.OrderFlag;
 
 /** Pending orders older than this are asked after by the reconciler… */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -123,7 +145,7 @@ const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: row.items as 
 
 export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
-  codes: Pick<CodesService, 'issueGamePasses'>;
+  codes: Pick<CodesService, 'issueGamePasses' | 'revokeOrderPasses'>;
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
 };
@@ -172,30 +194,82 @@ export function createOrdersService(deps: OrdersDeps) {
     return outcome;
   }
 
-  /** Takes back what a refunded order granted, as far as the balance allows. */
+  /** Takes `amount` credits back from a player for a refunded order, as far as the balance allows. */
+  async function takeBack(tx: Transaction, orderId: string, userId: string, amount: number) {
+    const posting = (delta: number) => ({
+      userId,
+      delta,
+      reason: 'refund' as const,
+      source: { type: 'refund' as const, id: orderId },
+    });
+    const outcome = await credits.post(tx, posting(-amount));
+    // Credits already spent stay spent; the rest is taken back.
+    if (outcome.status === 'insufficient' && outcome.balance > 0) {
+      await credits.post(tx, posting(-outcome.balance));
+    }
+  }
+
+  /**
+   * A full refund, whenever it arrives: a pending order becomes refunded and never pays; a paid
+   * one gives back what it granted: its credits, and its Game Passes (revoked, and the credits
+   * of redeemed ones taken from whoever redeemed them). Once, however often it is reported.
+   */
   async function refund(order: repo.OrderRow): Promise<void> {
     await transaction(async (tx) => {
-      const refunded = await repo.markRefunded(tx, order.id, clock.now());
-      if (refunded === undefined || order.credits === 0) return;
-      const posting = (delta: number) => ({
-        userId: order.userId,
-        delta,
-        reason: 'refund' as const,
-        source: { type: 'refund' as const, id: order.id },
-      });
-      const outcome = await credits.post(tx, posting(-order.credits));
-      // Credits already spent stay spent; the rest is taken back.
-      if (outcome.status === 'insufficient' && outcome.balance > 0) {
-        await credits.post(tx, posting(-outcome.balance));
+      await credits.lock(tx, order.userId);
+      const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
+      if (wasPaid !== true) return;
+      const owed = new Map<string, number>([[order.userId, order.credits]]);
+      for (const pass of await codes.revokeOrderPasses(tx, order.id)) {
+        owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
       }
+      // One player at a time in a fixed order, so two refunds never wait on each other.
+      const players = [...owed]
+        .filter(([, amount]) => amount > 0)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      for (const [userId, amount] of players) await takeBack(tx, order.id, userId, amount);
     });
   }
 
-  /** Applies what the processor reports for an order; idempotent like every settle path. */
-  async function applyFound(order: repo.OrderRow, found: FoundPayment): Promise<void> {
-    if (found.status === 'completed') await fulfil(order, found.paymentId);
-    if (found.status === 'failed')
-      await repo.markFailed(db, order.id, 'PAYMENT_FAILED', clock.now());
+  /** Whether a report is about another payment, or another amount, than the order's. */
+  function mismatchOf(order: repo.OrderRow, state: PaymentState): boolean {
+    const otherPayment =
+      order.providerPaymentId !== null && order.providerPaymentId !== state.paymentId;
+    const moneyMoved = state.status === 'completed' || state.refundedCents > 0;
+    return otherPayment || (moneyMoved && state.amountCents !== order.amountCents);
+  }
+
+  /**
+   * What the processor reports for an order, applied whatever order reports arrive in: a full
+   * refund wins over everything (a refunded Square payment stays COMPLETED); a report about
+   * another payment or amount changes nothing and flags the order. Idempotent.
+   */
+  async function applyPaymentState(
+    order: repo.OrderRow,
+    state: PaymentState,
+  ): Promise<EventOutcome> {
+    const now = clock.now();
+    if (mismatchOf(order, state)) {
+      await repo.flagOrder(db, order.id, 'payment_mismatch', now);
+      return 'payment_mismatch';
+    }
+    if (state.refundedCents >= order.amountCents) {
+      await refund(order);
+      return 'applied';
+    }
+    if (state.refundedCents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
+    if (state.status === 'completed') await fulfil(order, state.paymentId);
+    if (state.status === 'failed') await repo.markFailed(db, order.id, 'PAYMENT_FAILED', now);
+    return state.refundedCents > 0 ? 'partially_refunded' : 'applied';
+  }
+
+  /** What the reconciler's lookup found, as a payment state. */
+  function stateOfFound(found: FoundPayment): PaymentState | null {
+    if (found.status === 'completed') return { ...found, status: 'completed' };
+    if (found.status === 'failed') {
+      return { paymentId: found.paymentId, status: 'failed', amountCents: null, refundedCents: 0 };
+    }
+    return null;
   }
 
   async function settle(order: repo.OrderRow, result: PaymentResult): Promise<CheckoutOutcome> {
@@ -260,24 +334,39 @@ export function createOrdersService(deps: OrdersDeps) {
       return resume(existing, request.paymentToken, buyer.email);
     },
 
-    /** A Square webhook event, once per event id (security.md W8). */
-    async applyPaymentUpdate(update: PaymentUpdate): Promise<void> {
-      if (await repo.isEventHandled(db, update.eventId)) return;
+    /** A Square payment event, once per event id (security.md W8). */
+    async applyPaymentUpdate(update: PaymentUpdate): Promise<EventOutcome> {
+      if (await repo.isEventHandled(db, update.eventId)) return 'repeated';
       const order =
         update.referenceId === undefined
           ? undefined
           : await repo.findByNumber(db, update.referenceId);
+      const outcome =
+        order === undefined ? 'unknown-order' : await applyPaymentState(order, update);
+      await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
+      return outcome;
+    },
+
+    /**
+     * A chargeback (dispute.*): recorded with its latest state, and the order flagged for
+     * operators. What it granted stays until an operator decides (most disputes are won).
+     */
+    async applyDispute(update: DisputeUpdate): Promise<EventOutcome> {
+      if (await repo.isEventHandled(db, update.eventId)) return 'repeated';
+      const order = await repo.findByPaymentId(db, update.paymentId);
       if (order !== undefined) {
-        if (update.refundedCents > 0 && update.refundedCents >= order.amountCents) {
-          await refund(order);
-        } else if (update.status === 'COMPLETED') {
-          await fulfil(order, update.paymentId);
-        } else if (update.status === 'FAILED' || update.status === 'CANCELED') {
-          await applyFound(order, { status: 'failed', paymentId: update.paymentId });
-        }
+        await transaction(async (tx) => {
+          const now = clock.now();
+          await repo.recordDispute(tx, { ...update, orderId: order.id, now });
+          await repo.flagOrder(tx, order.id, 'disputed', now);
+        });
       }
       await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
+      return order === undefined ? 'unknown-order' : 'disputed';
     },
+
+    /** Orders waiting for an operator (ORDER_FLAGS), newest flag first, with their disputes. */
+    flagged: (limit: number) => repo.listFlagged(db, limit),
 
     /** Settles orders a crash or a lost answer left pending; returns how many it looked at. */
     async reconcile(): Promise<number> {
@@ -289,10 +378,10 @@ export function createOrdersService(deps: OrdersDeps) {
       );
       for (const order of stale) {
         const found = await payments.findPayment(order.orderNumber, order.createdAt);
-        if (found.status === 'none' && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
+        const state = stateOfFound(found);
+        if (state !== null) await applyPaymentState(order, state);
+        else if (found.status === 'none' && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
           await repo.markFailed(db, order.id, 'NO_PAYMENT', clock.now());
-        } else {
-          await applyFound(order, found);
         }
       }
       return stale.length;

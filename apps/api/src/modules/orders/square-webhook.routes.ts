@@ -1,6 +1,6 @@
 /**
- * POST /api/webhooks/square (security.md W8): Square's payment events, trusted only with a valid
- * signature over the raw body, applied once per event id. Answered quickly with 200 so Square
+ * POST /api/webhooks/square (security.md W8): Square's payment and dispute events, trusted only
+ * with a valid signature over the raw body, applied once per event id. Answered quickly with 200 so Square
  * does not retry what was handled; a bad signature is 401 and changes nothing.
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,13 +11,23 @@ import type { ZodApp } from '../../lib/zod-app';
 import {
   isSquareSignatureValid,
   SQUARE_SIGNATURE_HEADER,
+  squareDisputeEvent,
   squareEvent,
   squarePaymentEvent,
 } from '../../integrations/payments/square-webhook';
+import type { Services } from '../../services';
 import type { ModuleContext } from '../index';
-import type { PaymentUpdate } from './orders.service';
+import { isOrderFlag } from './orders.repository';
+import type { DisputeUpdate, PaymentState, PaymentUpdate } from './orders.service';
 
 const PAYMENT_EVENTS = new Set(['payment.created', 'payment.updated']);
+const DISPUTE_EVENT = /^dispute\./;
+/** Square's payment statuses, as the orders module reads them. */
+const PAYMENT_STATUSES: Readonly<Record<string, PaymentState['status']>> = {
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  CANCELED: 'failed',
+};
 
 export const squareNotificationUrl = (env: Pick<Env, 'publicOrigin'>) =>
   `${env.publicOrigin}/api/webhooks/square`;
@@ -30,11 +40,7 @@ function parseJson(rawBody: string): unknown {
   }
 }
 
-/** The update a payment event carries, or null for an event the orders module ignores. */
-function paymentUpdateOf(body: unknown): PaymentUpdate | null {
-  const event = squareEvent.safeParse(body);
-  if (!event.success) fail('BAD_REQUEST', 'This is not a Square event.');
-  if (!PAYMENT_EVENTS.has(event.data.type)) return null;
+function paymentUpdateOf(body: unknown): PaymentUpdate {
   const parsed = squarePaymentEvent.safeParse(body);
   if (!parsed.success) fail('BAD_REQUEST', 'This payment event is incomplete.');
   const { payment } = parsed.data.data.object;
@@ -43,9 +49,34 @@ function paymentUpdateOf(body: unknown): PaymentUpdate | null {
     eventType: parsed.data.type,
     referenceId: payment.reference_id,
     paymentId: payment.id,
-    status: payment.status,
+    status: PAYMENT_STATUSES[payment.status] ?? 'open',
+    amountCents: payment.amount_money?.currency === 'USD' ? payment.amount_money.amount : null,
     refundedCents: payment.refunded_money?.amount ?? 0,
   };
+}
+
+function disputeUpdateOf(body: unknown): DisputeUpdate {
+  const parsed = squareDisputeEvent.safeParse(body);
+  if (!parsed.success) fail('BAD_REQUEST', 'This dispute event is incomplete.');
+  const dispute = parsed.data.data.object.object;
+  return {
+    eventId: parsed.data.event_id,
+    eventType: parsed.data.type,
+    disputeId: dispute.id,
+    paymentId: dispute.disputed_payment.payment_id,
+    state: dispute.state,
+    reason: dispute.reason ?? 'UNKNOWN',
+    amountCents: dispute.amount_money?.amount ?? 0,
+  };
+}
+
+/** Applies a payment or dispute event; null for a type the orders module ignores. */
+async function applyEvent(body: unknown, orders: Services['orders']) {
+  const event = squareEvent.safeParse(body);
+  if (!event.success) fail('BAD_REQUEST', 'This is not a Square event.');
+  if (PAYMENT_EVENTS.has(event.data.type)) return orders.applyPaymentUpdate(paymentUpdateOf(body));
+  if (DISPUTE_EVENT.test(event.data.type)) return orders.applyDispute(disputeUpdateOf(body));
+  return null;
 }
 
 export async function registerSquareWebhookRoutes(app: ZodApp, { env, services }: ModuleContext) {
@@ -69,8 +100,13 @@ export async function registerSquareWebhookRoutes(app: ZodApp, { env, services }
           signature: typeof signature === 'string' ? signature : undefined,
         });
         if (!valid) fail('UNAUTHENTICATED', 'The signature of this event is not valid.');
-        const update = paymentUpdateOf(parseJson(request.body));
-        if (update !== null) await services.orders.applyPaymentUpdate(update);
+        const body = parseJson(request.body);
+        const outcome = await applyEvent(body, services.orders);
+        // Payments of the seller's other sales (no order of ours) are none of our business.
+        if (outcome !== null && isOrderFlag(outcome)) {
+          const { event_id: eventId, type } = squareEvent.parse(body);
+          request.log.warn({ eventId, type, outcome }, 'square event needs an operator');
+        }
         return { received: true as const };
       },
     });
