@@ -2,7 +2,7 @@
  * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
  * with `app.inject()` and server.ts decides where it listens.
  */
-import { MAX_REQUEST_BODY_BYTES, pageNameOf } from '@questfield/contract';
+import { MAX_REQUEST_BODY_BYTES, MESSAGES, pageNameOf } from '@questfield/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -76,9 +76,14 @@ declare module 'fastify' {
 
 export type App = ZodApp;
 
-async function registerSpa(app: ZodApp, webDistDir: string | null | undefined) {
+async function registerSpa(app: ZodApp, webDistDir: string | null | undefined, env: Env) {
   if (!hasIndexHtml(webDistDir)) return null;
-  return registerStaticSite(app, { root: webDistDir, exclude: isApiPath, pageOf: pageNameOf });
+  return registerStaticSite(app, {
+    root: webDistDir,
+    exclude: isApiPath,
+    pageOf: pageNameOf,
+    pageNotice: env.testSite ? MESSAGES.testSiteNotice : undefined,
+  });
 }
 
 /** Fastify's typings take a hop count only as a function: trust the `hops` nearest proxies. */
@@ -152,7 +157,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     await register(app, { env, services, operatorToken: deps.operatorToken ?? null });
   }
 
-  const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir);
+  const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir, env);
   registerNotFoundHandler(app, pageFallback);
   return app;
 }

@@ -1,7 +1,14 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { API_ROUTES, CSRF_HEADER, ERRORS, PAGE_PATHS, type ErrorCode } from '@questfield/contract';
+import {
+  API_ROUTES,
+  CSRF_HEADER,
+  ERRORS,
+  MESSAGES,
+  PAGE_PATHS,
+  type ErrorCode,
+} from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCspDirectives } from '../src/plugins/security-headers';
@@ -13,7 +20,14 @@ import {
   SITE_DOTFILES,
   SITE_INDEX_HTML,
 } from './helpers/temp-site';
-import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
+import {
+  createTestApp,
+  dbKind,
+  jsonOf,
+  PRODUCTION_ENV,
+  testEnv,
+  type TestApp,
+} from './helpers/test-app';
 
 /** The web's public folder, copied into every build. */
 const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../web/public');
@@ -468,5 +482,61 @@ describe(`R20: the security headers of every route [${dbKind}]`, () => {
       payload: 'x',
     });
     expectR20Headers(response, `${request.method} ${request.url} → ${response.statusCode}`);
+  });
+});
+
+describe(`a staging site says so on every page [${dbKind}]`, () => {
+  let t: TestApp;
+  let site: Awaited<ReturnType<typeof createTempSite>>;
+  const pageHtml = (name: string) =>
+    `<!doctype html><html><body class="b"><div id="root"><main>${name}</main></div></body></html>`;
+  const notice = MESSAGES.testSiteNotice.replace("'", '&#39;');
+
+  beforeAll(async () => {
+    site = await createTempSite();
+    await mkdir(path.join(site.root, 'pages'));
+    for (const name of ['home', 'dashboard', 'not-found']) {
+      await writeFile(path.join(site.root, 'pages', `${name}.html`), pageHtml(name));
+    }
+    t = await createTestApp({ webDistDir: site.root, env: PRODUCTION_ENV });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.remove();
+  });
+
+  it.each([
+    ['/', 200, 'home'],
+    ['/dashboard', 200, 'dashboard'],
+    ['/store', 200, null],
+    ['/no/such/page', 404, 'not-found'],
+    ['/pages/home.html', 404, 'not-found'],
+    ['/index.html', 404, 'not-found'],
+  ])('%s: %i, with the notice first in the body', async (url, status, name) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(`${notice}</p>`);
+    if (name !== null) {
+      expect(response.body).toMatch(
+        new RegExp(`<body class="b"><p role="note"[^>]*>.*</p><div id="root"><main>${name}</main>`),
+      );
+    }
+    expectAppSecurityHeaders(response);
+  });
+
+  it('serves assets as they are', async () => {
+    const response = await t.app.inject(SITE_ASSET_PATH);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SITE_ASSET_JS);
+  });
+
+  it('is no test site in development: no notice', async () => {
+    const plain = await createTestApp({ webDistDir: site.root });
+    try {
+      expect((await plain.app.inject('/')).body).toBe(pageHtml('home'));
+    } finally {
+      await plain.close();
+    }
   });
 });

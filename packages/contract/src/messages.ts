@@ -15,6 +15,9 @@ export const MESSAGES = {
   multiplayerDisabled: 'Multiplayer is temporarily disabled. Check back later for updates.',
   experienceStartsIn: 'Experience starts in',
   copyright: '© 2025 | All Rights Reserved',
+  /** At the top of every page of a staging site (UNSAFE_STAGING_TEST_PAYMENTS). */
+  testSiteNotice:
+    'Test site: payments take test cards only and nothing bought here is real. Do not enter a real card.',
 
   recoveryRequested: 'If the email exists in our system, you will receive a recovery code shortly.',
   recoveryCodeSent: (email: string) => `Recovery code sent to ${email}`,
