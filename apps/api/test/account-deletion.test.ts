@@ -9,8 +9,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ERRORS,
   formatUsd,
-  generateMaze,
-  MAZE,
   MESSAGES,
   priceCents,
   SANDBOX_NONCES,
@@ -31,6 +29,7 @@ import {
 import { fixedClock } from '../src/lib/clock';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { login, PASSWORD, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { shortestRun } from './helpers/maze-runs';
 import { openedMails } from './helpers/outbox';
 import { deliverSquareEvent, lostAnswers, paymentEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
@@ -81,13 +80,7 @@ describe(`account deletion [${dbKind}]`, () => {
 
   /** Plays the seat's game along the maze's shortest way, as the game's page would send it. */
   async function play(ticket: string) {
-    const steps = generateMaze(EVENT_ID).shortestSteps;
-    const run = {
-      score: MAZE.finishPoints,
-      timeMs: steps * MAZE.minMsPerCell,
-      distance: steps * MAZE.cellMetres,
-    };
-    return fromGame('gamesSubmitResult', { ticket, ...run });
+    return fromGame('gamesSubmitResult', { ticket, ...shortestRun(EVENT_ID) });
   }
 
   const fromGame = (route: 'gamesSubmitResult' | 'gamesValidateTicket', body: unknown) =>

@@ -10,7 +10,6 @@ import {
   API_SCHEMAS,
   CSRF_HEADER,
   formatUsd,
-  generateMaze,
   isErrorCode,
   MAZE,
   priceCents,
@@ -28,6 +27,7 @@ import { fixedClock } from '../src/lib/clock';
 import { COOKIE, PASSWORD, distinctIp, signUp, type SignedUp } from './helpers/accounts';
 import { HUGE_STRING, requestBodies } from './helpers/contract-arbitraries';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { shortestRun } from './helpers/maze-runs';
 import { createTestApp, dbKind, servicesOf, type TestApp } from './helpers/test-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -116,18 +116,13 @@ const EXAMPLES: Partial<Record<ApiRouteName, unknown[]>> = {
 
 /** The game's bodies with the player's real ticket, so mutations reach the result rules. */
 function gameExamples(name: ApiRouteName, ticket: string): unknown[] {
-  const steps = generateMaze('Old Mill District|10:00 AM').shortestSteps;
-  const fastest = {
-    score: MAZE.finishPoints,
-    timeMs: steps * MAZE.minMsPerCell,
-    distance: steps * MAZE.cellMetres,
-  };
+  const fastest = shortestRun('Old Mill District|10:00 AM', MAZE.minMsPerCell);
   if (name === 'gamesValidateTicket') return [{ ticket }, { ticket: `${ticket}x` }];
   if (name === 'gamesSubmitResult') {
     return [
       { ticket, ...fastest },
-      { ticket, ...fastest, timeMs: fastest.timeMs - 1 },
-      { ticket, score: 1100, timeMs: 1, distance: 0 },
+      { ticket, ...fastest, gaps: fastest.gaps.map((gap) => gap - 1), timeMs: fastest.timeMs - 1 },
+      { ticket, score: 1100, timeMs: 1, distance: 0, moves: 'r', gaps: [] },
     ];
   }
   return [];

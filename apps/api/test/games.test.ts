@@ -1,12 +1,19 @@
 /**
  * Games (security.md W14, R22): the ticket a seat comes with, what the game's origin can do
- * with it (Games/ValidateTicket, Games/SubmitResult), CORS for that origin only, and the
- * leaderboards. Every refusal leaves nothing stored.
+ * with it (Games/ValidateTicket, Games/SubmitResult, whose moves are replayed in the seat's
+ * maze), CORS for that origin only, and the leaderboards. Every refusal leaves nothing stored.
  */
 import {
   ERRORS,
   generateMaze,
+  implausibleRun,
+  MAX_SCORE,
   MAZE,
+  MOVE_STEPS,
+  stepFrom,
+  wayBetween,
+  type LeaderboardResponse,
+  type MoveLetter,
   type RegisterEventResponse,
   type UserEvent,
   type ValidateTicketResponse,
@@ -19,6 +26,7 @@ import { fixedClock } from '../src/lib/clock';
 import { createGameTickets } from '../src/modules/games/game-tickets';
 import type { Services } from '../src/services';
 import { distinctIp, postJson } from './helpers/accounts';
+import { cellsOf, everyGemRun, resultOf, shortestRun, type WalkedRun } from './helpers/maze-runs';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 type Player = { id: string; cookie: string; ip: string };
@@ -28,15 +36,8 @@ const START = '2026-06-01T14:00:00.000Z';
 const EVENT_ID = 'Old Mill District|10:00 AM';
 const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
-/** A run along the shortest way at the fastest pace the maze allows, with `gems` gems. */
-function fastestRun(gems = 0) {
-  const steps = generateMaze(EVENT_ID).shortestSteps;
-  return {
-    score: MAZE.finishPoints + gems * MAZE.gemPoints,
-    timeMs: steps * MAZE.minMsPerCell,
-    distance: steps * MAZE.cellMetres,
-  };
-}
+/** A run along the shortest way at the game's own pace. */
+const straightRun = () => shortestRun(EVENT_ID);
 
 describe(`games [${dbKind}]`, () => {
   let t: TestApp;
@@ -67,9 +68,9 @@ describe(`games [${dbKind}]`, () => {
   }
 
   /** Books the 10:00 AM game for `who` and returns the booking's answer (with its ticket). */
-  async function book(who: Player): Promise<RegisterEventResponse> {
+  async function book(who: Player, EventTime = START): Promise<RegisterEventResponse> {
     await postJson(t.app, 'eventsAvailableTimes', { date: '2026-06-01' });
-    const response = await postJson(t.app, 'eventsRegister', { EventTime: START }, who);
+    const response = await postJson(t.app, 'eventsRegister', { EventTime }, who);
     expect(response.statusCode).toBe(200);
     return jsonOf<RegisterEventResponse>(response);
   }
@@ -79,6 +80,8 @@ describe(`games [${dbKind}]`, () => {
     postJson(t.app, route, body, { csrfHeader: false, headers: { origin: gameOrigin() } });
 
   const resultCount = async () => (await db().select().from(gameResults)).length;
+  const boards = async () =>
+    jsonOf<LeaderboardResponse>(await postJson(t.app, 'gamesLeaderboard', {}));
 
   it('gives a ticket with the booking and the next-game check, which the game validates', async () => {
     const ada = await player('ada');
@@ -161,13 +164,13 @@ describe(`games [${dbKind}]`, () => {
       expect(jsonOf(await fromGame('gamesValidateTicket', { ticket: bad }))).toEqual(
         refusal('GAME_TICKET_INVALID'),
       );
-      const submitted = await fromGame('gamesSubmitResult', { ticket: bad, ...fastestRun() });
+      const submitted = await fromGame('gamesSubmitResult', { ticket: bad, ...straightRun() });
       expect(jsonOf(submitted)).toEqual(refusal('GAME_TICKET_INVALID'));
     }
     // The game's end plus a second: expired.
     clock.set('2026-06-01T14:30:01Z');
     expect((await fromGame('gamesValidateTicket', { ticket })).statusCode).toBe(401);
-    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...fastestRun() }))).toEqual(
+    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...straightRun() }))).toEqual(
       refusal('GAME_TICKET_INVALID'),
     );
     expect(await resultCount()).toBe(0);
@@ -176,19 +179,22 @@ describe(`games [${dbKind}]`, () => {
   it('R22: takes one possible result per seat, while the game runs', async () => {
     const ada = await player('ada');
     const { ticket } = await book(ada);
-    const run = fastestRun(3);
+    const run = straightRun();
     expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...run }))).toEqual(
       refusal('GAME_NOT_LIVE'),
     );
     clock.set('2026-06-01T14:10:00Z');
+    // A real run, but longer than the game has been running (10 minutes).
+    const slow = shortestRun(EVENT_ID, 6_100);
+    expect(slow.timeMs).toBeGreaterThan(10 * 60_000);
+    expect(implausibleRun(generateMaze(EVENT_ID), slow)).toBeNull();
     const impossible = [
       { ...run, timeMs: run.timeMs - 1 },
       { ...run, distance: run.distance - MAZE.cellMetres },
       { ...run, distance: run.distance + 1 },
       { ...run, score: run.score + 1 },
       { ...run, score: MAZE.finishPoints - MAZE.gemPoints },
-      // Longer than the game has been running.
-      { ...run, timeMs: 10 * 60_000 + 1 },
+      slow,
     ];
     for (const bad of impossible) {
       expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...bad }))).toEqual(
@@ -216,7 +222,7 @@ describe(`games [${dbKind}]`, () => {
     const { ticket } = await book(await player('ada'));
     clock.set('2026-06-01T14:10:00Z');
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => fromGame('gamesSubmitResult', { ticket, ...fastestRun() })),
+      Array.from({ length: 10 }, () => fromGame('gamesSubmitResult', { ticket, ...straightRun() })),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
@@ -229,44 +235,41 @@ describe(`games [${dbKind}]`, () => {
     const tickets = [];
     for (const who of players) tickets.push((await book(who)).ticket);
     clock.set('2026-06-01T14:20:00Z');
-    const fastest = fastestRun();
+    // ada and cyd collect every gem, cyd faster; bob goes straight out at the fastest pace.
     const runs = [
-      { ...fastestRun(12), timeMs: fastest.timeMs * 3 },
-      {
-        ...fastestRun(2),
-        distance: fastest.distance + 8 * MAZE.cellMetres,
-        timeMs: fastest.timeMs + 8 * MAZE.minMsPerCell,
-      },
-      { ...fastestRun(12), timeMs: fastest.timeMs * 2 },
+      everyGemRun(EVENT_ID, 3 * MAZE.moveMs),
+      shortestRun(EVENT_ID, MAZE.minMsPerCell),
+      everyGemRun(EVENT_ID, 2 * MAZE.moveMs),
     ];
     for (const [index, ticket] of tickets.entries()) {
       clock.advance(1_000); // ties list the earlier run first
       const response = await fromGame('gamesSubmitResult', { ticket, ...runs[index] });
       expect(response.statusCode).toBe(200);
     }
-    const boards = jsonOf(await postJson(t.app, 'gamesLeaderboard', {}));
-    expect(boards).toEqual({
+    const [ada, bob, cyd] = runs as [WalkedRun, WalkedRun, WalkedRun];
+    expect(bob.score).toBeLessThan(MAX_SCORE);
+    expect(await boards()).toEqual({
       score: [
-        { rank: 1, name: 'ada', value: runs[0]?.score },
-        { rank: 1, name: 'cyd', value: runs[2]?.score },
-        { rank: 3, name: 'bob', value: runs[1]?.score },
+        { rank: 1, name: 'ada', value: MAX_SCORE },
+        { rank: 1, name: 'cyd', value: MAX_SCORE },
+        { rank: 3, name: 'bob', value: bob.score },
       ],
       time: [
-        { rank: 1, name: 'bob', value: runs[1]?.timeMs },
-        { rank: 2, name: 'cyd', value: fastest.timeMs * 2 },
-        { rank: 3, name: 'ada', value: fastest.timeMs * 3 },
+        { rank: 1, name: 'bob', value: bob.timeMs },
+        { rank: 2, name: 'cyd', value: cyd.timeMs },
+        { rank: 3, name: 'ada', value: ada.timeMs },
       ],
       distance: [
-        { rank: 1, name: 'bob', value: runs[1]?.distance },
-        { rank: 2, name: 'ada', value: fastest.distance },
-        { rank: 2, name: 'cyd', value: fastest.distance },
+        { rank: 1, name: 'ada', value: ada.distance },
+        { rank: 1, name: 'cyd', value: cyd.distance },
+        { rank: 3, name: 'bob', value: bob.distance },
       ],
     });
     const mine = jsonOf(await postJson(t.app, 'gamesMyBests', {}, players[1]));
     expect(mine).toEqual({
-      score: { rank: 3, name: 'bob', value: runs[1]?.score },
-      time: { rank: 1, name: 'bob', value: runs[1]?.timeMs },
-      distance: { rank: 1, name: 'bob', value: runs[1]?.distance },
+      score: { rank: 3, name: 'bob', value: bob.score },
+      time: { rank: 1, name: 'bob', value: bob.timeMs },
+      distance: { rank: 3, name: 'bob', value: bob.distance },
     });
     const newcomer = await player(`p${randomUUID().slice(0, 8)}`);
     expect(jsonOf(await postJson(t.app, 'gamesMyBests', {}, newcomer))).toEqual({
@@ -283,7 +286,7 @@ describe(`games [${dbKind}]`, () => {
     await book(bob);
     clock.set('2026-06-01T14:20:00Z');
     expect(
-      (await fromGame('gamesSubmitResult', { ticket: adaTicket, ...fastestRun(3) })).statusCode,
+      (await fromGame('gamesSubmitResult', { ticket: adaTicket, ...straightRun() })).statusCode,
     ).toBe(200);
     const names = async (period?: string) => {
       const response = await postJson(
@@ -318,7 +321,9 @@ describe(`games [${dbKind}]`, () => {
         registrationId: bobSeat?.id ?? '',
         userId: bob.id,
         slotId: bobSeat?.slotId ?? null,
-        ...fastestRun(9),
+        score: MAX_SCORE,
+        timeMs: 90_000,
+        distance: 1_000,
         createdAt: clock.now(),
       });
     expect(await names('day')).toEqual([]);
@@ -328,5 +333,109 @@ describe(`games [${dbKind}]`, () => {
     for (const body of [{ period: 'month' }, { period: 'all', extra: 1 }]) {
       expect((await postJson(t.app, 'gamesLeaderboard', body)).statusCode).toBe(400);
     }
+  });
+
+  it("refuses every gem on the bare shortest way in 9.46 s (the attacker's run), ranking none", async () => {
+    const eventId = 'Old Mill District|11:30 AM';
+    const maze = generateMaze(eventId);
+    expect(maze.shortestSteps).toBe(86);
+    const ada = await player('ada');
+    const { ticket } = await book(ada, '2026-06-01T15:30:00.000Z');
+    clock.set('2026-06-01T15:40:00Z');
+    const claim = { score: MAX_SCORE, timeMs: 9_460, distance: 86 * MAZE.cellMetres };
+    // As the attacker sent it: figures without the moves that made them.
+    const bare = await fromGame('gamesSubmitResult', { ticket, ...claim });
+    expect(bare.statusCode).toBe(400);
+    expect(jsonOf(bare)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // With the shortest way's moves at the fastest pace: they pass too few gems for the claim.
+    const straight = resultOf(eventId, wayBetween(maze, maze.start, maze.exit), MAZE.minMsPerCell);
+    expect(straight.score).toBeLessThan(MAX_SCORE);
+    for (const forged of [
+      { ...straight, ...claim },
+      { ...straight, score: MAX_SCORE },
+    ]) {
+      const refused = await fromGame('gamesSubmitResult', { ticket, ...forged });
+      expect(refused.statusCode).toBe(422);
+      expect(jsonOf(refused)).toEqual(refusal('GAME_RESULT_IMPOSSIBLE'));
+    }
+    expect(await resultCount()).toBe(0);
+    expect(await boards()).toEqual({ score: [], time: [], distance: [] });
+
+    // The same seat's real walk through every gem counts, with the replay's figures.
+    const real = everyGemRun(eventId);
+    const accepted = await fromGame('gamesSubmitResult', { ticket, ...real });
+    expect(accepted.statusCode).toBe(200);
+    expect(await boards()).toEqual({
+      score: [{ rank: 1, name: 'ada', value: MAX_SCORE }],
+      time: [{ rank: 1, name: 'ada', value: real.timeMs }],
+      distance: [{ rank: 1, name: 'ada', value: real.distance }],
+    });
+    expect(real.distance).toBeGreaterThan(claim.distance);
+    expect(real.timeMs).toBeGreaterThan(claim.timeMs);
+  });
+
+  it('refuses moves through a wall, sooner than the fastest player, past or short of the exit', async () => {
+    const maze = generateMaze(EVENT_ID);
+    const { ticket } = await book(await player('ada'));
+    clock.set('2026-06-01T14:10:00Z');
+    const way = wayBetween(maze, maze.start, maze.exit);
+    const fastest = resultOf(EVENT_ID, way, MAZE.minMsPerCell);
+    // Halfway along the way, a step into a neighbouring cell that a wall closes off.
+    const half = Math.floor(way.length / 2);
+    const at = cellsOf(EVENT_ID, way.slice(0, half)).at(-1)!;
+    const walled = (Object.keys(MOVE_STEPS) as MoveLetter[]).find((letter) => {
+      const { dx, dy } = MOVE_STEPS[letter];
+      const [x, y] = [at.x + dx, at.y + dy];
+      const inside = x >= 0 && y >= 0 && x < maze.columns && y < maze.rows;
+      return inside && stepFrom(maze, at, letter) === null;
+    });
+    expect(walled).toBeDefined();
+    const back = wayBetween(maze, maze.exit, maze.start).slice(0, 1);
+    const shortOfExit = resultOf(EVENT_ID, way.slice(0, -1), MAZE.minMsPerCell);
+    const impossible = [
+      { ...fastest, moves: way.slice(0, half) + walled! + way.slice(half + 1) },
+      {
+        ...fastest,
+        gaps: fastest.gaps.map((gap, i) => (i === half ? gap - 1 : gap)),
+        timeMs: fastest.timeMs - 1,
+      },
+      resultOf(EVENT_ID, way + back, MAZE.minMsPerCell),
+      { ...shortOfExit, score: shortOfExit.score - MAZE.finishPoints },
+      shortOfExit,
+      { ...fastest, gaps: fastest.gaps.slice(1) },
+    ];
+    // Each refused by its own rule of the replay.
+    expect(impossible.map((run) => implausibleRun(maze, run))).toEqual([
+      'wall',
+      'pace',
+      'after-exit',
+      'unfinished',
+      'unfinished',
+      'moves',
+    ]);
+    for (const bad of impossible) {
+      expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...bad }))).toEqual(
+        refusal('GAME_RESULT_IMPOSSIBLE'),
+      );
+    }
+    // Malformed or oversized moves never reach the replay.
+    const malformed = [
+      { ...fastest, moves: `${way.slice(0, -1)}x` },
+      { ...fastest, moves: 'r'.repeat(MAZE.maxMoves + 1) },
+      { ...fastest, gaps: [...fastest.gaps.slice(1), -1] },
+      { ...fastest, gaps: [...fastest.gaps.slice(1), 110.5] },
+    ];
+    for (const bad of malformed) {
+      const response = await fromGame('gamesSubmitResult', { ticket, ...bad });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await resultCount()).toBe(0);
+
+    // Exactly the fastest pace counts.
+    const exact = await fromGame('gamesSubmitResult', { ticket, ...fastest });
+    expect(exact.statusCode).toBe(200);
+    expect(await db().select().from(gameResults)).toEqual([
+      expect.objectContaining({ timeMs: fastest.timeMs, distance: fastest.distance }),
+    ]);
   });
 });

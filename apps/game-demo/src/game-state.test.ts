@@ -5,6 +5,7 @@ import {
   canStep,
   generateMaze,
   implausibleRun,
+  replayRun,
   type Cell,
   type Maze,
 } from '@questfield/contract';
@@ -184,17 +185,44 @@ describe('a finished run', () => {
     expect(path).toHaveLength(maze.shortestSteps);
     const run = play(createRun(maze), path, 42_000);
     expect(run.finished).toBe(true);
-    const result = runResult(run);
+    const result = runResult(run)!;
     expect(result).toEqual({
       score: gemsCollected(run) * MAZE.gemPoints + MAZE.finishPoints,
       timeMs: maze.shortestSteps * MOVE_MS,
       distance: maze.shortestSteps * MAZE.cellMetres,
+      moves: path.map((direction) => direction[0]).join(''),
+      gaps: Array<number>(path.length - 1).fill(MOVE_MS),
     });
-    expect(implausibleRun(maze, result as NonNullable<typeof result>)).toBeNull();
-    // The same figures, a millisecond faster than the server's limit, are refused: the
-    // check above is one the game could fail.
-    const tooFast = { ...result!, timeMs: maze.shortestSteps * MAZE.minMsPerCell - 1 };
-    expect(implausibleRun(maze, tooFast)).toBe('time');
+    expect(implausibleRun(maze, result)).toBeNull();
+    // The same moves a millisecond sooner than the server's limit are refused: the check
+    // above is one the game could fail.
+    const tooFast = { ...result, gaps: result.gaps.map(() => MAZE.minMsPerCell - 1) };
+    expect(implausibleRun(maze, tooFast)).toBe('pace');
+  });
+
+  it('sends the figures the server replays from its moves, at an uneven pace', () => {
+    const maze = generateMaze(EVENT_IDS[2] as string);
+    const gem = maze.gems[0] as Cell;
+    const path = [
+      ...shortestPath(maze, maze.start, gem),
+      ...shortestPath(maze, gem, maze.start),
+      ...shortestPath(maze, maze.start, maze.exit),
+    ];
+    let run = createRun(maze);
+    let now = 1_234.567;
+    for (const [i, direction] of path.entries()) {
+      // Fractions of a millisecond and pauses, as a real clock and a real player give them.
+      now += MOVE_MS + (i % 3) * 0.4 + (i % 7 === 0 ? 2_500.3 : 0);
+      run = move(run, direction, now).run;
+    }
+    const result = runResult(run)!;
+    expect(result.gaps).toHaveLength(path.length - 1);
+    expect(Math.min(...result.gaps)).toBeGreaterThanOrEqual(MAZE.minMsPerCell);
+    expect(replayRun(maze, result)).toEqual({
+      ok: true,
+      figures: { score: result.score, timeMs: result.timeMs, distance: result.distance },
+    });
+    expect(implausibleRun(maze, result)).toBeNull();
   });
 
   it('collecting every gem on the way scores the maximum and passes the check', () => {
@@ -217,6 +245,9 @@ describe('a finished run', () => {
     expect(result.score).toBe(MAX_SCORE);
     expect(result.timeMs).toBe(run.steps * MOVE_MS);
     expect(implausibleRun(maze, result)).toBeNull();
+    // Claiming a gem fewer, or the time a step shorter, than the moves make is refused.
+    expect(implausibleRun(maze, { ...result, score: MAX_SCORE - MAZE.gemPoints })).toBe('score');
+    expect(implausibleRun(maze, { ...result, timeMs: result.timeMs - MOVE_MS })).toBe('timeMs');
   });
 
   it('stops the clock at the exit and takes no more moves', () => {
@@ -225,6 +256,14 @@ describe('a finished run', () => {
     expect(elapsedMs(run, 10_000_000)).toBe(maze.shortestSteps * MOVE_MS);
     const back = shortestPath(maze, maze.exit, maze.start)[0] as Direction;
     expect(move(run, back, 10_000_000).outcome).toBe('over');
+  });
+
+  it(`takes no move after ${MAZE.maxMoves}, the most a result carries`, () => {
+    const maze = generateMaze(EVENT_IDS[3] as string);
+    const first = shortestPath(maze, maze.start, maze.exit)[0] as Direction;
+    const fresh = createRun(maze);
+    expect(move({ ...fresh, steps: MAZE.maxMoves - 1 }, first, 0).outcome).toBe('moved');
+    expect(move({ ...fresh, steps: MAZE.maxMoves }, first, 0).outcome).toBe('over');
   });
 
   it('has no result and no time before it is finished or begun', () => {

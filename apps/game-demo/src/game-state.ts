@@ -1,9 +1,22 @@
 /**
  * One run through the maze, as plain data: where the player is, the steps taken, the gems
- * picked up, and when the moves happened. No DOM here, so the rules the server checks
- * (implausibleRun) can be tested against the same code the page runs.
+ * picked up, and when the moves happened. No DOM here. A step follows the contract's rules
+ * (maze-run.ts), and the run keeps its moves as the game sends them, so the server's replay of
+ * them is tested against the same code the page runs.
  */
-import { MAZE, canStep, type Cell, type Maze } from '@questfield/contract';
+import {
+  MAZE,
+  gemAt,
+  runScore,
+  runTimeMs,
+  sameCell,
+  stepFrom,
+  type Cell,
+  type Maze,
+  type MoveLetter,
+  type RunFigures,
+  type RunMoves,
+} from '@questfield/contract';
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
@@ -16,11 +29,19 @@ export const STEP: Readonly<Record<Direction, { dx: number; dy: number }>> = {
   left: { dx: -1, dy: 0 },
 };
 
+/** How a direction is written in the moves sent to the server. */
+const LETTER: Readonly<Record<Direction, MoveLetter>> = {
+  up: 'u',
+  right: 'r',
+  down: 'd',
+  left: 'l',
+};
+
 /**
- * Milliseconds per cell. Comfortably slower than the server's fastest allowed player, so a run
- * played at full speed is never refused as too fast.
+ * Milliseconds per cell: the pace the server holds a result's moves to (MAZE.minMsPerCell is
+ * this less a millisecond of rounding), so a run played at full speed is never refused.
  */
-export const MOVE_MS = Math.max(140, MAZE.minMsPerCell);
+export const MOVE_MS = MAZE.moveMs;
 
 export type Run = {
   readonly maze: Maze;
@@ -33,6 +54,9 @@ export type Run = {
   readonly firstMoveAt: number | null;
   readonly lastMoveAt: number | null;
   readonly finished: boolean;
+  /** The moves so far, as sent with the result; gaps in whole ms (see `move`). */
+  readonly moves: string;
+  readonly gaps: readonly number[];
 };
 
 export type MoveOutcome = 'moved' | 'wall' | 'early' | 'over';
@@ -48,10 +72,6 @@ export function cellIndex(maze: Pick<Maze, 'columns'>, cell: Cell): number {
   return cell.y * maze.columns + cell.x;
 }
 
-export function sameCell(a: Cell, b: Cell): boolean {
-  return a.x === b.x && a.y === b.y;
-}
-
 export function createRun(maze: Maze): Run {
   const visited = new Array<boolean>(maze.columns * maze.rows).fill(false);
   visited[cellIndex(maze, maze.start)] = true;
@@ -64,18 +84,14 @@ export function createRun(maze: Maze): Run {
     firstMoveAt: null,
     lastMoveAt: null,
     finished: false,
+    moves: '',
+    gaps: [],
   };
-}
-
-function inside(maze: Maze, cell: Cell): boolean {
-  return cell.x >= 0 && cell.y >= 0 && cell.x < maze.columns && cell.y < maze.rows;
 }
 
 /** True when the player may step that way from where they stand. */
 export function isOpen(run: Run, direction: Direction): boolean {
-  const { dx, dy } = STEP[direction];
-  const next = { x: run.position.x + dx, y: run.position.y + dy };
-  return inside(run.maze, next) && canStep(run.maze, run.position, dx, dy);
+  return stepFrom(run.maze, run.position, LETTER[direction]) !== null;
 }
 
 export function openDirections(run: Run): Direction[] {
@@ -87,19 +103,29 @@ export function nextMoveAt(run: Run): number {
   return run.lastMoveAt === null ? -Infinity : run.lastMoveAt + MOVE_MS;
 }
 
-/** One step, if the pace and the walls allow it; `now` is any monotonic clock in ms. */
+/**
+ * The gap to record before a move at `now`: whole milliseconds since the first move, less those
+ * of the last one, so the gaps add up to the rounded time the run's clock shows.
+ */
+function gapBefore(run: Run, now: number): number | null {
+  if (run.firstMoveAt === null || run.lastMoveAt === null) return null;
+  return Math.round(now - run.firstMoveAt) - Math.round(run.lastMoveAt - run.firstMoveAt);
+}
+
+/**
+ * One step, if the pace and the walls allow it; `now` is any monotonic clock in ms. A run of
+ * MAZE.maxMoves steps takes no more (a result is bounded in size).
+ */
 export function move(run: Run, direction: Direction, now: number): MoveResult {
-  if (run.finished) return { run, outcome: 'over', gem: null };
+  if (run.finished || run.steps >= MAZE.maxMoves) return { run, outcome: 'over', gem: null };
   if (now < nextMoveAt(run)) return { run, outcome: 'early', gem: null };
-  if (!isOpen(run, direction)) return { run, outcome: 'wall', gem: null };
-  const { dx, dy } = STEP[direction];
-  const position = { x: run.position.x + dx, y: run.position.y + dy };
-  const gem = run.maze.gems.findIndex(
-    (cell, index) => !run.collected[index] && sameCell(cell, position),
-  );
+  const position = stepFrom(run.maze, run.position, LETTER[direction]);
+  if (position === null) return { run, outcome: 'wall', gem: null };
+  const gem = gemAt(run.maze, position, run.collected);
   const collected = gem === -1 ? run.collected : run.collected.map((got, i) => got || i === gem);
   const visited = run.visited.slice();
   visited[cellIndex(run.maze, position)] = true;
+  const gap = gapBefore(run, now);
   const next: Run = {
     ...run,
     position,
@@ -109,6 +135,8 @@ export function move(run: Run, direction: Direction, now: number): MoveResult {
     firstMoveAt: run.firstMoveAt ?? now,
     lastMoveAt: now,
     finished: sameCell(position, run.maze.exit),
+    moves: run.moves + LETTER[direction],
+    gaps: gap === null ? run.gaps : [...run.gaps, gap],
   };
   return { run: next, outcome: 'moved', gem: gem === -1 ? null : gem };
 }
@@ -118,7 +146,7 @@ export function gemsCollected(run: Run): number {
 }
 
 export function score(run: Run): number {
-  return gemsCollected(run) * MAZE.gemPoints + (run.finished ? MAZE.finishPoints : 0);
+  return runScore(gemsCollected(run), run.finished);
 }
 
 /** Metres walked: every step counts, detours included. */
@@ -132,14 +160,15 @@ export function distance(run: Run): number {
  */
 export function elapsedMs(run: Run, now: number): number {
   if (run.firstMoveAt === null || run.lastMoveAt === null) return 0;
-  const end = run.finished ? run.lastMoveAt + MOVE_MS : now;
-  return Math.max(0, Math.round(end - run.firstMoveAt));
+  if (run.finished) return runTimeMs(Math.round(run.lastMoveAt - run.firstMoveAt));
+  return Math.max(0, Math.round(now - run.firstMoveAt));
 }
 
-export type RunResult = { score: number; timeMs: number; distance: number };
+export type RunResult = RunFigures & RunMoves;
 
-/** The figures sent to the server, once the exit is reached. */
+/** The figures and moves sent to the server, once the exit is reached. */
 export function runResult(run: Run): RunResult | null {
   if (!run.finished) return null;
-  return { score: score(run), timeMs: elapsedMs(run, 0), distance: distance(run) };
+  const figures = { score: score(run), timeMs: elapsedMs(run, 0), distance: distance(run) };
+  return { ...figures, moves: run.moves, gaps: run.gaps };
 }

@@ -200,10 +200,10 @@ describe('validating the ticket', () => {
 });
 
 describe('submitting the result', () => {
-  it('posts ticket, score, time and distance, and reads the ranks', async () => {
+  it('posts ticket, score, time, distance and moves, and reads the ranks', async () => {
     const ranks = { score: 2, time: 1, distance: 7 };
     const fetchFn = vi.fn<FetchLike>(async () => Response.json({ ranks }));
-    const result = { score: 850, timeMs: 61_320, distance: 176 };
+    const result = { score: 500, timeMs: 420, distance: 12, moves: 'rrd', gaps: [140, 140] };
     const outcome = await submitResult(APP_ORIGIN, TICKET, result, fetchFn);
     expect(outcome).toEqual({ ok: true, data: { ranks } });
     const [url, init] = fetchFn.mock.calls[0] ?? [];
@@ -218,7 +218,7 @@ describe('submitting the result', () => {
     const outcome = await submitResult(
       APP_ORIGIN,
       TICKET,
-      { score: 500, timeMs: 9_000, distance: 80 },
+      { score: 500, timeMs: 9_000, distance: 80, moves: 'r', gaps: [] },
       fetchFn,
     );
     expect(outcome).toEqual({ ok: false, message, network: false });

@@ -3,8 +3,8 @@
  * drawn once per layout into a layer of their own; each frame adds the trail, exit, gems and
  * the player's token on top.
  */
-import { MAZE, WALL, type Cell, type Maze } from '@questfield/contract';
-import { cellIndex, sameCell, type Run } from './game-state';
+import { MAZE, WALL, sameCell, type Cell, type Maze } from '@questfield/contract';
+import { cellIndex, type Run } from './game-state';
 
 export type Layout = {
   /** CSS pixels per cell, whole so that lines stay crisp. */

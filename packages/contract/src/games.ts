@@ -9,10 +9,11 @@
  *   leave with the keyboard (Escape) from inside the frame.
  * - The ticket, signed by the server for one player's seat in one game, is all the game holds:
  *   Games/ValidateTicket says who plays which game and for how long; Games/SubmitResult takes
- *   the one result of that seat.
+ *   the one result of that seat, with the moves that made it (replayed by the server).
  */
 import { z } from 'zod';
-import { MAX_SCORE } from './maze';
+import { MAX_SCORE, MAZE } from './maze';
+import { MOVES_PATTERN } from './maze-run';
 import { LEADERBOARD_SIZE } from './constants';
 
 export const GAME_MESSAGE = {
@@ -71,7 +72,10 @@ export const validateTicketResponse = z.object({
 });
 export type ValidateTicketResponse = z.infer<typeof validateTicketResponse>;
 
-/** A finished run: whole numbers within what the maze allows (the server checks the rest). */
+/**
+ * A finished run: its figures, and the moves that made them (maze-run.ts), which the server
+ * replays in the seat's maze; it takes the result only when the replay gives these figures.
+ */
 export const submitResultRequest = z.strictObject({
   ticket,
   score: z.number().int().min(0).max(MAX_SCORE),
@@ -83,6 +87,18 @@ export const submitResultRequest = z.strictObject({
     .max(60 * 60_000),
   /** Metres walked. */
   distance: z.number().int().nonnegative().max(1_000_000),
+  /** One letter per step: u, r, d, l (up, right, down, left along the maze's rows and columns). */
+  moves: z.string().max(MAZE.maxMoves).regex(MOVES_PATTERN),
+  /** Milliseconds from each move to the next: one fewer than the moves. */
+  gaps: z
+    .array(
+      z
+        .number()
+        .int()
+        .nonnegative()
+        .max(60 * 60_000),
+    )
+    .max(MAZE.maxMoves),
 });
 export type SubmitResultRequest = z.input<typeof submitResultRequest>;
 

@@ -20,4 +20,5 @@ export * from './operator';
 export * from './events';
 export * from './games';
 export * from './maze';
+export * from './maze-run';
 export * from './partnerships';

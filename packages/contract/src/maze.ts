@@ -1,8 +1,8 @@
 /**
  * The demo game's maze, generated from the session's event id: every player of one session runs
- * the same maze, and the server rebuilds it to check a result (no time faster, no distance
- * shorter than the maze allows). A perfect maze (one path between any two cells) carved by a
- * depth-first walk, with gems on cells away from the start.
+ * the same maze, and the server rebuilds it to replay a result's moves (maze-run.ts). A perfect
+ * maze (one path between any two cells) carved by a depth-first walk, with gems on cells away
+ * from the start.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -15,8 +15,21 @@ export const MAZE = {
   finishPoints: 500,
   /** Metres a step from one cell to the next counts. */
   cellMetres: 4,
-  /** The fastest a player moves: one cell in this many milliseconds. */
-  minMsPerCell: 110,
+  /**
+   * The demo game's pace: a move every this many milliseconds at most, each one gliding that
+   * long; a run's time ends as its last move lands.
+   */
+  moveMs: 140,
+  /**
+   * The fastest a player moves, which the server holds a result's moves to: the game's pace,
+   * less the millisecond its clock's rounding may take off a gap.
+   */
+  minMsPerCell: 139,
+  /**
+   * The most moves a result may carry: a bound on its size (under MAX_REQUEST_BODY_BYTES), and
+   * about 14 minutes of walking non-stop at the game's pace, many times a walk through every cell.
+   */
+  maxMoves: 6000,
 } as const;
 
 /** Wall bits of a cell. */
@@ -145,22 +158,3 @@ export function generateMaze(eventId: string): Maze {
 
 /** The highest score a finished run can have: every gem, and the finish. */
 export const MAX_SCORE = MAZE.gems * MAZE.gemPoints + MAZE.finishPoints;
-
-/**
- * Why a finished run's figures cannot be true in this maze, or null: a score above the maximum
- * or off its steps, a distance shorter than the shortest way or longer than the time allows,
- * a time faster than the fastest player.
- */
-export function implausibleRun(
-  maze: Maze,
-  run: { score: number; timeMs: number; distance: number },
-): string | null {
-  const gemScore = run.score - MAZE.finishPoints;
-  if (gemScore < 0 || gemScore > MAZE.gems * MAZE.gemPoints || gemScore % MAZE.gemPoints !== 0) {
-    return 'score';
-  }
-  const steps = run.distance / MAZE.cellMetres;
-  if (!Number.isInteger(steps) || steps < maze.shortestSteps) return 'distance';
-  if (run.timeMs < steps * MAZE.minMsPerCell) return 'time';
-  return null;
-}

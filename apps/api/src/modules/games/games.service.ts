@@ -4,9 +4,10 @@
  * the leaderboards those results make.
  *
  * A ticket is believed only with its seat: the registration it names must exist for the same
- * player and game. Results are checked against the maze the game was played in (the contract's
- * generateMaze and implausibleRun) and the time since the game started, and stored once per
- * seat (the unique key decides between two at once).
+ * player and game. A result comes with the moves that made it: they are replayed in the maze
+ * the game was played in (the contract's generateMaze and implausibleRun), so its figures are
+ * the replay's, none longer than the game has been running; it is stored once per seat (the
+ * unique key decides between two at once).
  *
  * The public boards are read at most once per LEADERBOARD_TTL_MS in each process for each
  * period (a burst of visitors costs one read), and afresh after a result this process stored.
@@ -19,6 +20,8 @@ import {
   type LeaderboardEntry,
   type LeaderboardMetric,
   type LeaderboardPeriod,
+  type RunFigures,
+  type RunMoves,
 } from '@questfield/contract';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -46,7 +49,8 @@ export type TicketInfo = {
   submitted: boolean;
 };
 
-export type Run = { score: number; timeMs: number; distance: number };
+/** A finished run as the game sends it: its figures and the moves that made them. */
+export type Run = RunFigures & RunMoves;
 
 type PerMetric<T> = Record<LeaderboardMetric, T>;
 
@@ -114,7 +118,9 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
         fail('GAME_RESULT_IMPOSSIBLE');
       }
       const { registrationId, userId, slotId } = seat;
-      const result = { registrationId, userId, slotId, ...run, createdAt: now };
+      // The figures are the replay's (implausibleRun refuses any other); the moves are not kept.
+      const { score, timeMs, distance } = run;
+      const result = { registrationId, userId, slotId, score, timeMs, distance, createdAt: now };
       const stored = await repo.insertResult(db, result);
       if (!stored) fail('GAME_RESULT_REPEATED');
       boards.clear();

@@ -1,0 +1,67 @@
+/**
+ * Results as the demo game sends them (moves, gaps, figures), walked through a seat's maze.
+ * The figures are counted here from the cells walked, not taken from the replay under test.
+ */
+import {
+  generateMaze,
+  MAZE,
+  stepFrom,
+  wayBetween,
+  type Cell,
+  type MoveLetter,
+} from '@questfield/contract';
+
+export type WalkedRun = {
+  score: number;
+  timeMs: number;
+  distance: number;
+  moves: string;
+  gaps: number[];
+};
+
+/** The cells a walk of `moves` from the start passes through (the start left out). */
+export function cellsOf(eventId: string, moves: string): Cell[] {
+  const maze = generateMaze(eventId);
+  const cells: Cell[] = [];
+  let at = maze.start;
+  for (const letter of moves) {
+    const next = stepFrom(maze, at, letter as MoveLetter);
+    if (next === null) throw new Error(`A wall at ${at.x},${at.y} (${letter}).`);
+    cells.push((at = next));
+  }
+  return cells;
+}
+
+/** The result of `moves` from the start, each `gap` ms after the last. */
+export function resultOf(eventId: string, moves: string, gap: number = MAZE.moveMs): WalkedRun {
+  const { gems } = generateMaze(eventId);
+  const cells = cellsOf(eventId, moves);
+  const got = gems.filter((gem) => cells.some((cell) => cell.x === gem.x && cell.y === gem.y));
+  return {
+    score: got.length * MAZE.gemPoints + MAZE.finishPoints,
+    timeMs: (moves.length - 1) * gap + MAZE.moveMs,
+    distance: moves.length * MAZE.cellMetres,
+    moves,
+    gaps: Array<number>(moves.length - 1).fill(gap),
+  };
+}
+
+/** The moves to each of `stops` in turn (never through the exit, which ends a run), then out. */
+export function movesVia(eventId: string, stops: Cell[]): string {
+  const maze = generateMaze(eventId);
+  let moves = '';
+  let at = maze.start;
+  for (const stop of stops) {
+    moves += wayBetween(maze, at, stop, maze.exit);
+    at = stop;
+  }
+  return moves + wayBetween(maze, at, maze.exit);
+}
+
+/** Straight along the shortest way to the exit, `gap` ms a move. */
+export const shortestRun = (eventId: string, gap?: number): WalkedRun =>
+  resultOf(eventId, movesVia(eventId, []), gap);
+
+/** Every gem in the maze's order, then the exit, `gap` ms a move. */
+export const everyGemRun = (eventId: string, gap?: number): WalkedRun =>
+  resultOf(eventId, movesVia(eventId, generateMaze(eventId).gems), gap);
