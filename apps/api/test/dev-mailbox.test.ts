@@ -49,6 +49,32 @@ describe(`dev mailbox access [${dbKind}]`, () => {
     expect(proxied.statusCode).toBe(404);
   });
 
+  it.each(MAILBOX_URLS)(
+    'answers %s with 404 through any proxy on this machine, trusted or not',
+    async (url) => {
+      const untrusting = await createTestApp();
+      try {
+        for (const app of [t.app, untrusting.app]) {
+          for (const headers of [
+            // The attacker's case: the proxy sends the upstream address as Host.
+            { 'x-forwarded-for': '203.0.113.5' },
+            { 'x-forwarded-for': '127.0.0.1' },
+            { forwarded: 'for=203.0.113.5' },
+            { 'x-real-ip': '203.0.113.5' },
+            { via: '1.1 proxy' },
+            { 'x-forwarded-host': 'localhost:3000' },
+          ]) {
+            const response = await getLocally(app, url, { headers });
+            expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+            expect(response.body).not.toMatch(/mailbox/i);
+          }
+        }
+      } finally {
+        await untrusting.close();
+      }
+    },
+  );
+
   it('has no mailbox when SMTP is configured', async () => {
     const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {

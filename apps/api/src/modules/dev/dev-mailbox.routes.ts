@@ -2,9 +2,10 @@
  * The dev mailbox: what the outbox holds, newest first, as JSON (`GET /api/dev/mailbox`) and as
  * a readable page (`GET /dev/mailbox`). Its mail carries recovery codes, so it is for the
  * developer at this machine only: it exists only outside production with no SMTP_URL
- * (env.devMailbox), answers only loopback clients (with TRUST_PROXY, the client the proxy
- * names) asking for the app's own host (a page on another name cannot reach it by DNS
- * rebinding), is never cached, and is otherwise the 404 of an unknown route.
+ * (env.devMailbox), answers only a loopback socket with no proxy header (a proxy on this
+ * machine relays anyone, whatever Host it sends), asking for the app's own host (a page on
+ * another name cannot reach it by DNS rebinding), is never cached, and is otherwise the 404 of
+ * an unknown route.
  */
 import type { DevMailboxEntry } from '@questfield/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import { escapeHtml } from '../../integrations/email/escape-html';
 import type { OutboxMail } from '../../integrations/email/mailer';
 import { apiRoute } from '../../lib/api-route';
 import { isLoopbackIp, normalizedHost, withLoopbackAliases } from '../../lib/origins';
+import { hasProxyHeaders } from '../../lib/proxy-headers';
 import type { ZodApp } from '../../lib/zod-app';
 import type { ModuleContext } from '../index';
 
@@ -55,7 +57,9 @@ function localOnly(env: Env) {
   );
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const host = normalizedHost(request.headers.host, protocol);
-    if (!isLoopbackIp(request.ip) || host === null || !hosts.has(host)) return reply.callNotFound();
+    const fromThisMachine =
+      isLoopbackIp(request.socket.remoteAddress ?? '') && !hasProxyHeaders(request.headers);
+    if (!fromThisMachine || host === null || !hosts.has(host)) return reply.callNotFound();
     reply.header('cache-control', 'no-store');
   };
 }
