@@ -55,7 +55,7 @@ describe(`dev mailbox access [${dbKind}]`, () => {
       const untrusting = await createTestApp();
       try {
         for (const app of [t.app, untrusting.app]) {
-          for (const headers of [
+          const proxied: Record<string, string>[] = [
             // The attacker's case: the proxy sends the upstream address as Host.
             { 'x-forwarded-for': '203.0.113.5' },
             { 'x-forwarded-for': '127.0.0.1' },
@@ -63,7 +63,8 @@ describe(`dev mailbox access [${dbKind}]`, () => {
             { 'x-real-ip': '203.0.113.5' },
             { via: '1.1 proxy' },
             { 'x-forwarded-host': 'localhost:3000' },
-          ]) {
+          ];
+          for (const headers of proxied) {
             const response = await getLocally(app, url, { headers });
             expect(response.statusCode, JSON.stringify(headers)).toBe(404);
             expect(response.body).not.toMatch(/mailbox/i);

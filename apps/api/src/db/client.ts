@@ -12,6 +12,7 @@ import type { Pool } from 'pg';
 import type { Env } from '../config/env';
 import { withTimeout } from '../lib/timeout';
 import { lockDataDir } from './data-dir-lock';
+import { makeOwnerOnly } from './owner-only';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -83,13 +84,15 @@ async function openPglite(dataDir?: string, initialData?: Blob): Promise<Databas
   // Loaded on demand: a Postgres deployment never pays for the WASM module.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  // In memory needs no lock; a folder is locked before PGlite touches it.
+  // In memory needs no lock; a folder is made owner-only and locked before PGlite touches it.
+  if (dataDir !== undefined) makeOwnerOnly(dataDir);
   const lock = dataDir === undefined ? null : lockDataDir(dataDir);
   let client: PGliteClient;
   try {
     // relaxedDurability stays false: each query returns only after its writes reach the
     // folder, so a 200 never precedes the flush (security.md R25).
     client = await PGlite.create({ dataDir, loadDataDir: initialData, relaxedDurability: false });
+    if (dataDir !== undefined) makeOwnerOnly(dataDir);
   } catch (error) {
     lock?.release();
     throw error;
@@ -104,6 +107,7 @@ async function openPglite(dataDir?: string, initialData?: Blob): Promise<Databas
     ping: pingWith(db),
     close: async () => {
       if (!client.closed) await client.close();
+      if (dataDir !== undefined) makeOwnerOnly(dataDir);
       lock?.release();
     },
   };
