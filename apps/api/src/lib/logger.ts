@@ -117,11 +117,19 @@ export type LoggerOptions = {
   format?: LogFormat;
 };
 
+/**
+ * Standard output, written synchronously. pino's default destination is asynchronous and
+ * flushes what is pending when the process exits, retrying a failed write for ever: with the
+ * reader of our output gone (EPIPE), a process told to stop never did. Written synchronously,
+ * nothing is pending at exit, and a broken pipe only silences the logger (pino's EPIPE guard).
+ */
+const stdoutStream = (): DestinationStream => pino.destination({ dest: 1, sync: true });
+
 export function createLogger({ level, destination, format = 'json' }: LoggerOptions): Logger {
   const options = { level, serializers, redact: { paths: REDACT_PATHS, censor: '[Redacted]' } };
-  const stream = destination ?? (format === 'pretty' ? prettyStream() : undefined);
-  const logger = stream === undefined ? pino(options) : pino(options, stream);
-  if (format === 'pretty' && stream === undefined) {
+  const pretty = destination === undefined && format === 'pretty' ? prettyStream() : undefined;
+  const logger = pino(options, destination ?? pretty ?? stdoutStream());
+  if (destination === undefined && format === 'pretty' && pretty === undefined) {
     logger.warn('pretty logs need the pino-pretty package: logging JSON instead');
   }
   return logger;
