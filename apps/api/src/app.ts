@@ -17,6 +17,7 @@ import type { BackgroundTasks } from './lib/background-tasks';
 import { systemClock, type Clock } from './lib/clock';
 import type { EmailDispatcher, MailTransport } from './integrations/email/dispatcher';
 import type { PaymentProvider } from './integrations/payments/provider';
+import { httpTimeouts } from './lib/http-timeouts';
 import { createLogger, type Logger } from './lib/logger';
 import type { ZodApp } from './lib/zod-app';
 import { API_MODULES, type ApiModule } from './modules';
@@ -59,6 +60,8 @@ export type BuildAppDeps = {
   paymentProvider?: PaymentProvider;
   /** Opens the operator route to the command line holding this token (server.ts). */
   operatorToken?: string | null;
+  /** How long a request may take to arrive (lib/http-timeouts.ts); tests shorten it. */
+  requestTimeoutMs?: number;
 };
 
 declare module 'fastify' {
@@ -101,6 +104,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     trustProxy: trustProxyOption(env.trustProxy),
     // The largest legitimate body (a partnership application) is far smaller.
     bodyLimit: MAX_REQUEST_BODY_BYTES,
+    ...httpTimeouts(deps.requestTimeoutMs),
     frameworkErrors: frameworkErrorHandler(apiSecurityHeaders({ origin: env.publicOrigin })),
     // One line per request instead, without the query string (plugins/request-log.ts).
     logController: withoutFastifyRequestLines(),

@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './config/env';
+import { httpTimeouts } from './lib/http-timeouts';
 import type { Logger } from './lib/logger';
 import {
   frameworkErrorHandler,
@@ -39,6 +40,7 @@ export async function buildGameHost(deps: GameHostDeps): Promise<FastifyInstance
   const app = Fastify({
     loggerInstance,
     bodyLimit: 1024,
+    ...httpTimeouts(),
     // A URL refused before routing is answered without hooks: the strict set, set by hand.
     frameworkErrors: frameworkErrorHandler(apiSecurityHeaders({ origin: deps.env.gameOrigin })),
     logController: withoutFastifyRequestLines(),

@@ -49,6 +49,7 @@ export type TestAppOptions = {
   paymentProvider?: BuildAppDeps['paymentProvider'];
   mailTransport?: BuildAppDeps['mailTransport'];
   operatorToken?: BuildAppDeps['operatorToken'];
+  requestTimeoutMs?: BuildAppDeps['requestTimeoutMs'];
   /** Replaces the database's ping (e.g. to simulate a hung database). */
   ping?: () => Promise<boolean>;
 };
@@ -79,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       paymentProvider: options.paymentProvider,
       mailTransport: options.mailTransport,
       operatorToken: options.operatorToken,
+      requestTimeoutMs: options.requestTimeoutMs,
     });
     await app.ready();
   } catch (error) {
