@@ -27,6 +27,7 @@ import {
   registerNotFoundHandler,
   type PageFallback,
 } from './plugins/errors';
+import { registerProxyWarning } from './plugins/proxy-warning';
 import { registerRequestGuards } from './plugins/request-guards';
 import {
   registerRequestLog,
@@ -126,6 +127,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     isApiPath,
   });
   registerRequestGuards(app, env);
+  registerProxyWarning(app, env);
 
   const infra = createInfra({
     env,

@@ -6,6 +6,7 @@ import { testRoute } from '../src/lib/api-route';
 import { createLogger, logFormatOf } from '../src/lib/logger';
 import type { ApiModule } from '../src/modules';
 import { PROBE, probeModule } from './helpers/probe-module';
+import { UNTRUSTED_PROXY_WARNING } from '../src/plugins/proxy-warning';
 import { createTestApp, dbKind, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 
 const SECRETS = {
@@ -170,5 +171,38 @@ describe(`request lines [${dbKind}]`, () => {
       'pretty',
     );
     expect(logFormatOf({ nodeEnv: 'development', logFormat: 'json', isTTY: true })).toBe('json');
+  });
+});
+
+describe(`a proxy TRUST_PROXY does not name [${dbKind}]`, () => {
+  async function warningsOf(env: Record<string, string>, requests: Record<string, string>[]) {
+    const output = memoryStream();
+    const t = await createTestApp({
+      env,
+      logger: createLogger({ level: 'info', destination: output.stream }),
+    });
+    try {
+      for (const headers of requests) await t.app.inject({ url: '/api/health', headers });
+      return output.lines.filter((line) => line.includes(UNTRUSTED_PROXY_WARNING.slice(0, 40)));
+    } finally {
+      await t.close();
+    }
+  }
+  const proxied: Record<string, string>[] = [
+    {},
+    { 'x-forwarded-for': '203.0.113.5' },
+    { forwarded: 'for=203.0.113.6' },
+    { via: '1.1 lb' },
+  ];
+
+  it('is said once, at the first request that carries proxy headers', async () => {
+    const lines = await warningsOf({}, proxied);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, event: 'proxy.untrusted' });
+  });
+
+  it('is not said when TRUST_PROXY names the proxy, nor without proxy headers', async () => {
+    expect(await warningsOf({ TRUST_PROXY: '1' }, proxied)).toEqual([]);
+    expect(await warningsOf({}, [{}, {}])).toEqual([]);
   });
 });
