@@ -76,13 +76,12 @@ export const GAME_PACK_SOUNDTRACK_COUNT = GAME_PACK_SOUNDTRACKS.length;
 export const GAME_PACK_LANYARD_STYLES = ['A', 'B'] as const;
 
 export const GAME_PACK_QUANTITIES = [1, 25, 50] as const;
-/** Fixed prices of the quantities the page offers; any other quantity is 9.99 each. */
-const GAME_PACK_FIXED_PRICES_CENTS: Readonly<Record<number, number>> = {
-  1: 3999,
-  25: 40000,
-  50: 70000,
-};
-const GAME_PACK_OTHER_QTY_UNIT_CENTS = 999;
+/** The listed packs' prices (spec §9), smallest first. */
+const GAME_PACK_TIERS = [
+  { quantity: 1, cents: 3999 },
+  { quantity: 25, cents: 40000 },
+  { quantity: 50, cents: 70000 },
+] as const;
 /** Display price of the Game Pack card in the landing page's item list (spec §9). */
 export const GAME_PACK_CARD_PRICE_CENTS = 5000;
 /** Multiplayer card price, in credits. */
@@ -101,10 +100,21 @@ export function priceCents(sku: Sku, quantity: number): number {
   if (!isValidQuantity(sku, quantity)) {
     throw new RangeError(`Invalid quantity for ${sku}: ${quantity}`);
   }
-  if (sku === 'game-pack') {
-    return GAME_PACK_FIXED_PRICES_CENTS[quantity] ?? GAME_PACK_OTHER_QTY_UNIT_CENTS * quantity;
-  }
-  return CATALOG[sku].unitPriceCents * quantity;
+  return sku === 'game-pack' ? gamePackCents(quantity) : CATALOG[sku].unitPriceCents * quantity;
+}
+
+/**
+ * A quantity between the listed packs costs the smaller pack plus each extra pack at that
+ * pack's unit price, never more than the next listed pack: x2 is $79.98, x26 $416.00, x44 and
+ * up $700.00. So the price never falls as the quantity grows (a flat 9.99 for unlisted
+ * quantities made x2 cheaper than x1), and no quantity costs more than a larger listed pack.
+ */
+function gamePackCents(quantity: number): number {
+  const base = GAME_PACK_TIERS.findLast((tier) => tier.quantity <= quantity) ?? GAME_PACK_TIERS[0];
+  const next = GAME_PACK_TIERS.find((tier) => tier.quantity > quantity);
+  const unit = Math.round(base.cents / base.quantity);
+  const cents = base.cents + (quantity - base.quantity) * unit;
+  return next === undefined ? cents : Math.min(cents, next.cents);
 }
 
 /** Whole-percent discount of `quantity` Game Packs against 39.99 × quantity. */

@@ -3,6 +3,7 @@ import {
   CATALOG,
   CREDIT_PACKS,
   formatUsd,
+  GAME_PACK_QUANTITIES,
   GAME_PACK_SOUNDTRACK_COUNT,
   GAME_PACK_SOUNDTRACKS,
   gamePackDiscountPercent,
@@ -13,6 +14,7 @@ import {
   priceCents,
   SKUS,
 } from '../src/catalog';
+import { GAME_PACK_MAX_QTY } from '../src/constants';
 
 describe('the catalogue (spec §9)', () => {
   it('sells the four credit packs at their prices', () => {
@@ -51,9 +53,28 @@ describe('Game Pack pricing', () => {
     expect(priceCents('game-pack', 50)).toBe(70000);
   });
 
-  it('charges 9.99 each for any other quantity', () => {
-    expect(priceCents('game-pack', 2)).toBe(1998);
-    expect(priceCents('game-pack', 49)).toBe(48951);
+  it('prices a quantity between listed packs from the smaller one, capped at the next', () => {
+    expect(priceCents('game-pack', 2)).toBe(7998);
+    expect(priceCents('game-pack', 10)).toBe(39990);
+    expect(priceCents('game-pack', 11)).toBe(40000);
+    expect(priceCents('game-pack', 26)).toBe(41600);
+    expect(priceCents('game-pack', 43)).toBe(68800);
+    expect(priceCents('game-pack', 44)).toBe(70000);
+    expect(priceCents('game-pack', 49)).toBe(70000);
+  });
+
+  it('never costs less for more packs, nor more than a larger listed pack', () => {
+    for (let quantity = 1; quantity < GAME_PACK_MAX_QTY; quantity += 1) {
+      const price = priceCents('game-pack', quantity);
+      expect(priceCents('game-pack', quantity + 1), `x${quantity + 1}`).toBeGreaterThanOrEqual(
+        price,
+      );
+      for (const listed of GAME_PACK_QUANTITIES.filter((q) => q > quantity)) {
+        expect(price, `x${quantity} against x${listed}`).toBeLessThanOrEqual(
+          priceCents('game-pack', listed),
+        );
+      }
+    }
   });
 
   it.each([0, -1, 51, 1.5, Number.NaN, 1e9])('refuses quantity %s', (quantity) => {
