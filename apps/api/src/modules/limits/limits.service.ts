@@ -7,9 +7,12 @@
  * and records the attempt in one transaction, so a burst of concurrent requests is counted one
  * by one and at most the limit gets through. An admitted attempt is recorded as a failure and
  * settled as a success afterwards, so one still in flight already counts against the next.
+ *
+ * Addresses are counted by network (lib/address-key.ts): an IPv6 client by its /64.
  */
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
+import { addressKey } from '../../lib/address-key';
 import {
   countAttempts,
   lastSuccess,
@@ -47,14 +50,24 @@ export function createLimiter({
   db,
   transaction,
   clock,
-}: Pick<Infra, 'db' | 'transaction' | 'clock'>) {
+  env,
+}: Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'>) {
   const ago = (ms: number) => new Date(clock.now().getTime() - ms);
+  // Every subject and address is counted by its key here, so no caller can forget to.
+  const key = (value: string) => addressKey(value, env.ipv6LimitPrefix);
+  const keyed = <F extends { subject?: string; ip?: string }>(filter: F): F => ({
+    ...filter,
+    ...(filter.subject === undefined ? {} : { subject: key(filter.subject) }),
+    ...(filter.ip === undefined ? {} : { ip: key(filter.ip) }),
+  });
+  const count = (tx: Transaction, filter: AttemptFilter) => countAttempts(tx, keyed(filter));
 
   async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
     for (const { windowMs, max, reason, ...filter } of rules) {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
-      const { count } = await countAttempts(tx, { ...filter, since: ago(windowMs) });
-      if (count >= max) return refuse(reason);
+      if ((await count(tx, { ...filter, since: ago(windowMs) })).count >= max) {
+        return refuse(reason);
+      }
     }
     return allow;
   }
@@ -65,12 +78,13 @@ export function createLimiter({
 
     /** Checks and records an attempt as one step under the locks of its subject and IP. */
     admit(kind: AttemptKind, subject: string, ip: string, check: LimitCheck): Promise<Admission> {
+      const counted = keyed({ subject, ip });
       return transaction(async (tx) => {
-        await lockKeys(tx, [`${kind}|subject|${subject}`, `${kind}|ip|${ip}`]);
+        await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
         const verdict = Array.isArray(check) ? await firstBroken(tx, check) : await check(tx);
         if (!verdict.allowed) return verdict;
         const at = clock.now();
-        const attempt = await recordAttempt(tx, { kind, subject, ip, succeeded: false, at });
+        const attempt = await recordAttempt(tx, { kind, ...counted, succeeded: false, at });
         return { allowed: true, attempt };
       });
     },
@@ -80,16 +94,17 @@ export function createLimiter({
 
     /** Records a success outside `admit` (e.g. a password reset ending a login backoff). */
     async recordSuccess(tx: Transaction, kind: AttemptKind, subject: string, ip: string) {
-      await recordAttempt(tx, { kind, subject, ip, succeeded: true, at: clock.now() });
+      const counted = keyed({ subject, ip });
+      await recordAttempt(tx, { kind, ...counted, succeeded: true, at: clock.now() });
     },
 
-    count: (tx: Transaction, filter: AttemptFilter) => countAttempts(tx, filter),
+    count,
 
     /** Deletes one batch of attempts no window counts any more; how many went. */
     purgeExpired: (limit: number): Promise<number> =>
       purgeAttemptsBefore(db, ago(LONGEST_LIMIT_WINDOW_MS), limit),
     lastSuccess: (tx: Transaction, kind: AttemptKind, subject: string) =>
-      lastSuccess(tx, kind, subject),
+      lastSuccess(tx, kind, key(subject)),
   };
 }
 
