@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGameHost, GAME_NOT_BUILT_TEXT } from '../src/game-host';
+import { REQUEST_TIMEOUT_MS } from '../src/lib/http-timeouts';
 import { createLogger } from '../src/lib/logger';
 import { CACHE_IMMUTABLE } from '../src/plugins/spa';
 import { createTempSite, SITE_ASSET_PATH, SITE_INDEX_HTML } from './helpers/temp-site';
@@ -45,6 +46,12 @@ describe('game host', () => {
     expect(csp).toContain("base-uri 'none'");
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  // The limit's effect is proven on the app (slow-requests.test.ts); the game host shares it.
+  it('gives a request half a minute to arrive, headers and body together', () => {
+    expect(game.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(game.server.headersTimeout).toBeLessThan(REQUEST_TIMEOUT_MS);
   });
 
   it('answers a URL refused before routing with the error envelope and strict headers', async () => {

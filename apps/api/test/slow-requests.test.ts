@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { CSRF_HEADER } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../src/lib/http-timeouts';
 import { createTestApp, dbKind, type TestApp } from './helpers/test-app';
 
 const LIMIT_MS = 600;
@@ -60,5 +61,15 @@ describe(`slow requests [${dbKind}]`, () => {
   it('answers headers that never end with 408 too', async () => {
     const { answer } = await trickle(port, 'GET /api/health HTTP/1.1\r\nHost: localhost:3000\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('gives a real client half a minute', async () => {
+    const standard = await createTestApp();
+    try {
+      expect(standard.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    } finally {
+      await standard.close();
+    }
   });
 });
