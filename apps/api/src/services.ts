@@ -8,6 +8,7 @@ import { createAudit } from './lib/audit';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createPasswords } from './modules/accounts/password';
 import { createAuthLimits } from './modules/accounts/auth-limits';
 import { createRecoveryService } from './modules/accounts/recovery.service';
 import { createSessionService } from './modules/accounts/sessions.service';
@@ -27,11 +28,19 @@ export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
   const limiter = createLimiter(infra);
   const authLimits = createAuthLimits({ limiter, clock: infra.clock });
+  const passwords = createPasswords(infra.env);
   const mailer = createMailer(infra);
   const sessions = createSessionService(infra);
   const credits = createCreditsService(infra);
-  const accounts = createAccountsService({ ...infra, sessions, authLimits, audit });
-  const recovery = createRecoveryService({ ...infra, sessions, authLimits, audit, mailer });
+  const accounts = createAccountsService({ ...infra, sessions, authLimits, passwords, audit });
+  const recovery = createRecoveryService({
+    ...infra,
+    sessions,
+    authLimits,
+    passwords,
+    audit,
+    mailer,
+  });
   const health = createHealthService(infra);
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
@@ -44,6 +53,7 @@ export function createServices(infra: Infra) {
     ...infra,
     sessions,
     authLimits,
+    passwords,
     credits,
     bookings,
     games,

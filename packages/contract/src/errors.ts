@@ -25,6 +25,11 @@ export const ERRORS = {
     status: 503,
     message: 'The service is temporarily unavailable. Please try again.',
   },
+  /** More password checks waiting than the server takes on at once (Argon2 is costly). */
+  PASSWORD_CHECKS_BUSY: {
+    status: 503,
+    message: 'Too many people are signing in right now. Please try again in a moment.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 
   // Accounts (spec §8)

@@ -94,7 +94,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return sendError(reply, 'INTERNAL');
   }
   const status = ERRORS[mapped.code].status;
-  if (mapped.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', RETRY_AFTER_SECONDS);
+  const retryAfter = isAppError(error) ? error.retryAfterSeconds : undefined;
+  if (retryAfter !== undefined)
+    void reply.header('retry-after', Math.max(1, Math.ceil(retryAfter)));
+  else if (mapped.code === 'SERVICE_UNAVAILABLE')
+    void reply.header('retry-after', RETRY_AFTER_SECONDS);
   if (status >= 500) request.log.error({ err: error }, mapped.code);
   else request.log.info({ code: mapped.code, reason: error.message }, 'request refused');
   return sendError(reply, mapped.code, mapped.message);

@@ -27,13 +27,14 @@ import type { GamesService } from '../games/games.service';
 import type { RequestMeta } from './accounts.service';
 import * as repo from './accounts.repository';
 import type { AuthLimits } from './auth-limits';
-import { verifyPassword } from './password';
+import type { Passwords } from './password';
 import type { SessionService } from './sessions.service';
 import { purgeSessionsOfDeleted } from './sessions.repository';
 
 type AccountDeletionDeps = Pick<Infra, 'db' | 'transaction' | 'clock'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
+  passwords: Pick<Passwords, 'verify'>;
   credits: Pick<CreditsService, 'lock' | 'post'>;
   bookings: Pick<BookingsService, 'releaseFutureSeats'>;
   games: Pick<GamesService, 'forgetPlayer' | 'refreshBoards' | 'purgeResultsOfDeleted'>;
@@ -53,7 +54,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     }
     const user = await repo.findUserById(db, userId);
     if (user === undefined) fail('UNAUTHENTICATED');
-    if (!(await verifyPassword(user.passwordHash, password))) {
+    if (!(await deps.passwords.verify(meta, user.passwordHash, password))) {
       deps.audit(meta, 'account.delete.wrong_password', { userId }, 'warn');
       fail('PASSWORD_INCORRECT');
     }

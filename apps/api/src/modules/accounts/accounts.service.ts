@@ -10,7 +10,7 @@ import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import type { AuthLimits } from './auth-limits';
 import { deviceToken, isTrustedDevice } from './device-trust';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, type Passwords } from './password';
 import { passwordProblem } from './password-policy';
 import * as repo from './accounts.repository';
 import type { SessionService } from './sessions.service';
@@ -22,6 +22,7 @@ export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: 
 type AccountsDeps = Pick<Infra, 'db' | 'clock' | 'env'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
+  passwords: Passwords;
   audit: Audit;
 };
 
@@ -38,7 +39,7 @@ export function checkPasswordPolicy(password: string): void {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, clock, env, sessions, authLimits, audit } = deps;
+  const { db, clock, env, sessions, authLimits, passwords, audit } = deps;
 
   async function accountOf(userId: string): Promise<repo.Account> {
     return (await repo.findAccount(db, userId)) ?? fail('UNAUTHENTICATED');
@@ -72,7 +73,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!admission.allowed) throttled(meta, 'auth.signup.throttled', admission.reason);
       // Hashed before the names are looked up, so a taken name answers as slowly as a free
       // one and the answer's timing adds nothing to what it says (ADR 0013).
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(meta, input.password);
       if ((await repo.findUserByEmail(db, input.email)) !== undefined) fail('EMAIL_TAKEN');
       if ((await repo.findUserByUsername(db, input.username)) !== undefined) {
         fail('USERNAME_TAKEN');
@@ -102,10 +103,11 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!admission.allowed) {
         throttled(meta, 'auth.login.throttled', admission.reason, user?.id);
       }
+      const caller = { ip: meta.ip, trustedDevice: trusted };
       const matches =
         user === undefined
-          ? (await verifyPassword(await timingDummyHash(), password)) && false
-          : await verifyPassword(user.passwordHash, password);
+          ? (await passwords.verify(caller, await timingDummyHash(), password)) && false
+          : await passwords.verify(caller, user.passwordHash, password);
       if (!matches || user === undefined) {
         audit(meta, 'auth.login.failed', { userId: user?.id });
         fail('LOGIN_FAILED');

@@ -1,8 +1,19 @@
 /**
  * Password hashing with Argon2id at OWASP's settings (m=19456 KiB, t=2, p=1). @node-rs/argon2
  * hashes on libuv's thread pool, so a login never blocks the event loop (~12 ms per hash here).
+ *
+ * Each hash costs ~12 ms of a core and 19 MiB, more than anything else a request can ask for,
+ * so requests get them through `createPasswords`: a few at once (one per core), a short queue
+ * behind them, and at most a few from one client address at a time. Past those, the answer
+ * comes at once (503 or 429, with Retry-After): guesses for unknown accounts at 120 a second
+ * once made a real player's sign-in take 390 ms instead of 30; now they wait their turn in a
+ * queue no longer than PASSWORD_WORK.queued, or are turned away.
  */
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
+import { fail } from '../../lib/app-error';
+import { addressKey } from '../../lib/address-key';
 
 // Argon2id is the library's default algorithm; its const enum cannot be imported under
 // isolatedModules, and the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`) is asserted in tests.
@@ -20,3 +31,60 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+export const PASSWORD_WORK = {
+  /** Hashes running at once: one per core (more only makes each slower). */
+  running: Math.max(1, availableParallelism()),
+  /** Waiting behind them: at ~12 ms a hash, a wait of about 50 ms on two cores. */
+  queued: 8,
+  /** Running or waiting for one client address (an IPv6 /64 counts as one). */
+  perAddress: 3,
+} as const;
+
+export type PasswordWorkLimits = { running: number; queued: number; perAddress: number };
+
+/** Who asks: the client's address, and whether its browser signed in to the account before. */
+export type PasswordCaller = { ip: string; trustedDevice?: boolean };
+
+/**
+ * Hashing and verifying for a request, bounded as the module comment says. A browser that
+ * signed in to the account before (its device cookie, which only the account's owner holds)
+ * has a lane of its own with the same bounds, so guesses from many addresses, which fill the
+ * common lane, never keep a returning player out. `limits` are PASSWORD_WORK but in tests.
+ */
+export function createPasswords(
+  env: { ipv6LimitPrefix: number },
+  limits: PasswordWorkLimits = PASSWORD_WORK,
+) {
+  const lanes = { common: pLimit(limits.running), trusted: pLimit(limits.running) };
+  const perAddress = new Map<string, number>();
+
+  async function bounded<T>(caller: PasswordCaller, work: () => Promise<T>): Promise<T> {
+    const key = addressKey(caller.ip, env.ipv6LimitPrefix);
+    const lane = caller.trustedDevice === true ? lanes.trusted : lanes.common;
+    const mine = perAddress.get(key) ?? 0;
+    if (mine >= limits.perAddress) fail('RATE_LIMITED', undefined, { retryAfterSeconds: 1 });
+    if (lane.pendingCount >= limits.queued) {
+      fail('PASSWORD_CHECKS_BUSY', undefined, { retryAfterSeconds: 1 });
+    }
+    perAddress.set(key, mine + 1);
+    try {
+      return await lane(work);
+    } finally {
+      const left = (perAddress.get(key) ?? 1) - 1;
+      if (left === 0) perAddress.delete(key);
+      else perAddress.set(key, left);
+    }
+  }
+
+  return {
+    hash: (caller: PasswordCaller, password: string) =>
+      bounded(caller, () => hashPassword(password)),
+    verify: (caller: PasswordCaller, passwordHash: string, password: string) =>
+      bounded(caller, () => verifyPassword(passwordHash, password)),
+    /** Hashes running and waiting now, in the common lane (for tests). */
+    load: () => ({ running: lanes.common.activeCount, queued: lanes.common.pendingCount }),
+  };
+}
+
+export type Passwords = ReturnType<typeof createPasswords>;

@@ -27,7 +27,7 @@ import type { Audit } from '../../lib/audit';
 import * as repo from './accounts.repository';
 import { checkPasswordPolicy, type RequestMeta } from './accounts.service';
 import type { AuthLimits } from './auth-limits';
-import { hashPassword } from './password';
+import type { Passwords } from './password';
 import type { SessionService } from './sessions.service';
 
 const CODE_PATTERN = new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`);
@@ -55,12 +55,13 @@ function sameHash(a: string, b: string): boolean {
 type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env' | 'background'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
+  passwords: Passwords;
   audit: Audit;
   mailer: Mailer;
 };
 
 export function createRecoveryService(deps: RecoveryDeps) {
-  const { db, transaction, clock, env, background, sessions, mailer, audit } = deps;
+  const { db, transaction, clock, env, background, sessions, passwords, mailer, audit } = deps;
   const limits = deps.authLimits;
 
   async function issueCode(subject: string, now: Date, meta: RequestMeta): Promise<void> {
@@ -156,7 +157,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         audit(meta, 'auth.reset.failed', { userId: user?.id });
         fail('PASSWORD_UPDATE_FAILED');
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(meta, input.password);
       const revoked = await transaction(async (tx) => {
         // Consumed here too: of two requests with one token, only one resets.
         if (!(await repo.consumeResetToken(tx, tokenHash, user.id, now))) return null;

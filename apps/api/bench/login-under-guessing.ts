@@ -1,0 +1,130 @@
+/**
+ * A real player's sign-in while others guess passwords for unknown accounts from many
+ * addresses (security.md W22): the player's login p50/p95 alone, then under a flood of wrong
+ * logins on a real loopback socket (from the browser that signed in before, then from a new
+ * one), with the flood's answers counted by status. Argon2 work is
+ * bounded (src/modules/accounts/password.ts), so guesses wait in a short queue or are turned
+ * away with 503/429 and Retry-After, instead of starving the player.
+ *
+ *   npx tsx apps/api/bench/login-under-guessing.ts
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { API_ROUTES, CSRF_HEADER } from '@questfield/contract';
+import { buildApp } from '../src/app';
+import { loadEnv } from '../src/config/env';
+import { createLogger } from '../src/lib/logger';
+import { DEVICE_COOKIE } from '../src/modules/accounts/device-trust';
+import { createTestDatabase } from '../test/helpers/test-db';
+
+const PASSWORD = 'violet-lantern-orbit-42';
+const PLAYER_LOGINS = 40;
+const GUESSERS = 30;
+/** The clock runs fast, so the per-IP login limit (30 a minute) never throttles the player. */
+const CLOCK_SPEED = 1000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const epoch = Date.now();
+  const clock = { now: () => new Date(epoch + (Date.now() - epoch) * CLOCK_SPEED) };
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    PUBLIC_ORIGIN: 'http://127.0.0.1:3000',
+    GAME_ORIGIN: 'http://127.0.0.1:3100',
+    TRUST_PROXY: 'loopback',
+  });
+  const logger = createLogger({ level: 'silent' });
+  const app = await buildApp({ env, db: database.handle, clock, logger, webDistDir: null });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = (path: string, body: unknown, from: string, cookie = '') =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: env.publicOrigin,
+        [CSRF_HEADER.name]: CSRF_HEADER.value,
+        'x-forwarded-for': from,
+        cookie,
+      },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post(
+    API_ROUTES.usersCreate.path,
+    { username: 'realplayer', email: 'real@example.com', password: PASSWORD },
+    '198.51.100.1',
+  );
+  if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status}`);
+  // The browser's device cookie: it signed in to the account before.
+  const device =
+    signUp.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${DEVICE_COOKIE.insecure}=`))
+      ?.split(';')[0] ?? '';
+
+  /** The player's sign-ins, one after another: each answer's time, and how many were 503. */
+  async function playerLogins(cookie: string) {
+    const times: number[] = [];
+    let busy = 0;
+    for (let i = 0; i < PLAYER_LOGINS; i += 1) {
+      const started = performance.now();
+      const answer = await post(
+        API_ROUTES.usersLogin.path,
+        { email: 'real@example.com', password: PASSWORD },
+        `198.51.100.${(i % 200) + 1}`,
+        cookie,
+      );
+      times.push(performance.now() - started);
+      if (answer.status === 503) busy += 1;
+      else if (answer.status !== 200) {
+        throw new Error(`login ${answer.status}: ${await answer.text()}`);
+      }
+    }
+    return { times: times.sort((a, b) => a - b), busy };
+  }
+
+  const statuses = new Map<number, number>();
+  let flooding = true;
+  let sent = 0;
+  /** Wrong logins for unknown accounts, each from a new address, until the player is done. */
+  async function guesser(worker: number): Promise<void> {
+    while (flooding) {
+      sent += 1;
+      const from = `2001:db8:${worker.toString(16)}:${sent.toString(16)}::1`;
+      const answer = await post(
+        API_ROUTES.usersLogin.path,
+        { email: `nobody-${randomUUID()}@example.com`, password: 'wrong-guess-1' },
+        from,
+      );
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+  }
+
+  const alone = await playerLogins(device);
+  const flood = Array.from({ length: GUESSERS }, (_, i) => guesser(i));
+  const started = performance.now();
+  const underFlood = await playerLogins(device);
+  const newBrowser = await playerLogins('');
+  flooding = false;
+  await Promise.all(flood);
+  const floodSeconds = (performance.now() - started) / 1000;
+  const line = (name: string, { times, busy }: { times: number[]; busy: number }) =>
+    `${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, ${busy} of ${times.length} answered 503`;
+  const report = [
+    line('player alone', alone),
+    line('player under the flood', underFlood),
+    line('player under the flood, from a new browser', newBrowser),
+    `flood: ${sent} wrong logins from ${GUESSERS} connections in ${floodSeconds.toFixed(1)} s; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+  ];
+  process.stdout.write(`${report.join('\n')}\n`);
+  await app.close();
+  await database.destroy();
+}
+
+await main();

@@ -1,0 +1,112 @@
+/**
+ * Argon2 work is bounded (security.md W22): a few hashes at once, a short queue, a few per
+ * client address; past those the answer comes at once with Retry-After, so guesses cannot
+ * starve real sign-ins. The bounds are checked on calls made in one tick, which reach the
+ * checks before any of them finishes.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isAppError } from '../src/lib/app-error';
+import { createPasswords, hashPassword } from '../src/modules/accounts/password';
+import { login, postJson, signUp } from './helpers/accounts';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+
+const codeOf = (outcome: PromiseSettledResult<boolean>) =>
+  outcome.status === 'fulfilled'
+    ? 'checked'
+    : isAppError(outcome.reason)
+      ? `${outcome.reason.code} ${outcome.reason.retryAfterSeconds}`
+      : String(outcome.reason);
+
+describe('bounded password work', () => {
+  const env = { ipv6LimitPrefix: 64 };
+  let stored: string;
+  beforeEach(async () => {
+    stored = await hashPassword('correct horse battery');
+  });
+
+  it('queues only so many, and answers the rest at once with 503 and a retry', async () => {
+    const passwords = createPasswords(env, { running: 1, queued: 2, perAddress: 10 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        passwords.verify({ ip: `198.51.100.${i}` }, stored, 'guess'),
+      ),
+    );
+    // One running and two waiting are taken; the fourth and fifth are turned away.
+    expect(outcomes.map(codeOf)).toEqual([
+      'checked',
+      'checked',
+      'checked',
+      'PASSWORD_CHECKS_BUSY 1',
+      'PASSWORD_CHECKS_BUSY 1',
+    ]);
+    // Once the queue has drained, the next is taken again.
+    expect(await passwords.verify({ ip: '198.51.100.9' }, stored, 'correct horse battery')).toBe(
+      true,
+    );
+    expect(passwords.load()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('keeps a lane for browsers that signed in before, which guesses cannot fill', async () => {
+    const passwords = createPasswords(env, { running: 1, queued: 1, perAddress: 10 });
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 4 }, (_, i) =>
+        passwords.verify({ ip: `203.0.113.${i}` }, stored, 'x'),
+      ),
+      passwords.verify(
+        { ip: '198.51.100.1', trustedDevice: true },
+        stored,
+        'correct horse battery',
+      ),
+    ]);
+    expect(outcomes.map(codeOf)).toEqual([
+      'checked',
+      'checked',
+      'PASSWORD_CHECKS_BUSY 1',
+      'PASSWORD_CHECKS_BUSY 1',
+      'checked',
+    ]);
+  });
+
+  it('takes only so many from one address (an IPv6 /64 counting as one) at a time', async () => {
+    const passwords = createPasswords(env, { running: 1, queued: 100, perAddress: 2 });
+    const sameNetwork = ['2001:db8:5:5::1', '2001:db8:5:5::2', '2001:db8:5:5:ffff::3'];
+    const outcomes = await Promise.allSettled([
+      ...sameNetwork.map((ip) => passwords.verify({ ip }, stored, 'guess')),
+      passwords.verify({ ip: '2001:db8:5:6::1' }, stored, 'guess'),
+    ]);
+    expect(outcomes.map(codeOf)).toEqual(['checked', 'checked', 'RATE_LIMITED 1', 'checked']);
+    expect(await passwords.verify({ ip: '2001:db8:5:5::4' }, stored, 'guess')).toBe(false);
+  });
+});
+
+describe(`wrong logins by the hundred [${dbKind}]`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answer 401, or 503/429 with Retry-After, never 500, and a player still signs in', async () => {
+    const player = await signUp(t.app);
+    const guesses = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        postJson(
+          t.app,
+          'usersLogin',
+          { email: `nobody-${randomUUID()}@example.com`, password: 'guess-guess-1' },
+          { headers: { 'x-forwarded-for': `2001:db8:${(i % 50).toString(16)}::${i + 1}` } },
+        ),
+      ),
+    );
+    for (const answer of guesses) {
+      expect([401, 429, 503]).toContain(answer.statusCode);
+      if (answer.statusCode !== 401) expect(answer.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      if (answer.statusCode === 503)
+        expect(jsonOf(answer)).toMatchObject({ code: 'PASSWORD_CHECKS_BUSY' });
+    }
+    expect((await login(t.app, player.email)).statusCode).toBe(200);
+  });
+});
