@@ -14,6 +14,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts, emailOutbox, partnershipApplications } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/modules/partnerships/partnerships.service';
 import { distinctIp, postJson } from './helpers/accounts';
 import { openedMails } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
@@ -181,7 +182,8 @@ describe(`partnerships [${dbKind}]`, () => {
   it('admits 5 applications an hour per IP: the 6th gets 429, another IP still passes', async () => {
     const ip = distinctIp();
     for (let i = 0; i < 5; i += 1) {
-      expect((await apply({ ...VALID, name: `Applicant ${i}` }, ip)).statusCode).toBe(200);
+      const applicant = { ...VALID, name: `Applicant ${i}`, email: `applicant${i}@example.com` };
+      expect((await apply(applicant, ip)).statusCode).toBe(200);
       clock.advance(60_000);
     }
     const sixth = await apply(VALID, ip);
@@ -208,13 +210,37 @@ describe(`partnerships [${dbKind}]`, () => {
   it('lets exactly 5 of 20 concurrent applications from one IP through', async () => {
     const ip = distinctIp();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => apply({ ...VALID, name: `Burst ${i}` }, ip)),
+      Array.from({ length: 20 }, (_, i) =>
+        apply({ ...VALID, name: `Burst ${i}`, email: `burst${i}@example.com` }, ip),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expect(await applications()).toHaveLength(5);
     expect(await outbox()).toHaveLength(10);
+  });
+
+  it('sends one address at most 3 confirmations a day, from any number of networks', async () => {
+    const victim = 'victim@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        apply({ ...VALID, email: i % 2 === 0 ? victim : 'VICTIM@example.com' }, distinctIp()),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(200));
+    expect(await applications()).toHaveLength(12);
+    const mails = await outbox();
+    const to = (address: string) =>
+      mails.filter((mail) => mail.toAddress.toLowerCase() === address).length;
+    expect(to(victim)).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+    expect(to(t.env.partnershipEmail)).toBe(12);
+    // A day later the address may be confirmed again.
+    clock.set(new Date(Date.parse(NOW) + 24 * HOUR + 1));
+    await apply({ ...VALID, email: victim }, distinctIp());
+    expect(to(victim) + 1).toBe(
+      (await outbox()).filter((mail) => mail.toAddress.toLowerCase() === victim).length,
+    );
   });
 
   it('answers a filled honeypot like a success and keeps nothing', async () => {

@@ -420,8 +420,12 @@ export const partnershipApplications = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
-  // Serves the per-IP hourly limit on submissions.
-  (t) => [index('partnership_applications_ip_created_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    // Serves the per-IP hourly limit on submissions.
+    index('partnership_applications_ip_created_idx').on(t.ip, t.createdAt),
+    // Serves the daily cap on confirmations one address receives.
+    index('partnership_applications_email_created_idx').on(sql`lower(${t.email})`, t.createdAt),
+  ],
 );
 
 export const gameResults = pgTable(

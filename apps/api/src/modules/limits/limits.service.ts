@@ -100,6 +100,9 @@ export function createLimiter({
 
     count,
 
+    /** Serialises transactions that count and then write, per key, until they commit. */
+    lock: (tx: Transaction, keys: readonly string[]) => lockKeys(tx, keys.map(key)),
+
     /** Deletes one batch of attempts no window counts any more; how many went. */
     purgeExpired: (limit: number): Promise<number> =>
       purgeAttemptsBefore(db, ago(LONGEST_LIMIT_WINDOW_MS), limit),

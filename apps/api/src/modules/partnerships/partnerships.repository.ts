@@ -1,4 +1,5 @@
 /** Partnership applications as they were received. */
+import { and, count, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { partnershipApplications } from '../../db/schema';
 
@@ -18,4 +19,18 @@ export async function insertApplication(db: Executor, row: NewApplication): Prom
     .values(row)
     .returning({ id: partnershipApplications.id });
   return inserted?.id ?? '';
+}
+
+/** Applications from `email` (any case) since `since`: how many confirmations it was sent. */
+export async function countFromEmail(db: Executor, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(partnershipApplications)
+    .where(
+      and(
+        sql`lower(${partnershipApplications.email}) = lower(${email})`,
+        gte(partnershipApplications.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
 }

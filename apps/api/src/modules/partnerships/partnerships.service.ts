@@ -5,8 +5,11 @@
  * transaction that stores the application, so either all three happen or none.
  *
  * Each client IP may apply 5 times in a sliding hour; the limits module admits an application
- * under a lock on the IP, so a burst of concurrent requests lets exactly 5 through. A filled
- * honeypot is answered like a success and leaves no trace.
+ * under a lock on the IP, so a burst of concurrent requests lets exactly 5 through. One address
+ * gets at most CONFIRMATIONS_PER_ADDRESS_PER_DAY confirmations, however many networks apply in
+ * its name (the form cannot be used to bomb a mailbox); later applications are still stored
+ * and the company still told, and the applicant sees the same thank-you. A filled honeypot is
+ * answered like a success and leaves no trace.
  */
 import {
   PARTNERSHIP_APPLICATIONS_PER_HOUR,
@@ -24,6 +27,7 @@ import type { CountRule, Limiter } from '../limits/limits.service';
 import * as repo from './partnerships.repository';
 
 const HOUR = 60 * 60_000;
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 export type ApplyOutcome = 'stored' | 'dropped';
 
@@ -63,12 +67,19 @@ export function createPartnershipsService({
       }
       const { website: _honeypot, ...details } = application;
       const id = await transaction(async (tx) => {
+        const now = clock.now();
+        // Counted under a lock on the address, so applications at once are counted in turn.
+        await limiter.lock(tx, [`partnership-confirmation|${details.email.toLowerCase()}`]);
+        const since = new Date(now.getTime() - 24 * HOUR);
+        const confirmed = await repo.countFromEmail(tx, details.email, since);
         const stored = await repo.insertApplication(tx, {
           ...details,
           ip: caller.ip,
-          createdAt: clock.now(),
+          createdAt: now,
         });
-        await mailer.queue(tx, details.email, partnershipConfirmationEmail());
+        if (confirmed < CONFIRMATIONS_PER_ADDRESS_PER_DAY) {
+          await mailer.queue(tx, details.email, partnershipConfirmationEmail());
+        }
         await mailer.queue(tx, env.partnershipEmail, partnershipNotificationEmail(details));
         return stored;
       });

@@ -1,0 +1,1 @@
+CREATE INDEX "partnership_applications_email_created_idx" ON "partnership_applications" USING btree (lower("email"),"created_at");
