@@ -40,6 +40,7 @@ export function createServices(infra: Infra) {
     passwords,
     audit,
     mailer,
+    signIn: accounts.startSession,
   });
   const health = createHealthService(infra);
   const codeAttempts = createCodeAttempts({ limiter, audit });

@@ -11,7 +11,16 @@ import { authAttempts, emailOutbox, recoveryCodes, resetTokens } from '../src/db
 import { LIMITS } from '../src/modules/accounts/auth-limits';
 import { hashResetToken } from '../src/modules/accounts/recovery.service';
 import { createLogger } from '../src/lib/logger';
-import { PASSWORD, distinctIp, login, postJson, signUp } from './helpers/accounts';
+import {
+  LOGIN_THROTTLED,
+  PASSWORD,
+  distinctIp,
+  login,
+  postJson,
+  sessionCookieOf,
+  signUp,
+} from './helpers/accounts';
+import { latestRecoveryCode } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 import { median, timed } from './helpers/timing';
 
@@ -124,7 +133,7 @@ describe(`account attacks [${dbKind}]`, () => {
       const device = await trustedBrowser(player.email);
       for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
       expect(jsonOf(await login(t.app, player.email, PASSWORD, distinctIp()))).toEqual(
-        RATE_LIMITED,
+        LOGIN_THROTTLED,
       );
       expect((await loginFrom(player.email, device)).statusCode).toBe(200);
       // The trusted browser is still held to the per-IP limit.
@@ -138,7 +147,7 @@ describe(`account attacks [${dbKind}]`, () => {
         { email: player.email, password: PASSWORD },
         { ip, headers: { cookie: device } },
       );
-      expect(jsonOf(fromBusyIp)).toEqual(RATE_LIMITED);
+      expect(jsonOf(fromBusyIp)).toEqual(LOGIN_THROTTLED);
     });
 
     it('trusts a device only for its own account, untampered, until the password changes', async () => {
@@ -147,22 +156,22 @@ describe(`account attacks [${dbKind}]`, () => {
       const othersDevice = await trustedBrowser(other.email);
       const device = await trustedBrowser(player.email);
       for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
-      expect(jsonOf(await loginFrom(player.email, othersDevice))).toEqual(RATE_LIMITED);
+      expect(jsonOf(await loginFrom(player.email, othersDevice))).toEqual(LOGIN_THROTTLED);
       expect(jsonOf(await loginFrom(player.email, `${device.slice(0, -2)}xx`))).toEqual(
-        RATE_LIMITED,
+        LOGIN_THROTTLED,
       );
       await resetPassword(player.id, player.email);
       expect((await loginFrom(player.email, device, NEW_PASSWORD)).statusCode).toBe(200);
       // Voided by the reset: it no longer exempts this browser from a new backoff.
       for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
-      expect(jsonOf(await loginFrom(player.email, device, NEW_PASSWORD))).toEqual(RATE_LIMITED);
+      expect(jsonOf(await loginFrom(player.email, device, NEW_PASSWORD))).toEqual(LOGIN_THROTTLED);
     });
 
     it('a password reset lifts the backoff for every client', async () => {
       const player = await signUp(t.app);
       for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
       expect(jsonOf(await login(t.app, player.email, PASSWORD, distinctIp()))).toEqual(
-        RATE_LIMITED,
+        LOGIN_THROTTLED,
       );
       await resetPassword(player.id, player.email);
       expect((await login(t.app, player.email, NEW_PASSWORD, distinctIp())).statusCode).toBe(200);
@@ -334,11 +343,77 @@ describe(`account attacks [${dbKind}]`, () => {
       for (let i = 0; i < LIMITS.loginPerIpPerMinute; i += 1) {
         expect((await via('203.0.113.7', `nobody${i}@example.com`, WRONG)).statusCode).toBe(401);
       }
-      expect(jsonOf(await via('203.0.113.7', player.email, PASSWORD))).toEqual(RATE_LIMITED);
+      expect(jsonOf(await via('203.0.113.7', player.email, PASSWORD))).toEqual(LOGIN_THROTTLED);
       expect((await via('203.0.113.8', player.email, PASSWORD)).statusCode).toBe(200);
       const failures = lines.filter((line) => line.includes('auth.login.failed'));
       expect(failures).toHaveLength(LIMITS.loginPerIpPerMinute);
       for (const line of failures) expect(line).toContain('"ip":"203.0.113.7"');
     });
+  });
+});
+
+describe(`the owner signs in by proving the mailbox [${dbKind}]`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('after 8 failures by someone else: 429 with the wait, then a recovery code signs in', async () => {
+    const player = await signUp(t.app);
+    for (let i = 0; i < 8; i += 1) await login(t.app, player.email, WRONG, distinctIp());
+
+    const paused = await login(t.app, player.email, PASSWORD, distinctIp());
+    expect(paused.statusCode).toBe(429);
+    expect(jsonOf(paused)).toEqual(LOGIN_THROTTLED);
+    const wait = Number(paused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(jsonOf<{ message: string }>(paused).message).toContain(
+      wait < 60 ? `${wait} second` : `${Math.ceil(wait / 60)} minute`,
+    );
+
+    const ip = distinctIp();
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: player.email }, { ip });
+    const code = await latestRecoveryCode(t, player.email);
+    const verified = await postJson(
+      t.app,
+      'usersVerifyRecoveryCode',
+      { email: player.email, code },
+      { ip },
+    );
+    const { resetToken } = jsonOf<{ resetToken: string }>(verified);
+
+    const wrong = await postJson(
+      t.app,
+      'usersSignInWithResetToken',
+      { email: player.email, resetToken: `${resetToken}x` },
+      { ip },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+
+    const signedIn = await postJson(
+      t.app,
+      'usersSignInWithResetToken',
+      { email: player.email, resetToken },
+      { ip },
+    );
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = sessionCookieOf(signedIn);
+    expect(cookie).toBeDefined();
+    const me = await postJson(t.app, 'usersMe', {}, { cookie, ip });
+    expect(jsonOf<{ email: string }[]>(me)[0]?.email).toBe(player.email);
+
+    // The token is spent, and the password was never changed: it still signs in.
+    const again = await postJson(
+      t.app,
+      'usersSignInWithResetToken',
+      { email: player.email, resetToken },
+      { ip },
+    );
+    expect(again.statusCode).toBe(400);
+    expect((await login(t.app, player.email, PASSWORD, distinctIp())).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { ERRORS, MESSAGES } from '@questfield/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts } from '../src/db/schema';
 import { LIMITS, loginBackoffMs } from '../src/modules/accounts/auth-limits';
-import { login, postJson, signUp } from './helpers/accounts';
+import { LOGIN_THROTTLED, login, postJson, signUp } from './helpers/accounts';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void; now(): Date };
@@ -26,7 +26,9 @@ describe(`brute-force limits (R17) [${dbKind}]`, () => {
       );
     }
     // Even the right password waits out the backoff, from any IP.
-    expect(jsonOf(await login(t.app, player.email, undefined, '10.9.9.9'))).toEqual(RATE_LIMITED);
+    expect(jsonOf(await login(t.app, player.email, undefined, '10.9.9.9'))).toEqual(
+      LOGIN_THROTTLED,
+    );
     clock().advance(loginBackoffMs(5) + 1);
     expect((await login(t.app, player.email, undefined, '10.9.9.9')).statusCode).toBe(200);
   });
@@ -51,7 +53,9 @@ describe(`brute-force limits (R17) [${dbKind}]`, () => {
         createdAt: new Date(now - 59 * 60_000 + i * 29_000),
       })),
     );
-    expect(jsonOf(await login(t.app, player.email, undefined, '10.3.0.1'))).toEqual(RATE_LIMITED);
+    expect(jsonOf(await login(t.app, player.email, undefined, '10.3.0.1'))).toEqual(
+      LOGIN_THROTTLED,
+    );
     clock().advance(60 * 60_000);
     expect((await login(t.app, player.email, undefined, '10.3.0.1')).statusCode).toBe(200);
   });
@@ -61,7 +65,7 @@ describe(`brute-force limits (R17) [${dbKind}]`, () => {
     for (let i = 0; i < LIMITS.loginPerIpPerMinute; i += 1) {
       expect((await login(t.app, `nobody${i}@example.com`, 'x', '10.4.0.1')).statusCode).toBe(401);
     }
-    expect(jsonOf(await login(t.app, 'ipuser', undefined, '10.4.0.1'))).toEqual(RATE_LIMITED);
+    expect(jsonOf(await login(t.app, 'ipuser', undefined, '10.4.0.1'))).toEqual(LOGIN_THROTTLED);
     expect((await login(t.app, 'ipuser', undefined, '10.4.0.2')).statusCode).toBe(200);
     clock().advance(61_000);
     expect((await login(t.app, 'ipuser', undefined, '10.4.0.1')).statusCode).toBe(200);

@@ -63,6 +63,7 @@ const PUBLIC_ROUTES: readonly ApiRouteName[] = [
   'usersRequestRecoveryCode',
   'usersVerifyRecoveryCode',
   'usersUpdatePassword',
+  'usersSignInWithResetToken',
   'eventsAvailableTimes',
   'partnershipsApply',
   'gamesLeaderboard',

@@ -135,6 +135,21 @@ export const updatePasswordRequest = z.strictObject({
   resetToken: z.string().min(1).max(256),
 });
 
+/** Users/SignInWithResetToken: the reset token a verified recovery code answered. */
+export const resetTokenSignInRequest = z.strictObject({
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  resetToken: z.string().min(1).max(256),
+});
+
+/** 'Too many sign-in attempts. Try again in 5 minutes, or …': LOGIN_THROTTLED with its wait. */
+export function loginThrottledMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds <= 60 ? '' : 's'}`;
+  return `Too many sign-in attempts. Try again in ${wait}, or sign in with a code sent to your email.`;
+}
+
 /** Users/Delete: the session's own account, confirmed with its password. */
 export const deleteAccountRequest = z.strictObject({
   password: z
@@ -157,4 +172,5 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 export type LoginRequest = z.infer<typeof loginRequest>;
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+export type ResetTokenSignInRequest = z.infer<typeof resetTokenSignInRequest>;
 export type VerifyRecoveryCodeResponse = z.infer<typeof verifyRecoveryCodeResponse>;

@@ -38,6 +38,12 @@ export const API_ROUTES = {
     access: 'public',
   },
   usersUpdatePassword: { method: 'POST', path: '/api/Users/UpdatePassword', access: 'public' },
+  /** A verified recovery code signs its mailbox's owner in without a new password. */
+  usersSignInWithResetToken: {
+    method: 'POST',
+    path: '/api/Users/SignInWithResetToken',
+    access: 'public',
+  },
   usersDelete: { method: 'POST', path: '/api/Users/Delete', access: 'session' },
   usersRedeemCode: { method: 'POST', path: '/api/Users/RedeemCode', access: 'session' },
   usersCreditHistory: { method: 'POST', path: '/api/Users/CreditHistory', access: 'session' },

@@ -34,6 +34,12 @@ export const ERRORS = {
 
   // Accounts (spec §8)
   LOGIN_FAILED: { status: 401, message: 'Login failed' },
+  /** The account's sign-ins are paused after failures; the answer says for how long. */
+  LOGIN_THROTTLED: {
+    status: 429,
+    message:
+      'Too many sign-in attempts. Try again later, or sign in with a code sent to your email.',
+  },
   REGISTER_FAILED: { status: 400, message: 'Register failed' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },

@@ -1,6 +1,7 @@
 /** Small clients for the account routes, shared by the account test files. */
 import { API_ROUTES, CSRF_HEADER, type ApiRouteName } from '@questfield/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { App } from '../../src/app';
 
 export const PASSWORD = 'violet-lantern-orbit-42';
@@ -81,3 +82,11 @@ export async function signUp(
 export async function login(app: App, email: string, password = PASSWORD, ip?: string) {
   return postJson(app, 'usersLogin', { email, password }, { ip });
 }
+
+/** A login refused while the account's (or the address's) sign-ins are paused, with its wait. */
+export const LOGIN_THROTTLED = {
+  code: 'LOGIN_THROTTLED',
+  message: expect.stringMatching(
+    /^Too many sign-in attempts\. Try again in \d+ (second|minute)s?, or sign in with a code sent to your email\.$/,
+  ),
+};

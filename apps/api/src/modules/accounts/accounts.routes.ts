@@ -130,6 +130,13 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   });
 
   app.route({
+    ...apiRoute('usersSignInWithResetToken'),
+    handler: async (request, reply) => [
+      signIn(reply, await recovery.signInWithResetToken(request.body, metaOf(request))),
+    ],
+  });
+
+  app.route({
     ...apiRoute('usersUpdatePassword'),
     handler: async (request) => {
       await recovery.updatePassword(request.body, metaOf(request));

@@ -3,7 +3,11 @@
  * profile updates. The subject of every call is the session's user, never a body field.
  * Answers are domain values (an Account); accounts.routes.ts shapes the spec's wire format.
  */
-import type { SignUpRequest, UpdateUserRequest } from '@questfield/contract';
+import {
+  loginThrottledMessage,
+  type SignUpRequest,
+  type UpdateUserRequest,
+} from '@questfield/contract';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -60,6 +64,9 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /** A new session for `user` (who proved who they are another way: a recovery code). */
+    startSession,
+
     /** The account of `userId` (for mail addressed to a player), read through `executor`. */
     find: (userId: string, executor: Executor = db): Promise<repo.Account | undefined> =>
       repo.findAccount(executor, userId),
@@ -101,7 +108,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const trusted = user !== undefined && isTrustedDevice(env.appSecret, device, user);
       const admission = await authLimits.login(subject, meta.ip, trusted);
       if (!admission.allowed) {
-        throttled(meta, 'auth.login.throttled', admission.reason, user?.id);
+        audit(meta, 'auth.login.throttled', { userId: user?.id, reason: admission.reason }, 'warn');
+        // The wait, and the way round it: a code sent to the account's mailbox (recovery).
+        const seconds = Math.max(1, Math.ceil((admission.retryAfterMs ?? 60_000) / 1000));
+        fail('LOGIN_THROTTLED', loginThrottledMessage(seconds), { retryAfterSeconds: seconds });
       }
       const caller = { ip: meta.ip, trustedDevice: trusted };
       const matches =

@@ -66,14 +66,15 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
     const afterId = await limiter.lastSuccess(tx, 'login', subject);
     const failures = (since: Date) =>
       limiter.count(tx, { kind: 'login', subject, failedOnly: true, since, afterId });
+    const now = clock.now().getTime();
     const hour = await failures(ago(60 * MINUTE));
-    if (hour.count >= LIMITS.loginFailuresPerHour) return refuse('login failures per hour');
+    if (hour.count >= LIMITS.loginFailuresPerHour) {
+      return refuse('login failures per hour', hour.oldest.getTime() + 60 * MINUTE - now);
+    }
     const recent = await failures(ago(LIMITS.loginBackoffWindowMs));
     const wait = loginBackoffMs(recent.count);
-    if (wait > 0 && recent.latest !== null) {
-      if (clock.now().getTime() < recent.latest.getTime() + wait) return refuse('login backoff');
-    }
-    return allow;
+    const until = recent.latest === null ? now : recent.latest.getTime() + wait;
+    return wait > 0 && now < until ? refuse('login backoff', until - now) : allow;
   }
 
   return {

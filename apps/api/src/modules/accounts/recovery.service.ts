@@ -25,7 +25,7 @@ import { passwordChangedEmail, recoveryCodeEmail } from '../../integrations/emai
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import * as repo from './accounts.repository';
-import { checkPasswordPolicy, type RequestMeta } from './accounts.service';
+import { checkPasswordPolicy, type RequestMeta, type SignedIn } from './accounts.service';
 import type { AuthLimits } from './auth-limits';
 import type { Passwords } from './password';
 import type { SessionService } from './sessions.service';
@@ -58,6 +58,8 @@ type RecoveryDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env' | 'backgr
   passwords: Passwords;
   audit: Audit;
   mailer: Mailer;
+  /** Starts a session for a player (the accounts service's). */
+  signIn: (user: repo.UserRow, meta: RequestMeta) => Promise<SignedIn>;
 };
 
 export function createRecoveryService(deps: RecoveryDeps) {
@@ -174,6 +176,43 @@ export function createRecoveryService(deps: RecoveryDeps) {
       }
       mailer.wake();
       audit(meta, 'auth.reset.succeeded', { userId: user.id, sessionsRevoked: revoked });
+    },
+
+    /**
+     * Signs in the owner of a mailbox who proved it with a recovery code (its reset token), with
+     * the password unchanged: the way in when failed guesses by someone else have paused the
+     * account's sign-ins. The token is spent, the remaining codes revoked, the login backoff
+     * cleared, and this browser becomes trusted like after any sign-in.
+     */
+    async signInWithResetToken(
+      input: { email: string; resetToken: string },
+      meta: RequestMeta,
+    ): Promise<SignedIn> {
+      const subject = input.email.trim().toLowerCase();
+      const admission = await limits.passwordUpdate(subject, meta.ip);
+      if (!admission.allowed) {
+        audit(meta, 'auth.recovery_sign_in.throttled', { reason: admission.reason }, 'warn');
+        fail('RATE_LIMITED');
+      }
+      const user = await repo.findUserByEmail(db, subject);
+      const now = clock.now();
+      const spent =
+        user !== undefined &&
+        (await transaction(async (tx) => {
+          if (!(await repo.consumeResetToken(tx, hashResetToken(input.resetToken), user.id, now))) {
+            return false;
+          }
+          await repo.revokeRecovery(tx, user.id, now);
+          await limits.clearLoginBackoff(tx, user.id, meta.ip);
+          return true;
+        }));
+      if (!spent) {
+        audit(meta, 'auth.recovery_sign_in.failed', { userId: user?.id });
+        // The code's own words: a spent or expired token means the code must be asked again.
+        fail('INVALID_RECOVERY_CODE');
+      }
+      audit(meta, 'auth.recovery_sign_in.succeeded', { userId: user.id });
+      return deps.signIn(user, meta);
     },
 
     /** Deletes one batch each of expired codes and of spent reset tokens; how many went. */

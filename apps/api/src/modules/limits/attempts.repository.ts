@@ -1,5 +1,5 @@
 /** Attempts counted by the limiter (auth_attempts): per kind and subject, or per kind and IP. */
-import { and, count, desc, eq, gt, gte, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, max, min, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import type { Executor, Transaction } from '../../db/client';
 import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema';
@@ -64,12 +64,20 @@ function where(filter: AttemptFilter) {
 export async function countAttempts(
   db: Executor,
   filter: AttemptFilter,
-): Promise<{ count: number; latest: Date | null }> {
+): Promise<{ count: number; latest: Date | null; oldest: Date }> {
   const [row] = await db
-    .select({ count: count(), latest: max(authAttempts.createdAt) })
+    .select({
+      count: count(),
+      latest: max(authAttempts.createdAt),
+      oldest: min(authAttempts.createdAt),
+    })
     .from(authAttempts)
     .where(where(filter));
-  return { count: row?.count ?? 0, latest: row?.latest ?? null };
+  return {
+    count: row?.count ?? 0,
+    latest: row?.latest ?? null,
+    oldest: row?.oldest ?? filter.since,
+  };
 }
 
 /** The id of a subject's last success, so failures before it stop counting toward backoff. */

@@ -25,9 +25,11 @@ import {
 } from './attempts.repository';
 
 export type { AttemptKind };
-export type LimitVerdict = { allowed: true } | { allowed: false; reason: string };
+/** A refusal may say when the caller can try again (ms from now). */
+export type Refusal = { allowed: false; reason: string; retryAfterMs?: number };
+export type LimitVerdict = { allowed: true } | Refusal;
 /** An admitted attempt carries the id to settle its outcome with. */
-export type Admission = { allowed: true; attempt: number } | { allowed: false; reason: string };
+export type Admission = { allowed: true; attempt: number } | Refusal;
 /** At most `max` attempts matching the filter in the last `windowMs`; else refused for `reason`. */
 export type CountRule = Omit<AttemptFilter, 'since'> & {
   windowMs: number;
@@ -44,7 +46,10 @@ export type LimitCheck = CountRule[] | ((tx: Transaction) => Promise<LimitVerdic
 export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
 
 export const allow: LimitVerdict = { allowed: true };
-export const refuse = (reason: string): LimitVerdict => ({ allowed: false, reason });
+export const refuse = (reason: string, retryAfterMs?: number): LimitVerdict =>
+  retryAfterMs === undefined
+    ? { allowed: false, reason }
+    : { allowed: false, reason, retryAfterMs };
 
 export function createLimiter({
   db,
@@ -65,9 +70,9 @@ export function createLimiter({
   async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
     for (const { windowMs, max, reason, ...filter } of rules) {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
-      if ((await count(tx, { ...filter, since: ago(windowMs) })).count >= max) {
-        return refuse(reason);
-      }
+      const { count: seen, oldest } = await count(tx, { ...filter, since: ago(windowMs) });
+      // Free again when the oldest attempt counted leaves the window.
+      if (seen >= max) return refuse(reason, oldest.getTime() + windowMs - clock.now().getTime());
     }
     return allow;
   }

@@ -16,6 +16,8 @@ export const accountsCopy = {
   passwordPlaceholder: 'Enter your password',
   forgotPassword: 'Forgot password?',
   signInSubmit: 'Sign In',
+  /** Offered when sign-ins are paused after failed attempts: the recovery code signs in. */
+  emailSignInCode: 'Email me a sign-in code',
   // Sign up
   signUpTitle: 'Sign Up',
   signUpDescription: 'Create your player account to hold credits and book sessions.',
@@ -41,6 +43,8 @@ export const accountsCopy = {
   newPasswordLabel: 'New Password',
   confirmPasswordLabel: 'Confirm New Password',
   resetSubmit: 'Reset Password',
+  /** The verified code signs the player in; the password stays as it was. */
+  signInWithCode: 'Sign in without changing it',
   back: 'Back',
   // Account settings
   settingsTitle: 'Account Settings',

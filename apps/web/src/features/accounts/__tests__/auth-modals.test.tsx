@@ -552,6 +552,49 @@ describe('forgot and reset password', () => {
     });
   });
 
+  it('when sign-ins are paused, shows the wait and signs in with a code sent to the email', async () => {
+    const user = userEvent.setup();
+    const api = await renderSignedOut();
+    const paused =
+      'Too many sign-in attempts. Try again in 4 minutes, or sign in with a code sent to your email.';
+    api.table['/api/Users/LoginByNameOrEmail'] = () => ({
+      status: 429,
+      body: { message: paused, code: 'LOGIN_THROTTLED' },
+    });
+    api.table['/api/Users/RequestRecoveryCode'] = () => ({
+      body: {
+        message: 'If the email exists in our system, you will receive a recovery code shortly.',
+      },
+    });
+    api.table['/api/Users/VerifyRecoveryCode'] = () => ({
+      body: { valid: true, resetToken: 'token-2' },
+    });
+    api.table['/api/Users/SignInWithResetToken'] = () => ({ body: [testUser] });
+
+    let dialog = await openSignIn();
+    await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(paused);
+    await user.click(within(dialog).getByRole('button', { name: 'Email me a sign-in code' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    expect(within(dialog).getByLabelText('Email address')).toHaveValue('ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Recovery Code' }));
+    await user.type(await within(dialog).findByLabelText('Recovery code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in without changing it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent.find((call) => call.path === '/api/Users/SignInWithResetToken')?.body).toEqual({
+      email: 'ada@example.com',
+      resetToken: 'token-2',
+    });
+    expect(api.sent.some((call) => call.path === '/api/Users/UpdatePassword')).toBe(false);
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+  });
+
   it("shows the server's reset error and goes back to sign-in from the forgot modal", async () => {
     const user = userEvent.setup();
     await renderSignedOut();

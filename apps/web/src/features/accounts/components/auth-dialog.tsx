@@ -99,7 +99,9 @@ export default function AuthDialog({
       body = <ForgotPasswordForm email={view.email} onNavigate={onNavigate} />;
       break;
     case 'reset-password':
-      body = <ResetPasswordForm reset={view.reset} onNavigate={onNavigate} />;
+      body = (
+        <ResetPasswordForm reset={view.reset} onNavigate={onNavigate} onSignedIn={onSignedIn} />
+      );
       break;
     case 'account-settings':
       body = user ? (

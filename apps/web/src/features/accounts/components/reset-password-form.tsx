@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, MESSAGES, newPasswordField, PASSWORD_RULE } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useResetTokenSignInMutation } from '../api/sign-in-with-reset-token';
 import { useUpdatePasswordMutation } from '../api/update-password';
 import type { AuthView } from '../hooks/use-auth-modals';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
@@ -26,10 +27,14 @@ export const resetPasswordForm = z
 export function ResetPasswordForm({
   reset,
   onNavigate,
+  onSignedIn,
 }: {
   reset: { email: string; resetToken: string } | undefined;
   onNavigate: (view: AuthView) => void;
+  /** The verified code signed the player in instead (the password unchanged). */
+  onSignedIn: () => void;
 }) {
+  const signIn = useResetTokenSignInMutation(onSignedIn);
   const form = useForm({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', confirm: '' },
@@ -72,9 +77,21 @@ export function ResetPasswordForm({
         {...form.register('confirm')}
       />
       <FormError>
-        {update.isError ? failureText(update.error, ERRORS.PASSWORD_UPDATE_FAILED.message) : null}
+        {update.isError
+          ? failureText(update.error, ERRORS.PASSWORD_UPDATE_FAILED.message)
+          : signIn.isError
+            ? failureText(signIn.error, ERRORS.INVALID_RECOVERY_CODE.message)
+            : null}
       </FormError>
       <SubmitButton pending={update.isPending}>{accountsCopy.resetSubmit}</SubmitButton>
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+        disabled={!reset || signIn.isPending}
+        onClick={() => reset && signIn.mutate(reset)}
+      >
+        {accountsCopy.signInWithCode}
+      </button>
       <button
         type="button"
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}

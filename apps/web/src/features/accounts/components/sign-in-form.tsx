@@ -12,14 +12,19 @@ import {
   SubmitButton,
   SwitchPrompt,
 } from '@/components/ui/form';
-import { failureText } from '@/lib/api-client';
+import { ApiError, failureText } from '@/lib/api-client';
 import { accountsCopy } from '@/features/accounts/copy';
+
+/** Sign-ins of this account (or from this address) are paused after failed attempts. */
+const isPaused = (error: unknown) => error instanceof ApiError && error.code === 'LOGIN_THROTTLED';
 
 /**
  * The spec's sign-in: one field for an email or a username (labelled as the spec says, the
  * placeholder says both), the password, and the way to recovery. After a password reset it
  * opens with the confirmation and the email filled in; the confirmation goes once the player
- * tries again, so it never stands beside a new failure.
+ * tries again, so it never stands beside a new failure. When sign-ins are paused (someone
+ * else's failed guesses), the server's answer says for how long, and a recovery code sent to
+ * the mailbox is offered as the way in.
  */
 export function SignInForm({
   notice,
@@ -86,6 +91,11 @@ export function SignInForm({
       <FormError>
         {login.isError ? failureText(login.error, ERRORS.LOGIN_FAILED.message) : null}
       </FormError>
+      {isPaused(login.error) ? (
+        <button type="button" className={linkButtonClass} onClick={forgotPassword}>
+          {accountsCopy.emailSignInCode}
+        </button>
+      ) : null}
       <SubmitButton pending={login.isPending}>{accountsCopy.signInSubmit}</SubmitButton>
     </form>
   );
