@@ -336,7 +336,9 @@ describe(`code redemption [${dbKind}]`, () => {
     it('100 players redeem one Game Pass at once: one +16, 99 already redeemed', async () => {
       const buyer = await newPlayer();
       const pass = await buyGamePass(buyer);
-      const players = await Promise.all(Array.from({ length: 100 }, () => newPlayer()));
+      // Signed up in turn: 100 sign-ups at once are more than the server takes on (password.ts).
+      const players = [];
+      for (let i = 0; i < 100; i += 1) players.push(await newPlayer());
       const responses = await Promise.all(
         players.map((who) => call('itemsRedeem', { name: pass }, who)),
       );

@@ -35,8 +35,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 export const PASSWORD_WORK = {
   /** Hashes running at once: one per core (more only makes each slower). */
   running: Math.max(1, availableParallelism()),
-  /** Waiting behind them: at ~12 ms a hash, a wait of about 50 ms on two cores. */
-  queued: 8,
+  /**
+   * Waiting behind them: at ~12 ms a hash, at most about 400 ms on two cores. Enough for a
+   * crowd signing in at once before a game; a flood beyond it is turned away.
+   */
+  queued: 64,
   /** Running or waiting for one client address (an IPv6 /64 counts as one). */
   perAddress: 3,
 } as const;
