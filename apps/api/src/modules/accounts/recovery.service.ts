@@ -66,6 +66,17 @@ export function createRecoveryService(deps: RecoveryDeps) {
   const { db, transaction, clock, env, background, sessions, passwords, mailer, audit } = deps;
   const limits = deps.authLimits;
 
+  /** A reset token's use, admitted under the password-update limits; its normalised email. */
+  async function admitTokenUse(email: string, meta: RequestMeta, event: string) {
+    const subject = email.trim().toLowerCase();
+    const admission = await limits.passwordUpdate(subject, meta.ip);
+    if (!admission.allowed) {
+      audit(meta, event, { reason: admission.reason }, 'warn');
+      fail('RATE_LIMITED');
+    }
+    return subject;
+  }
+
   async function issueCode(subject: string, now: Date, meta: RequestMeta): Promise<void> {
     const user = await repo.findUserByEmail(db, subject);
     if (user !== undefined) {
@@ -144,12 +155,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
       meta: RequestMeta,
     ): Promise<void> {
       checkPasswordPolicy(input.password);
-      const subject = input.email.trim().toLowerCase();
-      const admission = await limits.passwordUpdate(subject, meta.ip);
-      if (!admission.allowed) {
-        audit(meta, 'auth.reset.throttled', { reason: admission.reason }, 'warn');
-        fail('RATE_LIMITED');
-      }
+      const subject = await admitTokenUse(input.email, meta, 'auth.reset.throttled');
       const user = await repo.findUserByEmail(db, subject);
       const tokenHash = hashResetToken(input.resetToken);
       const now = clock.now();
@@ -188,12 +194,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
       input: { email: string; resetToken: string },
       meta: RequestMeta,
     ): Promise<SignedIn> {
-      const subject = input.email.trim().toLowerCase();
-      const admission = await limits.passwordUpdate(subject, meta.ip);
-      if (!admission.allowed) {
-        audit(meta, 'auth.recovery_sign_in.throttled', { reason: admission.reason }, 'warn');
-        fail('RATE_LIMITED');
-      }
+      const subject = await admitTokenUse(input.email, meta, 'auth.recovery_sign_in.throttled');
       const user = await repo.findUserByEmail(db, subject);
       const now = clock.now();
       const spent =
