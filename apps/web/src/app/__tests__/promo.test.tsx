@@ -272,7 +272,9 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     // Signed in (the header shows the balance), and no purchase dialog comes.
     await within(screen.getByRole('banner')).findByText('Credits');
     expect(sessionStorage.getItem('pendingGamePack')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The dialog's code loaded, a purchase opened now would render at once: none does.
+    await import('@/features/payments/components/purchase-dialog');
+    await act(async () => {});
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -123,13 +123,20 @@ describe('the game frame on /game (R21)', () => {
   });
 
   it('puts idle focus back on the frame every second, but not focus moved on purpose', async () => {
-    const { frame, region } = await openFrame();
-    (document.activeElement as HTMLElement | null)?.blur();
-    await waitFor(() => expect(frame).toHaveFocus(), { timeout: 2_500 });
-    const leave = within(region).getByRole('button', { name: 'Leave game' });
-    leave.focus();
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(leave).toHaveFocus();
+    // Only the interval's clock is faked: the second passes when the test says, not in real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { frame, region } = await openFrame();
+      (document.activeElement as HTMLElement | null)?.blur();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(frame).toHaveFocus();
+      const leave = within(region).getByRole('button', { name: 'Leave game' });
+      leave.focus();
+      act(() => vi.advanceTimersByTime(3_000));
+      expect(leave).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
