@@ -117,7 +117,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.removeContentTypeParser('text/plain');
 
   const testModules = deps.testModules ?? [];
-  enforceRouteTable(app, { testRoutes: testModules.length > 0 });
+  const registerModule = enforceRouteTable(app, { testRoutes: testModules.length > 0 });
   registerErrorHandler(app);
   registerRequestLog(app, requestLogLevel(env.nodeEnv));
   registerSecurityHeaders(app, {
@@ -159,9 +159,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.addHook('onListen', async () => retentionJob.start());
   app.addHook('onClose', async () => retentionJob.stop());
   await registerSessions(app, env, services.sessions);
-  for (const register of [...API_MODULES, ...testModules]) {
-    await register(app, { env, services, operatorToken: deps.operatorToken ?? null });
+  const context = { env, services, operatorToken: deps.operatorToken ?? null };
+  for (const [module, register] of API_MODULES) {
+    await registerModule(module, () => register(app, context));
   }
+  for (const register of testModules) await registerModule(null, () => register(app, context));
 
   const pageFallback: PageFallback | null = await registerSpa(app, deps.webDistDir, env);
   registerNotFoundHandler(app, pageFallback);

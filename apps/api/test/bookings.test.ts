@@ -253,7 +253,7 @@ describe(`booking [${dbKind}]`, () => {
         expect(response.statusCode).toBe(503);
         expect(jsonOf(response)).toEqual(refusal('MULTIPLAYER_DISABLED'));
         // No game is offered by access code either.
-        for (const route of ['itemsSessionByAccessCode', 'itemsJoinByAccessCode'] as const) {
+        for (const route of ['itemsGameByAccessCode', 'itemsJoinByAccessCode'] as const) {
           const cookie = { cookie: session.id };
           const refused = await postJson(off.app, route, { accessCode: 'ZZZZ-ZZZZ' }, cookie);
           expect(jsonOf(refused)).toEqual(refusal('MULTIPLAYER_DISABLED'));
@@ -271,7 +271,7 @@ describe(`booking [${dbKind}]`, () => {
 
   describe('access codes (Items/GetSessionByAccessCode, Items/JoinByAccessCode)', () => {
     const lookUp = (who: Player, accessCode: string) =>
-      postJson(t.app, 'itemsSessionByAccessCode', { accessCode }, who);
+      postJson(t.app, 'itemsGameByAccessCode', { accessCode }, who);
     const join = (who: Player, accessCode: string) =>
       postJson(t.app, 'itemsJoinByAccessCode', { accessCode }, who);
 

@@ -93,7 +93,7 @@ const EXAMPLES: Partial<Record<ApiRouteName, unknown[]>> = {
     { EventTime: '2026-06-01T14:00:00+00:00', UserId: 'someone-else' },
   ],
   eventsCheckUserEvent: [{ hours: 1 }, { username: 'fuzzplayer', hours: 168 }],
-  itemsSessionByAccessCode: [{ accessCode: 'ABC123' }],
+  itemsGameByAccessCode: [{ accessCode: 'ABC123' }],
   itemsJoinByAccessCode: [{ accessCode: 'ABC123' }],
   itemsGetByName: [{ name: 'WELCOME16' }],
   itemsGetById: [{ id: '00000000-0000-0000-0000-000000000000' }, { id: '1' }],

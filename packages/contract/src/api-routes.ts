@@ -1,7 +1,8 @@
 /**
- * Every API route of the product, with who may call it. The spec's paths are kept (ADR 0002).
- * The server registers routes from this table's keys, and a test fails when a registered route
- * is missing here, so no route ships without an access decision (security.md R13).
+ * Every API route of the product, with who may call it and the API module that serves it. The
+ * spec's paths are kept (ADR 0002). The server registers routes from this table's keys and
+ * refuses one registered elsewhere or by another module, and a test fails when a route here is
+ * not served, so no route ships without an access decision (security.md R13).
  *
  * - public: anyone, no session needed.
  * - session: a signed-in player; the subject always comes from the session, never the body.
@@ -14,83 +15,188 @@
 export type RouteAccess =
   'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game' | 'operator';
 
-export type ApiRoute = { method: 'GET' | 'POST'; path: `/api/${string}`; access: RouteAccess };
+/** The API module (apps/api/src/modules/<module>) whose routes file registers the route. */
+export type ApiModuleName =
+  | 'health'
+  | 'config'
+  | 'accounts'
+  | 'credits'
+  | 'orders'
+  | 'codes'
+  | 'bookings'
+  | 'games'
+  | 'partnerships'
+  | 'dev'
+  | 'operator';
+
+export type ApiRoute = {
+  method: 'GET' | 'POST';
+  path: `/api/${string}`;
+  access: RouteAccess;
+  module: ApiModuleName;
+};
 
 export const API_ROUTES = {
-  health: { method: 'GET', path: '/api/health', access: 'public' },
-  config: { method: 'GET', path: '/api/config', access: 'public' },
-  catalog: { method: 'GET', path: '/api/Catalog', access: 'public' },
+  health: { method: 'GET', path: '/api/health', access: 'public', module: 'health' },
+  config: { method: 'GET', path: '/api/config', access: 'public', module: 'config' },
 
-  usersCreate: { method: 'POST', path: '/api/Users/Create', access: 'public' },
-  usersLogin: { method: 'POST', path: '/api/Users/LoginByNameOrEmail', access: 'public' },
-  usersMe: { method: 'POST', path: '/api/Users/Me', access: 'session' },
-  usersLogout: { method: 'POST', path: '/api/Users/Logout', access: 'public' },
-  usersUpdate: { method: 'POST', path: '/api/Users/Update', access: 'session' },
-  usersGetByNameOrEmail: { method: 'POST', path: '/api/Users/GetByNameOrEmail', access: 'session' },
+  usersCreate: { method: 'POST', path: '/api/Users/Create', access: 'public', module: 'accounts' },
+  usersLogin: {
+    method: 'POST',
+    path: '/api/Users/LoginByNameOrEmail',
+    access: 'public',
+    module: 'accounts',
+  },
+  usersMe: { method: 'POST', path: '/api/Users/Me', access: 'session', module: 'accounts' },
+  usersLogout: { method: 'POST', path: '/api/Users/Logout', access: 'public', module: 'accounts' },
+  usersUpdate: { method: 'POST', path: '/api/Users/Update', access: 'session', module: 'accounts' },
+  usersGetByNameOrEmail: {
+    method: 'POST',
+    path: '/api/Users/GetByNameOrEmail',
+    access: 'session',
+    module: 'accounts',
+  },
   usersRequestRecoveryCode: {
     method: 'POST',
     path: '/api/Users/RequestRecoveryCode',
     access: 'public',
+    module: 'accounts',
   },
   usersVerifyRecoveryCode: {
     method: 'POST',
     path: '/api/Users/VerifyRecoveryCode',
     access: 'public',
+    module: 'accounts',
   },
-  usersUpdatePassword: { method: 'POST', path: '/api/Users/UpdatePassword', access: 'public' },
+  usersUpdatePassword: {
+    method: 'POST',
+    path: '/api/Users/UpdatePassword',
+    access: 'public',
+    module: 'accounts',
+  },
   /** A verified recovery code signs its mailbox's owner in without a new password. */
   usersSignInWithResetToken: {
     method: 'POST',
     path: '/api/Users/SignInWithResetToken',
     access: 'public',
+    module: 'accounts',
   },
-  usersDelete: { method: 'POST', path: '/api/Users/Delete', access: 'session' },
-  usersRedeemCode: { method: 'POST', path: '/api/Users/RedeemCode', access: 'session' },
-  usersCreditHistory: { method: 'POST', path: '/api/Users/CreditHistory', access: 'session' },
+  usersDelete: { method: 'POST', path: '/api/Users/Delete', access: 'session', module: 'accounts' },
+  usersRedeemCode: {
+    method: 'POST',
+    path: '/api/Users/RedeemCode',
+    access: 'session',
+    module: 'codes',
+  },
+  usersCreditHistory: {
+    method: 'POST',
+    path: '/api/Users/CreditHistory',
+    access: 'session',
+    module: 'credits',
+  },
 
-  squareCheckout: { method: 'POST', path: '/api/Square/Checkout', access: 'session' },
-  squareWebhook: { method: 'POST', path: '/api/webhooks/square', access: 'webhook' },
+  squareCheckout: {
+    method: 'POST',
+    path: '/api/Square/Checkout',
+    access: 'session',
+    module: 'orders',
+  },
+  squareWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/square',
+    access: 'webhook',
+    module: 'orders',
+  },
 
   eventsAvailableTimes: {
     method: 'POST',
     path: '/api/Events/GetAvailableEventTimes',
     access: 'public',
+    module: 'bookings',
   },
-  eventsRegister: { method: 'POST', path: '/api/Events/RegisterPixelEvent', access: 'session' },
+  eventsRegister: {
+    method: 'POST',
+    path: '/api/Events/RegisterPixelEvent',
+    access: 'session',
+    module: 'bookings',
+  },
   eventsCheckUserEvent: {
     method: 'POST',
     path: '/api/Events/CheckUserEventWithinTimespan',
     access: 'session',
+    module: 'bookings',
   },
 
-  itemsSessionByAccessCode: {
+  itemsGameByAccessCode: {
     method: 'POST',
     path: '/api/Items/GetSessionByAccessCode',
     access: 'session',
+    module: 'bookings',
   },
-  itemsJoinByAccessCode: { method: 'POST', path: '/api/Items/JoinByAccessCode', access: 'session' },
-  itemsGetById: { method: 'POST', path: '/api/Items/GetByID', access: 'session' },
-  itemsGetByName: { method: 'POST', path: '/api/Items/GetByName', access: 'session' },
-  itemsRedeem: { method: 'POST', path: '/api/Items/Redeem', access: 'session' },
-  itemsUpdate: { method: 'POST', path: '/api/Items/Update', access: 'internal' },
+  itemsJoinByAccessCode: {
+    method: 'POST',
+    path: '/api/Items/JoinByAccessCode',
+    access: 'session',
+    module: 'bookings',
+  },
+  itemsGetById: { method: 'POST', path: '/api/Items/GetByID', access: 'session', module: 'codes' },
+  itemsGetByName: {
+    method: 'POST',
+    path: '/api/Items/GetByName',
+    access: 'session',
+    module: 'codes',
+  },
+  itemsRedeem: { method: 'POST', path: '/api/Items/Redeem', access: 'session', module: 'codes' },
+  itemsUpdate: { method: 'POST', path: '/api/Items/Update', access: 'internal', module: 'codes' },
 
   ordersConfirmationEmail: {
     method: 'POST',
     path: '/api/Orders/ProcessOrderConfirmationEmail',
     access: 'internal',
+    module: 'orders',
   },
-  ordersCustomEmail: { method: 'POST', path: '/api/Orders/ProcessCustomEmail', access: 'internal' },
-  ordersList: { method: 'POST', path: '/api/Orders/List', access: 'session' },
+  ordersCustomEmail: {
+    method: 'POST',
+    path: '/api/Orders/ProcessCustomEmail',
+    access: 'internal',
+    module: 'orders',
+  },
+  ordersList: { method: 'POST', path: '/api/Orders/List', access: 'session', module: 'orders' },
 
-  partnershipsApply: { method: 'POST', path: '/api/Partnerships/Apply', access: 'public' },
+  partnershipsApply: {
+    method: 'POST',
+    path: '/api/Partnerships/Apply',
+    access: 'public',
+    module: 'partnerships',
+  },
 
-  gamesValidateTicket: { method: 'POST', path: '/api/Games/ValidateTicket', access: 'game' },
-  gamesSubmitResult: { method: 'POST', path: '/api/Games/SubmitResult', access: 'game' },
-  gamesLeaderboard: { method: 'POST', path: '/api/Games/Leaderboard', access: 'public' },
-  gamesMyBests: { method: 'POST', path: '/api/Games/MyBests', access: 'session' },
+  gamesValidateTicket: {
+    method: 'POST',
+    path: '/api/Games/ValidateTicket',
+    access: 'game',
+    module: 'games',
+  },
+  gamesSubmitResult: {
+    method: 'POST',
+    path: '/api/Games/SubmitResult',
+    access: 'game',
+    module: 'games',
+  },
+  gamesLeaderboard: {
+    method: 'POST',
+    path: '/api/Games/Leaderboard',
+    access: 'public',
+    module: 'games',
+  },
+  gamesMyBests: { method: 'POST', path: '/api/Games/MyBests', access: 'session', module: 'games' },
 
-  devMailbox: { method: 'GET', path: '/api/dev/mailbox', access: 'dev' },
-  operatorRun: { method: 'POST', path: '/api/operator/run', access: 'operator' },
+  devMailbox: { method: 'GET', path: '/api/dev/mailbox', access: 'dev', module: 'dev' },
+  operatorRun: {
+    method: 'POST',
+    path: '/api/operator/run',
+    access: 'operator',
+    module: 'operator',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

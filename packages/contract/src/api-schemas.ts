@@ -40,7 +40,7 @@ import {
   checkUserEventResponse,
   registerEventRequest,
   registerEventResponse,
-  sessionByAccessCodeResponse,
+  gameByAccessCodeResponse,
 } from './events';
 import {
   leaderboardRequest,
@@ -91,7 +91,7 @@ export const API_SCHEMAS = {
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
   usersRedeemCode: { request: redeemCodeRequest, response: codeRedeemedResponse },
 
-  itemsSessionByAccessCode: { request: accessCodeRequest, response: sessionByAccessCodeResponse },
+  itemsGameByAccessCode: { request: accessCodeRequest, response: gameByAccessCodeResponse },
   itemsJoinByAccessCode: { request: accessCodeRequest, response: registerEventResponse },
   itemsGetByName: { request: itemByNameRequest, response: codeItem },
   itemsGetById: { request: itemByIdRequest, response: itemByIdResponse },

@@ -21,7 +21,7 @@ export const EVENT_TYPE = 'maze';
 export const COUNTDOWN_TICK_MS = 1_000;
 export const GAME_FRAME_FOCUS_INTERVAL_MS = 1_000;
 /** A purchase intent stored before sign-in is resumed only within this window. */
-export const PENDING_PURCHASE_WINDOW_MS = 300_000;
+export const PURCHASE_INTENT_WINDOW_MS = 300_000;
 
 export const REDEEM_CODE_CREDITS = 16;
 

@@ -112,7 +112,7 @@ export const accessCodeRequest = z.strictObject({
 export type AccessCodeRequest = z.input<typeof accessCodeRequest>;
 
 /** The game an access code opens, while it can be joined (its first 30 minutes). */
-export const sessionByAccessCode = z.object({
+export const gameByAccessCode = z.object({
   /** The start, ISO 8601 UTC. */
   date: z.string(),
   /** The room's name: the district. */
@@ -120,7 +120,7 @@ export const sessionByAccessCode = z.object({
   eventId: z.string(),
   spotsAvailable: z.number().int().nonnegative(),
 });
-export type SessionByAccessCode = z.infer<typeof sessionByAccessCode>;
+export type GameByAccessCode = z.infer<typeof gameByAccessCode>;
 
 /** The spec reads the first element. */
-export const sessionByAccessCodeResponse = z.array(sessionByAccessCode);
+export const gameByAccessCodeResponse = z.array(gameByAccessCode);

@@ -11,6 +11,7 @@
 import {
   API_ROUTES,
   API_SCHEMAS,
+  type ApiModuleName,
   type ApiRoute,
   type ApiRouteName,
   type ImplementedRoute,
@@ -88,13 +89,42 @@ function isTestRoute(route: RouteOptions): boolean {
   return route.config?.testOnly === true && route.url.startsWith(TEST_ROUTE_PREFIX);
 }
 
-export function enforceRouteTable(app: FastifyInstance, options: { testRoutes: boolean }): void {
+/** Registers a module's routes, refusing any route the contract gives to another module. */
+export type ModuleRegistrar = (
+  module: ApiModuleName | null,
+  register: () => void | Promise<void>,
+) => Promise<void>;
+
+export function enforceRouteTable(
+  app: FastifyInstance,
+  options: { testRoutes: boolean },
+): ModuleRegistrar {
+  // Fastify runs onRoute hooks synchronously inside app.route(), so this names the registrar.
+  let registering: ApiModuleName | null = null;
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url) || matchesContract(route)) return;
+    if (!isApiPath(route.url)) return;
+    if (matchesContract(route)) return checkModule(route, registering);
     if (options.testRoutes && isTestRoute(route)) return;
     throw new Error(
       `Route ${methodsOf(route).join(',')} ${route.url} is not registered through apiRoute() ` +
         'with a matching API_ROUTES and API_SCHEMAS entry in @questfield/contract.',
     );
   });
+  return async (module, register) => {
+    registering = module;
+    try {
+      await register();
+    } finally {
+      registering = null;
+    }
+  };
+}
+
+function checkModule(route: RouteOptions, registering: ApiModuleName | null): void {
+  const declared = API_ROUTES[route.config?.apiRoute as ApiRouteName].module;
+  if (declared === registering) return;
+  throw new Error(
+    `Route ${route.url} belongs to the ${declared} module in API_ROUTES but the ` +
+      `${registering ?? 'test'} module registered it.`,
+  );
 }

@@ -1,7 +1,8 @@
-/** Every API module, registered in this order by buildApp. Later issues add theirs here. */
-import type { Env } from '../config/env';
-import type { ZodApp } from '../lib/zod-app';
-import type { Services } from '../services';
+/**
+ * Every API module, registered in this order by buildApp, each under the name its routes carry
+ * in the contract's API_ROUTES (a route registered by another module is refused at start-up).
+ */
+import type { ApiModuleName } from '@questfield/contract';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
@@ -10,30 +11,25 @@ import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerGamesRoutes } from './games/games.routes';
 import { registerHealthRoutes } from './health/health.routes';
+import type { ApiModule } from './module-context';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 import { registerPartnershipsRoutes } from './partnerships/partnerships.routes';
 
-/**
- * What a route registrar gets: settings and the services (never the database), and the token
- * of the operator route when this server published one (the embedded database; server.ts).
- */
-export type ModuleContext = { env: Env; services: Services; operatorToken: string | null };
+export type { ApiModule, ModuleContext } from './module-context';
 
-export type ApiModule = (app: ZodApp, context: ModuleContext) => void | Promise<void>;
-
-export const API_MODULES: readonly ApiModule[] = [
-  registerHealthRoutes,
-  registerConfigRoutes,
-  registerAccountsRoutes,
-  registerCreditsRoutes,
-  registerOrdersRoutes,
-  registerCodesRoutes,
-  registerBookingsRoutes,
-  registerGamesRoutes,
-  registerPartnershipsRoutes,
-  registerSquareWebhookRoutes,
-  registerDevMailboxRoutes,
-  registerOperatorRoutes,
+export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
+  ['health', registerHealthRoutes],
+  ['config', registerConfigRoutes],
+  ['accounts', registerAccountsRoutes],
+  ['credits', registerCreditsRoutes],
+  ['orders', registerOrdersRoutes],
+  ['codes', registerCodesRoutes],
+  ['bookings', registerBookingsRoutes],
+  ['games', registerGamesRoutes],
+  ['partnerships', registerPartnershipsRoutes],
+  ['orders', registerSquareWebhookRoutes],
+  ['dev', registerDevMailboxRoutes],
+  ['operator', registerOperatorRoutes],
 ];

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { appCookie, sessionCookies, sessionOf } from '../../plugins/session';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import type { Account } from './accounts.repository';
 import type { RequestMeta, SignedIn } from './accounts.service';
 import { DEVICE_COOKIE, DEVICE_TRUST_MS } from './device-trust';

@@ -14,7 +14,7 @@ import type { Env } from '../../config/env';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import type { Booking, BookingCaller, PlayerGame, SlotView } from './bookings.service';
 
 function callerOf(request: FastifyRequest): BookingCaller {
@@ -45,12 +45,7 @@ function gameDataOf(slot: SlotView, env: Env): GameData {
 export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
   /** The seat's game ticket (the games module's), valid until the game ends. */
   const ticketOf = (userId: string, game: PlayerGame) =>
-    services.games.ticketFor({
-      userId,
-      registrationId: game.registrationId,
-      slotId: game.slotId,
-      endsAt: new Date(game.startsAt.getTime() + game.lengthMinutes * 60_000),
-    });
+    services.games.ticketFor({ userId, ...game });
 
   const toRegistered = async (
     request: FastifyRequest,
@@ -88,7 +83,7 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
   });
 
   app.route({
-    ...apiRoute('itemsSessionByAccessCode'),
+    ...apiRoute('itemsGameByAccessCode'),
     handler: async (request) => {
       const slot = await services.bookings.findByAccessCode(
         callerOf(request),

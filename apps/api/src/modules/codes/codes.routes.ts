@@ -10,7 +10,7 @@ import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import type { CodeCaller, CodeView, Refusal } from './codes.service';
 
 /** The redeem modal on / (spec §5). */

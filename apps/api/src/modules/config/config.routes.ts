@@ -1,6 +1,6 @@
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import { publicConfigOf } from './config.service';
 
 export function registerConfigRoutes(app: ZodApp, { env, services }: ModuleContext): void {

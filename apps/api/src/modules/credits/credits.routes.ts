@@ -3,7 +3,7 @@ import type { CreditPosting } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import type { HistoryEntry } from './credits.service';
 
 function toWire(posting: HistoryEntry): CreditPosting {

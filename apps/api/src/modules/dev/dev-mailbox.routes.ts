@@ -16,7 +16,7 @@ import { apiRoute } from '../../lib/api-route';
 import { isLoopbackIp, normalizedHost, withLoopbackAliases } from '../../lib/origins';
 import { hasProxyHeaders } from '../../lib/proxy-headers';
 import type { ZodApp } from '../../lib/zod-app';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 
 const MAILBOX_LIMIT = 50;
 

@@ -8,7 +8,7 @@ import cors from '@fastify/cors';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 
 const GAME_PATHS = new Set<string>(
   Object.values(API_ROUTES)

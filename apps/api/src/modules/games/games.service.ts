@@ -28,11 +28,20 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { eventIdOf } from '../../lib/slot-schedule';
 import { ttlCache } from '../../lib/ttl-cache';
-import { createGameTickets, type TicketSeat } from './game-tickets';
+import { createGameTickets } from './game-tickets';
 import * as repo from './games.repository';
 
 const MINUTE = 60_000;
 export const LEADERBOARD_TTL_MS = 2_000;
+
+/** A player's seat and its game's times: its ticket expires when the game ends. */
+export type SeatInGame = {
+  userId: string;
+  registrationId: string;
+  slotId: string;
+  startsAt: Date;
+  lengthMinutes: number;
+};
 const PERIOD_MS: Record<LeaderboardPeriod, number | null> = {
   day: 24 * 60 * MINUTE,
   week: 7 * 24 * 60 * MINUTE,
@@ -91,7 +100,13 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
 
   return {
     /** A ticket for a seat, valid until its game ends. */
-    ticketFor: (seat: TicketSeat): Promise<string> => tickets.issue(seat),
+    ticketFor: (seat: SeatInGame): Promise<string> =>
+      tickets.issue({
+        userId: seat.userId,
+        registrationId: seat.registrationId,
+        slotId: seat.slotId,
+        endsAt: new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE),
+      }),
 
     /** Who plays which game with this ticket, and for how long still. */
     async validate(ticket: string): Promise<TicketInfo> {

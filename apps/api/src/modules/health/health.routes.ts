@@ -1,7 +1,7 @@
 import { healthResponse } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 
 export function registerHealthRoutes(app: ZodApp, { services }: ModuleContext): void {
   const route = apiRoute('health');

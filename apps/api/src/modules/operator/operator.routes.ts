@@ -9,7 +9,7 @@ import { fail } from '../../lib/app-error';
 import { apiRoute } from '../../lib/api-route';
 import { hasProxyHeaders } from '../../lib/proxy-headers';
 import type { ZodApp } from '../../lib/zod-app';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import { tokenMatches } from './operator-access';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;

@@ -11,7 +11,7 @@ import { fail } from '../../lib/app-error';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf, sessionUserId } from '../../plugins/session';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import type { Order } from './orders.service';
 
 function toPublicOrder(order: Order): PublicOrder {
@@ -24,9 +24,6 @@ function toPublicOrder(order: Order): PublicOrder {
     createdAt: order.createdAt.toISOString(),
   };
 }
-
-const boughtGamePack = (order: Order) =>
-  order.status === 'paid' && order.lines.some((line) => line.sku === 'game-pack');
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -63,16 +60,13 @@ export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): 
   app.route({
     ...apiRoute('ordersList'),
     handler: async (request) => {
-      const userId = sessionUserId(request);
-      const [orders, passes, redeemedPass] = await Promise.all([
-        services.orders.list(userId),
-        services.codes.gamePasses(userId),
-        services.codes.redeemedGamePass(userId),
-      ]);
+      const { orders, gamePasses, ownsSoundtracks } = await services.orders.purchases(
+        sessionUserId(request),
+      );
       return {
-        ownsSoundtracks: redeemedPass || orders.some(boughtGamePack),
+        ownsSoundtracks,
         orders: orders.map(toPublicOrder),
-        gamePasses: passes.map((pass) => ({
+        gamePasses: gamePasses.map((pass) => ({
           code: pass.code,
           orderNumber: pass.orderNumber,
           redeemed: pass.redeemedAt !== null,

@@ -32,7 +32,7 @@ import {
 import type { Mailer } from '../../integrations/email/mailer';
 import { orderConfirmationEmail } from '../../integrations/email/templates';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { CodesService } from '../codes/codes.service';
+import type { CodesService, GamePass } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import * as repo from './orders.repository';
 
@@ -40,6 +40,16 @@ export type OrderLine = { sku: Sku; quantity: number; label: string; includes: s
 export type Order = repo.OrderRow & { lines: OrderLine[] };
 
 export type CheckoutOutcome = { order: Order; balance: number };
+
+/** A paid Game Pack, or a redeemed Game Pass, unlocks the pack's soundtracks. */
+export type Purchases = {
+  orders: Order[];
+  gamePasses: GamePass[];
+  ownsSoundtracks: boolean;
+};
+
+const boughtGamePack = (order: Order) =>
+  order.status === 'paid' && order.lines.some((line) => line.sku === 'game-pack');
 
 /**
  * What the processor says of an order's payment, from a webhook event or the reconciler's
@@ -145,7 +155,10 @@ const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: row.items as 
 
 export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
-  codes: Pick<CodesService, 'issueGamePasses' | 'revokeOrderPasses'>;
+  codes: Pick<
+    CodesService,
+    'issueGamePasses' | 'revokeOrderPasses' | 'gamePasses' | 'redeemedGamePass'
+  >;
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
 };
@@ -387,8 +400,15 @@ export function createOrdersService(deps: OrdersDeps) {
       return stale.length;
     },
 
-    async list(userId: string): Promise<Order[]> {
-      return (await repo.listForUser(db, userId, ORDERS_LISTED)).map(withLines);
+    /** The player's orders and Game Passes, and whether the Game Pack's soundtracks are theirs. */
+    async purchases(userId: string): Promise<Purchases> {
+      const [rows, gamePasses, redeemedPass] = await Promise.all([
+        repo.listForUser(db, userId, ORDERS_LISTED),
+        codes.gamePasses(userId),
+        codes.redeemedGamePass(userId),
+      ]);
+      const orders = rows.map(withLines);
+      return { orders, gamePasses, ownsSoundtracks: redeemedPass || orders.some(boughtGamePack) };
     },
   };
 }

@@ -16,7 +16,7 @@ import {
   squarePaymentEvent,
 } from '../../integrations/payments/square-webhook';
 import type { Services } from '../../services';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 import { isOrderFlag } from './orders.repository';
 import type { DisputeUpdate, PaymentState, PaymentUpdate } from './orders.service';
 

@@ -5,7 +5,7 @@
 import { PARTNERSHIP_RECEIVED_MESSAGE } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../module-context';
 
 export function registerPartnershipsRoutes(app: ZodApp, { services }: ModuleContext): void {
   app.route({

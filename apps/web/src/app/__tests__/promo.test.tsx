@@ -1,4 +1,4 @@
-import { MESSAGES, PENDING_PURCHASE_WINDOW_MS } from '@questfield/contract';
+import { MESSAGES, PURCHASE_INTENT_WINDOW_MS } from '@questfield/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -212,7 +212,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     expect(screen.queryByRole('dialog', { name: /Purchase/ })).not.toBeInTheDocument();
     expect(api.sent).toEqual([]);
 
-    vi.setSystemTime(T0 + PENDING_PURCHASE_WINDOW_MS - 1_000);
+    vi.setSystemTime(T0 + PURCHASE_INTENT_WINDOW_MS - 1_000);
     await signInFromDialog(user);
 
     const dialog = await screen.findByRole('dialog', { name: 'Purchase 16 Credits' });
@@ -266,7 +266,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     await user.click(screen.getByRole('button', { name: /^Buy Now: Game Pack x25/ }));
     expect(sessionStorage.getItem('pendingGamePack')).not.toBeNull();
 
-    vi.setSystemTime(T0 + PENDING_PURCHASE_WINDOW_MS);
+    vi.setSystemTime(T0 + PURCHASE_INTENT_WINDOW_MS);
     await signInFromDialog(user);
 
     // Signed in (the header shows the balance), and no purchase dialog comes.

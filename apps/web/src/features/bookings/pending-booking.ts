@@ -1,4 +1,4 @@
-import { PENDING_PURCHASE_WINDOW_MS } from '@questfield/contract';
+import { PURCHASE_INTENT_WINDOW_MS } from '@questfield/contract';
 
 /**
  * A visitor's 'Join', kept in memory while they sign in (sign-in is a dialog of this page): the
@@ -8,5 +8,5 @@ import { PENDING_PURCHASE_WINDOW_MS } from '@questfield/contract';
 export function isFreshIntent(startedAt: number | null, now = Date.now()): boolean {
   if (startedAt === null) return false;
   const age = now - startedAt;
-  return age >= 0 && age < PENDING_PURCHASE_WINDOW_MS;
+  return age >= 0 && age < PURCHASE_INTENT_WINDOW_MS;
 }

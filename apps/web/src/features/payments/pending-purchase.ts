@@ -2,7 +2,7 @@ import {
   CATALOG,
   isValidQuantity,
   lineLabel,
-  PENDING_PURCHASE_WINDOW_MS,
+  PURCHASE_INTENT_WINDOW_MS,
   priceCents,
   PURCHASE_INTENT_KEYS,
 } from '@questfield/contract';
@@ -12,7 +12,7 @@ import type { PurchaseRequest } from './purchase';
  * Purchase intents (spec §3, §4): a visitor who starts a Game Pack purchase, a Play Now purchase
  * or a host pre-order has it kept in sessionStorage while signing in, with the time it was
  * started (`ts`, from Date.now()). After sign-in it is resumed if it is under 5 minutes old
- * (`PENDING_PURCHASE_WINDOW_MS`), otherwise discarded; either way it is removed. Only the SKU and
+ * (`PURCHASE_INTENT_WINDOW_MS`), otherwise discarded; either way it is removed. Only the SKU and
  * quantity are read back: the server prices every order itself, so a stored price is never
  * trusted.
  */
@@ -130,7 +130,7 @@ export function takePurchaseIntent(now = Date.now()): PurchaseRequest | null {
     const intent = requestOf(key, parse(text));
     if (intent === null) continue;
     const age = now - intent.ts;
-    const fresh = age >= 0 && age < PENDING_PURCHASE_WINDOW_MS;
+    const fresh = age >= 0 && age < PURCHASE_INTENT_WINDOW_MS;
     if (fresh && (newest === null || intent.ts > newest.ts)) newest = intent;
   }
   return newest?.request ?? null;

@@ -1,6 +1,6 @@
 import type {
   RegisterEventResponse,
-  SessionByAccessCode,
+  GameByAccessCode,
   UserEvent as PlayerGame,
 } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -32,7 +32,7 @@ function game(offsetMs: number): PlayerGame {
   };
 }
 
-function liveSession(): SessionByAccessCode {
+function liveSession(): GameByAccessCode {
   return {
     date: new Date(Date.now() - 5 * MINUTE).toISOString(),
     roomName: 'Old Mill District',

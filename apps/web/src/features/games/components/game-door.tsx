@@ -1,8 +1,8 @@
-import type { SessionByAccessCode, UserEvent } from '@questfield/contract';
+import type { GameByAccessCode, UserEvent } from '@questfield/contract';
 import { ERRORS } from '@questfield/contract';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useUserEvents } from '../api/check-user-event';
-import { useSessionByAccessCodeMutation } from '../api/get-session-by-access-code';
+import { useGameByAccessCodeMutation } from '../api/get-game-by-access-code';
 import { useJoinByAccessCodeMutation } from '../api/join-by-access-code';
 import { isNotEnoughCredits, joinFailureText, lookupFailureText } from '../access';
 import { useClock } from '../clock';
@@ -19,7 +19,7 @@ const JoinExperienceDialog = lazy(loadJoinDialog);
 /** The frame (and the schemas its messages are checked with) loads only for a live game. */
 const GameFrame = lazy(() => import('./game-frame'));
 
-type Found = { code: string; session: SessionByAccessCode };
+type Found = { code: string; session: GameByAccessCode };
 
 type GameDoorProps = { userId: string; username: string; credits: number };
 
@@ -64,7 +64,7 @@ function AccessCodePrompt({
   const [joinError, setJoinError] = useState<string | null>(null);
   const [notEnough, setNotEnough] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const lookup = useSessionByAccessCodeMutation();
+  const lookup = useGameByAccessCodeMutation();
   const join = useJoinByAccessCodeMutation();
 
   const send = async (accessCode: string): Promise<CodeOutcome> => {

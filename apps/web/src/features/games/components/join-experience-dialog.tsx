@@ -1,4 +1,4 @@
-import { GAME_COST_CREDITS, type SessionByAccessCode } from '@questfield/contract';
+import { GAME_COST_CREDITS, type GameByAccessCode } from '@questfield/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { gamesCopy } from '../copy';
@@ -25,7 +25,7 @@ export default function JoinExperienceDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  session: SessionByAccessCode;
+  session: GameByAccessCode;
   credits: number;
   /** The server refused for want of credits, whatever the balance shown said. */
   notEnough: boolean;

@@ -1,4 +1,4 @@
-import { PENDING_PURCHASE_WINDOW_MS, PURCHASE_INTENT_KEYS } from '@questfield/contract';
+import { PURCHASE_INTENT_WINDOW_MS, PURCHASE_INTENT_KEYS } from '@questfield/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isResumable, savePurchaseIntent, takePurchaseIntent } from '../pending-purchase';
 
@@ -42,7 +42,7 @@ describe('purchase intents (spec §3, §4)', () => {
 
   it('resumes an intent under 5 minutes old and removes it once used', () => {
     savePurchaseIntent({ sku: 'game-pack', quantity: 50 });
-    vi.advanceTimersByTime(PENDING_PURCHASE_WINDOW_MS - 1);
+    vi.advanceTimersByTime(PURCHASE_INTENT_WINDOW_MS - 1);
 
     expect(takePurchaseIntent()).toEqual({ sku: 'game-pack', quantity: 50 });
     expect(stored()).toEqual({});
@@ -51,7 +51,7 @@ describe('purchase intents (spec §3, §4)', () => {
 
   it('discards an intent 5 minutes old or older', () => {
     savePurchaseIntent({ sku: 'play-now' });
-    vi.advanceTimersByTime(PENDING_PURCHASE_WINDOW_MS);
+    vi.advanceTimersByTime(PURCHASE_INTENT_WINDOW_MS);
 
     expect(takePurchaseIntent()).toBeNull();
     expect(stored()).toEqual({});

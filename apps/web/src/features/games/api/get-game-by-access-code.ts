@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Items/GetSessionByAccessCode: the game a code opens, while it can be joined. */
-export function getSessionByAccessCode(body: AccessCodeRequest) {
-  return callApi('itemsSessionByAccessCode', body);
+export function getGameByAccessCode(body: AccessCodeRequest) {
+  return callApi('itemsGameByAccessCode', body);
 }
 
 /** A lookup as the player presses Join: nothing is cached, each code is asked afresh. */
-export function useSessionByAccessCodeMutation() {
-  return useMutation({ mutationFn: getSessionByAccessCode });
+export function useGameByAccessCodeMutation() {
+  return useMutation({ mutationFn: getGameByAccessCode });
 }
