@@ -6,6 +6,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A repository is imported only beside it (`./x.repository`): other modules call its service. */
+const OTHER_REPOSITORY = {
+  regex: '^(?!\\./[^/]+$).*\\.repository$',
+  message: "Call the other module's service (src/services.ts), not its repository.",
+};
+
+/** Each file of src/db/schema/ and the folder whose repositories own its tables. */
+const SCHEMA_OWNERS = {
+  accounts: 'modules/accounts',
+  bookings: 'modules/bookings',
+  codes: 'modules/codes',
+  credits: 'modules/credits',
+  email: 'integrations/email',
+  games: 'modules/games',
+  limits: 'modules/limits',
+  orders: 'modules/orders',
+  partnerships: 'modules/partnerships',
+  settings: 'modules/settings',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,30 +65,42 @@ export default tseslint.config(
     // The API's layering (docs/architecture.md): only repositories and src/db/ touch Drizzle and
     // the schema, and a module reaches another module through its service, never its repository.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', '!apps/api/src/db/seed.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+              regex: '^drizzle-orm(/|$)|(^|/)db/schema(/|$)|^\\./schema(/|$)',
               message:
-                'Only repositories (*.repository.ts) and src/db/ use Drizzle and the schema.',
+                'Only repositories (*.repository.ts) and src/db/ use Drizzle and the schema; the seed goes through services.',
             },
-            {
-              group: [
-                '../*/*.repository',
-                '../../modules/*/*.repository',
-                '**/integrations/*/*.repository',
-              ],
-              message: "Call the other module's service (src/services.ts), not its repository.",
-            },
+            OTHER_REPOSITORY,
           ],
         },
       ],
     },
   },
+  // A repository reads and writes its own module's tables only (src/db/schema/<module>.ts);
+  // what it needs of another module's tables is a named view of src/db/schema/views.ts.
+  ...Object.entries(SCHEMA_OWNERS).map(([schema, folder]) => ({
+    files: [`apps/api/src/${folder}/*.repository.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            OTHER_REPOSITORY,
+            {
+              regex: `(^|/)db/schema(/index)?$|(^|/)db/schema/(?!(${schema}|views|columns)$)[^/]+$`,
+              message: `A ${schema} repository imports db/schema/${schema} (its own tables) and db/schema/views (what it reads of other modules).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/game-demo/src/**/*.ts'],
     languageOptions: { globals: globals.browser },

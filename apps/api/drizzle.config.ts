@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Generates SQL migrations from src/db/schema.ts into drizzle/ (committed, applied at start).
+// Generates SQL migrations from src/db/schema/ into drizzle/ (committed, applied at start).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });

@@ -1,5 +1,5 @@
 /**
- * A fuzzer over every JSON endpoint (security.md, the fuzzer line of R13/W30): bodies generated
+ * A fuzzer over every JSON endpoint (security.md R7's fuzzing, over every route; W30's error envelope): bodies generated
  * from the contract's request schemas, then mutated, sent without a session and with a
  * signed-in player's. Never a 500; a refusal always has the error envelope `{ message, code }`
  * and changes nothing. Seeded: a failure prints the seed and path fast-check needs to replay it

@@ -7,6 +7,7 @@ import { AppError, fail } from '../src/lib/app-error';
 import { createBackgroundTasks } from '../src/lib/background-tasks';
 import { fileOffsetClock, fixedClock } from '../src/lib/clock';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
+import { refuse, settle } from '../src/lib/outcome';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
 import { mapError } from '../src/plugins/errors';
@@ -33,6 +34,21 @@ describe('AppError and fail()', () => {
   it('fail() throws the code with its contract message, or a given one', () => {
     expect(() => fail('CODE_INVALID')).toThrow(ERRORS.CODE_INVALID.message);
     expect(() => fail('CODE_INVALID', 'custom')).toThrow('custom');
+  });
+});
+
+describe('outcomes', () => {
+  it("settle answers a transaction's refusal as its status, and passes its value through", async () => {
+    const refused = settle<{ status: 'done' }, 'not_seated'>((async () => refuse('not_seated'))());
+    expect(await refused).toEqual({ status: 'not_seated' });
+    expect(await settle(Promise.resolve({ status: 'done' as const }))).toEqual({ status: 'done' });
+  });
+
+  it('settle lets every other error through', async () => {
+    await expect(settle(Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    await expect(settle(Promise.reject(new AppError('SLOT_FULL')))).rejects.toBeInstanceOf(
+      AppError,
+    );
   });
 });
 

@@ -46,7 +46,7 @@ describe(`brute-force limits (R17) [${dbKind}]`, () => {
     // 100 failures over the past hour, the last one ten minutes ago (past any backoff).
     await t.database.handle.db.insert(authAttempts).values(
       Array.from({ length: 100 }, (_, i) => ({
-        kind: 'login',
+        kind: 'login' as const,
         subject: player.id,
         ip: `10.2.${i}.1`,
         succeeded: false,

@@ -84,8 +84,6 @@ const GAME_PACK_TIERS = [
 ] as const;
 /** Display price of the Game Pack card in the landing page's item list (spec §9). */
 export const GAME_PACK_CARD_PRICE_CENTS = 5000;
-/** Multiplayer card price, in credits. */
-export const MULTIPLAYER_CARD_PRICE_CREDITS = 2;
 
 export function isSku(value: unknown): value is Sku {
   return typeof value === 'string' && (SKUS as readonly string[]).includes(value);

@@ -17,8 +17,8 @@ export const GAME_LENGTH_MINUTES = 30;
 /** Game access and Go to Game window: start to start + 30 minutes. */
 export const GAME_WINDOW_MS = 1_800_000;
 export const EVENT_LOOKBACK_HOURS = 24;
-export const EVENT_TYPE = 'maze';
 export const COUNTDOWN_TICK_MS = 1_000;
+/** How often the game frame takes focus back, so the keys reach the game. */
 export const GAME_FRAME_FOCUS_INTERVAL_MS = 1_000;
 /** A purchase intent stored before sign-in is resumed only within this window. */
 export const PURCHASE_INTENT_WINDOW_MS = 300_000;
@@ -35,7 +35,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const VIDEO_SEEK_STEP_SECONDS = 10;
-export const CAROUSEL_VISIBLE_CARDS = 4;
 export const LEADERBOARD_SIZE = 10;
 export const ELIGIBILITY_MIN_AGE = 13;
 

@@ -210,4 +210,3 @@ export type OperatorResultOf<C extends OperatorCommandName> = Extract<
 
 /** The file, in the data folder, by which a running server lets the command line reach it. */
 export const OPERATOR_ACCESS_FILE = 'operator-access.json';
-export const OPERATOR_TOKEN_HEADER = 'authorization';

@@ -5,7 +5,7 @@
  * Idempotency-Key.
  */
 import { z } from 'zod';
-import { isSku, SKUS } from './catalog';
+import { SKUS } from './catalog';
 import { userMessage } from './user-message';
 
 /** The header that makes a checkout retry-safe: one fresh key per purchase attempt. */
@@ -34,7 +34,7 @@ export const checkoutRequest = z.strictObject({
     .string()
     .min(1, userMessage('Please enter your card details.'))
     .max(512, userMessage('Please enter your card details.')),
-  sku: z.string().refine(isSku, userMessage('This item is not for sale.')),
+  sku: z.enum(SKUS, userMessage('This item is not for sale.')),
   quantity,
 });
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
@@ -50,6 +50,7 @@ export const orderLine = z.object({
   /** What else the line brings (a Game Pack's soundtracks and lanyards). */
   includes: z.array(z.string()),
 });
+export type OrderLine = z.infer<typeof orderLine>;
 
 export const publicOrder = z.object({
   orderNumber: z.string(),

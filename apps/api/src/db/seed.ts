@@ -1,7 +1,8 @@
 /**
- * Demo data so a fresh `npm start` has something to play with. Idempotent: every insert is
- * ON CONFLICT DO NOTHING, and the one slow step (hashing the demo password) is skipped when the
- * demo player already exists, so a restart on an existing data folder stays fast.
+ * Demo data so a fresh `npm start` has something to play with, made through the modules'
+ * services like any other data (no table is written here). Idempotent: what exists is left
+ * alone, and the one slow step (hashing the demo password) is skipped when the demo player
+ * already exists, so a restart on an existing data folder stays fast.
  *
  * Demo codes (hashed in the database; listed here for people trying the app):
  *   WELCOME16      per-player promo code, 16 credits (the redeem modal on /)
@@ -9,17 +10,15 @@
  *   QF-CARD-0002   one-time experience-card code, 16 credits
  *   QF-CARD-0003   one-time experience-card code, 16 credits
  */
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
-import { hashRedeemableCode } from '../lib/redeemable-code-hash';
 import { upcomingSlotStarts } from '../lib/slot-schedule';
-import { hashPassword } from '../modules/accounts/password';
+import { provisionAccount } from '../modules/accounts/accounts.service';
 import { createAccessCodes } from '../modules/bookings/access-codes';
-import { backfillAccessCodes, newSlots } from '../modules/bookings/bookings.service';
+import { backfillAccessCodes, scheduleSlots } from '../modules/bookings/bookings.service';
+import { provisionCodes } from '../modules/codes/codes.service';
 import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
 import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
-import { codes, eventSlots, users } from './schema';
 
 export { DEMO_CODES, DEMO_PLAYER };
 
@@ -39,51 +38,19 @@ export type SeedOptions = {
 export type SeedReport = { demoPlayerCreated: boolean; codesCreated: number; slotsCreated: number };
 
 async function seedDemoPlayer(db: Database, now: Date): Promise<boolean> {
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${DEMO_PLAYER.email})`)
-    .limit(1);
-  if (existing.length > 0) return false;
-
-  const passwordHash = await hashPassword(DEMO_PLAYER.password);
+  const { credits, ...profile } = DEMO_PLAYER;
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: DEMO_PLAYER.email,
-        username: DEMO_PLAYER.username,
-        firstName: DEMO_PLAYER.firstName,
-        lastName: DEMO_PLAYER.lastName,
-        passwordHash,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (created === undefined) return false;
+    const userId = await provisionAccount(tx, profile, now);
+    if (userId === undefined) return false;
     const request = {
-      userId: created.id,
-      delta: DEMO_PLAYER.credits,
+      userId,
+      delta: credits,
       reason: 'admin',
       source: DEMO_CREDITS_SOURCE,
     } as const;
     await postCredits(tx, request, now);
     return true;
   });
-}
-
-async function seedCodes(db: Database, appSecret: string): Promise<number> {
-  const rows = DEMO_CODES.map(({ code, kind, credits }) => ({
-    codeHash: hashRedeemableCode(appSecret, code),
-    kind,
-    credits,
-    label: code,
-  }));
-  const created = await db
-    .insert(codes)
-    .values(rows)
-    .onConflictDoNothing({ target: codes.codeHash })
-    .returning({ id: codes.id });
-  return created.length;
 }
 
 async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
@@ -95,13 +62,7 @@ async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
     timeZone: options.venueTimezone,
     days: SEED_SCHEDULE_DAYS,
   });
-  if (starts.length === 0) return 0;
-  const created = await db
-    .insert(eventSlots)
-    .values(newSlots(starts, accessCodes))
-    .onConflictDoNothing({ target: eventSlots.startsAt })
-    .returning({ id: eventSlots.id });
-  return created.length;
+  return scheduleSlots(db, starts, accessCodes);
 }
 
 /** The slot schedule always; the demo player and codes only when `demoAccounts` is set. */
@@ -109,7 +70,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const demoPlayerCreated = options.demoAccounts
     ? await seedDemoPlayer(db, options.clock.now())
     : false;
-  const codesCreated = options.demoAccounts ? await seedCodes(db, options.appSecret) : 0;
+  const codesCreated = options.demoAccounts
+    ? await provisionCodes(db, options.appSecret, DEMO_CODES, options.clock.now())
+    : 0;
   const slotsCreated = await seedSlots(db, options);
   return { demoPlayerCreated, codesCreated, slotsCreated };
 }

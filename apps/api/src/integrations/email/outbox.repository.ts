@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox } from '../../db/schema/email';
 import type { SealedEmail } from './mail-seal';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

@@ -26,6 +26,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { GamesService } from '../games/games.service';
 import type { RequestMeta } from './accounts.service';
 import * as repo from './accounts.repository';
+import * as recoveryRepo from './recovery.repository';
 import type { AuthLimits } from './auth-limits';
 import type { Passwords } from './password';
 import type { SessionService } from './sessions.service';
@@ -70,7 +71,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       const seats = await bookings.releaseFutureSeats(tx, user.id);
       const results = await games.forgetPlayer(tx, user.id);
       const signedOut = await sessions.revokeAll(tx, user.id);
-      await repo.deleteRecoveryOf(tx, user.id);
+      await recoveryRepo.deleteRecoveryOf(tx, user.id);
       if (balance > 0) {
         const forfeit = { type: 'account' as const, id: user.id };
         await credits.post(tx, {
@@ -119,7 +120,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     async purgeLeftovers(limit: number): Promise<number> {
       return (
         (await purgeSessionsOfDeleted(db, limit)) +
-        (await repo.purgeRecoveryOfDeleted(db, limit)) +
+        (await recoveryRepo.purgeRecoveryOfDeleted(db, limit)) +
         (await games.purgeResultsOfDeleted(limit))
       );
     },

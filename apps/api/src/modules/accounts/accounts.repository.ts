@@ -1,12 +1,11 @@
-/** Users, recovery codes and reset tokens: the Drizzle code of the accounts module. */
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { deleteBatch } from '../../db/batch-delete';
+/** Users: the Drizzle code of the accounts module (recovery.repository.ts: codes and tokens). */
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
-import { recoveryCodes, redemptions, resetTokens, users } from '../../db/schema';
+import { users } from '../../db/schema/accounts';
+import { redeemedCodeLabels as labels } from '../../db/schema/views';
 
 export type UserRow = typeof users.$inferSelect;
-export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
 
 /** A player as the product shows them: never the password hash. */
 export type Account = {
@@ -25,9 +24,9 @@ export type Account = {
 export type NameTaken = 'EMAIL_TAKEN' | 'USERNAME_TAKEN';
 
 /**
- * The columns of an Account, for a select joined to users. `redeemedCodes` reads the
- * redemptions table that the codes module writes: the one read across modules, kept so that
- * Users/Me (and every session check) costs one round trip (docs/architecture.md).
+ * The columns of an Account, for a select joined to users. `redeemedCodes` reads the codes
+ * module's `redeemed_code_labels` view, so that Users/Me (and every session check) costs one
+ * round trip (docs/architecture.md).
  */
 export const accountColumns = {
   id: users.id,
@@ -39,7 +38,7 @@ export const accountColumns = {
   credits: users.credits,
   redeemedCodes: sql<
     string[]
-  >`coalesce((select json_agg(${redemptions.codeLabel} order by ${redemptions.redeemedAt}) from ${redemptions} where ${redemptions.userId} = ${users.id}), '[]'::json)`,
+  >`coalesce((select json_agg(${labels.codeLabel} order by ${labels.redeemedAt}) from ${labels} where ${labels.userId} = ${users.id}), '[]'::json)`,
 };
 
 /** A deleted account's row stays, scrubbed, for the ledger and orders: never a player again. */
@@ -125,7 +124,14 @@ async function orNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
 
 export async function insertUser(
   db: Executor,
-  values: { email: string; username: string; passwordHash: string; now: Date },
+  values: {
+    email: string;
+    username: string;
+    passwordHash: string;
+    now: Date;
+    firstName?: string;
+    lastName?: string;
+  },
 ): Promise<UserRow | NameTaken> {
   return orNameTaken(async () => {
     const [row] = await db
@@ -134,6 +140,8 @@ export async function insertUser(
         email: values.email,
         username: values.username,
         passwordHash: values.passwordHash,
+        firstName: values.firstName,
+        lastName: values.lastName,
         createdAt: values.now,
         updatedAt: values.now,
       })
@@ -167,104 +175,6 @@ export async function updatePasswordHash(
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
 }
 
-/** Replaces the user's live code (at most one per user). */
-export async function upsertRecoveryCode(
-  db: Executor,
-  row: { userId: string; codeHash: string; expiresAt: Date; now: Date },
-): Promise<void> {
-  await db
-    .insert(recoveryCodes)
-    .values({ ...row, attempts: 0, createdAt: row.now })
-    .onConflictDoUpdate({
-      target: recoveryCodes.userId,
-      set: { codeHash: row.codeHash, expiresAt: row.expiresAt, attempts: 0, createdAt: row.now },
-    });
-}
-
-export async function findRecoveryCode(
-  db: Executor,
-  userId: string,
-): Promise<RecoveryCodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(recoveryCodes)
-    .where(eq(recoveryCodes.userId, userId))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function setRecoveryAttempts(
-  db: Executor,
-  userId: string,
-  attempts: number,
-): Promise<void> {
-  await db.update(recoveryCodes).set({ attempts }).where(eq(recoveryCodes.userId, userId));
-}
-
-export async function deleteRecoveryCode(db: Executor, userId: string): Promise<void> {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-}
-
-export async function insertResetToken(
-  db: Executor,
-  row: { tokenHash: string; userId: string; expiresAt: Date; now: Date },
-): Promise<void> {
-  await db.insert(resetTokens).values({
-    tokenHash: row.tokenHash,
-    userId: row.userId,
-    expiresAt: row.expiresAt,
-    createdAt: row.now,
-  });
-}
-
-const liveResetToken = (tokenHash: string, userId: string, now: Date) =>
-  and(
-    eq(resetTokens.tokenHash, tokenHash),
-    eq(resetTokens.userId, userId),
-    isNull(resetTokens.usedAt),
-    gt(resetTokens.expiresAt, now),
-  );
-
-/** Marks the token used if it is live and the user's; true when this call consumed it. */
-export async function consumeResetToken(
-  db: Executor,
-  tokenHash: string,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(resetTokens)
-    .set({ usedAt: now })
-    .where(liveResetToken(tokenHash, userId, now))
-    .returning({ tokenHash: resetTokens.tokenHash });
-  return rows.length === 1;
-}
-
-/** True when the token is live and the user's (checked before the costly password hash). */
-export async function isLiveResetToken(
-  db: Executor,
-  tokenHash: string,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .select({ tokenHash: resetTokens.tokenHash })
-    .from(resetTokens)
-    .where(liveResetToken(tokenHash, userId, now))
-    .limit(1);
-  return rows.length === 1;
-}
-
-/** Ends every way back in that a reset leaves open: other reset tokens and a pending code. */
-export async function revokeRecovery(db: Executor, userId: string, now: Date): Promise<void> {
-  await db
-    .update(resetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
-  await deleteRecoveryCode(db, userId);
-}
-
 /**
  * What a deleted account's row keeps: nothing that names the player or signs in. The email and
  * username become `deleted-<id>`, which no sign-up or rename can choose (an email needs an @, a
@@ -290,42 +200,6 @@ export async function anonymiseUser(db: Executor, id: string, now: Date): Promis
   return rows.length === 1;
 }
 
-/** Every way back into the account a recovery left open: codes and reset tokens. */
-export async function deleteRecoveryOf(db: Executor, userId: string): Promise<void> {
-  await db.delete(resetTokens).where(eq(resetTokens.userId, userId));
-  await deleteRecoveryCode(db, userId);
-}
-
-/** Recovery codes past their life (retention); a used one is deleted when used. */
-export function purgeExpiredRecoveryCodes(db: Executor, now: Date, limit: number) {
-  return deleteBatch(
-    db,
-    recoveryCodes,
-    recoveryCodes.userId,
-    lte(recoveryCodes.expiresAt, now),
-    limit,
-  );
-}
-
-/** Reset tokens used, revoked or past their life (retention). */
-export function purgeSpentResetTokens(db: Executor, now: Date, limit: number) {
-  const spent = or(lte(resetTokens.expiresAt, now), isNotNull(resetTokens.usedAt));
-  return deleteBatch(db, resetTokens, resetTokens.tokenHash, spent, limit);
-}
-
 /** The ids of deleted accounts (a subquery served by users_deleted_at_idx). */
 export const deletedUserIds = (db: Executor) =>
   db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
-
-/**
- * Recovery codes and reset tokens of deleted accounts, which a recovery request racing the
- * deletion may have written after it: one batch of each.
- */
-export async function purgeRecoveryOfDeleted(db: Executor, limit: number): Promise<number> {
-  const codes = inArray(recoveryCodes.userId, deletedUserIds(db));
-  const tokens = inArray(resetTokens.userId, deletedUserIds(db));
-  return (
-    (await deleteBatch(db, recoveryCodes, recoveryCodes.userId, codes, limit)) +
-    (await deleteBatch(db, resetTokens, resetTokens.tokenHash, tokens, limit))
-  );
-}

@@ -42,6 +42,28 @@ export function checkPasswordPolicy(password: string): void {
   if (problem !== null) fail(problem);
 }
 
+/** An account the operator's tools make (the demo player), not a sign-up. */
+export type ProvisionedAccount = Pick<SignUpRequest, 'email' | 'username' | 'password'> & {
+  firstName: string;
+  lastName: string;
+};
+
+/** Makes the account unless its e-mail or username is taken; its id, or undefined. */
+export async function provisionAccount(
+  db: Executor,
+  profile: ProvisionedAccount,
+  now: Date,
+): Promise<string | undefined> {
+  if ((await repo.findUserByEmail(db, profile.email)) !== undefined) return undefined;
+  const { password, ...names } = profile;
+  const user = await repo.insertUser(db, {
+    ...names,
+    passwordHash: await hashPassword(password),
+    now,
+  });
+  return typeof user === 'string' ? undefined : user.id;
+}
+
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock, env, sessions, authLimits, passwords, audit } = deps;
 

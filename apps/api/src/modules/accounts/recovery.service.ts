@@ -25,6 +25,7 @@ import { passwordChangedEmail, recoveryCodeEmail } from '../../integrations/emai
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import * as repo from './accounts.repository';
+import * as recoveryRepo from './recovery.repository';
 import { checkPasswordPolicy, type RequestMeta, type SignedIn } from './accounts.service';
 import type { AuthLimits } from './auth-limits';
 import type { Passwords } from './password';
@@ -82,7 +83,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
     if (user !== undefined) {
       const code = generateRecoveryCode();
       await transaction(async (tx) => {
-        await repo.upsertRecoveryCode(tx, {
+        await recoveryRepo.upsertRecoveryCode(tx, {
           userId: user.id,
           codeHash: hashRecoveryCode(env.appSecret, user.id, code),
           expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
@@ -116,33 +117,33 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const user = await repo.findUserByEmail(db, subject);
       const now = clock.now();
       const outcome = await transaction(async (tx) => {
-        if (user === undefined) return { ok: false as const, reason: 'unknown email' };
-        const row = await repo.findRecoveryCode(tx, user.id);
-        if (row === undefined) return { ok: false as const, reason: 'no code' };
-        if (now.getTime() >= row.expiresAt.getTime())
-          return { ok: false as const, reason: 'expired' };
-        if (row.attempts >= RECOVERY_CODE_MAX_ATTEMPTS)
-          return { ok: false as const, reason: 'too many attempts' };
+        if (user === undefined) return { status: 'unknown_email' as const };
+        const row = await recoveryRepo.findRecoveryCode(tx, user.id);
+        if (row === undefined) return { status: 'no_code' as const };
+        if (now.getTime() >= row.expiresAt.getTime()) return { status: 'expired' as const };
+        if (row.attempts >= RECOVERY_CODE_MAX_ATTEMPTS) {
+          return { status: 'too_many_attempts' as const };
+        }
         const candidate = code.trim();
         const matches =
           CODE_PATTERN.test(candidate) &&
           sameHash(row.codeHash, hashRecoveryCode(env.appSecret, user.id, candidate));
         if (!matches) {
-          await repo.setRecoveryAttempts(tx, user.id, row.attempts + 1);
-          return { ok: false as const, reason: 'wrong code' };
+          await recoveryRepo.setRecoveryAttempts(tx, user.id, row.attempts + 1);
+          return { status: 'wrong_code' as const };
         }
-        await repo.deleteRecoveryCode(tx, user.id);
+        await recoveryRepo.deleteRecoveryCode(tx, user.id);
         const resetToken = randomBytes(32).toString('base64url');
-        await repo.insertResetToken(tx, {
+        await recoveryRepo.insertResetToken(tx, {
           tokenHash: hashResetToken(resetToken),
           userId: user.id,
           expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
           now,
         });
-        return { ok: true as const, resetToken };
+        return { status: 'verified' as const, resetToken };
       });
-      if (!outcome.ok) {
-        audit(meta, 'auth.recovery.verify_failed', { userId: user?.id, reason: outcome.reason });
+      if (outcome.status !== 'verified') {
+        audit(meta, 'auth.recovery.verify_failed', { userId: user?.id, reason: outcome.status });
         fail('INVALID_RECOVERY_CODE');
       }
       await limits.settle(admission.attempt, true);
@@ -161,16 +162,19 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const now = clock.now();
       // The token before Argon2: a wrong one answers as fast for a known address as for an
       // unknown one, and costs the server nothing.
-      if (user === undefined || !(await repo.isLiveResetToken(db, tokenHash, user.id, now))) {
+      if (
+        user === undefined ||
+        !(await recoveryRepo.isLiveResetToken(db, tokenHash, user.id, now))
+      ) {
         audit(meta, 'auth.reset.failed', { userId: user?.id });
         fail('PASSWORD_UPDATE_FAILED');
       }
       const passwordHash = await passwords.hash(meta, input.password);
       const revoked = await transaction(async (tx) => {
         // Consumed here too: of two requests with one token, only one resets.
-        if (!(await repo.consumeResetToken(tx, tokenHash, user.id, now))) return null;
+        if (!(await recoveryRepo.consumeResetToken(tx, tokenHash, user.id, now))) return null;
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-        await repo.revokeRecovery(tx, user.id, now);
+        await recoveryRepo.revokeRecovery(tx, user.id, now);
         await limits.clearLoginBackoff(tx, user.id, meta.ip);
         const count = await sessions.revokeAll(tx, user.id);
         await mailer.queue(tx, user.email, passwordChangedEmail({ username: user.username }));
@@ -200,10 +204,17 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const spent =
         user !== undefined &&
         (await transaction(async (tx) => {
-          if (!(await repo.consumeResetToken(tx, hashResetToken(input.resetToken), user.id, now))) {
+          if (
+            !(await recoveryRepo.consumeResetToken(
+              tx,
+              hashResetToken(input.resetToken),
+              user.id,
+              now,
+            ))
+          ) {
             return false;
           }
-          await repo.revokeRecovery(tx, user.id, now);
+          await recoveryRepo.revokeRecovery(tx, user.id, now);
           await limits.clearLoginBackoff(tx, user.id, meta.ip);
           return true;
         }));
@@ -220,8 +231,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
     async purgeSpent(limit: number): Promise<number> {
       const now = clock.now();
       return (
-        (await repo.purgeExpiredRecoveryCodes(db, now, limit)) +
-        (await repo.purgeSpentResetTokens(db, now, limit))
+        (await recoveryRepo.purgeExpiredRecoveryCodes(db, now, limit)) +
+        (await recoveryRepo.purgeSpentResetTokens(db, now, limit))
       );
     },
   };

@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deleteBatch } from '../../db/batch-delete';
 import type { Database, Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/accounts';
 import { accountColumns, deletedUserIds, isLive, type Account } from './accounts.repository';
 
 export type SessionAccountRow = {

@@ -1,7 +1,7 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema';
+import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
 
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
@@ -13,10 +13,18 @@ export type NewSlot = {
   accessCodeSealed: string;
 };
 
-/** Creates the slots that do not exist yet (the start is unique); existing ones are untouched. */
-export async function insertSlots(db: Executor, rows: NewSlot[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(eventSlots).values(rows).onConflictDoNothing({ target: eventSlots.startsAt });
+/**
+ * Creates the slots that do not exist yet (the start is unique); existing ones are untouched.
+ * How many it created.
+ */
+export async function insertSlots(db: Executor, rows: NewSlot[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const created = await db
+    .insert(eventSlots)
+    .values(rows)
+    .onConflictDoNothing({ target: eventSlots.startsAt })
+    .returning({ id: eventSlots.id });
+  return created.length;
 }
 
 /** Slots made before slots had access codes (ids only). */

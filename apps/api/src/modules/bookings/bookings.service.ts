@@ -30,6 +30,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import type { SettingsService } from '../settings/settings.service';
 import { createAccessCodes, type AccessCodes } from './access-codes';
+import { refuse, settle } from '../../lib/outcome';
 import * as repo from './bookings.repository';
 
 export type PlayerBooking = repo.PlayerBooking;
@@ -38,10 +39,15 @@ const BOOKINGS_LISTED = 50;
 /** Days ahead a player may look at (and so materialise). */
 export const BOOKING_HORIZON_DAYS = 90;
 
-/** New slots of the schedule, each with its access code. */
-export function newSlots(starts: Date[], accessCodes: AccessCodes): repo.NewSlot[] {
+/** Creates the slots of the schedule at these starts that do not exist yet; how many. */
+export function scheduleSlots(
+  db: Executor,
+  starts: Date[],
+  accessCodes: AccessCodes,
+): Promise<number> {
   const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
-  return starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
+  const slots = starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
+  return repo.insertSlots(db, slots);
 }
 
 /** Gives every slot made before slots had access codes its code (at start-up). */
@@ -107,9 +113,6 @@ const JOINING: Way = {
 };
 const MINUTE = 60_000;
 
-/** Thrown inside a seat's transaction to roll it back; the refusal is worked out after. */
-const NOT_SEATED = Symbol('not seated');
-
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
   const { credits, codeAttempts, settings, audit } = deps;
   const zone = env.venueTimezone;
@@ -142,7 +145,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
    * posted first (which locks the player's balance, so one player's seats queue), then the
    * registration is written (one per player and slot) and last the seat is taken in the way's
    * window: the slot's row, which every booking of the slot waits for, is held only from there
-   * to commit. Any step that writes nothing throws NOT_SEATED, rolling back the others.
+   * to commit. Any step that writes nothing refuses 'not_seated', rolling back the others.
    */
   async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, target: repo.SlotTarget) {
     const { userId } = caller;
@@ -150,16 +153,17 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     const posting = await credits.post(tx, request);
-    if (posting.status !== 'posted') throw NOT_SEATED;
+    if (posting.status !== 'posted') refuse('not_seated');
     const now = clock.now();
     const registration = { id, userId, source: way.source, createdAt: now };
     const registered = await repo.insertRegistration(tx, target, registration);
-    if (registered === undefined) throw NOT_SEATED;
+    if (registered === undefined) refuse('not_seated');
     const seated = await repo.takeSeat(tx, registered.slotId, { kind: way.window, now });
-    if (seated === undefined) throw NOT_SEATED;
+    if (seated === undefined) refuse('not_seated');
     const balance = posting.posting.balanceAfter;
     const seat = { accessCode: accessCodeOf(seated), registrationId: id };
-    return { ...viewOf(seated), ...seat, balance, repeated: false };
+    const booking: Booking = { ...viewOf(seated), ...seat, balance, repeated: false };
+    return { status: 'seated' as const, booking };
   }
 
   /**
@@ -182,12 +186,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   /** Seats the caller on the targeted slot in one transaction (see seatIn), or says why not. */
   async function seat(caller: BookingCaller, way: Way, target: repo.SlotTarget): Promise<Booking> {
     if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
-    const booking = await transaction((tx) => seatIn(tx, caller, way, target)).catch(
-      (error: unknown) => {
-        if (error === NOT_SEATED) return notSeated(caller, way, target);
-        throw error;
-      },
+    const outcome = await settle<{ status: 'seated'; booking: Booking }, 'not_seated'>(
+      transaction((tx) => seatIn(tx, caller, way, target)),
     );
+    const booking =
+      outcome.status === 'seated' ? outcome.booking : await notSeated(caller, way, target);
     if (!booking.repeated) {
       const startsAt = booking.startsAt.toISOString();
       audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
@@ -207,7 +210,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   /** Creates the venue day's schedule where missing; the day's first and after-last start. */
   async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
     const starts = slotStartsOn(day, zone);
-    await repo.insertSlots(db, newSlots(starts, accessCodes));
+    await scheduleSlots(db, starts, accessCodes);
     const [first, last] = [starts[0], starts.at(-1)];
     return first === undefined || last === undefined
       ? null

@@ -1,7 +1,8 @@
 /** Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner. */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { codes, orders, redemptions, type CODE_KINDS } from '../../db/schema';
+import { codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
+import { orderNumbers } from '../../db/schema/views';
 
 export type CodeKind = (typeof CODE_KINDS)[number];
 
@@ -27,18 +28,28 @@ export async function insertCodes(db: Executor, rows: NewCode[]): Promise<void> 
   }
 }
 
+/** Creates the codes whose HMAC is not stored yet (fixed codes, e.g. the demo's); how many. */
+export async function insertMissingCodes(db: Executor, rows: NewCode[]): Promise<number> {
+  const created = await db
+    .insert(codes)
+    .values(rows)
+    .onConflictDoNothing({ target: codes.codeHash })
+    .returning({ id: codes.id });
+  return created.length;
+}
+
 /** A player's Game Passes with their order number and redemption, newest first. */
 export async function listGamePasses(db: Executor, ownerId: string, limit: number) {
   return db
     .select({
       sealedCode: codes.sealedCode,
       label: codes.label,
-      orderNumber: orders.orderNumber,
+      orderNumber: orderNumbers.orderNumber,
       redeemedAt: codes.claimedAt,
       createdAt: codes.createdAt,
     })
     .from(codes)
-    .innerJoin(orders, eq(orders.id, codes.orderId))
+    .innerJoin(orderNumbers, eq(orderNumbers.orderId, codes.orderId))
     .where(eq(codes.ownerId, ownerId))
     .orderBy(desc(codes.createdAt), desc(codes.id))
     .limit(limit);
@@ -65,7 +76,7 @@ export async function findCode(
     .leftJoin(redemptions, and(eq(redemptions.codeId, codes.id), eq(redemptions.userId, callerId)))
     .where('codeHash' in key ? eq(codes.codeHash, key.codeHash) : eq(codes.id, key.id))
     .limit(1);
-  return row === undefined ? undefined : { ...row, kind: row.kind as CodeKind };
+  return row;
 }
 export type CodeState = NonNullable<Awaited<ReturnType<typeof findCode>>>;
 
@@ -165,7 +176,7 @@ export async function listCodes(
     )
     .orderBy(desc(codes.createdAt), desc(codes.id))
     .limit(filter.limit);
-  return rows.map((row) => ({ ...row, kind: row.kind as CodeKind }));
+  return rows;
 }
 export type ListedCodeRow = Awaited<ReturnType<typeof listCodes>>[number];
 

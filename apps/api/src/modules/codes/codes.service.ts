@@ -31,6 +31,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
 
+/** A code chosen by the operator's tools, public by design (the demo's): its label is itself. */
+export type FixedCode = { code: string; kind: repo.CodeKind; credits: number };
+
+/** Creates the fixed codes that do not exist yet; how many it created. */
+export function provisionCodes(
+  db: Executor,
+  appSecret: string,
+  fixed: readonly FixedCode[],
+  now: Date,
+): Promise<number> {
+  const rows = fixed.map(({ code, kind, credits }) => ({
+    codeHash: hashRedeemableCode(appSecret, code),
+    kind,
+    credits,
+    label: code,
+    createdAt: now,
+  }));
+  return repo.insertMissingCodes(db, rows);
+}
+
 /** What players see instead of a generated code; it never holds the whole code. */
 function labelOf(kind: repo.CodeKind, code: string): string {
   const tail = code.slice(-TAIL_LENGTH);

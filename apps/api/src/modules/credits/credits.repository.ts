@@ -1,9 +1,14 @@
-/** Balances (users.credits) and their journal (credit_ledger): written only by the credits module. */
+/**
+ * Balances (the `balances` view over the account row) and their journal (credit_ledger): written
+ * only by the credits module.
+ */
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
-import { creditGrants, creditLedger, orders, users } from '../../db/schema';
+import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
+import { balances, orderNumbers } from '../../db/schema/views';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
+export type PostingSourceType = (typeof POSTING_SOURCES)[number];
 /** A posting to write; its balance after is computed under the lock. */
 export type NewLedgerRow = Pick<
   typeof creditLedger.$inferInsert,
@@ -13,9 +18,9 @@ export type NewLedgerRow = Pick<
 /** The user's balance, locked until the transaction ends; undefined for an unknown user. */
 export async function lockBalance(tx: Transaction, userId: string): Promise<number | undefined> {
   const [row] = await tx
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select({ credits: balances.credits })
+    .from(balances)
+    .where(eq(balances.userId, userId))
     .for('update')
     .limit(1);
   return row?.credits;
@@ -23,9 +28,9 @@ export async function lockBalance(tx: Transaction, userId: string): Promise<numb
 
 export async function readBalance(db: Executor, userId: string): Promise<number | undefined> {
   const [row] = await db
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select({ credits: balances.credits })
+    .from(balances)
+    .where(eq(balances.userId, userId))
     .limit(1);
   return row?.credits;
 }
@@ -33,7 +38,7 @@ export async function readBalance(db: Executor, userId: string): Promise<number 
 export async function findPostingBySource(
   db: Executor,
   userId: string,
-  refType: string,
+  refType: PostingSourceType,
   refId: string,
 ): Promise<LedgerRow | undefined> {
   const [row] = await db
@@ -70,7 +75,7 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
   }>(
     tx,
     sql`with balance as (
-      select id as user_id, credits from users where id = ${row.userId} for update
+      select user_id, credits from balances where user_id = ${row.userId} for update
     ), posting as (
       insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
       select user_id, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
@@ -79,8 +84,8 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
       on conflict do nothing
       returning id, user_id, balance_after, created_at
     ), moved as (
-      update users set credits = posting.balance_after, updated_at = posting.created_at
-      from posting where users.id = posting.user_id
+      update balances set credits = posting.balance_after, updated_at = posting.created_at
+      from posting where balances.user_id = posting.user_id
     )
     select balance.credits as balance, posting.id, posting.balance_after, posting.created_at
     from balance left join posting on true`,
@@ -104,11 +109,11 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
 
 /**
  * The order a purchase or refund posting came from, by its primary key (the cast sits inside
- * the CASE, so other sources' ids are never cast). The one read of the orders table here, so the
+ * the CASE, so other sources' ids are never cast), read through the `order_numbers` view so the
  * history shows order numbers in the same round trip.
  */
 const orderOfPosting = eq(
-  orders.id,
+  orderNumbers.orderId,
   sql`case when ${creditLedger.refType} in ('order', 'refund') then ${creditLedger.refId}::uuid end`,
 );
 
@@ -134,11 +139,11 @@ export async function listPostings(
   return db
     .select({
       ...getTableColumns(creditLedger),
-      orderNumber: orders.orderNumber,
+      orderNumber: orderNumbers.orderNumber,
       grantReason: creditGrants.reason,
     })
     .from(creditLedger)
-    .leftJoin(orders, orderOfPosting)
+    .leftJoin(orderNumbers, orderOfPosting)
     .leftJoin(creditGrants, grantOfPosting)
     .where(
       and(

@@ -1,6 +1,6 @@
 /**
  * The credits module: the only code that changes a balance (product.md "Credits change only
- * inside server transactions"; security.md W3–W5). Every change is a posting: one ledger row
+ * inside server transactions"; security.md W3, W5). Every change is a posting: one ledger row
  * and the balance it leaves, written in the caller's transaction, so a purchase, redemption or
  * booking and its credits commit or roll back together.
  *
@@ -17,11 +17,7 @@ import type { Executor, Transaction } from '../../db/client';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
-export type PostingSource = {
-  /** 'account': the balance forfeited with a deleted account (its id). */
-  type: 'order' | 'code' | 'registration' | 'refund' | 'admin' | 'seed' | 'account';
-  id: string;
-};
+export type PostingSource = { type: repo.PostingSourceType; id: string };
 
 export type PostingRequest = {
   userId: string;
@@ -60,8 +56,8 @@ function toPosting(row: repo.LedgerRow): Posting {
     id: row.id,
     userId: row.userId,
     delta: row.delta,
-    reason: row.reason as LedgerReason,
-    source: { type: row.refType as PostingSource['type'], id: row.refId },
+    reason: row.reason,
+    source: { type: row.refType, id: row.refId },
     balanceAfter: row.balanceAfter,
     at: row.createdAt,
   };

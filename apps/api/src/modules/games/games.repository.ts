@@ -1,9 +1,10 @@
 /** Seats as the game sees them, and game results with the leaderboards they make. */
 import type { LeaderboardMetric } from '@questfield/contract';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor } from '../../db/client';
-import { eventSlots, gameResults, registrations, users } from '../../db/schema';
+import { gameResults } from '../../db/schema/games';
+import { gameSeats, playerNames } from '../../db/schema/views';
 
 /** A seat a ticket names, with its game and player, and whether its result is in. */
 export async function findSeat(
@@ -12,21 +13,23 @@ export async function findSeat(
 ) {
   const [row] = await db
     .select({
-      username: users.username,
-      startsAt: eventSlots.startsAt,
-      lengthMinutes: eventSlots.lengthMinutes,
+      username: playerNames.username,
+      startsAt: gameSeats.startsAt,
+      lengthMinutes: gameSeats.lengthMinutes,
       resultId: gameResults.id,
     })
-    .from(registrations)
-    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .from(gameSeats)
     // A deleted account's tickets (a game it was still playing) stand for nothing.
-    .innerJoin(users, and(eq(users.id, registrations.userId), isNull(users.deletedAt)))
-    .leftJoin(gameResults, eq(gameResults.registrationId, registrations.id))
+    .innerJoin(
+      playerNames,
+      and(eq(playerNames.userId, gameSeats.userId), eq(playerNames.deleted, false)),
+    )
+    .leftJoin(gameResults, eq(gameResults.registrationId, gameSeats.registrationId))
     .where(
       and(
-        eq(registrations.id, seat.registrationId),
-        eq(registrations.userId, seat.userId),
-        eq(registrations.slotId, seat.slotId),
+        eq(gameSeats.registrationId, seat.registrationId),
+        eq(gameSeats.userId, seat.userId),
+        eq(gameSeats.slotId, seat.slotId),
       ),
     )
     .limit(1);
@@ -73,7 +76,7 @@ export async function rankedBests(
   only: { limit: number } | { userId: string },
 ): Promise<{ rank: number; name: string; value: number }[]> {
   const runs = since === null ? sql`` : sql`where created_at >= ${since.toISOString()}`;
-  const filter = 'userId' in only ? sql`where user_id = ${only.userId}` : sql``;
+  const filter = 'userId' in only ? sql`where ranked.user_id = ${only.userId}` : sql``;
   const limit = 'limit' in only ? sql`limit ${only.limit}` : sql``;
   const rows = await queryRows<{ rank: string | number; name: string; value: number }>(
     db,
@@ -84,10 +87,10 @@ export async function rankedBests(
       select user_id, value, first_at, rank() over (order by value ${ORDER[metric]}) as rank
       from bests
     )
-    select ranked.rank, users.username as name, ranked.value
-    from ranked join users on users.id = ranked.user_id
+    select ranked.rank, player_names.username as name, ranked.value
+    from ranked join player_names on player_names.user_id = ranked.user_id
     ${filter}
-    order by ranked.rank, ranked.first_at, users.username
+    order by ranked.rank, ranked.first_at, player_names.username
     ${limit}`,
   );
   return rows.map((row) => ({ rank: Number(row.rank), name: row.name, value: Number(row.value) }));
@@ -104,6 +107,9 @@ export async function deleteResultsOf(db: Executor, userId: string): Promise<num
 
 /** Results of deleted accounts stored by a submission racing the deletion: one batch. */
 export function purgeResultsOfDeleted(db: Executor, limit: number): Promise<number> {
-  const deleted = db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
+  const deleted = db
+    .select({ id: playerNames.userId })
+    .from(playerNames)
+    .where(eq(playerNames.deleted, true));
   return deleteBatch(db, gameResults, gameResults.id, inArray(gameResults.userId, deleted), limit);
 }

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, gte, lt, max, min, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import type { Executor, Transaction } from '../../db/client';
-import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema';
+import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema/limits';
 
 export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 

@@ -1,7 +1,7 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { ORDER_FLAGS, orders, paymentDisputes, webhookEvents } from '../../db/schema';
+import { ORDER_FLAGS, orders, paymentDisputes, webhookEvents } from '../../db/schema/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Pick<

@@ -17,7 +17,7 @@ import type { Order } from './orders.service';
 function toPublicOrder(order: Order): PublicOrder {
   return {
     orderNumber: order.orderNumber,
-    status: order.status as PublicOrder['status'],
+    status: order.status,
     amount: formatUsd(order.amountCents),
     credits: order.credits,
     lines: order.lines,

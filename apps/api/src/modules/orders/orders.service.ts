@@ -11,16 +11,8 @@
  * reconciler, settles it.
  */
 import { createHash, randomInt } from 'node:crypto';
-import {
-  CATALOG,
-  formatUsd,
-  isValidQuantity,
-  lineIncludes,
-  lineLabel,
-  priceCents,
-  type CheckoutRequest,
-  type Sku,
-} from '@questfield/contract';
+import { formatUsd, orderLine, type CheckoutRequest, type OrderLine } from '@questfield/contract';
+import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -35,8 +27,8 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService, GamePass } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import * as repo from './orders.repository';
+import { quote, type Quote } from './quote';
 
-export type OrderLine = { sku: Sku; quantity: number; label: string; includes: string[] };
 export type Order = repo.OrderRow & { lines: OrderLine[] };
 
 export type CheckoutOutcome = { order: Order; balance: number };
@@ -89,15 +81,6 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 export const ABANDON_AFTER_MS = 30 * 60_000;
 const RECONCILE_BATCH = 20;
 
-type Quote = {
-  sku: Sku;
-  quantity: number;
-  amountCents: number;
-  credits: number;
-  kind: 'credit_pack' | 'quick_buy' | 'game_pack' | 'host_pack';
-  lines: OrderLine[];
-};
-
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ORDER_NUMBER_LENGTH = 10;
 const ORDERS_LISTED = 50;
@@ -111,47 +94,15 @@ function newOrderNumber(): string {
   return `QF-${chars.join('')}`;
 }
 
-function kindOf(sku: Sku): Quote['kind'] {
-  if (sku === 'play-now') return 'quick_buy';
-  const kind = CATALOG[sku].kind;
-  return kind === 'credits' ? 'credit_pack' : kind === 'game-pack' ? 'game_pack' : 'host_pack';
-}
-
-/** The catalogue's answer for what the player asked; 400 for anything it does not sell. */
-export function quote(request: CheckoutRequest): Quote {
-  const sku = request.sku as Sku;
-  const { quantity } = request;
-  if (!isValidQuantity(sku, quantity)) fail('BAD_REQUEST', 'This quantity is not for sale.');
-  const line = Array.isArray(request.items) ? request.items[0] : undefined;
-  if (line !== undefined && (line.id !== sku || line.qty !== quantity)) {
-    fail('BAD_REQUEST', 'The items do not match the purchase.');
-  }
-  const amountCents = priceCents(sku, quantity);
-  if (request.total.replaceAll(',', '') !== formatUsd(amountCents).replaceAll(',', '')) {
-    fail(
-      'PRICE_CHANGED',
-      `The price has changed to ${formatUsd(amountCents)}. Please review your order.`,
-    );
-  }
-  return {
-    sku,
-    quantity,
-    amountCents,
-    credits: CATALOG[sku].credits * quantity,
-    kind: kindOf(sku),
-    lines: [
-      { sku, quantity, label: lineLabel(sku, quantity), includes: lineIncludes(sku, quantity) },
-    ],
-  };
-}
-
 /** Binds a key to one request: the same key with another body is refused, not charged. */
 function requestHash(quoted: Quote, paymentToken: string): string {
   const body = JSON.stringify([quoted.sku, quoted.quantity, quoted.amountCents, paymentToken]);
   return createHash('sha256').update(body).digest('hex');
 }
 
-const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: row.items as OrderLine[] });
+/** A stored order's lines, checked against the contract: a row this code did not write fails loudly. */
+const orderLines = z.array(orderLine);
+const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: orderLines.parse(row.items) });
 
 export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;

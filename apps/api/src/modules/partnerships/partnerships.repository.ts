@@ -1,7 +1,7 @@
 /** Partnership applications as they were received. */
 import { and, count, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { partnershipApplications } from '../../db/schema';
+import { partnershipApplications } from '../../db/schema/partnerships';
 
 export type NewApplication = {
   name: string;

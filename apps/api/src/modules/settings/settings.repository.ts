@@ -1,7 +1,7 @@
 /** Runtime settings: a key and a JSON value, upserted by operators. */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { runtimeSettings } from '../../db/schema';
+import { runtimeSettings } from '../../db/schema/settings';
 
 export async function readSetting(db: Executor, key: string): Promise<unknown> {
   const [row] = await db

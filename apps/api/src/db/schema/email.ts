@@ -1,0 +1,34 @@
+/**
+ * The email integration's table: the outbox every mail goes through (ADR 0006).
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAt, oneOf } from './columns';
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'dev'] as const;
+
+/** Mail is queued in the request's transaction and sent after commit (SMTP or dev mailbox). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    /** Sealed (integrations/email/mail-seal.ts), never plain text; '' once delivered. */
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull().default(''),
+    template: text('template').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
+    check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
+    check('email_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+  ],
+);

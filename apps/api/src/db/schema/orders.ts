@@ -1,0 +1,95 @@
+/**
+ * The orders module's tables: purchases, chargebacks and the Square webhook deliveries handled.
+ */
+import { ORDER_STATUSES, type OrderLine } from '@questfield/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { timestamptz, createdAt, id, oneOf } from './columns';
+
+export const ORDER_KINDS = ['credit_pack', 'quick_buy', 'game_pack', 'host_pack'] as const;
+
+export const PAYMENT_PROVIDERS = ['test', 'square'] as const;
+
+/**
+ * Why an order waits for an operator: a chargeback, a partial refund (what to take back is a
+ * person's call), or a payment event whose amount or payment id is not the order's.
+ */
+export const ORDER_FLAGS = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's Idempotency-Key; one key is at most one charge (security.md W6). */
+    idemKey: text('idem_key').notNull(),
+    /** Hash of the priced request, so a reused key with a different body is refused. */
+    requestHash: text('request_hash').notNull(),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
+    /** The order's lines (the contract's orderLine), parsed when read (orders.service.ts). */
+    items: jsonb('items').$type<OrderLine[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    credits: integer('credits').notNull().default(0),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    failureCode: text('failure_code'),
+    /** Set when the order needs an operator (ORDER_FLAGS); `npm run admin -- orders flagged`. */
+    flag: text('flag', { enum: ORDER_FLAGS }),
+    flaggedAt: timestamptz('flagged_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('orders_order_number_key').on(t.orderNumber),
+    // Serves the operators' list of flagged orders; almost every order has none.
+    index('orders_flagged_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flag} IS NOT NULL`),
+    check('orders_flag', sql`${t.flag} IS NULL OR ${oneOf('flag', ORDER_FLAGS)}`),
+    check('orders_flag_complete', sql`(${t.flag} IS NULL) = (${t.flaggedAt} IS NULL)`),
+    unique('orders_user_idem_key').on(t.userId, t.idemKey),
+    unique('orders_provider_payment_id_key').on(t.providerPaymentId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_kind', oneOf('kind', ORDER_KINDS)),
+    check('orders_status', oneOf('status', ORDER_STATUSES)),
+    check('orders_provider', oneOf('provider', PAYMENT_PROVIDERS)),
+    check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    check('orders_credits_non_negative', sql`${t.credits} >= 0`),
+    check('orders_currency', sql`char_length(${t.currency}) = 3`),
+  ],
+);
+
+/**
+ * Chargebacks Square reports (dispute.* events), one row per dispute, kept with the orders
+ * (financial records, ADR 0018): its latest state and reason, for operators.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    /** Square's dispute id. */
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: text('state').notNull(),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_disputes_order_idx').on(t.orderId)],
+);
+
+/** Square webhook deliveries already handled; the primary key makes replays no-ops. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
