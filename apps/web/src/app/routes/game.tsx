@@ -9,7 +9,7 @@ import { GameDoor } from '@/features/games/components/game-door';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * Spec §5 /game, the door to a game: nothing while the session is checked; a visitor gets the
+ * Spec §4 /game, the door to a game: nothing while the session is checked; a visitor gets the
  * login gate; a player with a live game sees it, any other player the access-code prompt and
  * 'Join Experience'; a live game opens full screen in its frame.
  */

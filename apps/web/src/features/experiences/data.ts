@@ -19,7 +19,7 @@ export type Experience = {
   captionsUrl: string;
 };
 
-/** The experiences the landing page lists (spec §6), with their sample media (public folder). */
+/** The experiences the landing page lists (spec §9), with their sample media (public folder). */
 export const EXPERIENCES: readonly Experience[] = [
   {
     id: 'mariano-rivera',

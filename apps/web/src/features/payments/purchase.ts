@@ -3,7 +3,7 @@ import { paymentsCopy } from './copy';
 
 /**
  * What a screen asks to buy: a catalogue SKU and how many (1 unless the SKU sells more), and
- * optionally its own title for the dialog (spec §4: "opened with credits, price and an optional
+ * optionally its own title for the dialog (spec §7: "opened with credits, price and an optional
  * label").
  */
 export type PurchaseRequest = { sku: Sku; quantity?: number; label?: string };
