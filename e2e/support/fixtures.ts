@@ -4,7 +4,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_CHANNEL } from './server';
 
-type ProblemLog = { problems: string[]; expected: RegExp[] };
+export type ProblemLog = { problems: string[]; expected: RegExp[] };
 
 /** Set by the app once React has attached to the page (apps/web/src/app/provider.tsx). */
 const APP_READY = 'html[data-app-ready]';
@@ -49,6 +49,35 @@ export function waitForAppAfterNavigation(page: Page, baseURL: string): void {
   });
 }
 
+/**
+ * Records on `log` what fails a test: a console error, an uncaught exception, a failed request
+ * to our origin or an error answer from it. The fixtures' page has it; call it for a page a
+ * test makes itself, with the test's problemLog.
+ */
+export function watchForProblems(page: Page, baseURL: string | undefined, log: ProblemLog): void {
+  const own = (url: string) => baseURL !== undefined && url.startsWith(baseURL);
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // The browser cancels a video's download when its player goes away (the error view),
+    // and whatever the page was still loading when the test navigates or reloads: not a
+    // failure of ours. A lazy module that really fails to load still shows as a page error.
+    const cancelled =
+      CANCELLABLE.has(request.resourceType()) &&
+      request.failure()?.errorText === 'net::ERR_ABORTED';
+    if (own(request.url()) && !cancelled) {
+      log.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    }
+  });
+  page.on('response', (response) => {
+    if (own(response.url()) && response.status() >= 400) {
+      log.problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    }
+  });
+}
+
 export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern.
   // eslint-disable-next-line no-empty-pattern
@@ -64,27 +93,7 @@ export const test = base.extend<Fixtures>({
   problemLog: [
     async ({ page, baseURL }, use) => {
       const log: ProblemLog = { problems: [], expected: [] };
-      const own = (url: string) => baseURL !== undefined && url.startsWith(baseURL);
-      page.on('console', (message) => {
-        if (message.type() === 'error') log.problems.push(`console error: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
-      page.on('requestfailed', (request) => {
-        // The browser cancels a video's download when its player goes away (the error view),
-        // and whatever the page was still loading when the test navigates or reloads: not a
-        // failure of ours. A lazy module that really fails to load still shows as a page error.
-        const cancelled =
-          CANCELLABLE.has(request.resourceType()) &&
-          request.failure()?.errorText === 'net::ERR_ABORTED';
-        if (own(request.url()) && !cancelled) {
-          log.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-        }
-      });
-      page.on('response', (response) => {
-        if (own(response.url()) && response.status() >= 400) {
-          log.problems.push(`HTTP ${response.status()}: ${response.url()}`);
-        }
-      });
+      watchForProblems(page, baseURL, log);
       await use(log);
       const declared = (problem: string) => log.expected.some((p) => p.test(problem));
       const unexpected = log.problems.filter((problem) => !declared(problem));

@@ -27,7 +27,13 @@ import { newPlayer, signIn, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { openBooking } from '../support/booking';
 import { ROOT, startE2eServer, type E2eServer } from '../support/server';
-import { test as base, expect, waitForAppAfterNavigation } from '../support/fixtures';
+import {
+  test as base,
+  expect,
+  waitForAppAfterNavigation,
+  watchForProblems,
+  type ProblemLog,
+} from '../support/fixtures';
 
 const ADMIN = join(ROOT, 'apps', 'api', 'dist', 'admin.js');
 const MINUTE = 60_000;
@@ -128,8 +134,17 @@ async function bothAt(page: Page, server: LiveServer, at: number) {
   await page.clock.install({ time: at });
 }
 
-/** A page of its own for another player, at the server's time, from its own address. */
-async function otherPlayer(browser: Browser, server: LiveServer, at: number, address: string) {
+/**
+ * A page of its own for another player, at the server's time, from its own address; its
+ * console errors and failed requests fail the test like the first page's (`log`).
+ */
+async function otherPlayer(
+  browser: Browser,
+  server: LiveServer,
+  log: ProblemLog,
+  at: number,
+  address: string,
+) {
   const context = await browser.newContext({
     baseURL: server.url,
     extraHTTPHeaders: { 'x-forwarded-for': address },
@@ -144,6 +159,7 @@ async function otherPlayer(browser: Browser, server: LiveServer, at: number, add
   });
   const page = await context.newPage();
   waitForAppAfterNavigation(page, server.url);
+  watchForProblems(page, server.url, log);
   await page.clock.install({ time: at });
   return page;
 }
@@ -225,11 +241,12 @@ test('a friend joins the live game with its access code; only the game frame is 
   browser,
   isMobile,
   liveServer,
+  problemLog,
 }) => {
   test.slow();
   const at = game.startsAt + 3 * MINUTE;
   liveServer.setNow(at);
-  const friend = await otherPlayer(browser, liveServer, at, '198.51.200.1');
+  const friend = await otherPlayer(browser, liveServer, problemLog, at, '198.51.200.1');
   await friend.goto('/game');
   const friendPlayer = newPlayer();
   await signUp(friend, isMobile, friendPlayer);
@@ -238,6 +255,9 @@ test('a friend joins the live game with its access code; only the game frame is 
     data: { code: 'WELCOME16' },
   });
   expect(redeemed.status()).toBe(200);
+  // What the signed-in page set loading finishes first: a reload would abort it, and the
+  // problem log fails an aborted request.
+  await friend.waitForLoadState('networkidle');
   await friend.reload();
 
   const prompt = friend.getByRole('region', { name: 'Join with an access code' });
@@ -256,7 +276,8 @@ test('a friend joins the live game with its access code; only the game frame is 
 
   // R21: what reached the game is the allow-listed session, from the app's origin, no PII.
   const gameFrame = friend.frames().find((each) => each.url().startsWith(liveServer.gameUrl));
-  const received = (await gameFrame?.evaluate(() => recorded())) ?? [];
+  if (gameFrame === undefined) throw new Error('no frame from the game origin');
+  const received = await gameFrame.evaluate(() => recorded());
   const sessions = received.filter((message) => message.origin === liveServer.url);
   expect(sessions.length).toBeGreaterThan(0);
   for (const { data } of sessions) {
@@ -269,11 +290,15 @@ test('a friend joins the live game with its access code; only the game frame is 
   // A message in the game's words from any window but the game's frame changes nothing; the
   // frame's own, in a shape it may use, does.
   await friend.evaluate(() => window.postMessage({ type: 'questfield:finished' }, '*'));
-  await gameFrame?.evaluate(() => window.parent.postMessage({ type: 'questfield:done' }, '*'));
-  await friend.waitForTimeout(500);
+  await gameFrame.evaluate(() => window.parent.postMessage({ type: 'questfield:done' }, '*'));
+  // The frame's 'leave' after them moves the focus at once: by then the page has read both
+  // (messages arrive in order), so a navigation they started would be under way.
+  await gameFrame.evaluate(() => window.parent.postMessage({ type: 'questfield:leave' }, '*'));
+  await expect(friend.getByRole('button', { name: 'Leave game' })).toBeFocused();
+  await expect(friend.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await expect(friend).toHaveURL(/\/game$/);
   await expect(friend.locator('iframe[title="Questfield game"]')).toHaveCount(1);
-  await gameFrame?.evaluate(() => window.parent.postMessage({ type: 'questfield:finished' }, '*'));
+  await gameFrame.evaluate(() => window.parent.postMessage({ type: 'questfield:finished' }, '*'));
   await expect(friend).toHaveURL(/\/dashboard$/);
   await friend.context().close();
 });

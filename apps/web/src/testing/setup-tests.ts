@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { checkConsole, watchConsole } from './console';
 import { mswServer } from './msw-server';
 
 // A loaded CI machine can take over a second to load a lazy route; the default wait (1 s) made
@@ -23,14 +24,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => mswServer.close());
 
-// Anything written to console.error (React warnings, msw's unhandled request) fails the test.
-const consoleErrors: string[] = [];
-beforeEach(() => {
-  consoleErrors.length = 0;
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args.map(String).join(' '));
-  });
-});
+// Anything written to console.error (React warnings, msw's unhandled request) fails the test,
+// except the lines a test expects (expectConsoleError).
+beforeEach(watchConsole);
 
 afterEach(() => {
   cleanup();
@@ -38,5 +34,5 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();
-  expect(consoleErrors, 'console.error during the test').toEqual([]);
+  checkConsole();
 });

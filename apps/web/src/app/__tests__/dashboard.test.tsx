@@ -187,7 +187,7 @@ describe('/dashboard', () => {
     const board = await screen.findByRole('region', { name: 'Leaderboard' });
     const score = within(board).getByRole('tab', { name: 'Score' });
     expect(score).toHaveAttribute('aria-selected', 'true');
-    expect(within(board).getAllByRole('row')).toHaveLength(11);
+    expect(await within(board).findAllByRole('row')).toHaveLength(11);
 
     act(() => score.focus());
     await user.keyboard('{ArrowRight}');
@@ -242,8 +242,9 @@ describe('/dashboard', () => {
     expect(within(board).getAllByRole('row').slice(1).map(cells)).toEqual([['1', 'bob', '01:23']]);
     expect(within(board).queryByText(/Your best/)).not.toBeInTheDocument();
 
-    // No distance results yet: the spec's sample, ten rows.
+    // No distance results yet: the spec's sample, ten rows, named as a sample.
     await user.click(within(board).getByRole('tab', { name: 'Distance' }));
+    expect(within(board).getByRole('table', { name: /^Sample ranking/ })).toBeInTheDocument();
     expect(within(board).getAllByRole('row')).toHaveLength(11);
     expect(within(board).getByText('3,420 m')).toBeInTheDocument();
   });

@@ -22,6 +22,11 @@ export const leaderboardCopy = {
   rank: 'Rank',
   name: 'Name',
   caption: (tab: string, span: string) => `Top 10 players by ${tab.toLowerCase()} over ${span}`,
+  sampleCaption: (tab: string) => `Sample ranking by ${tab.toLowerCase()}, not real players`,
+  sampleNote: 'No runs yet. This is a sample of how the board will look, not real players.',
+  loading: 'Loading the leaderboard…',
+  failed: 'We could not load the leaderboard.',
+  retry: 'Try again',
   noRuns: (span: string) => `No runs in ${span} yet.`,
   yourBest: (value: string, rank: number) => `Your best: ${value}, rank ${rank}`,
 } as const;

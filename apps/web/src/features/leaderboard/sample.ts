@@ -1,6 +1,7 @@
 /**
  * The spec's fixed leaderboard sample (spec §1, §2: "a leaderboard that uses fixed sample
- * data", top 10 per tab), shown on a board until it has real results.
+ * data", top 10 per tab), shown, labelled as a sample, on an all-time board that loaded with no
+ * results yet; never while the boards load or when they fail.
  */
 export type LeaderboardTab = 'score' | 'time' | 'distance';
 export type LeaderboardRow = { rank: number; name: string; value: string };

@@ -5,6 +5,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { expectConsoleError } from '@/testing/console';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 function Boom(): never {
@@ -25,8 +26,8 @@ function routesWithBrokenPage(): RouteObject[] {
 
 describe('RouteErrorBoundary', () => {
   it('shows a friendly message with a reload button inside the layout', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // React and the router both report the page's own error; nothing else may be logged.
+    expectConsoleError(/\bError: boom\b/);
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,

@@ -1,4 +1,4 @@
-import { formatUsd } from '@questfield/contract';
+import { formatUsd, GAME_PACK_CARD_PRICE_CENTS } from '@questfield/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isFreshIntent } from '../pending-booking';
@@ -30,7 +30,7 @@ const ITEMS = [
   {
     id: 2,
     title: bookingsCopy.gamePackTitle,
-    price: formatUsd(50 * 100),
+    price: formatUsd(GAME_PACK_CARD_PRICE_CENTS),
     description: bookingsCopy.gamePackDescription,
     art: gamePackArt,
     backdrop:

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/form';
 import { CoinIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { cn } from '@/utils/cn';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -74,22 +75,13 @@ export function CreditHistory({ userId }: { userId: string }) {
     <Panel heading={creditsCopy.historyHeading}>
       {history.isPending && !history.isError ? <HistorySkeleton /> : null}
       {history.isError && postings.length === 0 ? (
-        <div
-          role="alert"
-          className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          <p>{creditsCopy.historyError}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            disabled={retrying}
-            aria-busy={retrying}
-            onClick={() => void history.refetch()}
-          >
-            {retrying ? <Spinner /> : null}
-            {creditsCopy.retry}
-          </button>
-        </div>
+        <RetryAlert
+          message={creditsCopy.historyError}
+          retryLabel={creditsCopy.retry}
+          retrying={retrying}
+          onRetry={() => void history.refetch()}
+          className="mt-4"
+        />
       ) : null}
       {history.isSuccess && postings.length === 0 ? (
         <EmptyState icon={<CoinIcon />} className="mt-4">

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, gameAt, MINUTE, NOW, startFakeClock, tickAt } from './games-test-utils';
+import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser } from '@/testing/mock-api';
 import type { MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -131,13 +132,13 @@ describe('the countdown in the header', () => {
   });
 
   it("is off when the check fails, which is logged as 'User Event Check failed'", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warned = expectConsoleWarn(/^User Event Check failed$/);
     const api = signedIn(() => ({
       status: 500,
       body: { message: ERRORS.EVENT_CHECK_FAILED.message, code: 'EVENT_CHECK_FAILED' },
     }));
     await renderStore();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('User Event Check failed'));
+    await waitFor(() => expect(warned).toHaveBeenCalledTimes(1));
     await advance(2000);
     expect(within(banner()).queryByRole('timer')).not.toBeInTheDocument();
     expect(within(banner()).queryByRole('link', { name: 'Go to Game' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, gameAt, MINUTE, NOW, startFakeClock, tickAt } from './games-test-utils';
+import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -99,7 +100,7 @@ describe("/dashboard: 'My Sessions'", () => {
   });
 
   it('offers a retry when the games cannot be loaded', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expectConsoleWarn(/^User Event Check failed$/);
     let fail = true;
     signedIn(() =>
       fail

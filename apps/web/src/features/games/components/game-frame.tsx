@@ -1,4 +1,4 @@
-import type { UserEvent } from '@questfield/contract';
+import { GAME_FRAME_FOCUS_INTERVAL_MS, type UserEvent } from '@questfield/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,6 @@ import { CountdownTimer } from './countdown-timer';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 import { readGameData } from '@/lib/session';
-
-const FOCUS_EVERY_MS = 1_000;
 
 type GameFrameProps = {
   game: UserEvent;
@@ -117,7 +115,7 @@ function useFrameFocus(frameRef: React.RefObject<HTMLIFrameElement | null>) {
       const active = document.activeElement;
       const idle = active === null || active === document.body;
       if (idle && frameRef.current) frameRef.current.focus();
-    }, FOCUS_EVERY_MS);
+    }, GAME_FRAME_FOCUS_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [frameRef]);
 }

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/form';
 import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
@@ -38,22 +39,13 @@ export function MySessions({ userId }: { userId: string }) {
         </p>
       ) : null}
       {events.isError && !events.data ? (
-        <div
-          role="alert"
-          className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          <p>{gamesCopy.sessionsError}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            disabled={events.isFetching}
-            aria-busy={events.isFetching}
-            onClick={() => void events.refetch()}
-          >
-            {events.isFetching ? <Spinner /> : null}
-            {gamesCopy.retry}
-          </button>
-        </div>
+        <RetryAlert
+          message={gamesCopy.sessionsError}
+          retryLabel={gamesCopy.retry}
+          retrying={events.isFetching}
+          onRetry={() => void events.refetch()}
+          className="mt-4"
+        />
       ) : null}
       {events.isSuccess && shown.length === 0 ? (
         <EmptyState icon={<CompassIcon />} className="mt-4">

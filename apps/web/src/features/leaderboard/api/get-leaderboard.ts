@@ -1,5 +1,5 @@
 import type { LeaderboardPeriod } from '@questfield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 
@@ -11,7 +11,7 @@ export const leaderboardQueryOptions = (period: LeaderboardPeriod) =>
     staleTime: 30_000,
   });
 
+/** No placeholder from the last period while another loads: its rows would pass for this one's. */
 export function useLeaderboard(period: LeaderboardPeriod) {
-  // The last period's boards stay up while another period's load.
-  return useQuery({ ...leaderboardQueryOptions(period), placeholderData: keepPreviousData });
+  return useQuery(leaderboardQueryOptions(period));
 }

@@ -1,5 +1,5 @@
 import type { LeaderboardPeriod } from '@questfield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 
@@ -11,11 +11,7 @@ export const myBestsQueryOptions = (userId: string, period: LeaderboardPeriod) =
     staleTime: 30_000,
   });
 
-/** None for a visitor (null). */
+/** None for a visitor (null); like the boards, never the last period's bests as this one's. */
 export function useMyBests(userId: string | null, period: LeaderboardPeriod) {
-  return useQuery({
-    ...myBestsQueryOptions(userId ?? '', period),
-    enabled: userId !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...myBestsQueryOptions(userId ?? '', period), enabled: userId !== null });
 }

@@ -1,11 +1,13 @@
 import type { LeaderboardEntry, LeaderboardPeriod } from '@questfield/contract';
 import { Tabs, ToggleGroup } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useMyBests } from '../api/get-my-bests';
 import { leaderboardCopy } from '../copy';
 import { LEADERBOARD_SAMPLE, type LeaderboardRow, type LeaderboardTab } from '../sample';
+import { Spinner } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 const TABS = Object.keys(leaderboardCopy.tabs) as LeaderboardTab[];
 const PERIODS = Object.keys(leaderboardCopy.periods) as LeaderboardPeriod[];
@@ -27,40 +29,53 @@ const rowOf = (tab: LeaderboardTab, entry: LeaderboardEntry): LeaderboardRow => 
   value: formatValue(tab, entry.value),
 });
 
-type RankingProps = { tab: LeaderboardTab; period: LeaderboardPeriod; rows: LeaderboardRow[] };
+/** A board's rows; `sample` marks the spec's sample, which says so on screen and in its name. */
+type Board = { rows: LeaderboardRow[]; sample: boolean };
 
-function Ranking({ tab, period, rows }: RankingProps) {
+type RankingProps = { tab: LeaderboardTab; period: LeaderboardPeriod; board: Board };
+
+function Ranking({ tab, period, board: { rows, sample } }: RankingProps) {
+  const noteId = useId();
   const label = leaderboardCopy.tabs[tab];
   const span = leaderboardCopy.spans[period];
   if (rows.length === 0) {
     return <p className="py-6 text-center text-mist-300">{leaderboardCopy.noRuns(span)}</p>;
   }
   return (
-    <table className="w-full text-left">
-      <caption className="sr-only">{leaderboardCopy.caption(label, span)}</caption>
-      <thead className="text-xs tracking-wide text-mist-400 uppercase">
-        <tr>
-          <th scope="col" className="w-16 py-2 font-semibold">
-            {leaderboardCopy.rank}
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            {leaderboardCopy.name}
-          </th>
-          <th scope="col" className="py-2 text-right font-semibold">
-            {label}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-white/10">
-        {rows.map((row) => (
-          <tr key={`${row.rank}-${row.name}`}>
-            <td className="py-3 font-bold text-accent-300 tabular-nums">{row.rank}</td>
-            <td className="py-3 font-semibold break-all text-white">{row.name}</td>
-            <td className="py-3 text-right text-mist-100 tabular-nums">{row.value}</td>
+    <>
+      {sample ? (
+        <p id={noteId} className="rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-300">
+          {leaderboardCopy.sampleNote}
+        </p>
+      ) : null}
+      <table className="w-full text-left" aria-describedby={sample ? noteId : undefined}>
+        <caption className="sr-only">
+          {sample ? leaderboardCopy.sampleCaption(label) : leaderboardCopy.caption(label, span)}
+        </caption>
+        <thead className="text-xs tracking-wide text-mist-400 uppercase">
+          <tr>
+            <th scope="col" className="w-16 py-2 font-semibold">
+              {leaderboardCopy.rank}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {leaderboardCopy.name}
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              {label}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-white/10">
+          {rows.map((row) => (
+            <tr key={`${row.rank}-${row.name}`}>
+              <td className="py-3 font-bold text-accent-300 tabular-nums">{row.rank}</td>
+              <td className="py-3 font-semibold break-all text-white">{row.name}</td>
+              <td className="py-3 text-right text-mist-100 tabular-nums">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -69,19 +84,23 @@ const pill =
 
 /**
  * Score, Time and Distance tabs (Radix: arrow keys move between tabs), top 10 each over the
- * chosen period (all time, the last 7 days or the last 24 hours): all time shows the real
- * results once a board has any and the spec's fixed sample until then (and while they load or
- * if they fail); a shorter period says when it has no runs. Under each board, the player's own
- * best and rank in that period.
+ * chosen period (all time, the last 7 days or the last 24 hours). A board with results shows
+ * them; an empty all-time board shows the spec's fixed sample, labelled as one; a shorter
+ * period says when it has no runs. While the boards load it says so, and if they fail it says
+ * that with a retry: never the sample then, which would pass an outage off as results. Under
+ * each board, the player's own best and rank in that period.
  */
 export function Leaderboard({ userId }: { userId: string | null }) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('all');
   const boards = useLeaderboard(period);
   const mine = useMyBests(userId, period);
-  const rowsOf = (tab: LeaderboardTab) => {
-    const real = boards.data?.[tab] ?? [];
-    if (real.length > 0) return real.map((entry) => rowOf(tab, entry));
-    return period === 'all' || !boards.isSuccess ? LEADERBOARD_SAMPLE[tab] : [];
+  const boardOf = (tab: LeaderboardTab): Board | null => {
+    if (boards.data === undefined) return null;
+    const real = boards.data[tab];
+    if (real.length > 0) return { rows: real.map((entry) => rowOf(tab, entry)), sample: false };
+    return period === 'all'
+      ? { rows: LEADERBOARD_SAMPLE[tab], sample: true }
+      : { rows: [], sample: false };
   };
   return (
     <Panel heading={leaderboardCopy.heading}>
@@ -121,12 +140,29 @@ export function Leaderboard({ userId }: { userId: string | null }) {
             ))}
           </ToggleGroup.Root>
         </div>
-        {TABS.map((tab) => (
-          <Tabs.Content key={tab} value={tab} className="mt-4">
-            <Ranking tab={tab} period={period} rows={rowsOf(tab)} />
-            <YourBest tab={tab} entry={mine.data?.[tab] ?? null} />
-          </Tabs.Content>
-        ))}
+        {TABS.map((tab) => {
+          const board = boardOf(tab);
+          return (
+            <Tabs.Content key={tab} value={tab} className="mt-4" aria-busy={boards.isPending}>
+              {board ? <Ranking tab={tab} period={period} board={board} /> : null}
+              {boards.isPending ? (
+                <p role="status" className="flex items-center gap-2 py-6 text-sm text-mist-300">
+                  <Spinner />
+                  {leaderboardCopy.loading}
+                </p>
+              ) : null}
+              {board === null && boards.isError ? (
+                <RetryAlert
+                  message={leaderboardCopy.failed}
+                  retryLabel={leaderboardCopy.retry}
+                  retrying={boards.isFetching}
+                  onRetry={() => void boards.refetch()}
+                />
+              ) : null}
+              <YourBest tab={tab} entry={mine.data?.[tab] ?? null} />
+            </Tabs.Content>
+          );
+        })}
       </Tabs.Root>
     </Panel>
   );

@@ -4,9 +4,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { render } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { expectConsoleError } from '@/testing/console';
 import { mockApi, type MockAnswer } from '@/testing/mock-api';
 import { createTestQueryClient, renderApp } from '@/testing/test-utils';
 
@@ -174,8 +175,8 @@ describe('/community-partnerships', () => {
   });
 
   it("shows 'This page failed to load.' in the layout when the page fails to render", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // React and the router both report the page's own error; nothing else may be logged.
+    expectConsoleError(/\bError: render failed\b/);
     mockApi();
     const [root] = routes;
     const [pages] = root!.children!;

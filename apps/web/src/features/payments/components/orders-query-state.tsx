@@ -1,5 +1,4 @@
-import { buttonStyles } from '@/components/ui/button-styles';
-import { Spinner } from '@/components/ui/form';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { paymentsCopy } from '@/features/payments/copy';
 
 /** Rows that hold the place of the list while Orders/List answers. */
@@ -19,21 +18,12 @@ export function OrdersSkeleton({ label, rows = 2 }: { label: string; rows?: numb
 /** Orders/List failed: say so, and offer to ask again. */
 export function OrdersError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   return (
-    <div
-      role="alert"
-      className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-    >
-      <p>{paymentsCopy.ordersError}</p>
-      <button
-        type="button"
-        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-        disabled={retrying}
-        aria-busy={retrying}
-        onClick={onRetry}
-      >
-        {retrying ? <Spinner /> : null}
-        {paymentsCopy.retry}
-      </button>
-    </div>
+    <RetryAlert
+      message={paymentsCopy.ordersError}
+      retryLabel={paymentsCopy.retry}
+      retrying={retrying}
+      onRetry={onRetry}
+      className="mt-4"
+    />
   );
 }

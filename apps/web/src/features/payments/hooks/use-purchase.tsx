@@ -5,13 +5,7 @@ import { StatusNotice } from '@/components/ui/status-notice';
 import { paymentsCopy } from '@/features/payments/copy';
 
 /** The dialog, Radix and the card form's loader load on the first purchase, not with the page. */
-const loadPurchaseDialog = () => import('../components/purchase-dialog');
-const PurchaseDialog = lazy(loadPurchaseDialog);
-
-/** Starts loading the dialog early (e.g. when a Buy button is hovered or focused). */
-export function preloadPurchaseDialog(): void {
-  void loadPurchaseDialog();
-}
+const PurchaseDialog = lazy(() => import('../components/purchase-dialog'));
 
 type Opened = PurchaseRequest & { id: number };
 

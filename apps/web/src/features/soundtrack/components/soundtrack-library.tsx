@@ -1,10 +1,9 @@
 import { GAME_PACK_SOUNDTRACKS, MESSAGES } from '@questfield/contract';
 import { soundtrackCopy } from '../copy';
 import { PageContainer } from '@/components/layout/page-container';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/form';
 import { MusicIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { typeScale } from '@/components/ui/type-scale';
 
 /**
@@ -69,22 +68,12 @@ export function SoundtrackLibrary({ state }: { state: SoundtrackLibraryState }) 
         </div>
       ) : null}
       {state.status === 'error' ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          <p>{soundtrackCopy.loadError}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            disabled={state.retrying}
-            aria-busy={state.retrying}
-            onClick={state.onRetry}
-          >
-            {state.retrying ? <Spinner /> : null}
-            {soundtrackCopy.retry}
-          </button>
-        </div>
+        <RetryAlert
+          message={soundtrackCopy.loadError}
+          retryLabel={soundtrackCopy.retry}
+          retrying={state.retrying}
+          onRetry={state.onRetry}
+        />
       ) : null}
     </PageContainer>
   );
