@@ -14,7 +14,7 @@ import type { Clock } from '../lib/clock';
 import { upcomingSlotStarts } from '../lib/slot-schedule';
 import { provisionAccount } from '../modules/accounts/accounts.service';
 import { createAccessCodes } from '../modules/bookings/access-codes';
-import { backfillAccessCodes, scheduleSlots } from '../modules/bookings/bookings.service';
+import { backfillAccessCodes, scheduleSlots } from '../modules/bookings/slots';
 import { provisionCodes } from '../modules/codes/codes.service';
 import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';

@@ -1,9 +1,7 @@
 /**
- * The bookings module: 30-minute game slots from the venue's schedule and the seats players
- * book on them (security.md W12, W13).
+ * The bookings module: the seats players book or join on the 30-minute game slots of the
+ * venue's schedule (slots.ts) (security.md W12, W13).
  *
- * - Slots are materialised on demand: listing a day creates that day's schedule (the start is
- *   unique), so any day can be booked without a batch job. Only future, open slots are listed.
  * - A booking is one transaction of three statements (seatIn): 2 credits are posted (which
  *   serialises one player's bookings), the registration is written (one per player and slot)
  *   with it as the posting's source, and last a seat is taken by a conditional update (at most
@@ -13,69 +11,29 @@
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { randomUUID } from 'node:crypto';
-import { GAME_COST_CREDITS, SLOT_CAPACITY, GAME_LENGTH_MINUTES } from '@questfield/contract';
-import { addDays } from 'date-fns';
+import { GAME_COST_CREDITS } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
-import {
-  eventIdOf,
-  slotStartsOn,
-  venueDayOf,
-  venueInstant,
-  type VenueDay,
-} from '../../lib/slot-schedule';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import type { SettingsService } from '../settings/settings.service';
-import { createAccessCodes, type AccessCodes } from './access-codes';
 import { refuse, settle } from '../../lib/outcome';
 import * as repo from './bookings.repository';
+import { createSlotSchedule, type SlotView } from './slots';
+
+export type { OperatedSlot, SlotView } from './slots';
 
 export type PlayerBooking = repo.PlayerBooking;
 
 const BOOKINGS_LISTED = 50;
-/** Days ahead a player may look at (and so materialise). */
-export const BOOKING_HORIZON_DAYS = 90;
-
-/** Creates the slots of the schedule at these starts that do not exist yet; how many. */
-export function scheduleSlots(
-  db: Executor,
-  starts: Date[],
-  accessCodes: AccessCodes,
-): Promise<number> {
-  const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
-  const slots = starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
-  return repo.insertSlots(db, slots);
-}
-
-/** Gives every slot made before slots had access codes its code (at start-up). */
-export async function backfillAccessCodes(db: Executor, accessCodes: AccessCodes): Promise<number> {
-  const slots = await repo.slotsWithoutAccessCode(db);
-  for (const slot of slots) await repo.setAccessCode(db, slot.id, accessCodes.issue());
-  return slots.length;
-}
-
-/** A slot as the booking modal lists it. */
-export type SlotView = {
-  slotId: string;
-  startsAt: Date;
-  capacity: number;
-  spotsAvailable: number;
-  /** 'Old Mill District|10:00 AM' (spec §3 `event_id`). */
-  eventId: string;
-  lengthMinutes: number;
-};
 
 /** A player's seat on a game: the slot, its access code and the registration. */
 export type PlayerGame = SlotView & { accessCode: string; registrationId: string };
 
 /** A seat just booked or joined (or held already), with the balance after it. */
 export type Booking = PlayerGame & { balance: number; repeated: boolean };
-
-/** A slot as operators see it: open or closed, seats taken, and its access code. */
-export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCode: string };
 
 /** The signed-in player booking, and where from (for the audit log). */
 export type BookingCaller = AuditMeta & { userId: string };
@@ -115,24 +73,8 @@ const MINUTE = 60_000;
 
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
   const { credits, codeAttempts, settings, audit } = deps;
-  const zone = env.venueTimezone;
-  const accessCodes = createAccessCodes(env.appSecret);
-
-  const viewOf = (slot: repo.SlotRow): SlotView => ({
-    slotId: slot.id,
-    startsAt: slot.startsAt,
-    capacity: slot.capacity,
-    spotsAvailable: Math.max(slot.capacity - slot.booked, 0),
-    eventId: eventIdOf(slot.startsAt, env),
-    lengthMinutes: slot.lengthMinutes,
-  });
-
-  /** The slot's access code (every slot has one from its creation: access-codes.ts). */
-  const accessCodeOf = (slot: repo.SlotRow): string => {
-    const code = accessCodes.open(slot.accessCodeSealed);
-    if (code === null) throw new Error('A slot has no readable access code.');
-    return code;
-  };
+  const slots = createSlotSchedule({ db, env, clock });
+  const { accessCodes, viewOf, accessCodeOf } = slots;
 
   const isLive = (slot: repo.SlotRow, now: Date) =>
     slot.startsAt <= now && now.getTime() < slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
@@ -207,60 +149,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     return slot;
   }
 
-  /** Creates the venue day's schedule where missing; the day's first and after-last start. */
-  async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
-    const starts = slotStartsOn(day, zone);
-    await scheduleSlots(db, starts, accessCodes);
-    const [first, last] = [starts[0], starts.at(-1)];
-    return first === undefined || last === undefined
-      ? null
-      : { from: first, to: new Date(last.getTime() + 1) };
-  }
-
-  /** The slot as operators see it, with its access code. */
-  const operated = (slot: repo.SlotRow): OperatedSlot => ({
-    ...viewOf(slot),
-    booked: slot.booked,
-    open: slot.enabled,
-    accessCode: accessCodeOf(slot),
-  });
-
   return {
-    /** Every slot of a venue day for operators, each with its access code. */
-    async operatorDay(day: VenueDay): Promise<OperatedSlot[]> {
-      const range = await materialise(day);
-      if (range === null) return [];
-      const slots = await repo.listSlots(db, range);
-      return slots.map(operated);
-    },
-
-    /** Sets a slot's capacity, never below the seats taken. */
-    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<OperatedSlot> {
-      const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(db, startsAt, { capacity });
-      if (slot !== undefined) return operated(slot);
-      const exists = await repo.findSlot(db, { startsAt });
-      return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
-    },
-
-    /** Closes a slot to new bookings and joins; seats already taken stay. */
-    async close(day: VenueDay, time: string): Promise<OperatedSlot> {
-      const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(db, startsAt, { enabled: false });
-      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : operated(slot);
-    },
-
-    /** The future open slots of a venue day (created from the schedule on first sight). */
-    async listDay(day: VenueDay): Promise<SlotView[]> {
-      const now = clock.now();
-      const today = venueDayOf(now, zone);
-      if (day < today) fail('DATE_IN_PAST');
-      const horizon = venueDayOf(addDays(now, BOOKING_HORIZON_DAYS), zone);
-      if (day > horizon) return [];
-      const range = await materialise(day);
-      if (range === null) return [];
-      return (await repo.listOpenSlots(db, { ...range, now })).map(viewOf);
-    },
+    operatorDay: slots.operatorDay,
+    setCapacity: slots.setCapacity,
+    close: slots.close,
+    listDay: slots.listDay,
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */
     book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>

@@ -1,0 +1,137 @@
+/**
+ * The slot schedule of the bookings module: 30-minute slots materialised from the venue's
+ * schedule on first sight (listing a day creates it; the start is unique, so any day can be
+ * booked without a batch job), the day lists for players and operators, and operators' changes
+ * to a slot. Every slot has an access code from its creation (access-codes.ts).
+ */
+import { GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
+import { addDays } from 'date-fns';
+import type { Executor } from '../../db/client';
+import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import {
+  eventIdOf,
+  slotStartsOn,
+  venueDayOf,
+  venueInstant,
+  type VenueDay,
+} from '../../lib/slot-schedule';
+import { createAccessCodes, type AccessCodes } from './access-codes';
+import * as repo from './bookings.repository';
+
+/** Days ahead a player may look at (and so materialise). */
+export const BOOKING_HORIZON_DAYS = 90;
+
+/** Creates the slots of the schedule at these starts that do not exist yet; how many. */
+export function scheduleSlots(
+  db: Executor,
+  starts: Date[],
+  accessCodes: AccessCodes,
+): Promise<number> {
+  const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
+  const slots = starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
+  return repo.insertSlots(db, slots);
+}
+
+/** Gives every slot made before slots had access codes its code (at start-up). */
+export async function backfillAccessCodes(db: Executor, accessCodes: AccessCodes): Promise<number> {
+  const slots = await repo.slotsWithoutAccessCode(db);
+  for (const slot of slots) await repo.setAccessCode(db, slot.id, accessCodes.issue());
+  return slots.length;
+}
+
+/** A slot as the booking modal lists it. */
+export type SlotView = {
+  slotId: string;
+  startsAt: Date;
+  capacity: number;
+  spotsAvailable: number;
+  /** 'Old Mill District|10:00 AM' (spec §3 `event_id`). */
+  eventId: string;
+  lengthMinutes: number;
+};
+
+/** A slot as operators see it: open or closed, seats taken, and its access code. */
+export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCode: string };
+
+export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+  const zone = env.venueTimezone;
+  const accessCodes = createAccessCodes(env.appSecret);
+
+  const viewOf = (slot: repo.SlotRow): SlotView => ({
+    slotId: slot.id,
+    startsAt: slot.startsAt,
+    capacity: slot.capacity,
+    spotsAvailable: Math.max(slot.capacity - slot.booked, 0),
+    eventId: eventIdOf(slot.startsAt, env),
+    lengthMinutes: slot.lengthMinutes,
+  });
+
+  /** The slot's access code (every slot has one from its creation: access-codes.ts). */
+  const accessCodeOf = (slot: repo.SlotRow): string => {
+    const code = accessCodes.open(slot.accessCodeSealed);
+    if (code === null) throw new Error('A slot has no readable access code.');
+    return code;
+  };
+
+  /** Creates the venue day's schedule where missing; the day's first and after-last start. */
+  async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
+    const starts = slotStartsOn(day, zone);
+    await scheduleSlots(db, starts, accessCodes);
+    const [first, last] = [starts[0], starts.at(-1)];
+    return first === undefined || last === undefined
+      ? null
+      : { from: first, to: new Date(last.getTime() + 1) };
+  }
+
+  /** The slot as operators see it, with its access code. */
+  const operated = (slot: repo.SlotRow): OperatedSlot => ({
+    ...viewOf(slot),
+    booked: slot.booked,
+    open: slot.enabled,
+    accessCode: accessCodeOf(slot),
+  });
+
+  return {
+    accessCodes,
+    viewOf,
+    accessCodeOf,
+    /** Every slot of a venue day for operators, each with its access code. */
+    async operatorDay(day: VenueDay): Promise<OperatedSlot[]> {
+      const range = await materialise(day);
+      if (range === null) return [];
+      const slots = await repo.listSlots(db, range);
+      return slots.map(operated);
+    },
+
+    /** Sets a slot's capacity, never below the seats taken. */
+    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<OperatedSlot> {
+      const startsAt = venueInstant(day, time, zone);
+      const slot = await repo.updateSlot(db, startsAt, { capacity });
+      if (slot !== undefined) return operated(slot);
+      const exists = await repo.findSlot(db, { startsAt });
+      return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
+    },
+
+    /** Closes a slot to new bookings and joins; seats already taken stay. */
+    async close(day: VenueDay, time: string): Promise<OperatedSlot> {
+      const startsAt = venueInstant(day, time, zone);
+      const slot = await repo.updateSlot(db, startsAt, { enabled: false });
+      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : operated(slot);
+    },
+
+    /** The future open slots of a venue day (created from the schedule on first sight). */
+    async listDay(day: VenueDay): Promise<SlotView[]> {
+      const now = clock.now();
+      const today = venueDayOf(now, zone);
+      if (day < today) fail('DATE_IN_PAST');
+      const horizon = venueDayOf(addDays(now, BOOKING_HORIZON_DAYS), zone);
+      if (day > horizon) return [];
+      const range = await materialise(day);
+      if (range === null) return [];
+      return (await repo.listOpenSlots(db, { ...range, now })).map(viewOf);
+    },
+  };
+}
+
+export type SlotSchedule = ReturnType<typeof createSlotSchedule>;
