@@ -2,10 +2,10 @@
 import type { Locator } from '@playwright/test';
 
 /** Square's sandbox Visa, which the offline test provider accepts. */
-export const GOOD_CARD = '4111 1111 1111 1111';
+const GOOD_CARD = '4111 1111 1111 1111';
 
 /** MM/YY two years ahead: any future date works in the sandbox. */
-export function futureExpiry(): string {
+function futureExpiry(): string {
   return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 }
 

@@ -15,7 +15,7 @@ import {
   API_ROUTES,
   CSRF_HEADER,
   ERRORS,
-  gameSessionMessage,
+  gameTicketMessage,
   MESSAGES,
   canStep,
   generateMaze,
@@ -281,7 +281,7 @@ test('a friend joins the live game with its access code; only the game frame is 
   const sessions = received.filter((message) => message.origin === liveServer.url);
   expect(sessions.length).toBeGreaterThan(0);
   for (const { data } of sessions) {
-    expect(gameSessionMessage.strict().safeParse(data).success).toBe(true);
+    expect(gameTicketMessage.strict().safeParse(data).success).toBe(true);
     const text = JSON.stringify(data);
     for (const secret of [friendPlayer.email, 'credits', 'phone', 'email']) {
       expect(text).not.toContain(secret);

@@ -59,7 +59,7 @@ export type Run = {
   readonly gaps: readonly number[];
 };
 
-export type MoveOutcome = 'moved' | 'wall' | 'early' | 'over';
+type MoveOutcome = 'moved' | 'wall' | 'early' | 'over';
 
 export type MoveResult = {
   run: Run;
@@ -90,7 +90,7 @@ export function createRun(maze: Maze): Run {
 }
 
 /** True when the player may step that way from where they stand. */
-export function isOpen(run: Run, direction: Direction): boolean {
+function isOpen(run: Run, direction: Direction): boolean {
   return stepFrom(run.maze, run.position, LETTER[direction]) !== null;
 }
 
@@ -99,7 +99,7 @@ export function openDirections(run: Run): Direction[] {
 }
 
 /** The earliest time the next move is allowed: one cell per MOVE_MS, whatever the input. */
-export function nextMoveAt(run: Run): number {
+function nextMoveAt(run: Run): number {
   return run.lastMoveAt === null ? -Infinity : run.lastMoveAt + MOVE_MS;
 }
 

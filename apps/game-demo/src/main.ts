@@ -8,7 +8,7 @@ import {
   GAME_MESSAGE,
   MAZE,
   generateMaze,
-  type GameSessionMessage,
+  type GameTicketMessage,
   type ValidateTicketResponse,
 } from '@questfield/contract';
 import { badgeInitials, formatClock, ordinal } from './format';
@@ -130,7 +130,7 @@ function timeUp(): void {
   showScreen('timeup', "Time's up. The session is over; no result was sent.");
 }
 
-async function startSession(message: GameSessionMessage): Promise<void> {
+async function startSession(message: GameTicketMessage): Promise<void> {
   if (link === null) return;
   const { ticket } = message;
   const outcome = await link.validate(ticket);

@@ -4,7 +4,7 @@
  * so the production build leaves it out. ?preview=invalid, =submitted and =timeup show those
  * screens.
  */
-import { ERRORS, GAME_MESSAGE, type GameSessionMessage } from '@questfield/contract';
+import { ERRORS, GAME_MESSAGE, type GameTicketMessage } from '@questfield/contract';
 import type { AppLink } from './protocol';
 
 const LATENCY_MS = 250;
@@ -13,7 +13,7 @@ function later<T>(value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), LATENCY_MS));
 }
 
-export function previewSession(): GameSessionMessage {
+export function previewSession(): GameTicketMessage {
   return {
     type: GAME_MESSAGE.session,
     gamedata: {

@@ -1,4 +1,4 @@
-import { API_ROUTES, ERRORS, GAME_MESSAGE, type GameSessionMessage } from '@questfield/contract';
+import { API_ROUTES, ERRORS, GAME_MESSAGE, type GameTicketMessage } from '@questfield/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
   NETWORK_MESSAGE,
@@ -18,7 +18,7 @@ const TICKET = 'eyJhbGciOiJIUzI1NiJ9.eyJzZWF0IjoxfQ.c2lnbmF0dXJl';
 const parent = { name: 'the parent window' };
 const otherWindow = { name: 'another frame' };
 
-function session(overrides: Partial<GameSessionMessage> = {}): GameSessionMessage {
+function session(overrides: Partial<GameTicketMessage> = {}): GameTicketMessage {
   return {
     type: GAME_MESSAGE.session,
     gamedata: {

@@ -8,11 +8,11 @@
 import {
   API_ROUTES,
   ERRORS,
-  gameSessionMessage,
+  gameTicketMessage,
   submitResultResponse,
   validateTicketResponse,
   type GameFrameMessage,
-  type GameSessionMessage,
+  type GameTicketMessage,
   type SubmitResultResponse,
   type ValidateTicketResponse,
 } from '@questfield/contract';
@@ -22,7 +22,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 const browserFetch: FetchLike = (input, init) => fetch(input, init);
 
-export const CONFIG_PATH = '/config.json';
+const CONFIG_PATH = '/config.json';
 
 export const NETWORK_MESSAGE = 'Questfield could not be reached. Check your connection.';
 
@@ -55,7 +55,7 @@ export type SessionListenerOptions = {
   appOrigin: string;
   /** The only window allowed to send the session: window.parent. */
   parent: unknown;
-  onSession: (session: GameSessionMessage) => void;
+  onSession: (session: GameTicketMessage) => void;
 };
 
 /**
@@ -68,7 +68,7 @@ export function createSessionListener(options: SessionListenerOptions) {
   return (event: MessageLike): boolean => {
     if (delivered) return false;
     if (event.origin !== options.appOrigin || event.source !== options.parent) return false;
-    const parsed = gameSessionMessage.safeParse(event.data);
+    const parsed = gameTicketMessage.safeParse(event.data);
     if (!parsed.success) return false;
     delivered = true;
     options.onSession(parsed.data);
@@ -90,7 +90,7 @@ export type ApiOutcome<T> =
   | { ok: false; message: string; /** True when the server was not reached. */ network: boolean };
 
 /** The `message` of the API's error envelope, when it has a usable one. */
-export function serverMessage(body: unknown): string | null {
+function serverMessage(body: unknown): string | null {
   const message = (body as { message?: unknown } | null)?.message;
   if (typeof message !== 'string') return null;
   const trimmed = message.trim();
@@ -146,7 +146,7 @@ export function validateTicket(
   return callApi(url, { ticket }, validateTicketResponse, fallback, fetchFn);
 }
 
-export const SUBMIT_FAILED_MESSAGE = 'Your result could not be saved.';
+const SUBMIT_FAILED_MESSAGE = 'Your result could not be saved.';
 
 export function submitResult(
   appOrigin: string,

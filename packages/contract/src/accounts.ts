@@ -9,7 +9,7 @@ import { passwordLengthProblem } from './password-policy';
 import { publicUser } from './schemas';
 import { userMessage } from './user-message';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 export const USERNAME_RULE = userMessage(
   'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
 );
@@ -173,4 +173,3 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 export type ResetTokenSignInRequest = z.infer<typeof resetTokenSignInRequest>;
-export type VerifyRecoveryCodeResponse = z.infer<typeof verifyRecoveryCodeResponse>;

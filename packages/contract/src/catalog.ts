@@ -5,13 +5,13 @@
  */
 import { GAME_PACK_MAX_QTY } from './constants';
 
-export const CREDIT_PACK_SKUS = ['credits-16', 'credits-32', 'credits-48', 'credits-64'] as const;
+const CREDIT_PACK_SKUS = ['credits-16', 'credits-32', 'credits-48', 'credits-64'] as const;
 export const SKUS = [...CREDIT_PACK_SKUS, 'play-now', 'game-pack', 'host-pack'] as const;
 export type Sku = (typeof SKUS)[number];
 export type CreditPackSku = (typeof CREDIT_PACK_SKUS)[number];
 
 /** What an order line grants: credits now, Game Pass codes, or nothing yet (a pre-order). */
-export type SkuKind = 'credits' | 'game-pack' | 'host-pack';
+type SkuKind = 'credits' | 'game-pack' | 'host-pack';
 
 export type CatalogEntry = {
   sku: Sku;
@@ -73,7 +73,7 @@ export const GAME_PACK_SOUNDTRACKS = [
 ] as const;
 /** What a Game Pack brings besides its Game Pass (listed on the order). */
 export const GAME_PACK_SOUNDTRACK_COUNT = GAME_PACK_SOUNDTRACKS.length;
-export const GAME_PACK_LANYARD_STYLES = ['A', 'B'] as const;
+const GAME_PACK_LANYARD_STYLES = ['A', 'B'] as const;
 
 export const GAME_PACK_QUANTITIES = [1, 25, 50] as const;
 /** The listed packs' prices (spec §9), smallest first. */

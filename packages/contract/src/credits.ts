@@ -28,7 +28,7 @@ export const creditHistoryRequest = z.strictObject({
     .optional(),
 });
 
-export const creditPosting = z.object({
+const creditPosting = z.object({
   id: z.string(),
   /** ISO 8601, UTC. */
   at: z.string(),
@@ -46,4 +46,3 @@ export const creditHistoryResponse = z.object({
   entries: z.array(creditPosting),
   nextCursor: z.string().nullable(),
 });
-export type CreditHistoryResponse = z.infer<typeof creditHistoryResponse>;

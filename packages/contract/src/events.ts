@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ERRORS } from './errors';
 import { userMessage } from './user-message';
 
-export const DATE_INPUT_INVALID = userMessage('Date input not valid.');
+const DATE_INPUT_INVALID = userMessage('Date input not valid.');
 
 export const availableTimesRequest = z.strictObject({
   /** A day of the venue's calendar, YYYY-MM-DD. */
@@ -16,7 +16,7 @@ export const availableTimesRequest = z.strictObject({
 });
 export type AvailableTimesRequest = z.input<typeof availableTimesRequest>;
 
-export const availableTime = z.object({
+const availableTime = z.object({
   /** The start, ISO 8601 UTC. */
   EventTime: z.string(),
   SpotsAvailable: z.number().int().nonnegative(),
@@ -49,7 +49,7 @@ export const registerEventRequest = z.strictObject({
 export type RegisterEventRequest = z.input<typeof registerEventRequest>;
 
 /** Spec §3 game data, as /game and the game frame read it. */
-export const gameData = z.object({
+const gameData = z.object({
   /** The start, UTC, 'YYYY-MM-DD HH:MM:SS'. */
   gametime: z.string(),
   eventid: z.string(),
@@ -75,7 +75,7 @@ export const registerEventResponse = z.object({
 });
 export type RegisterEventResponse = z.infer<typeof registerEventResponse>;
 
-export const MAX_LOOKBACK_HOURS = 168;
+const MAX_LOOKBACK_HOURS = 168;
 
 export const checkUserEventRequest = z.strictObject({
   /** The spec sends the username; the session decides whose games are read. */
@@ -83,7 +83,7 @@ export const checkUserEventRequest = z.strictObject({
   hours: z.number().int().min(1).max(MAX_LOOKBACK_HOURS),
 });
 
-export const userEvent = z.object({
+const userEvent = z.object({
   EventTime: z.string(),
   EventName: z.string(),
   event_id: z.string(),
@@ -112,7 +112,7 @@ export const accessCodeRequest = z.strictObject({
 export type AccessCodeRequest = z.input<typeof accessCodeRequest>;
 
 /** The game an access code opens, while it can be joined (its first 30 minutes). */
-export const gameByAccessCode = z.object({
+const gameByAccessCode = z.object({
   /** The start, ISO 8601 UTC. */
   date: z.string(),
   /** The room's name: the district. */

@@ -27,7 +27,7 @@ export const GAME_MESSAGE = {
 const ticket = z.string().min(16).max(2048);
 
 /** /game → the game frame. */
-export const gameSessionMessage = z.strictObject({
+export const gameTicketMessage = z.strictObject({
   type: z.literal(GAME_MESSAGE.session),
   gamedata: z.strictObject({
     /** The start, UTC, 'YYYY-MM-DD HH:MM:SS'. */
@@ -45,7 +45,7 @@ export const gameSessionMessage = z.strictObject({
   appversion: z.string().max(32),
   ticket,
 });
-export type GameSessionMessage = z.infer<typeof gameSessionMessage>;
+export type GameTicketMessage = z.infer<typeof gameTicketMessage>;
 
 /** The game frame → /game. */
 export const gameFrameMessage = z.discriminatedUnion('type', [
@@ -100,20 +100,18 @@ export const submitResultRequest = z.strictObject({
     )
     .max(MAZE.maxMoves),
 });
-export type SubmitResultRequest = z.input<typeof submitResultRequest>;
 
 export const LEADERBOARD_METRICS = ['score', 'time', 'distance'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 
 /** The runs a board counts: the last 24 hours, the last 7 days, or every run. */
-export const LEADERBOARD_PERIODS = ['day', 'week', 'all'] as const;
+const LEADERBOARD_PERIODS = ['day', 'week', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
 /** Games/Leaderboard and Games/MyBests: which runs count (every run unless said; no body is `{}`). */
 export const leaderboardRequest = z
   .strictObject({ period: z.enum(LEADERBOARD_PERIODS).default('all') })
   .prefault({});
-export type LeaderboardRequest = z.input<typeof leaderboardRequest>;
 
 /** The player's place on each board after a result. */
 export const submitResultResponse = z.object({
@@ -121,7 +119,7 @@ export const submitResultResponse = z.object({
 });
 export type SubmitResultResponse = z.infer<typeof submitResultResponse>;
 
-export const leaderboardEntry = z.object({
+const leaderboardEntry = z.object({
   rank: z.number().int().positive(),
   name: z.string(),
   /** Points, milliseconds or metres. */
@@ -143,4 +141,3 @@ export const myBestsResponse = z.object({
   time: leaderboardEntry.nullable(),
   distance: leaderboardEntry.nullable(),
 });
-export type MyBestsResponse = z.infer<typeof myBestsResponse>;

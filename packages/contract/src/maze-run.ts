@@ -88,7 +88,7 @@ export function wayBetween(maze: Maze, from: Cell, to: Cell, avoid?: Cell): stri
   return way;
 }
 
-export type ReplayRefusal = 'moves' | 'pace' | 'wall' | 'after-exit' | 'unfinished';
+type ReplayRefusal = 'moves' | 'pace' | 'wall' | 'after-exit' | 'unfinished';
 
 export type Replay = { ok: true; figures: RunFigures } | { ok: false; refusal: ReplayRefusal };
 

@@ -57,7 +57,7 @@ const STEPS = [
 ] as const;
 
 /** A 32-bit seed from the event id (FNV-1a): a spread of seeds, not a secret. */
-export function seedOf(eventId: string): number {
+function seedOf(eventId: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < eventId.length; i += 1) {
     hash ^= eventId.charCodeAt(i);

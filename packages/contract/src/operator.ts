@@ -15,7 +15,7 @@ export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
 export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
 export type OperatorCodeKind = (typeof OPERATOR_CODE_KINDS)[number];
 
-export const OPERATOR_LIMITS = {
+const OPERATOR_LIMITS = {
   codesPerBatch: 10_000,
   creditsPerCode: 1_000,
   creditsPerGrant: 100_000,
@@ -100,7 +100,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
   }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;
-export type OperatorCommandName = OperatorCommand['command'];
+type OperatorCommandName = OperatorCommand['command'];
 
 const issuedCode = z.object({
   code: z.string(),
@@ -110,7 +110,7 @@ const issuedCode = z.object({
   expires: z.string().nullable(),
 });
 
-export const CODE_STATUSES = ['live', 'redeemed', 'expired', 'revoked'] as const;
+const CODE_STATUSES = ['live', 'redeemed', 'expired', 'revoked'] as const;
 
 const listedCode = z.object({
   id: z.string(),
@@ -124,7 +124,6 @@ const listedCode = z.object({
   /** ISO 8601, UTC. */
   createdAt: z.string(),
 });
-export type ListedCode = z.infer<typeof listedCode>;
 
 const operatorPosting = z.object({
   at: z.string(),
@@ -154,7 +153,7 @@ const operatorSlot = z.object({
 export type OperatorSlot = z.infer<typeof operatorSlot>;
 
 /** Why an order waits for an operator (the server's ORDER_FLAGS). */
-export const ORDER_FLAG_NAMES = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
+const ORDER_FLAG_NAMES = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
 
 const flaggedOrder = z.object({
   orderNumber: z.string(),

@@ -52,7 +52,7 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
-export const publicOrder = z.object({
+const publicOrder = z.object({
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** '$17.99' */
@@ -74,7 +74,7 @@ export const checkoutResponse = z.object({
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** A Game Pass as its owner sees it on the dashboard ('My Game Passes'). */
-export const publicGamePass = z.object({
+const publicGamePass = z.object({
   /** 'GP7K-3M9X-2P4D': redeemable once at /experience-card. */
   code: z.string(),
   orderNumber: z.string(),

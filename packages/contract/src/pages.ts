@@ -22,7 +22,6 @@ export const PAGE_PATHS = {
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
-export type PagePath = (typeof PAGE_PATHS)[PageName];
 
 const PAGES_BY_PATH = new Map<string, PageName>(
   Object.entries(PAGE_PATHS).map(([name, path]) => [path, name as PageName]),

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { userMessage } from './user-message';
 
-export const PARTNERSHIP_LIMITS = {
+const PARTNERSHIP_LIMITS = {
   name: 100,
   email: 254,
   phone: 40,
@@ -66,4 +66,3 @@ export const PARTNERSHIP_RECEIVED_MESSAGE =
   'Thank you for your application. We have emailed you a confirmation and will be in touch soon.';
 
 export const partnershipApplyResponse = z.object({ message: z.string() });
-export type PartnershipApplyResponse = z.output<typeof partnershipApplyResponse>;

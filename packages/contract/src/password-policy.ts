@@ -6,7 +6,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Counted in code points, so an emoji is one character as the player sees it. */
-export function passwordLength(password: string): number {
+function passwordLength(password: string): number {
   return [...password].length;
 }
 

@@ -15,10 +15,10 @@ export const SANDBOX_NONCES = {
   alreadyUsed: 'cnon:card-nonce-already-used',
 } as const;
 
-export type SandboxNonce = (typeof SANDBOX_NONCES)[keyof typeof SANDBOX_NONCES];
+type SandboxNonce = (typeof SANDBOX_NONCES)[keyof typeof SANDBOX_NONCES];
 
 /** Square's sandbox test cards (digits only) that succeed. */
-export const SANDBOX_CARDS = [
+const SANDBOX_CARDS = [
   '4111111111111111',
   '5105105105105100',
   '6011000000000004',
@@ -29,14 +29,14 @@ export const SANDBOX_CARDS = [
 ] as const;
 
 /** The sandbox card that is always declined. */
-export const SANDBOX_DECLINED_CARD = '4000000000000002';
+const SANDBOX_DECLINED_CARD = '4000000000000002';
 
 /** The sandbox's failure inputs: any good card with one of these fails that check. */
-export const SANDBOX_FAILURE_INPUTS = { cvv: '911', postalCode: '99999', expiry: '01/40' } as const;
+const SANDBOX_FAILURE_INPUTS = { cvv: '911', postalCode: '99999', expiry: '01/40' } as const;
 
 export type CardEntry = { number: string; expiry: string; cvv: string; postalCode: string };
 
-export type CardField = keyof CardEntry;
+type CardField = keyof CardEntry;
 
 /** A nonce for a valid sandbox entry, or the field to fix with the reason. */
 export type CardTokenResult =

@@ -25,7 +25,7 @@ export const publicConfig = z.object({
 export type PublicConfig = z.infer<typeof publicConfig>;
 
 /** One mail of the dev mailbox (GET /api/dev/mailbox), newest first. */
-export const devMailboxEntry = z.object({
+const devMailboxEntry = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -35,7 +35,7 @@ export const devMailboxEntry = z.object({
 export type DevMailboxEntry = z.infer<typeof devMailboxEntry>;
 export const devMailboxResponse = z.array(devMailboxEntry);
 
-export const redeemedCode = z.object({ code: z.string() });
+const redeemedCode = z.object({ code: z.string() });
 
 /** A user as every API response shows it: never a hash, a recovery code or a token. */
 export const publicUser = z.object({

@@ -2,7 +2,7 @@
 import '../src/schemas-without-eval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { gameSessionMessage } from '../src/games';
+import { gameTicketMessage } from '../src/games';
 
 describe('schemas without eval (the browser entries)', () => {
   const original = globalThis.Function;
@@ -22,7 +22,7 @@ describe('schemas without eval (the browser entries)', () => {
     const schema = z.object({ name: z.string(), seats: z.number().int() });
     expect(schema.parse({ name: 'Slot', seats: 25 })).toEqual({ name: 'Slot', seats: 25 });
     expect(schema.safeParse({ name: 'Slot' }).success).toBe(false);
-    expect(gameSessionMessage.safeParse({}).success).toBe(false);
+    expect(gameTicketMessage.safeParse({}).success).toBe(false);
     expect(compiled).toEqual([]);
   });
 });

@@ -41,8 +41,6 @@ export const paths = {
   esports: { path: PAGE_PATHS.esports, label: 'Esports', header: 'dark' },
 } as const satisfies Record<PageName, AppPath>;
 
-export type PathKey = keyof typeof paths;
-
 /** The header's desktop navigation and the mobile menu (spec §2, "Shared header"). */
 export const headerNav: readonly AppPath[] = [
   paths.home,

@@ -6,7 +6,8 @@ import {
   SESSION_QUERY_KEY,
   USER_EVENTS_QUERY_KEY,
 } from './query-keys';
-import { writeGameData, writeStoredUser, type SessionUser } from './session';
+import { writeGameData } from './game-data';
+import { writeStoredUser, type SessionUser } from './session';
 
 /**
  * An answer that moved the player's balance (a purchase, a redeemed code): the balance the

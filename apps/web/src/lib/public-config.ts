@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
 /** GET /api/config: the server's public runtime settings (group chat, game origin, …). */
-export function getPublicConfig(signal?: AbortSignal) {
+function getPublicConfig(signal?: AbortSignal) {
   return callApi('config', undefined, { signal });
 }
 
-export const publicConfigQueryOptions = () =>
+const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
     queryFn: ({ signal }) => getPublicConfig(signal),

@@ -3,9 +3,9 @@ import {
   APP_VERSION,
   PURCHASE_INTENT_KEYS,
   STORAGE_KEYS,
-  type GameData,
   type PublicUser,
 } from '@questfield/contract';
+import { browserStorage, safely } from './browser-storage';
 
 /**
  * The visitor's session as the shell sees it. The server (Users/Me) is the only authority;
@@ -21,26 +21,11 @@ export type Session =
 
 export const SIGNED_OUT: Session = { status: 'signed-out', user: null };
 
-function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null; // storage disabled (privacy settings): the cache is simply not kept
-  }
-}
-
-function safely(action: () => void): void {
-  try {
-    action();
-  } catch {
-    // quota or privacy errors: the cache is optional
-  }
-}
-
 /** Mirrors one server answer into the §3 keys. Every answer overwrites what was there. */
 export function writeStoredUser(user: SessionUser): void {
-  const local = storage('localStorage');
+  const local = browserStorage('localStorage');
   if (!local) return;
+  // `gamedata` is the booked game's, written by game-data.ts.
   const values: Record<Exclude<keyof typeof STORAGE_KEYS, 'gamedata'>, string> = {
     isLoggedIn: 'true',
     credits: String(user.credits ?? 0),
@@ -64,36 +49,12 @@ export function writeStoredUser(user: SessionUser): void {
 }
 
 /**
- * Spec §3 `gamedata` of the player's booked or joined game, as the server answered it (/game
- * and the game frame read it). A display cache like the rest: the server decides who may play.
+ * Removes every key the app writes (local and session storage): the sign-in mirror, `gamedata`
+ * (game-data.ts) and the purchase intents, as log out leaves nothing of the player behind.
  */
-export function writeGameData(data: GameData): void {
-  safely(() => storage('localStorage')?.setItem(STORAGE_KEYS.gamedata, JSON.stringify(data)));
-}
-
-/** The stored `gamedata`, or null when there is none or it is not game data. */
-export function readGameData(): GameData | null {
-  let raw: string | null | undefined = null;
-  safely(() => {
-    raw = storage('localStorage')?.getItem(STORAGE_KEYS.gamedata);
-  });
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as Partial<GameData> | null;
-    const valid =
-      typeof parsed?.gametime === 'string' &&
-      typeof parsed.eventid === 'string' &&
-      typeof parsed.gamelength === 'number';
-    return valid ? (parsed as GameData) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Removes every key the app writes (local and session storage). */
 export function clearStoredSession(): void {
-  const local = storage('localStorage');
-  const session = storage('sessionStorage');
+  const local = browserStorage('localStorage');
+  const session = browserStorage('sessionStorage');
   safely(() => {
     for (const key of Object.values(STORAGE_KEYS)) local?.removeItem(key);
     for (const key of Object.values(PURCHASE_INTENT_KEYS)) session?.removeItem(key);
@@ -109,7 +70,7 @@ function text(value: unknown): string {
  * storage to ask. A visitor who never signed in makes no Users/Me call (and gets no 401).
  */
 export function hasSessionHint(): boolean {
-  const local = storage('localStorage');
+  const local = browserStorage('localStorage');
   if (!local) return true;
   try {
     return local.getItem(STORAGE_KEYS.isLoggedIn) === 'true';
@@ -123,7 +84,7 @@ export function hasSessionHint(): boolean {
  * flash signed out. Never trusted for anything else.
  */
 export function readCachedUser(): SessionUser | null {
-  const local = storage('localStorage');
+  const local = browserStorage('localStorage');
   if (!local) return null;
   try {
     if (local.getItem(STORAGE_KEYS.isLoggedIn) !== 'true') return null;

@@ -5,7 +5,7 @@ import { useFreshSession } from '@/features/accounts/hooks/use-session';
 import { CreditHistory } from '@/features/credits/components/credit-history';
 import { CreditsCard } from '@/features/credits/components/credits-card';
 import { CreditsSignInPrompt } from '@/features/credits/components/credits-sign-in-prompt';
-import { MySessions } from '@/features/games/components/my-sessions';
+import { MyGames } from '@/features/games/components/my-games';
 import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
 import { MyGamePasses } from '@/features/payments/components/my-game-passes';
 import { MyOrders } from '@/features/payments/components/my-orders';
@@ -13,9 +13,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Spec §2: Your Credits (the server's balance, asked again as the page opens), 'Join a
- * Session', the player's live and upcoming games ('My Sessions'), the credit history, the leaderboard, and the player's 'My Game Passes' and 'My
- * Orders' (one Orders/List request for both). Visitors get a sign-in prompt instead of the
- * balance, history, passes and orders.
+ * Session', the player's live and upcoming games (`MyGames`, headed 'My Sessions'), the credit
+ * history, the leaderboard, and the player's 'My Game Passes' and 'My Orders' (one Orders/List
+ * request for both). Visitors get a sign-in prompt instead of the balance, history, passes and
+ * orders.
  */
 export default function DashboardRoute() {
   useDocumentTitle(pageTitle(paths.dashboard.label));
@@ -31,7 +32,7 @@ export default function DashboardRoute() {
           {session.status === 'signed-out' ? <CreditsSignInPrompt /> : null}
           {session.status === 'signed-in' ? (
             <>
-              <MySessions userId={session.user.id} />
+              <MyGames userId={session.user.id} />
               <MyGamePasses userId={session.user.id} />
               <MyOrders userId={session.user.id} />
               <CreditHistory userId={session.user.id} />

@@ -5,7 +5,7 @@ import { useSession } from '@/features/accounts/hooks/use-session';
 import { HostPackPreorder } from '@/features/packs/components/host-pack-preorder';
 import { PackHero } from '@/features/packs/components/pack-hero';
 import { packsCopy } from '@/features/packs/copy';
-import { usePendingPurchase } from '@/features/payments/hooks/use-pending-purchase';
+import { usePurchaseIntent } from '@/features/payments/hooks/use-purchase-intent';
 import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -17,7 +17,7 @@ export default function HostPackRoute() {
   useDocumentTitle(pageTitle(paths.hostPack.label));
   const session = useSession();
   const { openPurchase, purchaseUi } = usePurchase();
-  const buy = usePendingPurchase({ signedIn: session.user !== null, openPurchase });
+  const buy = usePurchaseIntent({ signedIn: session.user !== null, openPurchase });
 
   return (
     <>

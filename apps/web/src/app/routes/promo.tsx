@@ -6,7 +6,7 @@ import { GamePackSection } from '@/features/packs/components/game-pack-section';
 import { PackHero } from '@/features/packs/components/pack-hero';
 import { PlayNow } from '@/features/packs/components/play-now';
 import { packsCopy } from '@/features/packs/copy';
-import { usePendingPurchase } from '@/features/payments/hooks/use-pending-purchase';
+import { usePurchaseIntent } from '@/features/payments/hooks/use-purchase-intent';
 import { usePurchase } from '@/features/payments/hooks/use-purchase';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -19,7 +19,7 @@ export default function PromoRoute() {
   useDocumentTitle(pageTitle(paths.promo.label));
   const session = useSession();
   const { openPurchase, purchaseUi } = usePurchase();
-  const buy = usePendingPurchase({ signedIn: session.user !== null, openPurchase });
+  const buy = usePurchaseIntent({ signedIn: session.user !== null, openPurchase });
 
   return (
     <>

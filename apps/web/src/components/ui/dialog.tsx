@@ -3,7 +3,7 @@ import { useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { cn } from '@/utils/cn';
 
-export type DialogWidth = 'sm' | 'md' | 'lg';
+type DialogWidth = 'sm' | 'md' | 'lg';
 
 const widths: Record<DialogWidth, string> = {
   sm: 'max-w-sm',
@@ -12,7 +12,7 @@ const widths: Record<DialogWidth, string> = {
 };
 
 /** Where focus goes as the dialog opens: an element, or a function that finds it. */
-export type InitialFocus = RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
+type InitialFocus = RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
 
 export type DialogShellProps = {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 
 /** Why the player stopped: the file could not be loaded, or it could not be played. */
-export type MediaFailure = 'load' | 'play';
+type MediaFailure = 'load' | 'play';
 
 export type MediaState = {
   /** True once play was first asked for: the poster gives way to the video. */

@@ -4,9 +4,10 @@ import { countdownCopy } from './countdown-copy';
 export { countdownCopy };
 
 /**
- * Copy of the games feature (/game and 'My Sessions'; the header's countdown has its own few
- * words in countdown-copy.ts, which the first script carries); the spec's own texts (every
- * refusal of an access code, 'Experience starts in') come from the contract's ERRORS and MESSAGES.
+ * Copy of the games feature (/game and the dashboard's games, headed 'My Sessions'; the header's
+ * countdown has its own few words in countdown-copy.ts, which the first script carries); the
+ * spec's own texts (every refusal of an access code, 'Experience starts in') come from the
+ * contract's ERRORS and MESSAGES.
  */
 export const gamesCopy = {
   ...countdownCopy,
@@ -41,13 +42,13 @@ export const gamesCopy = {
   /** The landing page's Purchase Credits section (features cannot import each other). */
   purchaseSectionHref: '/#purchase-credits',
 
-  // 'My Sessions' on /dashboard
-  mySessionsHeading: 'My Sessions',
-  sessionsLoading: 'Loading your sessions',
-  sessionsError: 'Your sessions could not be loaded.',
+  // The player's games on /dashboard
+  myGamesHeading: 'My Sessions',
+  gamesLoading: 'Loading your sessions',
+  gamesError: 'Your sessions could not be loaded.',
   retry: 'Try again',
-  sessionsEmpty: 'You have no live or upcoming sessions.',
-  bookSession: 'Book a session',
+  gamesEmpty: 'You have no live or upcoming sessions.',
+  bookGame: 'Book a session',
   accessCode: 'Access code',
   copyCode: (code: string) => `Copy access code ${code}`,
   copy: 'Copy',

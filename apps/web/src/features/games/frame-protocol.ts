@@ -8,7 +8,7 @@ import {
   GAME_MESSAGE,
   gameFrameMessage,
   type GameFrameMessage,
-  type GameSessionMessage,
+  type GameTicketMessage,
   type UserEvent,
 } from '@questfield/contract';
 
@@ -23,10 +23,11 @@ export function initialsOf(username: string): string {
 }
 
 /**
- * The session message: the game's data, the player's name and initials, the app's name and
- * version, and the seat's ticket. Never the email, phone or credits.
+ * The ticket message (the protocol's `session` type): the seat's ticket, which is all the game
+ * trusts, with the game's data, the player's name and initials, and the app's name and version
+ * to show. Never the email, phone or credits.
  */
-export function sessionMessage(game: UserEvent, username: string): GameSessionMessage {
+export function ticketMessage(game: UserEvent, username: string): GameTicketMessage {
   return {
     type: GAME_MESSAGE.session,
     gamedata: {

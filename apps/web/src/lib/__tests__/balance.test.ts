@@ -4,7 +4,7 @@ import { creditHistoryQueryOptions } from '@/features/credits/api/get-credit-his
 import { ordersQueryOptions } from '@/features/payments/api/list-orders';
 import { applyBalance, applySeat } from '@/lib/balance';
 import { SESSION_QUERY_KEY, USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
-import { readGameData } from '@/lib/session';
+import { readGameData } from '@/lib/game-data';
 import { testUser } from '@/testing/mock-api';
 
 /** A client holding a session user, a page of credit history and the orders. */

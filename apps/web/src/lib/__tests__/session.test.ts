@@ -1,12 +1,7 @@
 import { PURCHASE_INTENT_KEYS, STORAGE_KEYS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  clearStoredSession,
-  readCachedUser,
-  readGameData,
-  writeGameData,
-  writeStoredUser,
-} from '../session';
+import { readGameData, writeGameData } from '../game-data';
+import { clearStoredSession, readCachedUser, writeStoredUser } from '../session';
 import { testUser } from '@/testing/mock-api';
 
 describe('session storage mirror', () => {
@@ -33,9 +28,15 @@ describe('session storage mirror', () => {
     expect(JSON.parse(localStorage.getItem('userdata')!)).toMatchObject({ username: 'ada' });
   });
 
-  it('clears every key the app writes, and the purchase intents', () => {
+  it('clears every key the app writes, the game data and the purchase intents', () => {
     writeStoredUser(testUser);
-    localStorage.setItem('gamedata', '{}');
+    writeGameData({
+      gametime: '2026-06-01 14:00:00',
+      eventid: 'e-1',
+      gamelength: 30,
+      redirecturl: 'http://localhost:3000/dashboard',
+      homeurl: 'http://localhost:3000/',
+    });
     localStorage.setItem('unrelated', 'kept');
     for (const key of Object.values(PURCHASE_INTENT_KEYS)) sessionStorage.setItem(key, '{}');
 
@@ -44,6 +45,7 @@ describe('session storage mirror', () => {
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
     for (const key of Object.values(PURCHASE_INTENT_KEYS))
       expect(sessionStorage.getItem(key)).toBeNull();
+    expect(readGameData()).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('kept');
   });
 
@@ -55,28 +57,5 @@ describe('session storage mirror', () => {
     localStorage.setItem('userdata', JSON.stringify({ username: 'ada', firstName: 7 }));
     localStorage.setItem('credits', '-5');
     expect(readCachedUser()).toMatchObject({ username: 'ada', firstName: '', credits: 0 });
-  });
-});
-
-describe('game data', () => {
-  const gamedata = {
-    gametime: '2026-06-01 14:00:00',
-    eventid: 'Old Mill District|10:00 AM',
-    gamelength: 30,
-    redirecturl: 'http://localhost:3000/dashboard',
-    homeurl: 'http://localhost:3000/',
-  };
-
-  it('keeps the server’s game data under the spec’s key, and reads it back', () => {
-    writeGameData(gamedata);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.gamedata) ?? '')).toEqual(gamedata);
-    expect(readGameData()).toEqual(gamedata);
-  });
-
-  it('reads nothing from junk or a forged partial record', () => {
-    for (const junk of ['{', 'null', '[]', '{"gametime":5}', '{"gametime":"x","eventid":"y"}']) {
-      localStorage.setItem(STORAGE_KEYS.gamedata, junk);
-      expect(readGameData()).toBeNull();
-    }
   });
 });

@@ -4,7 +4,7 @@ import { useSessionActions, whileEndingSession } from '../hooks/use-session';
 import { callApi } from '@/lib/api-client';
 
 /** Users/Delete: the session's own account, confirmed with its password. */
-export function deleteAccount(body: DeleteAccountRequest) {
+function deleteAccount(body: DeleteAccountRequest) {
   return callApi('usersDelete', body);
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@/lib/session';
 
 /** Users/Me: the signed-in user, or null when the session cookie is missing or expired (401). */
-export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
+async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     return firstUser(await callApi('usersMe', {}, { signal }));
   } catch (error) {

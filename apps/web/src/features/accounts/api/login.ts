@@ -4,7 +4,7 @@ import { firstUser } from './first-user';
 import { callApi } from '@/lib/api-client';
 
 /** Users/LoginByNameOrEmail: the `email` field takes an email address or a username. */
-export async function login(body: LoginRequest) {
+async function login(body: LoginRequest) {
   return firstUser(await callApi('usersLogin', body));
 }
 

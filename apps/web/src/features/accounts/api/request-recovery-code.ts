@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Users/RequestRecoveryCode: always the same answer, whether or not the address exists. */
-export function requestRecoveryCode(body: { email: string }) {
+function requestRecoveryCode(body: { email: string }) {
   return callApi('usersRequestRecoveryCode', body);
 }
 

@@ -4,7 +4,7 @@ import { firstUser } from './first-user';
 import { callApi } from '@/lib/api-client';
 
 /** Users/SignInWithResetToken: the token a verified recovery code gave signs its owner in. */
-export async function signInWithResetToken(body: ResetTokenSignInRequest) {
+async function signInWithResetToken(body: ResetTokenSignInRequest) {
   return firstUser(await callApi('usersSignInWithResetToken', body));
 }
 

@@ -3,10 +3,10 @@ import { useSignInMutation } from '../hooks/use-session';
 import { firstUser } from './first-user';
 import { callApi } from '@/lib/api-client';
 
-export type SignUpValues = { username: string; email: string; password: string };
+type SignUpValues = { username: string; email: string; password: string };
 
 /** Users/Create: answers `{ data: [user] }` and starts the session. */
-export async function signUp(values: SignUpValues) {
+async function signUp(values: SignUpValues) {
   const answer = await callApi('usersCreate', { ...values, appid: SIGN_UP_APP_ID });
   return firstUser(answer.data);
 }

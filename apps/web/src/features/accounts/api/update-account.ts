@@ -6,7 +6,7 @@ import { callApi } from '@/lib/api-client';
 import type { SessionUser } from '@/lib/session';
 
 /** Users/Update: the session user's own profile fields. */
-export async function updateAccount(body: UpdateUserRequest) {
+async function updateAccount(body: UpdateUserRequest) {
   return firstUser(await callApi('usersUpdate', body));
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Users/UpdatePassword: sets a new password with the token a verified code gave. */
-export function updatePassword(body: { email: string; password: string; resetToken: string }) {
+function updatePassword(body: { email: string; password: string; resetToken: string }) {
   return callApi('usersUpdatePassword', body);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Users/VerifyRecoveryCode: a right code answers a single-use reset token. */
-export function verifyRecoveryCode(body: { email: string; code: string }) {
+function verifyRecoveryCode(body: { email: string; code: string }) {
   return callApi('usersVerifyRecoveryCode', body);
 }
 

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTakeAccountFocus } from '../hooks/account-focus';
 import { openAuthModal } from '../hooks/use-auth-modals';
 import { useLogout } from '../hooks/use-session';
-import { Avatar, CreditsBadge } from './account-bar';
+import { Avatar, CreditsBadge } from './account-badges';
 import { accountsCopy } from '@/features/accounts/copy';
 import type { SessionUser } from '@/lib/session';
 

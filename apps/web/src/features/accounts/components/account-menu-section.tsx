@@ -1,7 +1,7 @@
 import { CONTACT } from '@questfield/contract';
 import { openAuthModal } from '../hooks/use-auth-modals';
 import { useLogout } from '../hooks/use-session';
-import { Avatar, CreditsBadge } from './account-bar';
+import { Avatar, CreditsBadge } from './account-badges';
 import { useMobileMenu } from '@/components/layout/mobile-menu-context';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { accountsCopy } from '@/features/accounts/copy';

@@ -14,7 +14,7 @@ import { accountsCopy } from '@/features/accounts/copy';
  * Spec §5 with product.md's minimum of 8, counted as the server counts (the contract's rule):
  * not blank, long enough, both entries equal.
  */
-export const resetPasswordForm = z
+const resetPasswordForm = z
   .object({
     password: newPasswordField(MESSAGES.enterNewPassword),
     confirm: z.string(),

@@ -60,7 +60,7 @@ export async function whileEndingSession<T>(request: () => Promise<T>): Promise<
   }
 }
 
-/** Tells the rest of the page (and pending purchase intents) that the login status changed. */
+/** Tells the rest of the page (and stored purchase intents) that the login status changed. */
 function broadcastLoginStatus(): void {
   whileChangingSession(() => dispatchWindowEvent(WINDOW_EVENTS.loginStatusChanged));
 }

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Events/GetAvailableEventTimes: the future open slots of a venue day, earliest first. */
-export function getAvailableTimes(body: AvailableTimesRequest, signal?: AbortSignal) {
+function getAvailableTimes(body: AvailableTimesRequest, signal?: AbortSignal) {
   return callApi('eventsAvailableTimes', body, { signal });
 }
 
 export const AVAILABLE_TIMES_QUERY_KEY = ['available-times'] as const;
 
-export const availableTimesQueryOptions = (date: string) =>
+const availableTimesQueryOptions = (date: string) =>
   queryOptions({
     queryKey: [...AVAILABLE_TIMES_QUERY_KEY, date],
     queryFn: ({ signal }) => getAvailableTimes({ date }, signal),

@@ -5,7 +5,7 @@ import { callApi } from '@/lib/api-client';
 import { applySeat } from '@/lib/balance';
 
 /** Events/RegisterPixelEvent: books a seat on the slot starting at `EventTime`. */
-export function registerEvent(body: RegisterEventRequest) {
+function registerEvent(body: RegisterEventRequest) {
   return callApi('eventsRegister', body);
 }
 

@@ -1,7 +1,6 @@
 import { formatUsd, GAME_PACK_CARD_PRICE_CENTS } from '@questfield/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isFreshIntent } from '../pending-booking';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
@@ -11,6 +10,7 @@ import mazeArt from '@/assets/art/maze.svg';
 import { paths } from '@/config/paths';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { typeScale } from '@/components/ui/type-scale';
+import { isFreshIntent } from '@/utils/intent-freshness';
 
 /** The modal, Radix and the date picker load when 'Join' is first pressed (or hovered). */
 const loadBookingDialog = () => import('./booking-dialog');
@@ -61,7 +61,9 @@ export function BookingItems({
   const [opened, setOpened] = useState(0);
   const [statusChanges, setStatusChanges] = useState(0);
   const joinRef = useRef<HTMLButtonElement>(null);
-  const pendingSince = useRef<number | null>(null);
+  // A visitor's 'Join' (the booking intent), kept in memory while they sign in: sign-in is a
+  // dialog of this page. It lasts as long as a purchase intent does.
+  const joinIntentAt = useRef<number | null>(null);
   const buyingCredits = useRef(false);
 
   const openModal = () => {
@@ -78,9 +80,9 @@ export function BookingItems({
 
   // After a sign-in (the event, then the session the route reads), a fresh 'Join' resumes.
   useEffect(() => {
-    if (statusChanges === 0 || !signedIn || pendingSince.current === null) return;
-    const fresh = isFreshIntent(pendingSince.current);
-    pendingSince.current = null;
+    if (statusChanges === 0 || !signedIn || joinIntentAt.current === null) return;
+    const fresh = isFreshIntent(joinIntentAt.current);
+    joinIntentAt.current = null;
     if (fresh) {
       // The modal's focus returns to 'Join' on close, as if it had been pressed now.
       joinRef.current?.focus();
@@ -127,7 +129,7 @@ export function BookingItems({
                         openModal();
                         return;
                       }
-                      pendingSince.current = Date.now();
+                      joinIntentAt.current = Date.now();
                       dispatchWindowEvent(WINDOW_EVENTS.openSignIn);
                     }}
                   >

@@ -4,7 +4,7 @@ import { applyRedemption } from '../redemption';
 import { callApi } from '@/lib/api-client';
 
 /** Users/RedeemCode: the redeem modal's promo and one-time codes; answers the new balance. */
-export function redeemCode(body: RedeemCodeRequest) {
+function redeemCode(body: RedeemCodeRequest) {
   return callApi('usersRedeemCode', body);
 }
 

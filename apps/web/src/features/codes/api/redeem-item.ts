@@ -4,7 +4,7 @@ import { applyRedemption } from '../redemption';
 import { callApi } from '@/lib/api-client';
 
 /** Items/Redeem: an experience card or Game Pass code (`name`); answers the new balance. */
-export function redeemItem(body: ItemByNameRequest) {
+function redeemItem(body: ItemByNameRequest) {
   return callApi('itemsRedeem', body);
 }
 

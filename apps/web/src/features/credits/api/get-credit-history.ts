@@ -3,7 +3,7 @@ import { callApi } from '@/lib/api-client';
 import { CREDIT_HISTORY_QUERY_KEY } from '@/lib/query-keys';
 
 /** Users/CreditHistory: the session user's postings, newest first, a page at a time. */
-export function getCreditHistory(cursor: string | undefined, signal?: AbortSignal) {
+function getCreditHistory(cursor: string | undefined, signal?: AbortSignal) {
   return callApi('usersCreditHistory', cursor === undefined ? {} : { cursor }, { signal });
 }
 

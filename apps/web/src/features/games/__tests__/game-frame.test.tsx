@@ -1,5 +1,5 @@
 /**
- * R21 (security.md W15): /game's frame. The session goes only to the game's exact origin and
+ * R21 (security.md W15): /game's frame. The ticket message goes only to the game's exact origin and
  * carries no email, phone or credits; messages from another origin, from another window or in
  * another shape change nothing; 'finished' sends the player only to this app or an allowed
  * https host; Escape and 'leave' hand the keyboard a way out; idle focus returns to the frame.
@@ -8,7 +8,7 @@ import { GAME_MESSAGE, type UserEvent } from '@questfield/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { afterGameUrl, initialsOf, sessionMessage } from '../frame-protocol';
+import { afterGameUrl, initialsOf, ticketMessage } from '../frame-protocol';
 import { MINUTE } from './games-test-utils';
 import { mockApi, testConfig, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -55,7 +55,7 @@ function fromFrame(data: unknown, origin: string, source: MessageEventSource | n
 }
 
 describe('the game frame on /game (R21)', () => {
-  it('frames the game origin in a sandbox, and posts the session there only, without PII', async () => {
+  it('frames the game origin in a sandbox, and posts the ticket message there only, without PII', async () => {
     const { frame, posted, region } = await openFrame();
     expect(frame).toHaveAttribute('src', `${GAME_ORIGIN}/`);
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
@@ -163,7 +163,7 @@ describe('frame protocol helpers', () => {
   });
 
   it('gives the game the start in the spec’s form', () => {
-    const message = sessionMessage({ ...liveGame(), EventTime: '2026-06-01T18:00:00.000Z' }, 'ada');
+    const message = ticketMessage({ ...liveGame(), EventTime: '2026-06-01T18:00:00.000Z' }, 'ada');
     expect(message.gamedata.gametime).toBe('2026-06-01 18:00:00');
   });
 });

@@ -8,7 +8,7 @@ import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
  * last 24 hours and have not ended, earliest first. A failure is logged with the spec's text;
  * the countdown is then off.
  */
-export async function checkUserEvents(signal?: AbortSignal) {
+async function checkUserEvents(signal?: AbortSignal) {
   try {
     return await callApi('eventsCheckUserEvent', { hours: EVENT_LOOKBACK_HOURS }, { signal });
   } catch (error) {
@@ -18,7 +18,7 @@ export async function checkUserEvents(signal?: AbortSignal) {
 }
 
 /** Keyed by the player; a booking or a join invalidates every `['user-events', …]` query. */
-export const userEventsQueryOptions = (userId: string) =>
+const userEventsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...USER_EVENTS_QUERY_KEY, userId],
     queryFn: ({ signal }) => checkUserEvents(signal),

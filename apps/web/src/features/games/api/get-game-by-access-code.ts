@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** Items/GetSessionByAccessCode: the game a code opens, while it can be joined. */
-export function getGameByAccessCode(body: AccessCodeRequest) {
+function getGameByAccessCode(body: AccessCodeRequest) {
   return callApi('itemsGameByAccessCode', body);
 }
 

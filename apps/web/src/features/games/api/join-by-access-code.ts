@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { applySeat } from '@/lib/balance';
 
 /** Items/JoinByAccessCode: a seat in the live game (2 credits); answers its game data. */
-export function joinByAccessCode(body: AccessCodeRequest) {
+function joinByAccessCode(body: AccessCodeRequest) {
   return callApi('itemsJoinByAccessCode', body);
 }
 

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { gamesCopy } from '../copy';
-import { afterGameUrl, frameMessageOf, sessionMessage } from '../frame-protocol';
+import { afterGameUrl, frameMessageOf, ticketMessage } from '../frame-protocol';
 import { endOf } from '../schedule';
 import { CountdownTimer } from './countdown-timer';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
-import { readGameData } from '@/lib/session';
+import { readGameData } from '@/lib/game-data';
 
 type GameFrameProps = {
   game: UserEvent;
@@ -19,11 +19,11 @@ type GameFrameProps = {
 
 /**
  * The live game, full screen (spec §4 /game; security.md W15, R21): the game's page from its
- * own origin in a sandboxed frame. The session (game data, name, initials, ticket: never the
- * email, phone or credits) is posted to that exact origin when the frame loads and whenever the
- * game says it is ready; only messages from that origin and that frame are read. Focus goes
- * back to the frame every second unless the player moved it elsewhere; Escape (here, or in the
- * game, which relays it) moves it to 'Leave game'.
+ * own origin in a sandboxed frame. The ticket message (the seat's ticket, game data, name,
+ * initials: never the email, phone or credits) is posted to that exact origin when the frame
+ * loads and whenever the game says it is ready; only messages from that origin and that frame
+ * are read. Focus goes back to the frame every second unless the player moved it elsewhere;
+ * Escape (here, or in the game, which relays it) moves it to 'Leave game'.
  */
 export default function GameFrame({ game, username, gameOrigin, resultsHosts }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -31,8 +31,8 @@ export default function GameFrame({ game, username, gameOrigin, resultsHosts }: 
   const navigate = useNavigate();
   const client = useQueryClient();
 
-  const postSession = useCallback(
-    () => frameRef.current?.contentWindow?.postMessage(sessionMessage(game, username), gameOrigin),
+  const postTicket = useCallback(
+    () => frameRef.current?.contentWindow?.postMessage(ticketMessage(game, username), gameOrigin),
     [game, username, gameOrigin],
   );
 
@@ -40,7 +40,7 @@ export default function GameFrame({ game, username, gameOrigin, resultsHosts }: 
     const onMessage = (event: MessageEvent) => {
       const frame = { gameOrigin, window: frameRef.current?.contentWindow };
       const message = frameMessageOf(event, frame);
-      if (message?.type === 'questfield:ready') postSession();
+      if (message?.type === 'questfield:ready') postTicket();
       if (message?.type === 'questfield:leave') leaveRef.current?.focus();
       if (message?.type === 'questfield:finished') {
         // The run is on the boards now: the dashboard must not show them from before.
@@ -61,7 +61,7 @@ export default function GameFrame({ game, username, gameOrigin, resultsHosts }: 
       window.removeEventListener('message', onMessage);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [gameOrigin, resultsHosts, navigate, postSession, client]);
+  }, [gameOrigin, resultsHosts, navigate, postTicket, client]);
 
   useFrameFocus(frameRef);
 
@@ -99,7 +99,7 @@ export default function GameFrame({ game, username, gameOrigin, resultsHosts }: 
         sandbox="allow-scripts allow-same-origin"
         allow="autoplay"
         className="w-full flex-1 border-0 bg-ink-950"
-        onLoad={postSession}
+        onLoad={postTicket}
       />
     </section>
   );

@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 
 /** Games/Leaderboard: the top 10 of each board over a period (empty until results are in). */
-export const leaderboardQueryOptions = (period: LeaderboardPeriod) =>
+const leaderboardQueryOptions = (period: LeaderboardPeriod) =>
   queryOptions({
     queryKey: [...LEADERBOARD_QUERY_KEY, period],
     queryFn: ({ signal }) => callApi('gamesLeaderboard', { period }, { signal }),

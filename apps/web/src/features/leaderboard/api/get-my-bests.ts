@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-keys';
 
 /** Games/MyBests: the signed-in player's best and rank on each board over a period. */
-export const myBestsQueryOptions = (userId: string, period: LeaderboardPeriod) =>
+const myBestsQueryOptions = (userId: string, period: LeaderboardPeriod) =>
   queryOptions({
     queryKey: [...LEADERBOARD_QUERY_KEY, 'mine', userId, period],
     queryFn: ({ signal }) => callApi('gamesMyBests', { period }, { signal }),

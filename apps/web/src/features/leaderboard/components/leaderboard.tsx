@@ -15,7 +15,7 @@ const PERIODS = Object.keys(leaderboardCopy.periods) as LeaderboardPeriod[];
 const two = (value: number) => String(value).padStart(2, '0');
 
 /** A board's value as the sample writes it: points, mm:ss, metres. */
-export function formatValue(tab: LeaderboardTab, value: number): string {
+function formatValue(tab: LeaderboardTab, value: number): string {
   if (tab === 'time') {
     const seconds = Math.round(value / 1000);
     return `${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;

@@ -18,7 +18,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { TagIcon } from '@/components/ui/icons';
 import { typeScale } from '@/components/ui/type-scale';
 
-export const GAME_PACK_SECTION_ID = 'game-packs';
+const GAME_PACK_SECTION_ID = 'game-packs';
 
 type Quantity = (typeof GAME_PACK_QUANTITIES)[number];
 
@@ -33,7 +33,7 @@ function offer(quantity: number) {
 }
 
 /** The note of spec §9: a 10% coupon for a future Game Pack after checkout (text only). */
-export function PromotionNote() {
+function PromotionNote() {
   return (
     <aside
       aria-label={packsCopy.promotionHeading}

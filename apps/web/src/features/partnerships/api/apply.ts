@@ -6,7 +6,7 @@ import { callApi } from '@/lib/api-client';
  * Partnerships/Apply: the server stores the application and sends both mails itself. The
  * honeypot (`website`) goes along only when something filled it in.
  */
-export function applyForPartnership({ website, ...fields }: PartnershipApplyRequest) {
+function applyForPartnership({ website, ...fields }: PartnershipApplyRequest) {
   return callApi('partnershipsApply', website ? { ...fields, website } : fields);
 }
 

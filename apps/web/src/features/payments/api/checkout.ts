@@ -12,7 +12,7 @@ import { applyBalance } from '@/lib/balance';
  * Square/Checkout: the card token and what to buy, under the dialog's Idempotency-Key. The
  * server prices the SKU itself, charges once per key, and answers the new balance.
  */
-export function checkout(body: CheckoutRequest, idempotencyKey: string, signal?: AbortSignal) {
+function checkout(body: CheckoutRequest, idempotencyKey: string, signal?: AbortSignal) {
   return callApi('squareCheckout', body, {
     signal,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -20,7 +20,7 @@ export function checkout(body: CheckoutRequest, idempotencyKey: string, signal?:
 }
 
 /** A paid purchase: the answered balance becomes the session user's, history and orders refresh. */
-export function applyPurchase(client: QueryClient, result: CheckoutResponse): void {
+function applyPurchase(client: QueryClient, result: CheckoutResponse): void {
   applyBalance(client, result.credits);
 }
 

@@ -3,7 +3,7 @@ import { callApi } from '@/lib/api-client';
 import { ORDERS_QUERY_KEY } from '@/lib/query-keys';
 
 /** Orders/List: the session user's orders and Game Passes, newest first. */
-export function listOrders(signal?: AbortSignal) {
+function listOrders(signal?: AbortSignal) {
   return callApi('ordersList', {}, { signal });
 }
 

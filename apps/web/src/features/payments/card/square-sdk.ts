@@ -38,7 +38,7 @@ export type SquareCard = {
   tokenize(): Promise<SquareTokenResult>;
   destroy(): Promise<unknown>;
 };
-export type SquarePayments = { card(options?: Record<string, unknown>): Promise<SquareCard> };
+type SquarePayments = { card(options?: Record<string, unknown>): Promise<SquareCard> };
 export type SquareSdk = {
   payments(applicationId: string, locationId?: string): SquarePayments;
 };

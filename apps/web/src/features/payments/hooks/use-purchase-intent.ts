@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isResumable, savePurchaseIntent, takePurchaseIntent } from '../pending-purchase';
+import { isResumable, savePurchaseIntent, takePurchaseIntent } from '../purchase-intent';
 import type { PurchaseRequest } from '../purchase';
 import type { OpenPurchase, OpenPurchaseOptions } from './use-purchase';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
@@ -14,7 +14,7 @@ import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
  * `signedIn` is the route's view of the session: a signed-in player, or the cached copy while
  * Users/Me answers.
  */
-export function usePendingPurchase({
+export function usePurchaseIntent({
   signedIn,
   openPurchase,
 }: {

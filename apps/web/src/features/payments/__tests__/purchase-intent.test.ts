@@ -1,6 +1,6 @@
 import { PURCHASE_INTENT_WINDOW_MS, PURCHASE_INTENT_KEYS } from '@questfield/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isResumable, savePurchaseIntent, takePurchaseIntent } from '../pending-purchase';
+import { isResumable, savePurchaseIntent, takePurchaseIntent } from '../purchase-intent';
 
 const T0 = new Date('2026-06-01T12:00:00.000Z').getTime();
 

@@ -19,11 +19,11 @@ import { cn } from '@/utils/cn';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * 'My Sessions' on /dashboard: the player's live and upcoming games (the header countdown's
- * query), each with its start and access code to share; the next one counts down, or offers Go
- * to Game while it is live. With none, a line and a link to book one on /.
+ * The player's live and upcoming games on /dashboard, headed 'My Sessions' (the header
+ * countdown's query), each with its start and access code to share; the next one counts down, or
+ * offers Go to Game while it is live. With none, a line and a link to book one on /.
  */
-export function MySessions({ userId }: { userId: string }) {
+export function MyGames({ userId }: { userId: string }) {
   const events = useUserEvents(userId);
   const games = events.data ?? [];
   // Which games have not ended, as a string, so the panel renders again only when one ends.
@@ -31,16 +31,16 @@ export function MySessions({ userId }: { userId: string }) {
   const shown = games.filter((_, index) => open[index] === '1');
 
   return (
-    <Panel heading={gamesCopy.mySessionsHeading}>
+    <Panel heading={gamesCopy.myGamesHeading}>
       {events.isPending ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-mist-300">
           <Spinner />
-          {gamesCopy.sessionsLoading}
+          {gamesCopy.gamesLoading}
         </p>
       ) : null}
       {events.isError && !events.data ? (
         <RetryAlert
-          message={gamesCopy.sessionsError}
+          message={gamesCopy.gamesError}
           retryLabel={gamesCopy.retry}
           retrying={events.isFetching}
           onRetry={() => void events.refetch()}
@@ -49,16 +49,16 @@ export function MySessions({ userId }: { userId: string }) {
       ) : null}
       {events.isSuccess && shown.length === 0 ? (
         <EmptyState icon={<CompassIcon />} className="mt-4">
-          {gamesCopy.sessionsEmpty}{' '}
+          {gamesCopy.gamesEmpty}{' '}
           <Link to={paths.home.path} className="font-semibold text-accent-300 underline">
-            {gamesCopy.bookSession}
+            {gamesCopy.bookGame}
           </Link>
         </EmptyState>
       ) : null}
       {shown.length > 0 ? (
         <ul className="mt-4 space-y-3">
           {shown.map((game, index) => (
-            <SessionRow key={`${game.event_id}@${game.EventTime}`} game={game} next={index === 0} />
+            <GameRow key={`${game.event_id}@${game.EventTime}`} game={game} next={index === 0} />
           ))}
         </ul>
       ) : null}
@@ -66,7 +66,7 @@ export function MySessions({ userId }: { userId: string }) {
   );
 }
 
-function SessionRow({ game, next }: { game: UserEvent; next: boolean }) {
+function GameRow({ game, next }: { game: UserEvent; next: boolean }) {
   const start = startOf(game);
   const phase = useClock((now) => phaseOf(start, now));
 

@@ -24,7 +24,7 @@ function signedIn(events: () => MockAnswer) {
   });
 }
 
-async function sessionsPanel() {
+async function gamesPanel() {
   renderApp('/dashboard');
   return screen.findByRole('region', { name: 'My Sessions' });
 }
@@ -36,7 +36,7 @@ describe("/dashboard: 'My Sessions'", () => {
     const first = gameAt(45 * MINUTE, { accessCode: 'K7M9X2P4' });
     const second = gameAt(3 * 60 * MINUTE, { accessCode: 'Q2W3E4R5' });
     signedIn(() => ({ body: [first, second] }));
-    const panel = await sessionsPanel();
+    const panel = await gamesPanel();
 
     const rows = await within(panel).findAllByRole('listitem');
     expect(rows).toHaveLength(2);
@@ -61,7 +61,7 @@ describe("/dashboard: 'My Sessions'", () => {
   it('copies an access code', async () => {
     signedIn(() => ({ body: [gameAt(45 * MINUTE, { accessCode: 'K7M9X2P4' })] }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const panel = await sessionsPanel();
+    const panel = await gamesPanel();
 
     await user.click(
       await within(panel).findByRole('button', { name: 'Copy access code K7M9X2P4' }),
@@ -73,7 +73,7 @@ describe("/dashboard: 'My Sessions'", () => {
   it('offers Go to Game for a live game, and drops it once it has ended', async () => {
     const start = NOW - 10 * MINUTE;
     signedIn(() => ({ body: [gameAt(start - NOW)] }));
-    const panel = await sessionsPanel();
+    const panel = await gamesPanel();
 
     expect(await within(panel).findByText('Live now')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Go to Game' })).toHaveAttribute(
@@ -90,7 +90,7 @@ describe("/dashboard: 'My Sessions'", () => {
 
   it('says so when there is none, with a link to book one', async () => {
     signedIn(() => ({ body: [] }));
-    const panel = await sessionsPanel();
+    const panel = await gamesPanel();
 
     expect(await within(panel).findByText(/You have no live or upcoming sessions\./)).toBeVisible();
     expect(within(panel).getByRole('link', { name: 'Book a session' })).toHaveAttribute(
@@ -108,7 +108,7 @@ describe("/dashboard: 'My Sessions'", () => {
         : { body: [gameAt(45 * MINUTE)] },
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const panel = await sessionsPanel();
+    const panel = await gamesPanel();
 
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent('Your sessions could not be loaded.');

@@ -2,17 +2,17 @@ import {
   CATALOG,
   isValidQuantity,
   lineLabel,
-  PURCHASE_INTENT_WINDOW_MS,
   priceCents,
   PURCHASE_INTENT_KEYS,
 } from '@questfield/contract';
 import type { PurchaseRequest } from './purchase';
+import { isFreshIntent } from '@/utils/intent-freshness';
 
 /**
  * Purchase intents (spec §3, §4): a visitor who starts a Game Pack purchase, a Play Now purchase
  * or a host pre-order has it kept in sessionStorage while signing in, with the time it was
  * started (`ts`, from Date.now()). After sign-in it is resumed if it is under 5 minutes old
- * (`PURCHASE_INTENT_WINDOW_MS`), otherwise discarded; either way it is removed. Only the SKU and
+ * (`isFreshIntent`), otherwise discarded; either way it is removed. Only the SKU and
  * quantity are read back: the server prices every order itself, so a stored price is never
  * trusted.
  */
@@ -129,9 +129,8 @@ export function takePurchaseIntent(now = Date.now()): PurchaseRequest | null {
     }
     const intent = requestOf(key, parse(text));
     if (intent === null) continue;
-    const age = now - intent.ts;
-    const fresh = age >= 0 && age < PURCHASE_INTENT_WINDOW_MS;
-    if (fresh && (newest === null || intent.ts > newest.ts)) newest = intent;
+    if (isFreshIntent(intent.ts, now) && (newest === null || intent.ts > newest.ts))
+      newest = intent;
   }
   return newest?.request ?? null;
 }
