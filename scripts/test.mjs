@@ -95,6 +95,7 @@ async function main() {
     { name: 'lint', command: [bin('eslint'), ['.', '--max-warnings=0']] },
     { name: 'lockfiles', command: ['node', ['scripts/check-lockfiles.mjs']] },
     { name: 'requirements', command: ['node', ['scripts/check-requirements.mjs']] },
+    { name: 'unused exports', command: [bin('knip'), ['--no-progress']] },
     ...['packages/contract', 'apps/api', 'apps/web', 'apps/game-demo', 'e2e'].map((project) => ({
       name: `types ${project}`,
       command: [bin('tsc'), ['-p', project]],

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-export const MIN_NODE_MAJOR = 22;
+const MIN_NODE_MAJOR = 22;
 const TOOLS = join(import.meta.dirname, '..', '..', 'tools', 'node');
 const BINARY = join(TOOLS, 'node_modules', 'node', 'bin', 'node');
 

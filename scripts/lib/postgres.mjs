@@ -1,6 +1,6 @@
 // Finds the Postgres server the API suite runs on: TEST_DATABASE_URL, else the local server
 // `.ci/run` sets up, when it answers.
-export const LOCAL_TEST_DATABASE_URL = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
+const LOCAL_TEST_DATABASE_URL = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 
 export async function findTestPostgres(env = process.env) {
   const candidates = env.TEST_DATABASE_URL ? [env.TEST_DATABASE_URL] : [LOCAL_TEST_DATABASE_URL];

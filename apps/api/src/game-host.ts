@@ -24,7 +24,7 @@ import {
 } from './plugins/security-headers';
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
-export const GAME_CONFIG_PATH = '/config.json';
+const GAME_CONFIG_PATH = '/config.json';
 
 export const GAME_NOT_BUILT_TEXT =
   'The demo game is not built yet. Run `npm run build` and start the server again.';

@@ -3,7 +3,7 @@ import type { OperatorResult, OperatorResultOf, OperatorSlot } from '@questfield
 import { SETTINGS_TTL_MS } from '../modules/settings/settings.service';
 
 /** One CSV record (RFC 4180): cells with a comma, quote or line break are quoted. */
-export function csvLine(cells: readonly (string | number | null)[]): string {
+function csvLine(cells: readonly (string | number | null)[]): string {
   return cells
     .map((cell) => {
       const text = cell === null ? '' : String(cell);

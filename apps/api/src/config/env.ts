@@ -15,7 +15,7 @@ import {
 export type EnvSource = Record<string, string | undefined>;
 
 /** Square's web-sdk accepts only these application id prefixes (spec §5, security.md W7). */
-export const SQUARE_APP_ID_PREFIXES = {
+const SQUARE_APP_ID_PREFIXES = {
   sandbox: 'sandbox-sq0idb-',
   production: 'sq0idp-',
 } as const;
@@ -341,7 +341,7 @@ function productionWarnings(vars: Variables, publicOrigin: string): string[] {
   return warnings;
 }
 
-export function squareEnvironmentOf(applicationId: string): 'sandbox' | 'production' | null {
+function squareEnvironmentOf(applicationId: string): 'sandbox' | 'production' | null {
   if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.sandbox)) return 'sandbox';
   if (applicationId.startsWith(SQUARE_APP_ID_PREFIXES.production)) return 'production';
   return null;

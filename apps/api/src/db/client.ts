@@ -15,7 +15,7 @@ import { lockDataDir } from './data-dir-lock';
 import { makeOwnerOnly } from './owner-only';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** What repositories use: both drivers' databases are PgDatabase subclasses. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The `tx` of `db.transaction(async (tx) => ...)`, for repository functions joining one. */
@@ -49,7 +49,7 @@ export type DatabaseHandle =
   | (HandleBase & { kind: 'pglite'; native: PgliteDatabase<Schema>; client: PGliteClient })
   | (HandleBase & { kind: 'postgres'; native: NodePgDatabase<Schema>; client: Pool });
 
-export const DEFAULT_PING_TIMEOUT_MS = 2_000;
+const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
 /**
  * Rows of a raw SQL query on either driver. `db.execute` is typed per driver, but both

@@ -8,8 +8,8 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const OWNER_ONLY_DIR = 0o700;
-export const OWNER_ONLY_FILE = 0o600;
+const OWNER_ONLY_DIR = 0o700;
+const OWNER_ONLY_FILE = 0o600;
 
 /** Makes `dir` (created if missing) and everything in it owner-only; symlinks are left alone. */
 export function makeOwnerOnly(dir: string): void {

@@ -23,7 +23,7 @@ import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
 export { DEMO_CODES, DEMO_PLAYER };
 
 /** Today in the venue's zone plus this many days. */
-export const SEED_SCHEDULE_DAYS = 7;
+const SEED_SCHEDULE_DAYS = 7;
 
 /** The demo balance is a posting like any other, so credits = ledger sum holds. */
 const DEMO_CREDITS_SOURCE = { type: 'seed', id: 'demo-player-credits' } as const;

@@ -47,7 +47,7 @@ export function apiRoute<N extends ImplementedRoute>(name: N) {
   };
 }
 
-export const TEST_ROUTE_PREFIX = '/api/test/';
+const TEST_ROUTE_PREFIX = '/api/test/';
 
 /** A stand-in route for pipeline tests: `/api/test/<name>`, with the access kind to exercise. */
 export function testRoute(

@@ -38,7 +38,7 @@ const SECRET_HEADERS = ['cookie', 'authorization', 'set-cookie', 'x-csrf-token',
  */
 const BODY_ONLY_FIELDS = ['code'];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
   ...SECRET_HEADERS.flatMap((header) =>
     ['headers', 'req.headers', 'res.headers', 'request.headers', 'reply.headers'].map(

@@ -4,7 +4,7 @@
  * machine relays anyone (security.md W22). Without TRUST_PROXY their presence means the
  * product runs behind a proxy it does not know of (app.ts warns once).
  */
-export const PROXY_HEADERS = [
+const PROXY_HEADERS = [
   'forwarded',
   'x-forwarded-for',
   'x-real-ip',

@@ -14,7 +14,7 @@ export type DailySchedule = {
   stepMinutes: number;
 };
 
-export const DEFAULT_DAILY_SCHEDULE: DailySchedule = {
+const DEFAULT_DAILY_SCHEDULE: DailySchedule = {
   firstStartMinute: 10 * 60,
   lastStartMinute: 21 * 60 + 30,
   stepMinutes: GAME_LENGTH_MINUTES,
@@ -54,7 +54,7 @@ export function slotStartsOn(
 }
 
 /** The start's wall-clock time at the venue, 'hh:mm AM/PM' (the spec's `event_id` part). */
-export function venueClockOf(start: Date, timeZone: string): string {
+function venueClockOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'hh:mm a');
 }
 

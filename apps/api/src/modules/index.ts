@@ -17,7 +17,7 @@ import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 import { registerPartnershipsRoutes } from './partnerships/partnerships.routes';
 
-export type { ApiModule, ModuleContext } from './module-context';
+export type { ApiModule } from './module-context';
 
 export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['health', registerHealthRoutes],

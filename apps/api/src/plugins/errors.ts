@@ -83,7 +83,7 @@ export function mapError(error: FastifyError | Error): MappedError | null {
   return byStatus === undefined ? null : { code: byStatus };
 }
 
-export function sendError(reply: FastifyReply, code: ErrorCode, message?: string): FastifyReply {
+function sendError(reply: FastifyReply, code: ErrorCode, message?: string): FastifyReply {
   return reply.code(ERRORS[code].status).type('application/json').send(errorBody(code, message));
 }
 

@@ -28,7 +28,7 @@ function mediaTypeOf(request: FastifyRequest): string {
   return (header.split(';', 1)[0] ?? '').trim().toLowerCase();
 }
 
-export function allowedOrigins(
+function allowedOrigins(
   env: Pick<Env, 'publicOrigin' | 'gameOrigin' | 'isProduction'>,
   access?: RouteAccess,
 ): string[] {
@@ -63,7 +63,7 @@ function checkContentType(request: FastifyRequest): void {
 }
 
 /** True when a string anywhere in a parsed JSON body holds U+0000, which Postgres text refuses. */
-export function containsNul(value: unknown, depth = 0): boolean {
+function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];

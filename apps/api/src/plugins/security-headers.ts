@@ -68,14 +68,14 @@ export function gameCspDirectives(env: Pick<Env, 'publicOrigin'>): CspDirectives
   };
 }
 
-export function serializeCsp(directives: CspDirectives): string {
+function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }
 
 /** For answers that are data, not documents: nothing may load, nothing may frame them. */
-export const API_CSP_DIRECTIVES: CspDirectives = {
+const API_CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

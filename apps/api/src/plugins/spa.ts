@@ -14,9 +14,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PageFallback } from './errors';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_REVALIDATE = 'no-cache';
 
-export function cachePolicyFor(root: string, filePath: string): string {
+function cachePolicyFor(root: string, filePath: string): string {
   const relative = path.relative(root, filePath).split(path.sep).join('/');
   return relative.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
 }
@@ -61,7 +61,7 @@ function pageFiles(root: string): (name: string) => string {
 }
 
 /** True when a segment of the URL's path starts with a dot (`/.vite/…`, `/.env`). */
-export function hasDotSegment(url: string): boolean {
+function hasDotSegment(url: string): boolean {
   return /(^|\/)\./.test(url.split(/[?#]/, 1)[0] ?? '');
 }
 

@@ -70,7 +70,7 @@ function nested(depth: number, asArray: boolean): unknown {
 }
 
 /** A value of the wrong kind for most fields. */
-export const hostileValue: Arbitrary<unknown> = fc.oneof(
+const hostileValue: Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(...ODD_STRINGS, ...ODD_NUMBERS, null, true, false, [], {}, [null], [{}]),
   fc.tuple(fc.integer({ min: 20, max: 2_000 }), fc.boolean()).map(([d, a]) => nested(d, a)),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -112,7 +112,7 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): Arbitrary<number
 }
 
 /** Bodies that match the schema's shape (the schema may still refuse some: refinements). */
-export function arbitraryOf(schema: JsonSchema, depth = 0): Arbitrary<unknown> {
+function arbitraryOf(schema: JsonSchema, depth = 0): Arbitrary<unknown> {
   if (depth > 6) return fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const);
   if (schema.enum !== undefined) return fc.constantFrom(...schema.enum);
@@ -161,7 +161,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A valid-shaped body, or one mutated in one of the ways a bad client sends. */
-export function mutatedBody(valid: Arbitrary<unknown>): Arbitrary<unknown> {
+function mutatedBody(valid: Arbitrary<unknown>): Arbitrary<unknown> {
   const dropField = valid.chain((body) => {
     if (!isRecord(body) || Object.keys(body).length === 0) return fc.constant(body);
     return fc

@@ -26,7 +26,7 @@ export type InvariantViolations = {
   redemptions: { codeId: string; userId: string | null }[];
 };
 
-export async function balanceViolations(db: Executor): Promise<InvariantViolations['balances']> {
+async function balanceViolations(db: Executor): Promise<InvariantViolations['balances']> {
   const sums = db
     .select({
       userId: creditLedger.userId,
@@ -43,7 +43,7 @@ export async function balanceViolations(db: Executor): Promise<InvariantViolatio
     .where(or(sql`${users.credits} <> ${ledgerSum}`, sql`${users.credits} < 0`));
 }
 
-export async function seatViolations(db: Executor): Promise<InvariantViolations['seats']> {
+async function seatViolations(db: Executor): Promise<InvariantViolations['seats']> {
   const counted = sql<number>`(select count(*)::int from ${registrations} where ${registrations.slotId} = ${eventSlots.id})`;
   return db
     .select({
@@ -61,7 +61,7 @@ export async function seatViolations(db: Executor): Promise<InvariantViolations[
     );
 }
 
-export async function orderViolations(db: Executor): Promise<InvariantViolations['unpaidOrders']> {
+async function orderViolations(db: Executor): Promise<InvariantViolations['unpaidOrders']> {
   // Orders that grant no credits (a Host Pack pre-order) have nothing to post.
   const posting = db
     .select({ one: sql`1` })
@@ -79,9 +79,7 @@ export async function orderViolations(db: Executor): Promise<InvariantViolations
     .where(and(eq(orders.status, 'paid'), gt(orders.credits, 0), notExists(posting)));
 }
 
-export async function redemptionViolations(
-  db: Executor,
-): Promise<InvariantViolations['redemptions']> {
+async function redemptionViolations(db: Executor): Promise<InvariantViolations['redemptions']> {
   const posting = db
     .select({ one: sql`1` })
     .from(creditLedger)

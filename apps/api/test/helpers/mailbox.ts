@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app';
 
 /** The Host the developer's browser sends for the test PUBLIC_ORIGIN (http://localhost:3000). */
-export const OWN_HOST = 'localhost:3000';
+const OWN_HOST = 'localhost:3000';
 
 /** A GET as the developer's browser on this machine sends it: from loopback, to our own host. */
 export function getLocally(

@@ -47,7 +47,7 @@ export function resultOf(eventId: string, moves: string, gap: number = MAZE.move
 }
 
 /** The moves to each of `stops` in turn (never through the exit, which ends a run), then out. */
-export function movesVia(eventId: string, stops: Cell[]): string {
+function movesVia(eventId: string, stops: Cell[]): string {
   const maze = generateMaze(eventId);
   let moves = '';
   let at = maze.start;

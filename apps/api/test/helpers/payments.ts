@@ -32,7 +32,7 @@ export function purchase(
   };
 }
 
-export const SQUARE_SIGNATURE_KEY = 'whsec-test-signature-key';
+const SQUARE_SIGNATURE_KEY = 'whsec-test-signature-key';
 /** Settings of an app that takes Square's webhook (tests still inject their payment provider). */
 export const SQUARE_ENV = {
   PAYMENT_PROVIDER: 'square',

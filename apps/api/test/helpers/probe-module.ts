@@ -16,7 +16,7 @@ export const PROBE = {
   bug: '/api/test/bug',
 } as const;
 
-export const formBody = z.object({
+const formBody = z.object({
   name: z.string().min(1),
   email: z.email(),
   phone: z.string().min(1),

@@ -21,10 +21,10 @@ import type { Logger } from '../../lib/logger';
 import { createMailSeal } from './mail-seal';
 import * as outbox from './outbox.repository';
 
-export const POLL_INTERVAL_MS = 5_000;
+const POLL_INTERVAL_MS = 5_000;
 export const MAX_ATTEMPTS = 6;
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_MAX_MS = 30 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 30 * 60_000;
 /** Long enough to look into a delivery problem, short enough not to keep a mailbox's worth. */
 export const FINISHED_TTL_MS = 24 * 60 * 60_000;
 const LEASE_MS = 2 * 60_000;

@@ -28,5 +28,3 @@ export function createMailSeal(appSecret: string) {
     },
   };
 }
-
-export type MailSeal = ReturnType<typeof createMailSeal>;

@@ -5,7 +5,7 @@
 import { BRAND_NAME, CONTACT, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
-export type EmailTemplateName =
+type EmailTemplateName =
   | 'recovery_code'
   | 'password_changed'
   | 'order_confirmation'

@@ -58,7 +58,7 @@ export type PaymentProvider = {
 };
 
 /** What a player reads after 'Payment failed. ' for each decline. */
-export const DECLINE_REASONS: Readonly<Record<DeclineCode, string>> = {
+const DECLINE_REASONS: Readonly<Record<DeclineCode, string>> = {
   GENERIC_DECLINE: 'Your card was declined. Please use another card.',
   CVV_FAILURE: 'The security code (CVV) was not accepted. Please check it and try again.',
   ADDRESS_VERIFICATION_FAILURE: 'The postal code was not accepted. Please check it and try again.',

@@ -78,6 +78,3 @@ export const squareDisputeEvent = z.object({
 
 /** Any event: its id and type, to deduplicate and to skip the types not handled. */
 export const squareEvent = z.object({ event_id: token(128), type: token(64) });
-
-export type SquarePaymentEvent = z.infer<typeof squarePaymentEvent>;
-export type SquareDisputeEvent = z.infer<typeof squareDisputeEvent>;

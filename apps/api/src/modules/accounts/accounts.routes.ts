@@ -14,7 +14,7 @@ function metaOf(request: FastifyRequest): RequestMeta {
 }
 
 /** A user as every answer shows it: both id spellings of the spec, codes as objects. */
-export function toPublicUser(account: Account): PublicUser {
+function toPublicUser(account: Account): PublicUser {
   return {
     id: account.id,
     userId: account.id,

@@ -8,7 +8,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 let common: Set<string> | undefined;
 
-export function commonPasswords(): ReadonlySet<string> {
+function commonPasswords(): ReadonlySet<string> {
   common ??= new Set(
     (dictionary['passwords-common'] as readonly string[]).map((word) => word.toLowerCase()),
   );

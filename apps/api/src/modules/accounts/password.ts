@@ -32,7 +32,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-export const PASSWORD_WORK = {
+const PASSWORD_WORK = {
   /** Hashes running at once: one per core (more only makes each slower). */
   running: Math.max(1, availableParallelism()),
   /**

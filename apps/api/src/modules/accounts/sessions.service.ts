@@ -15,7 +15,7 @@ import * as repo from './sessions.repository';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
-export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionInfo = { userId: string; idHash: string; account: Account };
 
@@ -24,7 +24,7 @@ export function hashSessionId(id: string): string {
 }
 
 /** A syntactically plausible cookie value: 43 base64url characters (32 bytes). */
-export function isSessionIdShape(value: string): boolean {
+function isSessionIdShape(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 

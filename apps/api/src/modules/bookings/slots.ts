@@ -20,7 +20,7 @@ import { createAccessCodes, type AccessCodes } from './access-codes';
 import * as repo from './bookings.repository';
 
 /** Days ahead a player may look at (and so materialise). */
-export const BOOKING_HORIZON_DAYS = 90;
+const BOOKING_HORIZON_DAYS = 90;
 
 /** Creates the slots of the schedule at these starts that do not exist yet; how many. */
 export function scheduleSlots(
@@ -133,5 +133,3 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     },
   };
 }
-
-export type SlotSchedule = ReturnType<typeof createSlotSchedule>;

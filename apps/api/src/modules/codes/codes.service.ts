@@ -29,7 +29,7 @@ const TAIL_LENGTH = 4;
 const PASSES_LISTED = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
+const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
 
 /** A code chosen by the operator's tools, public by design (the demo's): its label is itself. */
 export type FixedCode = { code: string; kind: repo.CodeKind; credits: number };

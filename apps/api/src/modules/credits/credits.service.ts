@@ -17,7 +17,7 @@ import type { Executor, Transaction } from '../../db/client';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
-export type PostingSource = { type: repo.PostingSourceType; id: string };
+type PostingSource = { type: repo.PostingSourceType; id: string };
 
 export type PostingRequest = {
   userId: string;

@@ -80,5 +80,3 @@ export function createGameTickets(appSecret: string, clock: Clock) {
     },
   };
 }
-
-export type GameTickets = ReturnType<typeof createGameTickets>;

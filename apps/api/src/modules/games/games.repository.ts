@@ -35,7 +35,6 @@ export async function findSeat(
     .limit(1);
   return row;
 }
-export type SeatRow = NonNullable<Awaited<ReturnType<typeof findSeat>>>;
 
 export type NewResult = {
   registrationId: string;

@@ -32,7 +32,7 @@ import { createGameTickets } from './game-tickets';
 import * as repo from './games.repository';
 
 const MINUTE = 60_000;
-export const LEADERBOARD_TTL_MS = 2_000;
+const LEADERBOARD_TTL_MS = 2_000;
 
 /** A player's seat and its game's times: its ticket expires when the game ends. */
 export type SeatInGame = {

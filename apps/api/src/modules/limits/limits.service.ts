@@ -26,7 +26,7 @@ import {
 
 export type { AttemptKind };
 /** A refusal may say when the caller can try again (ms from now). */
-export type Refusal = { allowed: false; reason: string; retryAfterMs?: number };
+type Refusal = { allowed: false; reason: string; retryAfterMs?: number };
 export type LimitVerdict = { allowed: true } | Refusal;
 /** An admitted attempt carries the id to settle its outcome with. */
 export type Admission = { allowed: true; attempt: number } | Refusal;

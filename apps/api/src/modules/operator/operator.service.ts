@@ -228,5 +228,3 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     },
   };
 }
-
-export type OperatorService = ReturnType<typeof createOperatorService>;

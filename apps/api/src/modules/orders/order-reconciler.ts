@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { periodicJob } from '../../lib/periodic-job';
 import type { OrdersService } from './orders.service';
 
-export const RECONCILE_INTERVAL_MS = 60_000;
+const RECONCILE_INTERVAL_MS = 60_000;
 
 export function createOrderReconciler(deps: {
   orders: Pick<OrdersService, 'reconcile'>;

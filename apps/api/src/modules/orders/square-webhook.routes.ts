@@ -29,7 +29,7 @@ const PAYMENT_STATUSES: Readonly<Record<string, PaymentState['status']>> = {
   CANCELED: 'failed',
 };
 
-export const squareNotificationUrl = (env: Pick<Env, 'publicOrigin'>) =>
+const squareNotificationUrl = (env: Pick<Env, 'publicOrigin'>) =>
   `${env.publicOrigin}/api/webhooks/square`;
 
 function parseJson(rawBody: string): unknown {

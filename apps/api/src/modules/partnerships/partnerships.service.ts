@@ -90,5 +90,3 @@ export function createPartnershipsService({
     },
   };
 }
-
-export type PartnershipsService = ReturnType<typeof createPartnershipsService>;

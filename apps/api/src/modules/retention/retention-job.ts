@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger';
 import { periodicJob } from '../../lib/periodic-job';
 import type { RetentionService } from './retention.service';
 
-export const RETENTION_INTERVAL_MS = 60 * 60_000;
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export function createRetentionJob(deps: {
   retention: RetentionService;

@@ -19,7 +19,7 @@ import type { SessionService } from '../accounts/sessions.service';
 /** Rows one statement deletes at most: short enough to hold its locks only for moments. */
 export const RETENTION_BATCH_SIZE = 500;
 /** A step stops after this many batches in one pass; a larger backlog waits for the next. */
-export const MAX_BATCHES_PER_STEP = 200;
+const MAX_BATCHES_PER_STEP = 200;
 
 export type RetentionReport = {
   sessions: number;
