@@ -96,6 +96,8 @@ describe('operator command line: arguments', () => {
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '5']],
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '-5', '--reason', 'x']],
     [['users', 'show']],
+    [['users', 'set-role', '--email', 'a@example.com']],
+    [['users', 'set-role', '--email', 'a@example.com', '--role', 'owner']],
     [['multiplayer']],
     [['multiplayer', 'maybe']],
     [['slots', 'show']],
@@ -257,6 +259,22 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
       err: 'No account has this email address.\n',
     });
     expect(hasViolations(await findInvariantViolations(handle.db))).toBe(false);
+  });
+
+  it('makes the first admin, signing the account out everywhere', async () => {
+    const owner = await signUp(app);
+    const made = await admin(['users', 'set-role', '--email', owner.email, '--role', 'admin'], env);
+    expect(made).toEqual({
+      code: EXIT.done,
+      out: `${owner.email} is now admin: 1 sign-in session ended.\n`,
+      err: '',
+    });
+    expect((await postJson(app, 'usersMe', {}, { cookie: owner.cookie })).statusCode).toBe(401);
+    const again = await admin(
+      ['users', 'set-role', '--email', owner.email, '--role', 'admin'],
+      env,
+    );
+    expect(again.out).toBe(`${owner.email} is admin already: nothing changed.\n`);
   });
 
   it('opens the folder itself once the server has stopped, even after a crash', async () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiRoute } from '../src/lib/api-route';
 import type { ApiModule } from '../src/modules';
+import { signUp, type SignedUp } from './helpers/accounts';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 const API_ROOT = join(import.meta.dirname, '..');
@@ -118,6 +119,8 @@ const KNOWN_ACCESS: readonly RouteAccess[] = [
   'webhook',
   'game',
   'operator',
+  'staff',
+  'admin',
 ];
 
 type RegisteredRoute = { path: string; methods: string[] };
@@ -185,6 +188,7 @@ describe(`R13: every route has an access decision [${dbKind}]`, () => {
 
       const live = new Set(registered.map((route) => route.path));
       const checked = new Set<RouteAccess>();
+      let player: SignedUp | undefined;
       for (const [name, route] of Object.entries(API_ROUTES) as [ApiRouteName, ApiRoute][]) {
         expect(KNOWN_ACCESS, `${name} has an access kind this test does not check`).toContain(
           route.access,
@@ -217,6 +221,15 @@ describe(`R13: every route has an access decision [${dbKind}]`, () => {
             // The game ticket is a body field: without one the request is refused as malformed.
             expect(status, name).toBe(400);
             break;
+          case 'staff':
+          case 'admin': {
+            expect(jsonOf(response), name).toMatchObject({ code: 'UNAUTHENTICATED' });
+            // A player's own session does not open it (roles.test.ts: each role's reach).
+            player ??= await signUp(t.app);
+            const asPlayer = await browserCall(t, route, player.cookie);
+            expect(jsonOf(asPlayer), name).toMatchObject({ code: 'FORBIDDEN' });
+            break;
+          }
           case 'operator':
             // Only a server on the embedded database publishes an operator token; this one has none.
             expect(status, name).toBe(404);

@@ -14,6 +14,18 @@ export const USERNAME_RULE = userMessage(
   'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
 );
 export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * What an account may do: play (every account), or also run the platform. Staff read the
+ * console and act on bookings and slots; an admin may do everything staff may, and more.
+ */
+export const ROLES = ['player', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether an account of `role` may use what needs `needed` (admin ⊃ staff ⊃ player). */
+export function roleAllows(role: Role, needed: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
 /** RFC 5321 §4.5.3.1.1: the part before the @ has at most 64 octets. */
 const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 const NAME_MAX_LENGTH = 60;

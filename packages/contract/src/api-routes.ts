@@ -11,9 +11,11 @@
  * - webhook / game: authenticated by a signature or a game ticket, not a session.
  * - operator: the operator's command line, from this machine only, with the token the running
  *   server wrote into its data folder.
+ * - staff / admin: a signed-in account of that role or above (roleAllows: admin ⊃ staff); 401
+ *   without a session, 403 for a role below it.
  */
 export type RouteAccess =
-  'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game' | 'operator';
+  'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game' | 'operator' | 'staff' | 'admin';
 
 /** The API module (apps/api/src/modules/<module>) whose routes file registers the route. */
 export type ApiModuleName =

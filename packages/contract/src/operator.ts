@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { REDEEM_CODE_CREDITS } from './constants';
 import { CODE_INPUT_MAX } from './codes';
 import { LEDGER_REASONS } from './credits';
-import { EMAIL_MAX_LENGTH } from './accounts';
+import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
 
 export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
 export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
@@ -84,6 +84,11 @@ export const operatorCommand = z.discriminatedUnion('command', [
       ),
   }),
   z.strictObject({ command: z.literal('users show'), email }),
+  z.strictObject({
+    command: z.literal('users set-role'),
+    email,
+    role: z.enum(ROLES, { error: `--role is one of ${ROLES.join(', ')}.` }),
+  }),
   z.strictObject({ command: z.literal('users delete'), email }),
   z.strictObject({ command: z.literal('slots show'), date: day }),
   z.strictObject({
@@ -187,6 +192,15 @@ export const operatorResult = z.discriminatedUnion('command', [
     balance: z.number().int(),
     ledger: z.array(operatorPosting),
     bookings: z.array(operatorBooking),
+  }),
+  z.object({
+    command: z.literal('users set-role'),
+    email: z.string(),
+    role: z.enum(ROLES),
+    /** False when the account had this role already (nothing changed, nobody signed out). */
+    changed: z.boolean(),
+    /** Sign-in sessions ended by the change. */
+    signedOut: z.number().int(),
   }),
   z.object({
     command: z.literal('users delete'),

@@ -9,6 +9,7 @@ import {
   OPERATOR_CODE_KINDS,
   OPERATOR_DEFAULTS,
   operatorCommand,
+  ROLES,
   type OperatorCommand,
   type OperatorResult,
 } from '@questfield/contract';
@@ -87,7 +88,7 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
 
   const users = program
     .command('users')
-    .description('Players: grant credits, show a record, delete an account.');
+    .description('Players: grant credits, show a record, set a role, delete an account.');
   users
     .command('grant-credits')
     .description('Add credits to a player (a ledger posting of reason admin).')
@@ -100,6 +101,14 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .description("Show a player's balance, latest postings and bookings.")
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users show', ...options }));
+  users
+    .command('set-role')
+    .description(
+      'Make an account staff or admin, or a player again; a change signs it out everywhere.',
+    )
+    .requiredOption('--email <email>', "the account's email address")
+    .addOption(new Option('--role <role>', 'the role to give').choices(ROLES).makeOptionMandatory())
+    .action((options) => chosen({ command: 'users set-role', ...options }));
   users
     .command('delete')
     .description(

@@ -79,6 +79,10 @@ export function formatResult(result: OperatorResult): string {
       return `Granted ${result.credits} credits to ${result.email}: balance ${result.balance}.`;
     case 'users show':
       return userText(result);
+    case 'users set-role':
+      return result.changed
+        ? `${result.email} is now ${result.role}: ${result.signedOut} sign-in ${result.signedOut === 1 ? 'session' : 'sessions'} ended.`
+        : `${result.email} is ${result.role} already: nothing changed.`;
     case 'users delete':
       return `Deleted the account of ${result.email}: ${result.seats} seats given up, ${result.forfeited} credits forfeited; its orders and ledger are kept.`;
     case 'slots show':

@@ -1,10 +1,11 @@
 /**
  * Session cookie handling and enforcement (security.md W1, R13, R18). Every route whose
- * API_ROUTES access is `session` answers 401 without a live session, decided here from the
- * route table, before the body is read; handlers read the user from `request.session`.
+ * API_ROUTES access is `session`, `staff` or `admin` answers 401 without a live session, and a
+ * staff or admin route 403 to an account of a lesser role, decided here from the route table
+ * before the body is read; handlers read the user from `request.session`.
  */
 import cookie from '@fastify/cookie';
-import { SESSION_COOKIE } from '@questfield/contract';
+import { roleAllows, SESSION_COOKIE, type Role, type RouteAccess } from '@questfield/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
 import { fail } from '../lib/app-error';
@@ -29,6 +30,13 @@ export function sessionOf(request: FastifyRequest): SessionInfo {
 export function sessionUserId(request: FastifyRequest): string {
   return sessionOf(request).userId;
 }
+
+/** The routes that need a signed-in account, and the least role each needs. */
+const ROLE_NEEDED: Partial<Record<RouteAccess, Role>> = {
+  session: 'player',
+  staff: 'staff',
+  admin: 'admin',
+};
 
 function cookieOptions(env: Pick<Env, 'publicOrigin'>) {
   return {
@@ -83,9 +91,12 @@ export async function registerSessions(
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
-    if (request.routeOptions.config.access !== 'session') return;
+    const { access } = request.routeOptions.config;
+    const needed = access === undefined ? undefined : ROLE_NEEDED[access];
+    if (needed === undefined) return;
     const session = await sessionsService.resolve(cookies.read(request));
     if (session === null) fail('UNAUTHENTICATED');
+    if (!roleAllows(session.account.role, needed)) fail('FORBIDDEN');
     request.session = session;
   });
 }

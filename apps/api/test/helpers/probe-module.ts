@@ -14,6 +14,8 @@ export const PROBE = {
   internal: '/api/test/internal',
   careless: '/api/test/careless',
   bug: '/api/test/bug',
+  staff: '/api/test/staff',
+  admin: '/api/test/admin',
 } as const;
 
 const formBody = z.object({
@@ -40,6 +42,12 @@ export const probeModule: ApiModule = (app) => {
     handler: async () => ({ ok: true }),
   });
   app.route({ ...testRoute('internal', { access: 'internal' }), handler: async () => ({}) });
+  for (const role of ['staff', 'admin'] as const) {
+    app.route({
+      ...testRoute(role, { access: role }),
+      handler: async (request) => ({ userId: request.session?.userId ?? null }),
+    });
+  }
   app.route({
     ...testRoute('careless'),
     handler: async (request) => {

@@ -1,6 +1,7 @@
 /**
  * The accounts module's tables: players, their sign-in sessions, recovery codes and reset tokens.
  */
+import { ROLES } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, createdAt, id, oneOf } from './columns';
@@ -19,6 +20,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Cached balance; always equals the sum of this user's credit_ledger rows. */
     credits: integer('credits').notNull().default(0),
+    /** What the account may do beyond playing (ROLES); set by operators only. */
+    role: text('role', { enum: ROLES }).notNull().default('player'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
@@ -36,6 +39,7 @@ export const users = pgTable(
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    check('users_role', oneOf('role', ROLES)),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
     check('users_username_length', sql`char_length(${t.username}) BETWEEN 1 AND 64`),
   ],

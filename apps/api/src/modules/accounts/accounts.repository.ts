@@ -1,5 +1,6 @@
 /** Users: the Drizzle code of the accounts module (recovery.repository.ts: codes and tokens). */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@questfield/contract';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { users } from '../../db/schema/accounts';
@@ -16,6 +17,7 @@ export type Account = {
   lastName: string;
   phone: string;
   credits: number;
+  role: Role;
   /** Labels of the codes the player redeemed, oldest first. */
   redeemedCodes: string[];
 };
@@ -36,6 +38,7 @@ export const accountColumns = {
   lastName: users.lastName,
   phone: users.phone,
   credits: users.credits,
+  role: users.role,
   redeemedCodes: sql<
     string[]
   >`coalesce((select json_agg(${labels.codeLabel} order by ${labels.redeemedAt}) from ${labels} where ${labels.userId} = ${users.id}), '[]'::json)`,
@@ -173,6 +176,21 @@ export async function updatePasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Gives a live account `role`; false when it had it already (or is gone). */
+export async function updateRole(
+  db: Executor,
+  id: string,
+  role: Role,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ role, updatedAt: now })
+    .where(and(eq(users.id, id), isLive, ne(users.role, role)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import {
   loginThrottledMessage,
+  type Role,
   type SignUpRequest,
   type UpdateUserRequest,
 } from '@questfield/contract';
@@ -23,7 +24,7 @@ export type RequestMeta = AuditMeta & { userAgent: string };
 /** A new session, and the device token of the browser that opened it (device-trust.ts). */
 export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: string };
 
-type AccountsDeps = Pick<Infra, 'db' | 'clock' | 'env'> & {
+type AccountsDeps = Pick<Infra, 'db' | 'clock' | 'env' | 'transaction'> & {
   sessions: SessionService;
   authLimits: AuthLimits;
   passwords: Passwords;
@@ -65,7 +66,7 @@ export async function provisionAccount(
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, clock, env, sessions, authLimits, passwords, audit } = deps;
+  const { db, clock, env, transaction, sessions, authLimits, passwords, audit } = deps;
 
   async function accountOf(userId: string): Promise<repo.Account> {
     return (await repo.findAccount(db, userId)) ?? fail('UNAUTHENTICATED');
@@ -176,6 +177,19 @@ export function createAccountsService(deps: AccountsDeps) {
         if (taken !== null) fail(taken);
       }
       return accountOf(userId);
+    },
+
+    /**
+     * Gives the account a role (operators only). A change signs the account out everywhere, so
+     * no session keeps the reach of the role it had.
+     */
+    setRole(userId: string, role: Role): Promise<{ changed: boolean; signedOut: number }> {
+      return transaction(async (tx) => {
+        if (!(await repo.updateRole(tx, userId, role, clock.now()))) {
+          return { changed: false, signedOut: 0 };
+        }
+        return { changed: true, signedOut: await sessions.revokeAll(tx, userId) };
+      });
     },
 
     /** The session user's own account when the name or email is theirs; otherwise null. */

@@ -119,6 +119,18 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'users grant-credits'>;
   }
 
+  async function setRole(command: Command<'users set-role'>) {
+    const account = await accountOf(command.email);
+    const { changed, signedOut } = await accounts.setRole(account.id, command.role);
+    return {
+      command: command.command,
+      email: account.email,
+      role: command.role,
+      changed,
+      signedOut,
+    } satisfies OperatorResultOf<'users set-role'>;
+  }
+
   async function deleteUser(command: Command<'users delete'>) {
     const account = await accountOf(command.email);
     const { seats, forfeited } = await accountDeletion.deleteForOperator(account.id);
@@ -206,6 +218,8 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
           return grantCredits(command);
         case 'users show':
           return showUser(command);
+        case 'users set-role':
+          return setRole(command);
         case 'users delete':
           return deleteUser(command);
         case 'slots show':
