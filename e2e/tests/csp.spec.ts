@@ -102,8 +102,11 @@ test('no page or dialog breaks the Content Security Policy', async ({
   const controls = page.getByRole('group', { name: 'Video controls' });
   await controls.getByRole('button', { name: 'Play' }).click();
   const video = page.getByLabel('Game Pack promo video');
+  // Fetched only on Play (preload none): a busy machine took over 5 s to start it.
   await expect
-    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).currentTime))
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).currentTime), {
+      timeout: 15_000,
+    })
     .toBeGreaterThan(0.3);
   await controls.getByRole('button', { name: 'Pause' }).click();
 
