@@ -15,6 +15,7 @@ const OTHER_REPOSITORY = {
 /** Each file of src/db/schema/ and the folder whose repositories own its tables. */
 const SCHEMA_OWNERS = {
   accounts: 'modules/accounts',
+  'audit-log': 'modules/audit-log',
   bookings: 'modules/bookings',
   codes: 'modules/codes',
   credits: 'modules/credits',
@@ -24,6 +25,7 @@ const SCHEMA_OWNERS = {
   orders: 'modules/orders',
   partnerships: 'modules/partnerships',
   settings: 'modules/settings',
+  'two-factor': 'modules/two-factor',
 };
 
 export default tseslint.config(

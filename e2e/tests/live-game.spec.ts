@@ -6,11 +6,9 @@
 // with the access code while it runs; a `gamedata` written into the browser without a booking
 // opens nothing; after the game the code is expired; and with multiplayer switched off by the
 // operator, booking shows the spec's banner and joining is refused.
-import { execFile } from 'node:child_process';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   API_ROUTES,
   CSRF_HEADER,
@@ -24,9 +22,10 @@ import {
 } from '@questfield/contract';
 import type { Browser, Page } from '@playwright/test';
 import { newPlayer, signIn, signUp } from '../support/accounts';
+import { runAdmin } from '../support/admin';
 import { seriousA11yViolations } from '../support/axe';
 import { openBooking } from '../support/booking';
-import { ROOT, startE2eServer, type E2eServer } from '../support/server';
+import { startE2eServer, type E2eServer } from '../support/server';
 import {
   test as base,
   expect,
@@ -35,7 +34,6 @@ import {
   type ProblemLog,
 } from '../support/fixtures';
 
-const ADMIN = join(ROOT, 'apps', 'api', 'dist', 'admin.js');
 const MINUTE = 60_000;
 const DEMO = { login: 'demo@questfield.example', password: 'questfield-demo' };
 
@@ -358,11 +356,7 @@ test('multiplayer switched off: booking shows the banner and joining is refused'
   expectProblem(/^HTTP 503: .*\/api\/Items\/GetSessionByAccessCode$/);
   expectProblem(/^console error: Failed to load resource: .* 503/);
   // The built command line (the run built it), as `npm run admin -- multiplayer off` runs it.
-  const admin = await promisify(execFile)(process.execPath, [ADMIN, 'multiplayer', 'off'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: liveServer.dataDir, DATABASE_URL: '' },
-  });
-  expect(admin.stdout).toMatch(/off/);
+  expect(await runAdmin(liveServer.dataDir, 'multiplayer', 'off')).toMatch(/off/);
   // Every server follows the switch within 5 seconds.
   await expect
     .poll(

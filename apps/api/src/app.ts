@@ -2,7 +2,7 @@
  * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
  * with `app.inject()` and server.ts decides where it listens.
  */
-import { MAX_REQUEST_BODY_BYTES, MESSAGES, pageNameOf } from '@questfield/contract';
+import { isConsolePath, MAX_REQUEST_BODY_BYTES, MESSAGES, pageNameOf } from '@questfield/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -85,7 +85,8 @@ async function registerSpa(app: ZodApp, webDistDir: string | null | undefined, e
   return registerStaticSite(app, {
     root: webDistDir,
     exclude: isApiPath,
-    pageOf: pageNameOf,
+    // The console is index.html: the app renders it in the browser, for operators only.
+    pageOf: (url) => pageNameOf(url) ?? (isConsolePath(url) ? 'index' : undefined),
     pageNotice: env.testSite ? MESSAGES.testSiteNotice : undefined,
   });
 }

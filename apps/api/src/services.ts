@@ -8,7 +8,9 @@ import { createAudit } from './lib/audit';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAuditLogService } from './modules/audit-log/audit-log.service';
 import { createPasswords } from './modules/accounts/password';
+import { createPasswordConfirmation } from './modules/accounts/password-confirmation';
 import { createAuthLimits } from './modules/accounts/auth-limits';
 import { createRecoveryService } from './modules/accounts/recovery.service';
 import { createSessionService } from './modules/accounts/sessions.service';
@@ -23,6 +25,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createRetentionService } from './modules/retention/retention.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 
 export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
@@ -33,6 +36,16 @@ export function createServices(infra: Infra) {
   const sessions = createSessionService(infra);
   const credits = createCreditsService(infra);
   const accounts = createAccountsService({ ...infra, sessions, authLimits, passwords, audit });
+  const confirmPassword = createPasswordConfirmation({ ...infra, authLimits, passwords, audit });
+  const auditLog = createAuditLogService(infra);
+  const twoFactor = createTwoFactorService({
+    ...infra,
+    sessions,
+    authLimits,
+    confirmPassword,
+    audit,
+    auditLog,
+  });
   const recovery = createRecoveryService({
     ...infra,
     sessions,
@@ -53,8 +66,8 @@ export function createServices(infra: Infra) {
   const accountDeletion = createAccountDeletionService({
     ...infra,
     sessions,
-    authLimits,
-    passwords,
+    confirmPassword,
+    twoFactor,
     credits,
     bookings,
     games,
@@ -64,6 +77,7 @@ export function createServices(infra: Infra) {
   const retention = createRetentionService({ sessions, recovery, limiter, accountDeletion });
   const operator = createOperatorService({
     ...infra,
+    auditLog,
     accounts,
     accountDeletion,
     codes,
@@ -71,6 +85,7 @@ export function createServices(infra: Infra) {
     bookings,
     settings,
     orders,
+    twoFactor,
   });
   return {
     audit,
@@ -79,6 +94,7 @@ export function createServices(infra: Infra) {
     sessions,
     credits,
     accounts,
+    twoFactor,
     recovery,
     accountDeletion,
     retention,
@@ -89,6 +105,7 @@ export function createServices(infra: Infra) {
     games,
     partnerships,
     settings,
+    auditLog,
     operator,
   };
 }

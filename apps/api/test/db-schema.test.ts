@@ -179,6 +179,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'redeemed_code_labels',
       ]);
       expect(named('BASE TABLE')).toEqual([
+        'audit_log',
         'auth_attempts',
         'codes',
         'credit_grants',
@@ -195,6 +196,8 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'reset_tokens',
         'runtime_settings',
         'sessions',
+        'two_factor_recovery_codes',
+        'two_factor_secrets',
         'users',
         'webhook_events',
       ]);

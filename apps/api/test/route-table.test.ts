@@ -16,7 +16,7 @@ import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app'
 
 const API_ROOT = join(import.meta.dirname, '..');
 /** A row of the README's route table: | `name` | METHOD `path` | access | module | `file` | */
-const ROUTE_ROW = /^\| `(\w+)` \| (GET|POST) `(\S+)` \| (\w+) \| (\w+) \| `(\S+)` \|$/gm;
+const ROUTE_ROW = /^\| `(\w+)` \| (GET|POST) `(\S+)` \| (\w+) \| ([\w-]+) \| `(\S+)` \|$/gm;
 
 describe(`API route table [${dbKind}]`, () => {
   it('registers only routes listed in the contract', async () => {

@@ -29,13 +29,23 @@ export type ApiModuleName =
   | 'games'
   | 'partnerships'
   | 'dev'
-  | 'operator';
+  | 'operator'
+  | 'two-factor';
+
+/**
+ * What a staff or admin route needs of the session's two-factor check (ignored elsewhere):
+ * - absent: a code passed since sign-in;
+ * - 'enrol': none yet (the routes that set up and pass the check);
+ * - 'recent': the password and a code given again within OPERATOR_REAUTH_MS (money moves).
+ */
+export type TwoFactorNeed = 'enrol' | 'recent';
 
 export type ApiRoute = {
   method: 'GET' | 'POST';
   path: `/api/${string}`;
   access: RouteAccess;
   module: ApiModuleName;
+  twoFactor?: TwoFactorNeed;
 };
 
 export const API_ROUTES = {
@@ -198,6 +208,41 @@ export const API_ROUTES = {
     path: '/api/operator/run',
     access: 'operator',
     module: 'operator',
+  },
+
+  consoleSession: {
+    method: 'GET',
+    path: '/api/console/session',
+    access: 'staff',
+    module: 'two-factor',
+    twoFactor: 'enrol',
+  },
+  consoleTwoFactorSetup: {
+    method: 'POST',
+    path: '/api/console/two-factor/setup',
+    access: 'staff',
+    module: 'two-factor',
+    twoFactor: 'enrol',
+  },
+  consoleTwoFactorEnable: {
+    method: 'POST',
+    path: '/api/console/two-factor/enable',
+    access: 'staff',
+    module: 'two-factor',
+    twoFactor: 'enrol',
+  },
+  consoleTwoFactorVerify: {
+    method: 'POST',
+    path: '/api/console/two-factor/verify',
+    access: 'staff',
+    module: 'two-factor',
+    twoFactor: 'enrol',
+  },
+  consoleReauth: {
+    method: 'POST',
+    path: '/api/console/reauth',
+    access: 'staff',
+    module: 'two-factor',
   },
 } as const satisfies Record<string, ApiRoute>;
 

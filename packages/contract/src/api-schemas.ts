@@ -62,6 +62,15 @@ import {
   squareWebhookRequest,
   squareWebhookResponse,
 } from './orders';
+import {
+  consoleSessionResponse,
+  reauthRequest,
+  twoFactorCodeRequest,
+  twoFactorEnableResponse,
+  twoFactorSetupRequest,
+  twoFactorSetupResponse,
+  twoFactorVerifyRequest,
+} from './two-factor';
 import { partnershipApplyRequest, partnershipApplyResponse } from './partnerships';
 import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
 
@@ -117,6 +126,12 @@ export const API_SCHEMAS = {
 
   devMailbox: { response: devMailboxResponse },
   operatorRun: { request: operatorCommand, response: operatorResult },
+
+  consoleSession: { response: consoleSessionResponse },
+  consoleTwoFactorSetup: { request: twoFactorSetupRequest, response: twoFactorSetupResponse },
+  consoleTwoFactorEnable: { request: twoFactorCodeRequest, response: twoFactorEnableResponse },
+  consoleTwoFactorVerify: { request: twoFactorVerifyRequest, response: consoleSessionResponse },
+  consoleReauth: { request: reauthRequest, response: consoleSessionResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

@@ -135,6 +135,28 @@ export const ERRORS = {
     message: 'More players have booked that slot than the new capacity.',
   },
 
+  // The operator console's two-factor sign-in
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    message: 'Enter the code from your authenticator app to open the console.',
+  },
+  REAUTH_REQUIRED: {
+    status: 403,
+    message: 'Confirm with your password and a current code before moving money.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    message: 'Two-factor sign-in is already on for this account.',
+  },
+  TWO_FACTOR_NOT_SET_UP: {
+    status: 409,
+    message: 'Set up two-factor sign-in first.',
+  },
+  TWO_FACTOR_CODE_INVALID: {
+    status: 400,
+    message: 'That code is not valid. Wait for a new one and try again.',
+  },
+
   // Mail and partnerships (spec §8)
   CUSTOM_EMAIL_FAILED: { status: 403, message: 'Failed to send custom email' },
   PARTNERSHIP_FAILED: {

@@ -22,3 +22,4 @@ export * from './games';
 export * from './maze';
 export * from './maze-run';
 export * from './partnerships';
+export * from './two-factor';

@@ -90,6 +90,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
     role: z.enum(ROLES, { error: `--role is one of ${ROLES.join(', ')}.` }),
   }),
   z.strictObject({ command: z.literal('users delete'), email }),
+  z.strictObject({ command: z.literal('users reset-two-factor'), email }),
   z.strictObject({ command: z.literal('slots show'), date: day }),
   z.strictObject({
     command: z.literal('slots set-capacity'),
@@ -209,6 +210,14 @@ export const operatorResult = z.discriminatedUnion('command', [
     seats: z.number().int(),
     forfeited: z.number().int(),
   }),
+  z.object({
+    command: z.literal('users reset-two-factor'),
+    email: z.string(),
+    /** False when the account had no two-factor set-up to remove. */
+    removed: z.boolean(),
+    /** Sign-in sessions ended with it. */
+    signedOut: z.number().int(),
+  }),
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot }),
@@ -223,3 +232,22 @@ export type OperatorResultOf<C extends OperatorCommandName> = Extract<
 
 /** The file, in the data folder, by which a running server lets the command line reach it. */
 export const OPERATOR_ACCESS_FILE = 'operator-access.json';
+
+/**
+ * What the audit log records (the server's `audit_log.action`): every operator action that
+ * changes something, from the command line or the console, and operators' two-factor events.
+ */
+export const AUDIT_ACTIONS = [
+  'users.set-role',
+  'users.grant-credits',
+  'users.delete',
+  'codes.create',
+  'codes.revoke',
+  'slots.set-capacity',
+  'slots.close',
+  'settings.multiplayer',
+  'two-factor.enable',
+  'two-factor.reset',
+  'two-factor.recovery-code-used',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

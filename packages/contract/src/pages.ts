@@ -35,3 +35,15 @@ export function pageNameOf(url: string): PageName | undefined {
   const pathname = (url.split(/[?#]/, 1)[0] ?? '').toLowerCase();
   return PAGES_BY_PATH.get(pathname.replace(/\/+$/, '') || '/');
 }
+
+/**
+ * The operator console: a second surface of the same app, for staff and admins only. Not a page
+ * of the player site: never prerendered, no link to it, and a player who opens it sees the
+ * not-found page. The server answers it (and every path under it) with the app's index.html.
+ */
+export const CONSOLE_PATH = '/operator';
+
+export function isConsolePath(url: string): boolean {
+  const pathname = (url.split(/[?#]/, 1)[0] ?? '').toLowerCase();
+  return pathname === CONSOLE_PATH || pathname.startsWith(`${CONSOLE_PATH}/`);
+}

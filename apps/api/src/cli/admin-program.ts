@@ -110,6 +110,14 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .addOption(new Option('--role <role>', 'the role to give').choices(ROLES).makeOptionMandatory())
     .action((options) => chosen({ command: 'users set-role', ...options }));
   users
+    .command('reset-two-factor')
+    .description(
+      "Remove an operator's two-factor set-up (a lost phone) and sign them out everywhere; " +
+        'the console asks them to set it up again at their next sign-in.',
+    )
+    .requiredOption('--email <email>', "the operator's email address")
+    .action((options) => chosen({ command: 'users reset-two-factor', ...options }));
+  users
     .command('delete')
     .description(
       "Delete a player's account as Account Settings does: sessions, seats on games not started, " +

@@ -83,6 +83,10 @@ export function formatResult(result: OperatorResult): string {
       return result.changed
         ? `${result.email} is now ${result.role}: ${result.signedOut} sign-in ${result.signedOut === 1 ? 'session' : 'sessions'} ended.`
         : `${result.email} is ${result.role} already: nothing changed.`;
+    case 'users reset-two-factor':
+      return result.removed
+        ? `Removed the two-factor set-up of ${result.email}: ${result.signedOut} sign-in ${result.signedOut === 1 ? 'session' : 'sessions'} ended; it is set up again at the next sign-in to the console.`
+        : `${result.email} had no two-factor set-up: nothing changed.`;
     case 'users delete':
       return `Deleted the account of ${result.email}: ${result.seats} seats given up, ${result.forfeited} credits forfeited; its orders and ledger are kept.`;
     case 'slots show':

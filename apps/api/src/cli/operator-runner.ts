@@ -34,7 +34,7 @@ async function runHere(env: Env, command: OperatorCommand): Promise<OperatorResu
     // Standard output carries the command's answer (CSV); anything logged goes to standard error.
     const logger = createLogger({ level: 'warn', destination: process.stderr });
     const services = createServices(createInfra({ env, db: handle, clock: systemClock, logger }));
-    return await services.operator.run(command);
+    return await services.operator.run(command, { kind: 'command_line' });
   } finally {
     await handle.close();
   }

@@ -16,6 +16,7 @@ import {
   type ApiRouteName,
   type ImplementedRoute,
   type RouteAccess,
+  type TwoFactorNeed,
 } from '@questfield/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     apiRoute?: ApiRouteName;
     access?: RouteAccess;
+    /** What a staff or admin route needs of the session's two-factor check. */
+    twoFactor?: TwoFactorNeed;
     /** A stand-in route of the test suite (see testRoute). */
     testOnly?: boolean;
   }
@@ -42,7 +45,7 @@ export function apiRoute<N extends ImplementedRoute>(name: N) {
   return {
     method: route.method,
     url: route.path,
-    config: { apiRoute: name, access: route.access },
+    config: { apiRoute: name, access: route.access, twoFactor: route.twoFactor },
     schema: schema as FastifySchemaOf<N>,
   };
 }
@@ -52,12 +55,12 @@ const TEST_ROUTE_PREFIX = '/api/test/';
 /** A stand-in route for pipeline tests: `/api/test/<name>`, with the access kind to exercise. */
 export function testRoute(
   name: string,
-  options: { method?: 'GET' | 'POST'; access?: RouteAccess } = {},
+  options: { method?: 'GET' | 'POST'; access?: RouteAccess; twoFactor?: TwoFactorNeed } = {},
 ) {
   return {
     method: options.method ?? 'POST',
     url: `${TEST_ROUTE_PREFIX}${name}`,
-    config: { access: options.access ?? 'public', testOnly: true },
+    config: { access: options.access ?? 'public', twoFactor: options.twoFactor, testOnly: true },
   } as const;
 }
 

@@ -8,9 +8,12 @@ import { randomInt } from 'node:crypto';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const GROUP_LENGTH = 4;
 
+/** `length` random characters: 5 bits each. */
+export function randomCrockford(length: number): string {
+  return Array.from({ length }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join('');
+}
+
 /** `groups` groups of 4 characters: 20 bits each. */
 export function randomCrockfordCode(groups: number): string {
-  const group = () =>
-    Array.from({ length: GROUP_LENGTH }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join('');
-  return Array.from({ length: groups }, group).join('-');
+  return Array.from({ length: groups }, () => randomCrockford(GROUP_LENGTH)).join('-');
 }

@@ -16,6 +16,7 @@ import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 import { registerPartnershipsRoutes } from './partnerships/partnerships.routes';
+import { registerTwoFactorRoutes } from './two-factor/two-factor.routes';
 
 export type { ApiModule } from './module-context';
 
@@ -32,4 +33,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['orders', registerSquareWebhookRoutes],
   ['dev', registerDevMailboxRoutes],
   ['operator', registerOperatorRoutes],
+  ['two-factor', registerTwoFactorRoutes],
 ];

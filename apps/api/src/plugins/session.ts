@@ -1,8 +1,9 @@
 /**
  * Session cookie handling and enforcement (security.md W1, R13, R18). Every route whose
  * API_ROUTES access is `session`, `staff` or `admin` answers 401 without a live session, and a
- * staff or admin route 403 to an account of a lesser role, decided here from the route table
- * before the body is read; handlers read the user from `request.session`.
+ * staff or admin route 403 to an account of a lesser role, and to an operator whose two-factor
+ * check the route needs is missing or stale, decided here from the route table before the body
+ * is read; handlers read the user from `request.session`.
  */
 import cookie from '@fastify/cookie';
 import { roleAllows, SESSION_COOKIE, type Role, type RouteAccess } from '@questfield/contract';
@@ -97,6 +98,13 @@ export async function registerSessions(
     const session = await sessionsService.resolve(cookies.read(request));
     if (session === null) fail('UNAUTHENTICATED');
     if (!roleAllows(session.account.role, needed)) fail('FORBIDDEN');
+    if (needed !== 'player') {
+      const refusal = sessionsService.twoFactorRefusal(
+        session,
+        request.routeOptions.config.twoFactor,
+      );
+      if (refusal !== null) fail(refusal);
+    }
     request.session = session;
   });
 }

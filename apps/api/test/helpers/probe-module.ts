@@ -3,6 +3,7 @@
  * parsing, validation, error mapping, logging) is tested end to end without borrowing the path
  * of a real route that a later module will own.
  */
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiModule } from '../../src/modules';
 import { testRoute } from '../../src/lib/api-route';
@@ -16,6 +17,10 @@ export const PROBE = {
   bug: '/api/test/bug',
   staff: '/api/test/staff',
   admin: '/api/test/admin',
+  /** A console route: staff, with the session's two-factor check passed. */
+  console: '/api/test/console',
+  /** A money move: admin, with the password and a code given within 15 minutes. */
+  money: '/api/test/money',
 } as const;
 
 const formBody = z.object({
@@ -42,12 +47,18 @@ export const probeModule: ApiModule = (app) => {
     handler: async () => ({ ok: true }),
   });
   app.route({ ...testRoute('internal', { access: 'internal' }), handler: async () => ({}) });
+  const whoAsked = async (request: FastifyRequest) => ({
+    userId: request.session?.userId ?? null,
+  });
+  // The role alone (as the console's two-factor routes need it).
   for (const role of ['staff', 'admin'] as const) {
-    app.route({
-      ...testRoute(role, { access: role }),
-      handler: async (request) => ({ userId: request.session?.userId ?? null }),
-    });
+    app.route({ ...testRoute(role, { access: role, twoFactor: 'enrol' }), handler: whoAsked });
   }
+  app.route({ ...testRoute('console', { access: 'staff' }), handler: whoAsked });
+  app.route({
+    ...testRoute('money', { access: 'admin', twoFactor: 'recent' }),
+    handler: whoAsked,
+  });
   app.route({
     ...testRoute('careless'),
     handler: async (request) => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@questfield/contract';
+import { CONSOLE_PATH, MESSAGES } from '@questfield/contract';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -38,7 +38,10 @@ function page(
   };
 }
 
-/** Every route of spec §2, plus the not-found page. Shared by the app and by the tests. */
+/**
+ * Every route of spec §2, the not-found page, and the operator console (its code loaded only
+ * there). Shared by the app and by the tests.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -69,6 +72,7 @@ export const routes: RouteObject[] = [
           page(paths.soundtrack, () => import('./routes/soundtrack')),
           page(paths.store, () => import('./routes/store')),
           page(paths.esports, () => import('./routes/esports')),
+          page({ path: `${CONSOLE_PATH}/*` }, () => import('./routes/console')),
           page({ path: '*' }, () => import('./routes/not-found')),
         ],
       },

@@ -60,6 +60,10 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** When this session passed the operator's two-factor check (null: not yet, or a player). */
+    secondFactorAt: timestamptz('second_factor_at'),
+    /** When the operator last gave the password and a code again (before money moves). */
+    reauthAt: timestamptz('reauth_at'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

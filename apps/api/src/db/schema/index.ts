@@ -11,6 +11,7 @@
  * Change it only together with a new migration (`npm run db:generate -w @questfield/api`).
  */
 export * from './accounts';
+export * from './audit-log';
 export * from './bookings';
 export * from './codes';
 export * from './credits';
@@ -20,4 +21,5 @@ export * from './limits';
 export * from './orders';
 export * from './partnerships';
 export * from './settings';
+export * from './two-factor';
 export * from './views';

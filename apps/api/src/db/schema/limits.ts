@@ -13,6 +13,7 @@ export const AUTH_ATTEMPT_KINDS = [
   'redeem',
   'access_code',
   'partnership',
+  'two_factor',
 ] as const;
 
 /**

@@ -4,7 +4,7 @@
  * transaction removes what is theirs and scrubs the account row instead of deleting it, because
  * the ledger (append-only) and the orders must stay for the accounts the law requires:
  *
- * - sessions, recovery codes and reset tokens go; the password hash goes with the row's scrub,
+ * - sessions, recovery codes, reset tokens and an operator's two-factor set-up go; the password hash goes with the row's scrub,
  *   which also voids every trusted-device token (they are HMACs over the hash);
  * - seats on games that have not started are given up (the seat is free again) and the game
  *   results go, so the leaderboards no longer show the player;
@@ -24,18 +24,18 @@ import type { Audit } from '../../lib/audit';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { GamesService } from '../games/games.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { RequestMeta } from './accounts.service';
 import * as repo from './accounts.repository';
 import * as recoveryRepo from './recovery.repository';
-import type { AuthLimits } from './auth-limits';
-import type { Passwords } from './password';
+import type { ConfirmPassword } from './password-confirmation';
 import type { SessionService } from './sessions.service';
 import { purgeSessionsOfDeleted } from './sessions.repository';
 
 type AccountDeletionDeps = Pick<Infra, 'db' | 'transaction' | 'clock'> & {
   sessions: SessionService;
-  authLimits: AuthLimits;
-  passwords: Pick<Passwords, 'verify'>;
+  confirmPassword: ConfirmPassword;
+  twoFactor: Pick<TwoFactorService, 'forget'>;
   credits: Pick<CreditsService, 'lock' | 'post'>;
   bookings: Pick<BookingsService, 'releaseFutureSeats'>;
   games: Pick<GamesService, 'forgetPlayer' | 'refreshBoards' | 'purgeResultsOfDeleted'>;
@@ -44,24 +44,7 @@ type AccountDeletionDeps = Pick<Infra, 'db' | 'transaction' | 'clock'> & {
 };
 
 export function createAccountDeletionService(deps: AccountDeletionDeps) {
-  const { db, transaction, clock, sessions, authLimits, credits, bookings, games, mailer } = deps;
-
-  /** The session's player, when `password` is theirs (admitted by the limits first). */
-  async function confirmedUser(userId: string, password: string, meta: RequestMeta) {
-    const admission = await authLimits.passwordCheck(userId, meta.ip);
-    if (!admission.allowed) {
-      deps.audit(meta, 'account.delete.throttled', { userId, reason: admission.reason }, 'warn');
-      fail('RATE_LIMITED');
-    }
-    const user = await repo.findUserById(db, userId);
-    if (user === undefined) fail('UNAUTHENTICATED');
-    if (!(await deps.passwords.verify(meta, user.passwordHash, password))) {
-      deps.audit(meta, 'account.delete.wrong_password', { userId }, 'warn');
-      fail('PASSWORD_INCORRECT');
-    }
-    await authLimits.settle(admission.attempt, true);
-    return user;
-  }
+  const { db, transaction, clock, sessions, credits, bookings, games, mailer } = deps;
 
   /** Everything the module comment lists, in one transaction; what it removed, for the log. */
   async function erase(user: repo.UserRow) {
@@ -72,6 +55,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       const results = await games.forgetPlayer(tx, user.id);
       const signedOut = await sessions.revokeAll(tx, user.id);
       await recoveryRepo.deleteRecoveryOf(tx, user.id);
+      await deps.twoFactor.forget(tx, user.id);
       if (balance > 0) {
         const forfeit = { type: 'account' as const, id: user.id };
         await credits.post(tx, {
@@ -99,7 +83,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   return {
     /** Deletes the session player's account once `password` confirms it (see above). */
     async deleteAccount(userId: string, password: string, meta: RequestMeta): Promise<void> {
-      const user = await confirmedUser(userId, password, meta);
+      const user = await deps.confirmPassword(userId, password, meta, 'account.delete');
       const removed = await eraseAndNotify(user);
       deps.audit(meta, 'account.deleted', { userId, ...removed });
     },

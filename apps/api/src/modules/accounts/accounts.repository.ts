@@ -1,7 +1,7 @@
 /** Users: the Drizzle code of the accounts module (recovery.repository.ts: codes and tokens). */
 import type { Role } from '@questfield/contract';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { users } from '../../db/schema/accounts';
 import { redeemedCodeLabels as labels } from '../../db/schema/views';
@@ -176,6 +176,17 @@ export async function updatePasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** The live account's role, its row locked until the transaction ends; undefined when none. */
+export async function lockRole(tx: Transaction, id: string): Promise<Role | undefined> {
+  const [row] = await tx
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), isLive))
+    .for('update')
+    .limit(1);
+  return row?.role;
 }
 
 /** Gives a live account `role`; false when it had it already (or is gone). */

@@ -1,17 +1,14 @@
 /** HTTP side of accounts and recovery: cookies, and the spec's wire format (spec §7). */
 import { MESSAGES, type PublicUser } from '@questfield/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
+import { requestMeta } from '../../lib/request-meta';
 import type { ZodApp } from '../../lib/zod-app';
 import { appCookie, sessionCookies, sessionOf } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import type { Account } from './accounts.repository';
-import type { RequestMeta, SignedIn } from './accounts.service';
+import type { SignedIn } from './accounts.service';
 import { DEVICE_COOKIE, DEVICE_TRUST_MS } from './device-trust';
-
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log };
-}
 
 /** A user as every answer shows it: both id spellings of the spec, codes as objects. */
 function toPublicUser(account: Account): PublicUser {
@@ -49,7 +46,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('usersCreate'),
     handler: async (request, reply) => {
-      const signedIn = await accounts.signUp(request.body, metaOf(request));
+      const signedIn = await accounts.signUp(request.body, requestMeta(request));
       return { data: [signIn(reply, signedIn)] };
     },
   });
@@ -59,7 +56,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
     handler: async (request, reply) => {
       const { email, password } = request.body;
       const device = deviceCookie.read(request);
-      const signedIn = await accounts.login(email, password, metaOf(request), device);
+      const signedIn = await accounts.login(email, password, requestMeta(request), device);
       return [signIn(reply, signedIn)];
     },
   });
@@ -73,7 +70,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('usersLogout'),
     handler: async (request, reply) => {
-      await accounts.logout(cookies.read(request), metaOf(request));
+      await accounts.logout(cookies.read(request), requestMeta(request));
       // The device cookie stays, so this browser keeps its exemption from the login backoff.
       signOut(reply);
       return { message: MESSAGES.loggedOut };
@@ -86,7 +83,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
       const account = await accounts.update(
         sessionOf(request).userId,
         request.body,
-        metaOf(request),
+        requestMeta(request),
       );
       return [toPublicUser(account)];
     },
@@ -95,7 +92,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('usersDelete'),
     handler: async (request, reply) => {
-      const meta = metaOf(request);
+      const meta = requestMeta(request);
       await accountDeletion.deleteAccount(sessionOf(request).userId, request.body.password, meta);
       // Signed out like a logout; the device cookie names an account that is gone.
       signOut(reply);
@@ -115,7 +112,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('usersRequestRecoveryCode'),
     handler: async (request) => {
-      await recovery.requestCode(request.body.email, metaOf(request));
+      await recovery.requestCode(request.body.email, requestMeta(request));
       return { message: MESSAGES.recoveryRequested };
     },
   });
@@ -124,7 +121,7 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('usersVerifyRecoveryCode'),
     handler: async (request) => {
       const { email, code } = request.body;
-      const resetToken = await recovery.verifyCode(email, code, metaOf(request));
+      const resetToken = await recovery.verifyCode(email, code, requestMeta(request));
       return { valid: true as const, resetToken };
     },
   });
@@ -132,14 +129,14 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('usersSignInWithResetToken'),
     handler: async (request, reply) => [
-      signIn(reply, await recovery.signInWithResetToken(request.body, metaOf(request))),
+      signIn(reply, await recovery.signInWithResetToken(request.body, requestMeta(request))),
     ],
   });
 
   app.route({
     ...apiRoute('usersUpdatePassword'),
     handler: async (request) => {
-      await recovery.updatePassword(request.body, metaOf(request));
+      await recovery.updatePassword(request.body, requestMeta(request));
       return { message: MESSAGES.passwordUpdated };
     },
   });

@@ -9,7 +9,7 @@ import {
   type SignUpRequest,
   type UpdateUserRequest,
 } from '@questfield/contract';
-import type { Executor } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
@@ -181,14 +181,20 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * Gives the account a role (operators only). A change signs the account out everywhere, so
-     * no session keeps the reach of the role it had.
+     * no session keeps the reach of the role it had. `also` joins the transaction with the role
+     * the account had (the operator's audit row).
      */
-    setRole(userId: string, role: Role): Promise<{ changed: boolean; signedOut: number }> {
+    setRole(
+      userId: string,
+      role: Role,
+      also?: (tx: Transaction, previous: Role) => Promise<void>,
+    ): Promise<{ previous: Role; changed: boolean; signedOut: number }> {
       return transaction(async (tx) => {
-        if (!(await repo.updateRole(tx, userId, role, clock.now()))) {
-          return { changed: false, signedOut: 0 };
-        }
-        return { changed: true, signedOut: await sessions.revokeAll(tx, userId) };
+        const previous = (await repo.lockRole(tx, userId)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
+        const changed = await repo.updateRole(tx, userId, role, clock.now());
+        const signedOut = changed ? await sessions.revokeAll(tx, userId) : 0;
+        await also?.(tx, previous);
+        return { previous, changed, signedOut };
       });
     },
 

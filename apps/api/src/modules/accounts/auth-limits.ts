@@ -14,6 +14,8 @@
  * - password updates with a reset token: 20 per 15 minutes per IP.
  * - a signed-in player's password asked again (account deletion): the same 20 per 15 minutes
  *   per IP, counted with the updates, and 20 per 15 minutes per account.
+ * - an operator's two-factor codes (TOTP or recovery): as login, per IP and per account (the
+ *   backoff after 5 failures, 100 failures an hour), with no trusted-device exemption.
  */
 import type { Transaction } from '../../db/client';
 import {
@@ -62,10 +64,15 @@ const perSubject = (kind: AttemptKind, subject: string, windowMs: number, max: n
 export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: { now(): Date } }) {
   const { ago } = limiter;
 
-  async function loginByAccount(tx: Transaction, subject: string): Promise<LimitVerdict> {
-    const afterId = await limiter.lastSuccess(tx, 'login', subject);
+  /** The login backoff and hourly cap of `subject`'s failures of `kind` since its last success. */
+  async function backoffByAccount(
+    tx: Transaction,
+    kind: AttemptKind,
+    subject: string,
+  ): Promise<LimitVerdict> {
+    const afterId = await limiter.lastSuccess(tx, kind, subject);
     const failures = (since: Date) =>
-      limiter.count(tx, { kind: 'login', subject, failedOnly: true, since, afterId });
+      limiter.count(tx, { kind, subject, failedOnly: true, since, afterId });
     const now = clock.now().getTime();
     const hour = await failures(ago(60 * MINUTE));
     if (hour.count >= LIMITS.loginFailuresPerHour) {
@@ -89,7 +96,16 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
         const byIp = await limiter.firstBroken(tx, [
           perIp('login', ip, MINUTE, LIMITS.loginPerIpPerMinute),
         ]);
-        return !byIp.allowed || trustedDevice ? byIp : loginByAccount(tx, subject);
+        return !byIp.allowed || trustedDevice ? byIp : backoffByAccount(tx, 'login', subject);
+      }),
+
+    /** An operator's two-factor codes: limited like password guesses, by account and address. */
+    twoFactor: (userId: string, ip: string) =>
+      limiter.admit('two_factor', userId, ip, async (tx) => {
+        const byIp = await limiter.firstBroken(tx, [
+          perIp('two_factor', ip, MINUTE, LIMITS.loginPerIpPerMinute),
+        ]);
+        return byIp.allowed ? backoffByAccount(tx, 'two_factor', userId) : byIp;
       }),
 
     signUp: (ip: string) =>

@@ -11,11 +11,17 @@ export type SessionAccountRow = {
   /** Epoch milliseconds: a number parses far faster than a timestamp on every request. */
   lastSeenAtMs: number;
   expiresAtMs: number;
+  /** Epoch ms of the session's two-factor check and of its last password-and-code check. */
+  secondFactorAtMs: number | null;
+  reauthAtMs: number | null;
   account: Account;
 };
 
 const epochMs = (column: AnyPgColumn) =>
   sql<number>`(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+/** The same of a nullable column: Drizzle maps a null to null without calling Number. */
+const epochMsOrNull = (column: AnyPgColumn) =>
+  sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 
 export async function insertSession(
   db: Executor,
@@ -47,6 +53,8 @@ function prepareSessionAccount(db: Database) {
       purpose: sessions.purpose,
       lastSeenAtMs: epochMs(sessions.lastSeenAt),
       expiresAtMs: epochMs(sessions.expiresAt),
+      secondFactorAtMs: epochMsOrNull(sessions.secondFactorAt),
+      reauthAtMs: epochMsOrNull(sessions.reauthAt),
       account: accountColumns,
     })
     .from(sessions)
@@ -75,6 +83,19 @@ export async function findSessionAccount(
 
 export async function touchSession(db: Executor, idHash: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+/** Records the session's two-factor check (and, with `reauth`, its password-and-code check). */
+export async function markSecondFactor(
+  db: Executor,
+  idHash: string,
+  at: Date,
+  reauth: boolean,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set(reauth ? { secondFactorAt: at, reauthAt: at } : { secondFactorAt: at })
+    .where(eq(sessions.idHash, idHash));
 }
 
 export async function deleteSession(db: Executor, idHash: string): Promise<void> {

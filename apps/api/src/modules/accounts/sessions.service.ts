@@ -8,6 +8,12 @@
  * session and its account in one round trip, so Users/Me needs no further query.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  OPERATOR_IDLE_MS,
+  OPERATOR_REAUTH_MS,
+  type ErrorCode,
+  type TwoFactorNeed,
+} from '@questfield/contract';
 import type { Infra } from '../../infra';
 import type { Executor } from '../../db/client';
 import type { Account } from './accounts.repository';
@@ -17,7 +23,20 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionInfo = { userId: string; idHash: string; account: Account };
+export type SessionInfo = {
+  userId: string;
+  idHash: string;
+  account: Account;
+  /** When this session passed the two-factor check, and the last password-and-code check. */
+  secondFactorAt: Date | null;
+  reauthAt: Date | null;
+};
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** How long a session may sit unused: an operator's far less than a player's. */
+const idleLimitOf = (account: Account) =>
+  account.role === 'player' ? SESSION_IDLE_MS : OPERATOR_IDLE_MS;
 
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
@@ -53,15 +72,36 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
       const row = await repo.findSessionAccount(db, idHash);
       if (row === undefined || row.purpose !== 'login') return null;
       const now = clock.now().getTime();
-      if (now >= row.expiresAtMs || now >= row.lastSeenAtMs + SESSION_IDLE_MS) {
+      if (now >= row.expiresAtMs || now >= row.lastSeenAtMs + idleLimitOf(row.account)) {
         await repo.deleteSession(db, idHash);
         return null;
       }
       if (now - row.lastSeenAtMs >= SESSION_TOUCH_INTERVAL_MS) {
         await repo.touchSession(db, idHash, new Date(now));
       }
-      return { userId: row.account.id, idHash, account: row.account };
+      return {
+        userId: row.account.id,
+        idHash,
+        account: row.account,
+        secondFactorAt: dateOrNull(row.secondFactorAtMs),
+        reauthAt: dateOrNull(row.reauthAtMs),
+      };
     },
+
+    /** Why an operator's session may not use a route that needs `need`, or null when it may. */
+    twoFactorRefusal(session: SessionInfo, need: TwoFactorNeed | undefined): ErrorCode | null {
+      if (need === 'enrol') return null;
+      if (session.secondFactorAt === null) return 'TWO_FACTOR_REQUIRED';
+      if (need !== 'recent') return null;
+      const fresh =
+        session.reauthAt !== null &&
+        clock.now().getTime() < session.reauthAt.getTime() + OPERATOR_REAUTH_MS;
+      return fresh ? null : 'REAUTH_REQUIRED';
+    },
+
+    /** The session passed a code; `reauth` when the password was given with it. */
+    passSecondFactor: (session: SessionInfo, reauth: boolean): Promise<void> =>
+      repo.markSecondFactor(db, session.idHash, clock.now(), reauth),
 
     async destroy(id: string | undefined): Promise<void> {
       if (id === undefined || !isSessionIdShape(id)) return;

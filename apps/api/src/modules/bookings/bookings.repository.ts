@@ -1,5 +1,6 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
 
@@ -68,25 +69,36 @@ export async function listSlots(db: Executor, range: { from: Date; to: Date }) {
     .orderBy(asc(eventSlots.startsAt));
 }
 
+/** A slot an operator changed, with its capacity and whether it was open before the change. */
+export type ChangedSlot = SlotRow & { capacityBefore: number; enabledBefore: boolean };
+
 /**
  * Changes a slot's capacity (never below its seats taken) or closes it; undefined when no slot
- * starts then or the capacity is below the seats taken.
+ * starts then or the capacity is below the seats taken. The row joined to itself gives its
+ * values as the statement found them, before the change (for the audit log).
  */
 export async function updateSlot(
   db: Executor,
   startsAt: Date,
   change: { capacity: number } | { enabled: false },
-): Promise<SlotRow | undefined> {
+): Promise<ChangedSlot | undefined> {
+  const previous = alias(eventSlots, 'previous');
   const [row] = await db
     .update(eventSlots)
     .set(change)
+    .from(previous)
     .where(
       and(
+        eq(previous.id, eventSlots.id),
         eq(eventSlots.startsAt, startsAt),
         'capacity' in change ? sql`${eventSlots.booked} <= ${change.capacity}` : undefined,
       ),
     )
-    .returning(slotColumns);
+    .returning({
+      ...slotColumns,
+      capacityBefore: previous.capacity,
+      enabledBefore: previous.enabled,
+    });
   return row;
 }
 

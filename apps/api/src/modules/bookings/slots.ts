@@ -54,6 +54,9 @@ export type SlotView = {
 /** A slot as operators see it: open or closed, seats taken, and its access code. */
 export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCode: string };
 
+/** An operator's change to a slot: the slot after it, and what it was before. */
+type SlotChange = { slot: OperatedSlot; before: { capacity: number; open: boolean } };
+
 export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
   const zone = env.venueTimezone;
   const accessCodes = createAccessCodes(env.appSecret);
@@ -92,6 +95,11 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     accessCode: accessCodeOf(slot),
   });
 
+  const changed = (slot: repo.ChangedSlot): SlotChange => ({
+    slot: operated(slot),
+    before: { capacity: slot.capacityBefore, open: slot.enabledBefore },
+  });
+
   return {
     accessCodes,
     viewOf,
@@ -105,19 +113,19 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     },
 
     /** Sets a slot's capacity, never below the seats taken. */
-    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<OperatedSlot> {
+    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
       const slot = await repo.updateSlot(db, startsAt, { capacity });
-      if (slot !== undefined) return operated(slot);
+      if (slot !== undefined) return changed(slot);
       const exists = await repo.findSlot(db, { startsAt });
       return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
     },
 
     /** Closes a slot to new bookings and joins; seats already taken stay. */
-    async close(day: VenueDay, time: string): Promise<OperatedSlot> {
+    async close(day: VenueDay, time: string): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
       const slot = await repo.updateSlot(db, startsAt, { enabled: false });
-      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : operated(slot);
+      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : changed(slot);
     },
 
     /** The future open slots of a venue day (created from the schedule on first sight). */

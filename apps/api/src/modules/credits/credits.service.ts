@@ -117,8 +117,14 @@ export function createCreditsService({
     balance: async (tx: Executor, userId: string): Promise<number> =>
       (await repo.readBalance(tx, userId)) ?? 0,
 
-    /** An operator's grant: its record and its posting in one transaction; the new balance. */
-    grant: (request: { userId: string; credits: number; reason: string }): Promise<number> =>
+    /**
+     * An operator's grant: its record and its posting in one transaction; the new balance.
+     * `also` joins that transaction with the balance after (the operator's audit row).
+     */
+    grant: (
+      request: { userId: string; credits: number; reason: string },
+      also?: (tx: Transaction, balance: number) => Promise<void>,
+    ): Promise<number> =>
       transaction(async (tx) => {
         const now = clock.now();
         const id = await repo.insertGrant(tx, { ...request, createdAt: now });
@@ -130,6 +136,7 @@ export function createCreditsService({
         };
         const outcome = await postCredits(tx, posting, now);
         if (outcome.status !== 'posted') throw new Error(`A new grant posted ${outcome.status}.`);
+        await also?.(tx, outcome.posting.balanceAfter);
         return outcome.posting.balanceAfter;
       }),
 

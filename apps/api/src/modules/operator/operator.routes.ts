@@ -33,6 +33,7 @@ export function registerOperatorRoutes(app: ZodApp, context: ModuleContext): voi
       if (operatorToken === null) fail('NOT_FOUND');
       checkOperator(request, operatorToken);
     },
-    handler: (request) => services.operator.run(request.body),
+    // Only the command line holds the token: its commands are the command line's in the audit log.
+    handler: (request) => services.operator.run(request.body, { kind: 'command_line' }),
   });
 }

@@ -3,6 +3,12 @@
  * services as the API whichever way they arrive: from the command line on its own database
  * connection, or through the running server's operator route. No table is reached here
  * directly; each command is one call (or two reads) of the owning module.
+ *
+ * Every command that changes something leaves one audit-log row naming who ran it: inside the
+ * change's own transaction where the owning service runs one (grants, roles), else right after
+ * the change succeeded (codes, slots, the multiplayer switch: single statements; a deletion,
+ * whose transaction belongs to the accounts module). A refused command leaves none, and a read
+ * none. Rows name codes by their label and never hold a code, access code or password.
  */
 import { TZDate } from '@date-fns/tz';
 import {
@@ -18,12 +24,14 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { AccountDeletionService } from '../accounts/account-deletion.service';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
 import { venueTimeOf } from '../../lib/slot-schedule';
 import type { CodeKind, CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -47,18 +55,22 @@ export function lastDayBefore(expiresAt: Date, timeZone: string): string {
   return format(new TZDate(expiresAt.getTime() - 1, timeZone), 'yyyy-MM-dd');
 }
 
-type OperatorDeps = Pick<Infra, 'env' | 'clock'> & {
+type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   accounts: AccountsService;
+  auditLog: Pick<AuditLogService, 'record'>;
   accountDeletion: Pick<AccountDeletionService, 'deleteForOperator'>;
   codes: CodesService;
   credits: CreditsService;
   bookings: BookingsService;
   settings: SettingsService;
   orders: Pick<OrdersService, 'flagged'>;
+  twoFactor: Pick<TwoFactorService, 'reset'>;
 };
 
-export function createOperatorService({ env, clock, ...modules }: OperatorDeps) {
-  const { accounts, accountDeletion, codes, credits, bookings, settings, orders } = modules;
+export function createOperatorService({ db, env, clock, ...modules }: OperatorDeps) {
+  const { accounts, accountDeletion, auditLog, codes, credits, bookings, settings, orders } =
+    modules;
+  const { twoFactor } = modules;
   const zone = env.venueTimezone;
   const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
 
@@ -66,13 +78,20 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     return (await accounts.findByEmail(email)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
   }
 
-  async function createCodes(command: Command<'codes create'>) {
+  async function createCodes(command: Command<'codes create'>, actor: OperatorActor) {
     const expiresAt =
       command.expires === undefined ? undefined : expiryAfter(command.expires, zone);
     if (expiresAt !== undefined && expiresAt <= clock.now()) fail('OPERATOR_DATE_PAST');
     const batch = { ...command, kind: STORED_KIND[command.kind], expiresAt };
     const issued = await codes.create(batch);
     const expires = dayOf(expiresAt ?? null);
+    // The batch's shape only: the codes themselves are shown once, to the operator, and kept
+    // nowhere readable.
+    await auditLog.record(db, actor, {
+      action: 'codes.create',
+      subject: `${issued.length} ${command.kind} codes`,
+      after: { kind: command.kind, count: issued.length, credits: command.credits, expires },
+    });
     return {
       command: command.command,
       codes: issued.map((code) => ({
@@ -102,15 +121,30 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'codes list'>;
   }
 
-  async function revokeCode(command: Command<'codes revoke'>) {
+  async function revokeCode(command: Command<'codes revoke'>, actor: OperatorActor) {
     const label = (await codes.revoke(command.code)) ?? fail('OPERATOR_CODE_NOT_FOUND');
+    await auditLog.record(db, actor, {
+      action: 'codes.revoke',
+      subject: label,
+      before: { revoked: false },
+      after: { revoked: true },
+    });
     return { command: command.command, label } satisfies OperatorResultOf<'codes revoke'>;
   }
 
-  async function grantCredits(command: Command<'users grant-credits'>) {
+  async function grantCredits(command: Command<'users grant-credits'>, actor: OperatorActor) {
     const account = await accountOf(command.email);
     const { credits: amount, reason } = command;
-    const balance = await credits.grant({ userId: account.id, credits: amount, reason });
+    const grant = { userId: account.id, credits: amount, reason };
+    const balance = await credits.grant(grant, (tx, after) =>
+      auditLog.record(tx, actor, {
+        action: 'users.grant-credits',
+        targetUserId: account.id,
+        before: { balance: after - amount },
+        after: { balance: after },
+        reason,
+      }),
+    );
     return {
       command: command.command,
       email: account.email,
@@ -119,9 +153,16 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'users grant-credits'>;
   }
 
-  async function setRole(command: Command<'users set-role'>) {
+  async function setRole(command: Command<'users set-role'>, actor: OperatorActor) {
     const account = await accountOf(command.email);
-    const { changed, signedOut } = await accounts.setRole(account.id, command.role);
+    const { changed, signedOut } = await accounts.setRole(account.id, command.role, (tx, role) =>
+      auditLog.record(tx, actor, {
+        action: 'users.set-role',
+        targetUserId: account.id,
+        before: { role },
+        after: { role: command.role },
+      }),
+    );
     return {
       command: command.command,
       email: account.email,
@@ -131,9 +172,36 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     } satisfies OperatorResultOf<'users set-role'>;
   }
 
-  async function deleteUser(command: Command<'users delete'>) {
+  async function resetTwoFactor(command: Command<'users reset-two-factor'>, actor: OperatorActor) {
     const account = await accountOf(command.email);
-    const { seats, forfeited } = await accountDeletion.deleteForOperator(account.id);
+    const { removed, signedOut } = await twoFactor.reset(account.id, (tx) =>
+      auditLog.record(tx, actor, {
+        action: 'two-factor.reset',
+        targetUserId: account.id,
+        before: { enabled: true },
+        after: { enabled: false },
+      }),
+    );
+    return {
+      command: command.command,
+      email: account.email,
+      removed,
+      signedOut,
+    } satisfies OperatorResultOf<'users reset-two-factor'>;
+  }
+
+  async function deleteUser(command: Command<'users delete'>, actor: OperatorActor) {
+    const account = await accountOf(command.email);
+    const { seats, results, sessions, forfeited } = await accountDeletion.deleteForOperator(
+      account.id,
+    );
+    // What the deletion took, by count: nothing that names the player, whose data is gone.
+    await auditLog.record(db, actor, {
+      action: 'users.delete',
+      targetUserId: account.id,
+      before: { balance: forfeited, seats, results, sessions },
+      after: { deleted: true },
+    });
     return {
       command: command.command,
       email: account.email,
@@ -151,12 +219,39 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
     accessCode: slot.accessCode,
   });
 
-  async function switchMultiplayer(command: Command<'multiplayer'>) {
-    const changed = command.state !== 'status';
-    const enabled = changed
-      ? await settings.setMultiplayer(command.state === 'on')
-      : await settings.multiplayerEnabled();
-    return { command: command.command, enabled, changed } satisfies OperatorResultOf<'multiplayer'>;
+  async function switchMultiplayer(
+    command: Command<'multiplayer'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'multiplayer'>> {
+    if (command.state === 'status') {
+      const enabled = await settings.multiplayerEnabled();
+      return { command: command.command, enabled, changed: false };
+    }
+    const { before, enabled } = await settings.setMultiplayer(command.state === 'on');
+    await auditLog.record(db, actor, {
+      action: 'settings.multiplayer',
+      subject: 'multiplayer',
+      before: { enabled: before },
+      after: { enabled },
+    });
+    return { command: command.command, enabled, changed: true };
+  }
+
+  /** A slot an operator changed: the audit row (the slot's venue day and time), then the answer. */
+  async function slotChanged(
+    command: Command<'slots set-capacity' | 'slots close'>,
+    actor: OperatorActor,
+    change: Awaited<ReturnType<BookingsService['close']>>,
+  ) {
+    const { slot, before } = change;
+    const capacityChange = command.command === 'slots set-capacity';
+    await auditLog.record(db, actor, {
+      action: capacityChange ? 'slots.set-capacity' : 'slots.close',
+      subject: `${command.date} ${command.time}`,
+      before: capacityChange ? { capacity: before.capacity } : { open: before.open },
+      after: capacityChange ? { capacity: slot.capacity } : { open: slot.open },
+    });
+    return { command: command.command, slot: toOperatorSlot(slot) };
   }
 
   async function showUser(command: Command<'users show'>) {
@@ -205,23 +300,29 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
   }
 
   return {
-    /** Runs one validated command; expected refusals are AppErrors with the contract's codes. */
-    run(command: OperatorCommand): Promise<OperatorResult> {
+    /**
+     * Runs one validated command for `actor` (the command line, or the signed-in operator of
+     * the console), who is named in the audit log; expected refusals are AppErrors with the
+     * contract's codes.
+     */
+    run(command: OperatorCommand, actor: OperatorActor): Promise<OperatorResult> {
       switch (command.command) {
         case 'codes create':
-          return createCodes(command);
+          return createCodes(command, actor);
         case 'codes list':
           return listCodes(command);
         case 'codes revoke':
-          return revokeCode(command);
+          return revokeCode(command, actor);
         case 'users grant-credits':
-          return grantCredits(command);
+          return grantCredits(command, actor);
         case 'users show':
           return showUser(command);
         case 'users set-role':
-          return setRole(command);
+          return setRole(command, actor);
+        case 'users reset-two-factor':
+          return resetTwoFactor(command, actor);
         case 'users delete':
-          return deleteUser(command);
+          return deleteUser(command, actor);
         case 'slots show':
           return bookings
             .operatorDay(command.date)
@@ -229,13 +330,13 @@ export function createOperatorService({ env, clock, ...modules }: OperatorDeps) 
         case 'slots set-capacity':
           return bookings
             .setCapacity(command.date, command.time, command.capacity)
-            .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
+            .then((change) => slotChanged(command, actor, change));
         case 'multiplayer':
-          return switchMultiplayer(command);
+          return switchMultiplayer(command, actor);
         case 'slots close':
           return bookings
             .close(command.date, command.time)
-            .then((slot) => ({ command: command.command, slot: toOperatorSlot(slot) }));
+            .then((change) => slotChanged(command, actor, change));
         case 'orders flagged':
           return flaggedOrders(command);
       }

@@ -14,20 +14,25 @@ export const SETTINGS_TTL_MS = 5_000;
 const MULTIPLAYER = 'multiplayer_enabled';
 
 export function createSettingsService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
-  const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, async (name: typeof MULTIPLAYER) => {
-    const stored = await repo.readSetting(db, name);
+  const storedMultiplayer = async (): Promise<boolean> => {
+    const stored = await repo.readSetting(db, MULTIPLAYER);
     return typeof stored === 'boolean' ? stored : env.multiplayerEnabled;
-  });
+  };
+  const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, storedMultiplayer);
 
   return {
     /** Whether players may book and join now (this process's copy, at most 5 s old). */
     multiplayerEnabled: (): Promise<boolean> => multiplayer.get(MULTIPLAYER),
 
-    /** Switches multiplayer for every process (operators); returns the new value. */
-    async setMultiplayer(enabled: boolean): Promise<boolean> {
+    /**
+     * Switches multiplayer for every process (operators); the value before, as stored (not this
+     * process's copy), and the new one.
+     */
+    async setMultiplayer(enabled: boolean): Promise<{ before: boolean; enabled: boolean }> {
+      const before = await storedMultiplayer();
       await repo.writeSetting(db, MULTIPLAYER, enabled, clock.now());
       multiplayer.clear();
-      return enabled;
+      return { before, enabled };
     },
   };
 }

@@ -1,0 +1,44 @@
+/** The audit log (audit_log): rows are only ever added, and read newest first. */
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema/audit-log';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'> & { at: Date };
+
+/** Which rows to read; every field narrows, and each has an index (with `at`). */
+export type AuditQuery = {
+  actorId?: string;
+  targetUserId?: string;
+  action?: AuditRow['action'];
+  /** From (inclusive) and to (exclusive). */
+  between?: { from: Date; to: Date };
+  /** Older than this id: the page after one that ended there. */
+  beforeId?: number;
+  limit: number;
+};
+
+export async function insertEntry(db: Executor, row: NewAuditRow): Promise<void> {
+  await db.insert(auditLog).values(row);
+}
+
+export async function listEntries(db: Executor, query: AuditQuery): Promise<AuditRow[]> {
+  const { between } = query;
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        query.actorId === undefined ? undefined : eq(auditLog.actorId, query.actorId),
+        query.targetUserId === undefined
+          ? undefined
+          : eq(auditLog.targetUserId, query.targetUserId),
+        query.action === undefined ? undefined : eq(auditLog.action, query.action),
+        between === undefined ? undefined : gte(auditLog.at, between.from),
+        between === undefined ? undefined : lt(auditLog.at, between.to),
+        query.beforeId === undefined ? undefined : lt(auditLog.id, query.beforeId),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit);
+}

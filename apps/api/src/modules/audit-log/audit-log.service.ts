@@ -1,0 +1,132 @@
+/**
+ * The audit log: who changed what, as operator, and when. One row per action that changed
+ * something, written by the module that ran it (the operator's commands today), with the values
+ * before and after and the reason given. Rows are never edited or deleted (a trigger refuses
+ * both), not even by the retention job, so nobody erases their tracks. Callers never pass a
+ * code, access code, password or secret: a row names what was changed, not how to use it.
+ */
+import type { AuditAction, Role } from '@questfield/contract';
+import type { Executor } from '../../db/client';
+import type { Infra } from '../../infra';
+import { venueInstant, type VenueDay } from '../../lib/slot-schedule';
+import type { SessionInfo } from '../accounts/sessions.service';
+import * as repo from './audit-log.repository';
+
+/**
+ * Who acted: a signed-in operator (the console), or the server's own command line, which runs
+ * with no account (`npm run admin` and the loopback operator route).
+ */
+export type OperatorActor =
+  | { kind: 'command_line' }
+  | { kind: 'operator'; userId: string; username: string; role: Role; ip: string };
+
+/** The signed-in operator of a console request, as the log names them. */
+export function operatorActor(session: SessionInfo, ip: string): OperatorActor {
+  const { id: userId, username, role } = session.account;
+  return { kind: 'operator', userId, username, role, ip };
+}
+
+type AuditRecord = {
+  action: AuditAction;
+  /** The account acted on, when there is one. */
+  targetUserId?: string;
+  /** What else was acted on, in words ('2026-06-01 18:30', 'Game Pass …2P4D'). */
+  subject?: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+};
+
+/** Each narrows the list; `day` is a day of the venue's calendar (YYYY-MM-DD). */
+type AuditFilter = {
+  /** The acting operator's account id. */
+  operator?: string;
+  /** The account acted on. */
+  player?: string;
+  action?: AuditAction;
+  day?: VenueDay;
+  /** The `nextCursor` of the page before. */
+  before?: number;
+  limit?: number;
+};
+
+const COMMAND_LINE_LABEL = 'command line';
+const PAGE_SIZE = 50;
+const PAGE_MAX = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function actorColumns(actor: OperatorActor) {
+  return actor.kind === 'command_line'
+    ? {
+        actorKind: actor.kind,
+        actorId: null,
+        actorLabel: COMMAND_LINE_LABEL,
+        actorRole: null,
+        ip: '',
+      }
+    : {
+        actorKind: actor.kind,
+        actorId: actor.userId,
+        actorLabel: actor.username,
+        actorRole: actor.role,
+        ip: actor.ip,
+      };
+}
+
+/** The day after a venue day, by the calendar (not 24 hours: a DST change makes 23 or 25). */
+function nextDay(day: VenueDay): VenueDay {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+  const zone = env.venueTimezone;
+
+  return {
+    /**
+     * Adds one row, in the caller's transaction when it passes one (the change and its row
+     * commit together), at the app's clock's time.
+     */
+    record: (executor: Executor, actor: OperatorActor, entry: AuditRecord): Promise<void> =>
+      repo.insertEntry(executor, {
+        ...actorColumns(actor),
+        at: clock.now(),
+        action: entry.action,
+        targetUserId: entry.targetUserId ?? null,
+        subject: entry.subject ?? '',
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        reason: entry.reason ?? '',
+      }),
+
+    /** Rows newest first, at most 200 a page; `nextCursor` is null on the last page. */
+    async list(
+      filter: AuditFilter,
+    ): Promise<{ entries: repo.AuditRow[]; nextCursor: number | null }> {
+      // No account has an id that is no uuid (and Postgres would refuse to compare one).
+      const ids = [filter.operator, filter.player].filter((id) => id !== undefined);
+      if (!ids.every((id) => UUID.test(id))) return { entries: [], nextCursor: null };
+      const limit = Math.min(Math.max(Math.trunc(filter.limit ?? PAGE_SIZE), 1), PAGE_MAX);
+      const { day } = filter;
+      const rows = await repo.listEntries(db, {
+        actorId: filter.operator,
+        targetUserId: filter.player,
+        action: filter.action,
+        between:
+          day === undefined
+            ? undefined
+            : {
+                from: venueInstant(day, '00:00', zone),
+                to: venueInstant(nextDay(day), '00:00', zone),
+              },
+        beforeId: filter.before,
+        limit: limit + 1,
+      });
+      const entries = rows.slice(0, limit);
+      const last = entries.at(-1);
+      return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
+    },
+  };
+}
+
+export type AuditLogService = ReturnType<typeof createAuditLogService>;

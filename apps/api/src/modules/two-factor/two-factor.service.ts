@@ -1,0 +1,235 @@
+/**
+ * Operators' two-factor sign-in (TOTP, RFC 6238, with the otpauth library). A staff or admin
+ * session opens the console only once it has passed a code; money moves need the password and
+ * a code again every OPERATOR_REAUTH_MS (the session plugin decides both from the route table).
+ *
+ * - The secret is sealed at rest (lib/sealed-box.ts) and shown once, at set-up, as the QR
+ *   code's URI and as text; set-up asks for the password.
+ * - A code is accepted once: the time step it was taken at is stored, and a code of that step
+ *   or an earlier one is refused, so a code seen over a shoulder cannot be replayed.
+ * - Ten recovery codes (XXXXX-XXXXX, 50 bits each) are handed out when two-factor is turned on;
+ *   only their HMACs are stored, each works once.
+ * - Every code, TOTP or recovery, is admitted by the limits first (auth-limits.ts twoFactor).
+ */
+import { createHmac } from 'node:crypto';
+import {
+  OPERATOR_REAUTH_MS,
+  TOTP as TOTP_SETTINGS,
+  TWO_FACTOR_RECOVERY_CODES,
+  type ConsoleSession,
+  type TwoFactorVerifyRequest,
+} from '@questfield/contract';
+import { Secret, TOTP } from 'otpauth';
+import type { Transaction } from '../../db/client';
+import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
+import type { Audit } from '../../lib/audit';
+import { randomCrockford } from '../../lib/crockford';
+import { normalizeRedeemableCode } from '../../lib/redeemable-code-hash';
+import { createSealedBox } from '../../lib/sealed-box';
+import type { RequestMeta } from '../accounts/accounts.service';
+import type { AuthLimits } from '../accounts/auth-limits';
+import type { ConfirmPassword } from '../accounts/password-confirmation';
+import { operatorActor, type AuditLogService } from '../audit-log/audit-log.service';
+import type { SessionInfo, SessionService } from '../accounts/sessions.service';
+import * as repo from './two-factor.repository';
+
+/** A code of the step before or after the server's is accepted too (clocks drift). */
+const DRIFT_STEPS = 1;
+const SECRET_BYTES = 20;
+
+type TwoFactorDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
+  sessions: Pick<SessionService, 'passSecondFactor' | 'revokeAll'>;
+  authLimits: Pick<AuthLimits, 'twoFactor' | 'settle'>;
+  confirmPassword: ConfirmPassword;
+  audit: Audit;
+  auditLog: Pick<AuditLogService, 'record'>;
+};
+
+const totpOf = (secret: Secret, label: string) =>
+  new TOTP({
+    issuer: TOTP_SETTINGS.issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_SETTINGS.digits,
+    period: TOTP_SETTINGS.periodSeconds,
+    secret,
+  });
+
+/** XXXXX-XXXXX: 50 bits; 'ab12c def34' is the same code (case and separators are ignored). */
+const newRecoveryCode = () => `${randomCrockford(5)}-${randomCrockford(5)}`;
+
+export function createTwoFactorService(deps: TwoFactorDeps) {
+  const { db, transaction, clock, env, sessions, authLimits, audit } = deps;
+  const box = createSealedBox(env.appSecret, 'two-factor secret');
+  const hashRecoveryCode = (code: string) =>
+    createHmac('sha256', env.appSecret)
+      .update(`two-factor recovery ${normalizeRedeemableCode(code)}`)
+      .digest('hex');
+
+  function secretOf(row: repo.SecretRow): Secret {
+    const base32 = box.open(row.secretSealed);
+    // A secret sealed under another APP_SECRET cannot be read: set up again (an admin resets).
+    if (base32 === null) fail('TWO_FACTOR_NOT_SET_UP');
+    return Secret.fromBase32(base32);
+  }
+
+  /** Admits a guess under the limits; runs `check`, which says whether it was right. */
+  async function guarded(session: SessionInfo, meta: RequestMeta, check: () => Promise<boolean>) {
+    const admission = await authLimits.twoFactor(session.userId, meta.ip);
+    if (!admission.allowed) {
+      audit(meta, 'two_factor.throttled', { userId: session.userId }, 'warn');
+      fail('RATE_LIMITED');
+    }
+    if (!(await check())) {
+      audit(meta, 'two_factor.failed', { userId: session.userId }, 'warn');
+      fail('TWO_FACTOR_CODE_INVALID');
+    }
+    await authLimits.settle(admission.attempt, true);
+  }
+
+  /** Whether `code` is current for the row's secret and its step was not used before. */
+  async function takeCode(row: repo.SecretRow, label: string, code: string): Promise<boolean> {
+    const now = clock.now().getTime();
+    const delta = totpOf(secretOf(row), label).validate({
+      token: code,
+      timestamp: now,
+      window: DRIFT_STEPS,
+    });
+    if (delta === null) return false;
+    const step = TOTP.counter({ period: TOTP_SETTINGS.periodSeconds, timestamp: now }) + delta;
+    return repo.takeStep(db, row.userId, step);
+  }
+
+  async function enabledSecret(userId: string): Promise<repo.SecretRow> {
+    const row = await repo.findSecret(db, userId);
+    return row?.enabledAt ? row : fail('TWO_FACTOR_NOT_SET_UP');
+  }
+
+  async function status(session: SessionInfo, passed = session.secondFactorAt !== null) {
+    const row = await repo.findSecret(db, session.userId);
+    const role = session.account.role;
+    if (role === 'player') fail('FORBIDDEN');
+    const reauthAt = session.reauthAt?.getTime();
+    const reauthUntil =
+      reauthAt === undefined || reauthAt + OPERATOR_REAUTH_MS <= clock.now().getTime()
+        ? null
+        : new Date(reauthAt + OPERATOR_REAUTH_MS).toISOString();
+    return {
+      username: session.account.username,
+      role,
+      twoFactorEnabled: Boolean(row?.enabledAt),
+      twoFactorPassed: passed,
+      reauthUntil,
+      recoveryCodesLeft: row?.enabledAt ? await repo.countUnusedRecoveryCodes(db, row.userId) : 0,
+    } satisfies ConsoleSession;
+  }
+
+  /** The session as it is after `passSecondFactor` (one less round trip than resolving it). */
+  const passedNow = (session: SessionInfo, reauth: boolean): SessionInfo => ({
+    ...session,
+    secondFactorAt: clock.now(),
+    reauthAt: reauth ? clock.now() : session.reauthAt,
+  });
+
+  return {
+    status: (session: SessionInfo) => status(session),
+
+    /** A new secret for an account without two-factor on, after its password. */
+    async setup(session: SessionInfo, password: string, meta: RequestMeta) {
+      const user = await deps.confirmPassword(session.userId, password, meta, 'two_factor.setup');
+      const secret = new Secret({ size: SECRET_BYTES });
+      const saved = await repo.savePendingSecret(db, user.id, box.seal(secret.base32), clock.now());
+      if (!saved) fail('TWO_FACTOR_ALREADY_ENABLED');
+      audit(meta, 'two_factor.setup', { userId: user.id });
+      return { secret: secret.base32, uri: totpOf(secret, user.email).toString() };
+    },
+
+    /** Turns two-factor on with a first code; the recovery codes, shown this once. */
+    async enable(session: SessionInfo, code: string, meta: RequestMeta) {
+      const row = await repo.findSecret(db, session.userId);
+      if (row === undefined) fail('TWO_FACTOR_NOT_SET_UP');
+      if (row.enabledAt !== null) fail('TWO_FACTOR_ALREADY_ENABLED');
+      await guarded(session, meta, () => takeCode(row, session.account.email, code));
+      const codes = Array.from({ length: TWO_FACTOR_RECOVERY_CODES }, newRecoveryCode);
+      await transaction(async (tx) => {
+        if (!(await repo.enable(tx, session.userId, clock.now()))) {
+          fail('TWO_FACTOR_ALREADY_ENABLED');
+        }
+        const hashes = codes.map(hashRecoveryCode);
+        await repo.replaceRecoveryCodes(tx, session.userId, hashes, clock.now());
+        await deps.auditLog.record(tx, operatorActor(session, meta.ip), {
+          action: 'two-factor.enable',
+          targetUserId: session.userId,
+          before: { enabled: false },
+          after: { enabled: true, recoveryCodes: codes.length },
+        });
+      });
+      await sessions.passSecondFactor(session, true);
+      audit(meta, 'two_factor.enabled', { userId: session.userId });
+      return { recoveryCodes: codes };
+    },
+
+    /** Passes the session's two-factor check with a current code or a recovery code. */
+    async verify(session: SessionInfo, input: TwoFactorVerifyRequest, meta: RequestMeta) {
+      const row = await enabledSecret(session.userId);
+      const check =
+        'code' in input
+          ? () => takeCode(row, session.account.email, input.code)
+          : () =>
+              repo.useRecoveryCode(
+                db,
+                row.userId,
+                hashRecoveryCode(input.recoveryCode),
+                clock.now(),
+              );
+      await guarded(session, meta, check);
+      await sessions.passSecondFactor(session, false);
+      if (!('code' in input)) {
+        // A recovery code spent is worth knowing about: a lost phone, or someone else.
+        await deps.auditLog.record(db, operatorActor(session, meta.ip), {
+          action: 'two-factor.recovery-code-used',
+          targetUserId: session.userId,
+        });
+      }
+      audit(meta, 'two_factor.passed', {
+        userId: session.userId,
+        with: 'code' in input ? 'code' : 'recovery code',
+      });
+      return status(passedNow(session, false));
+    },
+
+    /** The password and a current code again: money may move for OPERATOR_REAUTH_MS. */
+    async reauth(
+      session: SessionInfo,
+      input: { password: string; code: string },
+      meta: RequestMeta,
+    ) {
+      const row = await enabledSecret(session.userId);
+      await deps.confirmPassword(session.userId, input.password, meta, 'two_factor.reauth');
+      await guarded(session, meta, () => takeCode(row, session.account.email, input.code));
+      await sessions.passSecondFactor(session, true);
+      audit(meta, 'two_factor.reauth', { userId: session.userId });
+      return status(passedNow(session, true));
+    },
+
+    /** Removes the account's two-factor set-up, in the caller's transaction (deletion). */
+    forget: repo.forget,
+
+    /**
+     * An admin's reset (a lost phone): the set-up goes and the account is signed out
+     * everywhere, so no session keeps a check passed with it; `also` joins the transaction.
+     */
+    reset: (userId: string, also: (tx: Transaction) => Promise<void>) =>
+      transaction(async (tx) => {
+        const removed = (await repo.findSecret(tx, userId)) !== undefined;
+        if (!removed) return { removed, signedOut: 0 };
+        await repo.forget(tx, userId);
+        const signedOut = await sessions.revokeAll(tx, userId);
+        await also(tx);
+        return { removed, signedOut };
+      }),
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,169 @@
+// The operator console's sign-in against the real server, at tablet and desktop width: an
+// account made admin by the command line signs in at /operator, sets up two-factor from the
+// key the page shows (an authenticator app's part is played by otpauth), keeps its recovery
+// codes (the download holds them), and is in; a second browser passes with a recovery code;
+// a player finds the not-found page; the command line's reset sends the admin back to set-up.
+import { readFile } from 'node:fs/promises';
+import { CSRF_HEADER, MESSAGES, API_ROUTES } from '@questfield/contract';
+import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { newPlayer, type Player } from '../support/accounts';
+import { runAdmin, sharedDataDir } from '../support/admin';
+import { seriousA11yViolations } from '../support/axe';
+import {
+  expect,
+  test,
+  waitForAppAfterNavigation,
+  watchForProblems,
+  type ProblemLog,
+} from '../support/fixtures';
+
+test.skip(({ isMobile }) => isMobile, 'the console is made for tablets and desktops');
+
+/** An account made by the API (no page needed), then given `role` by the command line. */
+async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
+  const account = newPlayer();
+  const created = await page.request.post(API_ROUTES.usersCreate.path, {
+    headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
+    data: { ...account, appid: 'questfield-web' },
+  });
+  expect(created.status()).toBe(200);
+  const said = await runAdmin(
+    sharedDataDir(),
+    'users',
+    'set-role',
+    '--email',
+    account.email,
+    '--role',
+    role,
+  );
+  expect(said).toContain(`is now ${role}`);
+  return account;
+}
+
+/** Signs in from the console's own prompt (the site's sign-in dialog). */
+async function signInAtConsole(page: Page, account: Player) {
+  await page.goto('/operator');
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email address').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const codeNow = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key) });
+
+async function secondBrowser(browser: Browser, baseURL: string, log: ProblemLog, address: string) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 768, height: 1024 },
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  waitForAppAfterNavigation(page, baseURL);
+  watchForProblems(page, baseURL, log);
+  return page;
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [768, 1024],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('an admin sets up two-factor, keeps the recovery codes and opens the console', async ({
+      page,
+      browser,
+      baseURL,
+      problemLog,
+      expectProblem,
+    }) => {
+      test.slow();
+      // The player's look at the console is refused by the server: that is the point; and the
+      // reset at the end signs the admin out, which the next Users/Me finds (401).
+      expectProblem(/^HTTP 403: .*\/api\/console\/session$/);
+      expectProblem(/^HTTP 401: .*\/api\/Users\/Me$/);
+      expectProblem(/^console error: Failed to load resource: .* 40[13]/);
+      const admin = await operatorAccount(page, 'admin');
+      await signInAtConsole(page, admin);
+
+      const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
+      await expect(setup.getByRole('heading')).toBeFocused();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await setup.getByLabel('Password', { exact: true }).fill(admin.password);
+      await setup.getByRole('button', { name: 'Continue' }).click();
+      await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+      const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
+      expect(key).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await setup.getByLabel('6-digit code').fill(codeNow(key));
+      await setup.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+
+      const kept = page.getByRole('region', { name: 'Your recovery codes' });
+      const listed = kept.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect(listed).toHaveCount(10);
+      const codes = await listed.allTextContents();
+      await expect(kept.getByRole('heading')).toBeFocused();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        kept.getByRole('link', { name: 'Download the codes' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('questfield-recovery-codes.txt');
+      expect(await readFile(await download.path(), 'utf8')).toBe(`${codes.join('\n')}\n`);
+      await kept.getByRole('button', { name: 'I Have Kept Them' }).click();
+      const home = page.getByRole('region', { name: 'Two-factor sign-in' });
+      await expect(home).toContainText('10 of 10 recovery codes left.');
+      await expect(page.getByText(`${admin.username}, admin`)).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The session has passed: a reload opens the console again without a code.
+      await page.reload();
+      await expect(home).toContainText('10 of 10 recovery codes left.');
+
+      // Another browser signs in and passes with a recovery code instead of the app.
+      const other = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.77');
+      await signInAtConsole(other, admin);
+      const check = other.getByRole('region', { name: 'Enter your code' });
+      await expect(check.getByRole('heading')).toBeFocused();
+      expect(await seriousA11yViolations(other)).toEqual([]);
+      await check.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+      await check.getByLabel('Recovery code').fill(codes[3]?.toLowerCase() ?? '');
+      await check.getByRole('button', { name: 'Open the Console' }).click();
+      await expect(other.getByRole('region', { name: 'Two-factor sign-in' })).toContainText(
+        '9 of 10 recovery codes left.',
+      );
+
+      // A player at /operator finds the not-found page, and nothing of the console.
+      const player = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.78');
+      const someone = newPlayer();
+      const created = await player.request.post(API_ROUTES.usersCreate.path, {
+        headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
+        data: { ...someone, appid: 'questfield-web' },
+      });
+      expect(created.status()).toBe(200);
+      await signInAtConsole(player, someone);
+      await expect(player.getByRole('heading', { level: 1 })).toHaveText(
+        MESSAGES.notFoundHeading.trim(),
+      );
+      await expect(player.getByText(/two-factor|console/i)).toHaveCount(0);
+
+      // A lost phone: the command line resets two-factor and signs the admin out everywhere.
+      const said = await runAdmin(
+        sharedDataDir(),
+        'users',
+        'reset-two-factor',
+        '--email',
+        admin.email,
+      );
+      expect(said).toContain('Removed the two-factor set-up');
+      await other.reload();
+      await expect(
+        other.getByRole('region', { name: 'Sign in to open the console' }),
+      ).toBeVisible();
+      await other.context().close();
+      await player.context().close();
+    });
+  });
+}
