@@ -90,11 +90,15 @@ for (const [width, height] of [
       await signInAtConsole(page, admin);
 
       const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
-      await expect(setup.getByRole('heading')).toBeFocused();
+      // After the sign-in, the focus is on the header's account button, as everywhere.
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: 'Account menu' }),
+      ).toBeFocused();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await setup.getByLabel('Password', { exact: true }).fill(admin.password);
       await setup.getByRole('button', { name: 'Continue' }).click();
       await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(setup.getByRole('heading')).toBeFocused();
       const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -122,13 +126,47 @@ for (const [width, height] of [
       await page.reload();
       await expect(home).toContainText('10 of 10 recovery codes left.');
 
+      // The audit log has the role the command line gave and the set-up, and exports as CSV.
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Audit log' })
+        .click();
+      const log = page.getByRole('table', { name: 'Operator actions, newest first' });
+      await page
+        .getByRole('button', { name: `Show only ${admin.username}` })
+        .first()
+        .click();
+      await expect(page.getByText(`Operator: ${admin.username}`)).toBeVisible();
+      await expect(log.getByRole('row')).toHaveCount(2);
+      await expect(log.getByRole('row').nth(1)).toContainText('Two-factor turned on');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Clear the operator filter' }).click();
+      // The whole log again (the role change at least) before the next filter, so no answer is
+      // still on its way when the filter changes (the page would cancel it).
+      await expect(log.getByRole('row').nth(2)).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await page.getByLabel('Action').selectOption({ label: 'Role changed' });
+      const promoted = log.getByRole('row').filter({ hasText: admin.username });
+      await expect(promoted).toContainText('command line');
+      await expect(promoted).toContainText('role: "player" → "admin"');
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const exported = await readFile(await csv.path(), 'utf8');
+      expect(exported.split('\n')[0]).toBe(
+        'at,operator,role,address,action,player,subject,before,after,reason',
+      );
+      expect(exported).toContain(`command line,,,users.set-role,${admin.username},`);
+
       // Another browser signs in and passes with a recovery code instead of the app.
       const other = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.77');
       await signInAtConsole(other, admin);
       const check = other.getByRole('region', { name: 'Enter your code' });
-      await expect(check.getByRole('heading')).toBeFocused();
+      await expect(check.getByLabel('6-digit code')).toBeVisible();
       expect(await seriousA11yViolations(other)).toEqual([]);
       await check.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+      await expect(check.getByRole('heading')).toBeFocused();
       await check.getByLabel('Recovery code').fill(codes[3]?.toLowerCase() ?? '');
       await check.getByRole('button', { name: 'Open the Console' }).click();
       await expect(other.getByRole('region', { name: 'Two-factor sign-in' })).toContainText(

@@ -9,27 +9,16 @@ import {
   CSRF_HEADER,
   OPERATOR_IDLE_MS,
   OPERATOR_REAUTH_MS,
-  type ApiRouteName,
-  type Role,
 } from '@questfield/contract';
 import { eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { twoFactorRecoveryCodes, twoFactorSecrets } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
-import {
-  COOKIE,
-  PASSWORD,
-  distinctIp,
-  login,
-  postJson,
-  sessionCookieOf,
-  signUp,
-  type SignedUp,
-} from './helpers/accounts';
+import { COOKIE, PASSWORD, distinctIp, postJson, signUp } from './helpers/accounts';
+import { consoleClient, type Operator } from './helpers/console';
 import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
@@ -57,35 +46,8 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
   });
   afterAll(() => t.close());
 
-  /** An operator: a player made `role` by the command line, signed in again, from one address. */
-  type Operator = SignedUp & { ip: string };
-  async function operator(role: Role = 'staff'): Promise<Operator> {
-    const ip = distinctIp();
-    const player = await signUp(t.app, { ip });
-    const run = { command: 'users set-role', email: player.email, role };
-    const set = await postJson(t.app, 'operatorRun', run, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(set.statusCode).toBe(200);
-    return { ...player, ip, cookie: await signIn(player.email, ip) };
-  }
-
-  async function signIn(email: string, ip: string): Promise<string> {
-    const response = await login(t.app, email, PASSWORD, ip);
-    expect(response.statusCode).toBe(200);
-    return sessionCookieOf(response) ?? expect.fail('no session cookie');
-  }
-
-  const post = (who: Operator, route: ApiRouteName, body: unknown, cookie = who.cookie) =>
-    postJson(t.app, route, body, { cookie, ip: who.ip });
-
-  const consoleSession = (who: Operator, cookie = who.cookie) =>
-    t.app.inject({
-      method: 'GET',
-      url: API_ROUTES.consoleSession.path,
-      remoteAddress: who.ip,
-      headers: { cookie: `${COOKIE}=${cookie}` },
-    });
+  const client = consoleClient(() => t, token, clock);
+  const { signIn, operator, post, codeAt, enrol, getConsoleSession: consoleSession } = client;
 
   const probe = (url: string, who: Operator, cookie = who.cookie) =>
     t.app.inject({
@@ -99,19 +61,6 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
       },
       payload: '{}',
     });
-
-  const codeAt = (secret: string, at = clock.now()) =>
-    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
-
-  /** Sets two-factor up for `who`; its secret and recovery codes. */
-  async function enrol(who: Operator) {
-    const setup = await post(who, 'consoleTwoFactorSetup', { password: PASSWORD });
-    expect(setup.statusCode).toBe(200);
-    const { secret } = jsonOf<{ secret: string }>(setup);
-    const enabled = await post(who, 'consoleTwoFactorEnable', { code: codeAt(secret) });
-    expect(enabled.statusCode).toBe(200);
-    return { secret, recoveryCodes: jsonOf<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
-  }
 
   /** The next time step: a code of the step just used is refused as a replay. */
   const nextStep = () => clock.advance(STEP_MS);

@@ -30,7 +30,8 @@ export type ApiModuleName =
   | 'partnerships'
   | 'dev'
   | 'operator'
-  | 'two-factor';
+  | 'two-factor'
+  | 'audit-log';
 
 /**
  * What a staff or admin route needs of the session's two-factor check (ignored elsewhere):
@@ -237,6 +238,18 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'two-factor',
     twoFactor: 'enrol',
+  },
+  consoleAuditLog: {
+    method: 'POST',
+    path: '/api/console/audit-log',
+    access: 'staff',
+    module: 'audit-log',
+  },
+  consoleAuditLogExport: {
+    method: 'POST',
+    path: '/api/console/audit-log/export',
+    access: 'admin',
+    module: 'audit-log',
   },
   consoleReauth: {
     method: 'POST',

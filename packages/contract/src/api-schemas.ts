@@ -63,6 +63,12 @@ import {
   squareWebhookResponse,
 } from './orders';
 import {
+  auditLogExportResponse,
+  auditLogFilter,
+  auditLogRequest,
+  auditLogResponse,
+} from './console';
+import {
   consoleSessionResponse,
   reauthRequest,
   twoFactorCodeRequest,
@@ -132,6 +138,8 @@ export const API_SCHEMAS = {
   consoleTwoFactorEnable: { request: twoFactorCodeRequest, response: twoFactorEnableResponse },
   consoleTwoFactorVerify: { request: twoFactorVerifyRequest, response: consoleSessionResponse },
   consoleReauth: { request: reauthRequest, response: consoleSessionResponse },
+  consoleAuditLog: { request: auditLogRequest, response: auditLogResponse },
+  consoleAuditLogExport: { request: auditLogFilter, response: auditLogExportResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

@@ -23,3 +23,4 @@ export * from './maze';
 export * from './maze-run';
 export * from './partnerships';
 export * from './two-factor';
+export * from './console';

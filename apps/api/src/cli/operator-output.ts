@@ -1,19 +1,11 @@
 /** What each operator command prints: CSV for code lists (spreadsheets, printers), text else. */
-import type { OperatorResult, OperatorResultOf, OperatorSlot } from '@questfield/contract';
+import {
+  toCsv as csv,
+  type OperatorResult,
+  type OperatorResultOf,
+  type OperatorSlot,
+} from '@questfield/contract';
 import { SETTINGS_TTL_MS } from '../modules/settings/settings.service';
-
-/** One CSV record (RFC 4180): cells with a comma, quote or line break are quoted. */
-function csvLine(cells: readonly (string | number | null)[]): string {
-  return cells
-    .map((cell) => {
-      const text = cell === null ? '' : String(cell);
-      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-    })
-    .join(',');
-}
-
-const csv = (header: string[], rows: (string | number | null)[][]) =>
-  [header, ...rows].map(csvLine).join('\n');
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
 

@@ -4,6 +4,7 @@
  */
 import type { ApiModuleName } from '@questfield/contract';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
+import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
@@ -34,4 +35,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['dev', registerDevMailboxRoutes],
   ['operator', registerOperatorRoutes],
   ['two-factor', registerTwoFactorRoutes],
+  ['audit-log', registerAuditLogRoutes],
 ];

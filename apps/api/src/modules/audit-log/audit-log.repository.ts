@@ -1,9 +1,11 @@
 /** The audit log (audit_log): rows are only ever added, and read newest first. */
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit-log';
+import { playerNames } from '../../db/schema/views';
 
-export type AuditRow = typeof auditLog.$inferSelect;
+/** A row, with the name the account acted on goes by now (null when there is none). */
+export type AuditRow = typeof auditLog.$inferSelect & { playerName: string | null };
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'> & { at: Date };
 
 /** Which rows to read; every field narrows, and each has an index (with `at`). */
@@ -25,8 +27,9 @@ export async function insertEntry(db: Executor, row: NewAuditRow): Promise<void>
 export async function listEntries(db: Executor, query: AuditQuery): Promise<AuditRow[]> {
   const { between } = query;
   return db
-    .select()
+    .select({ ...getTableColumns(auditLog), playerName: playerNames.username })
     .from(auditLog)
+    .leftJoin(playerNames, eq(playerNames.userId, auditLog.targetUserId))
     .where(
       and(
         query.actorId === undefined ? undefined : eq(auditLog.actorId, query.actorId),

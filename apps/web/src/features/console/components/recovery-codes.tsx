@@ -8,7 +8,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const fileUrl = `data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\n')}\n`)}`;
 
   return (
-    <ConsoleStep heading={consoleCopy.recoveryHeading}>
+    <ConsoleStep heading={consoleCopy.recoveryHeading} takeFocus>
       <p>{consoleCopy.recoveryIntro}</p>
       <ul
         aria-label={consoleCopy.recoveryListLabel}

@@ -79,7 +79,7 @@ function ConfirmFirstCode({
 }) {
   const [keyShown] = useState(() => secret.secret.replace(/(.{4})(?!$)/g, '$1 '));
   return (
-    <ConsoleStep heading={consoleCopy.setupHeading}>
+    <ConsoleStep heading={consoleCopy.setupHeading} takeFocus>
       <p>{consoleCopy.setupScan}</p>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <QrCode text={secret.uri} label={consoleCopy.qrLabel} />

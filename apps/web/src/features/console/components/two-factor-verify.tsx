@@ -13,12 +13,18 @@ import { ApiError, failureText } from '@/lib/api-client';
 export function TwoFactorVerify({ userId }: { userId: string }) {
   const verify = useVerifyTwoFactor(userId);
   const [withRecovery, setWithRecovery] = useState(false);
+  const [switched, setSwitched] = useState(false);
   const switchTo = (recovery: boolean) => {
     verify.reset();
     setWithRecovery(recovery);
+    setSwitched(true);
   };
   return (
-    <ConsoleStep key={String(withRecovery)} heading={consoleCopy.verifyHeading}>
+    <ConsoleStep
+      key={String(withRecovery)}
+      heading={consoleCopy.verifyHeading}
+      takeFocus={switched}
+    >
       <p>{withRecovery ? consoleCopy.recoveryHint : consoleCopy.verifyIntro}</p>
       {withRecovery ? (
         <RecoveryCodeForm verify={verify} />

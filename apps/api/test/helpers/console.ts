@@ -1,0 +1,73 @@
+/**
+ * Operators for the console's tests: an account made staff or admin by the command line, signed
+ * in again from an address of its own, and its two-factor set-up from the secret shown once.
+ */
+import { API_ROUTES, type ApiRouteName, type Role } from '@questfield/contract';
+import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import type { Clock } from '../../src/lib/clock';
+import {
+  COOKIE,
+  PASSWORD,
+  distinctIp,
+  login,
+  postJson,
+  sessionCookieOf,
+  signUp,
+  type SignedUp,
+} from './accounts';
+import { jsonOf, type TestApp } from './test-app';
+
+export type Operator = SignedUp & { ip: string };
+
+/**
+ * The console's calls for the test app `current()` gives (made in a `beforeAll`), whose
+ * operator route takes `token`.
+ */
+export function consoleClient(current: () => TestApp, token: string, clock: Clock) {
+  const app = () => current().app;
+  async function signIn(email: string, ip: string): Promise<string> {
+    const response = await login(app(), email, PASSWORD, ip);
+    expect(response.statusCode).toBe(200);
+    return sessionCookieOf(response) ?? expect.fail('no session cookie');
+  }
+
+  /** A player made `role` by the command line, signed in again (the change signed them out). */
+  async function operator(role: Role = 'staff'): Promise<Operator> {
+    const ip = distinctIp();
+    const player = await signUp(app(), { ip });
+    const run = { command: 'users set-role', email: player.email, role };
+    const set = await postJson(app(), 'operatorRun', run, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(set.statusCode).toBe(200);
+    return { ...player, ip, cookie: await signIn(player.email, ip) };
+  }
+
+  const post = (who: Operator, route: ApiRouteName, body: unknown, cookie = who.cookie) =>
+    postJson(app(), route, body, { cookie, ip: who.ip });
+
+  const getConsoleSession = (who: Operator, cookie = who.cookie) =>
+    app().inject({
+      method: 'GET',
+      url: API_ROUTES.consoleSession.path,
+      remoteAddress: who.ip,
+      headers: { cookie: `${COOKIE}=${cookie}` },
+    });
+
+  /** The code an authenticator app shows for `secret` at `at` (the app's clock by default). */
+  const codeAt = (secret: string, at = clock.now()) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
+
+  /** Sets two-factor up for `who` (their session passes it); the secret and recovery codes. */
+  async function enrol(who: Operator) {
+    const setup = await post(who, 'consoleTwoFactorSetup', { password: PASSWORD });
+    expect(setup.statusCode).toBe(200);
+    const { secret } = jsonOf<{ secret: string }>(setup);
+    const enabled = await post(who, 'consoleTwoFactorEnable', { code: codeAt(secret) });
+    expect(enabled.statusCode).toBe(200);
+    return { secret, recoveryCodes: jsonOf<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
+  }
+
+  return { signIn, operator, post, getConsoleSession, codeAt, enrol };
+}

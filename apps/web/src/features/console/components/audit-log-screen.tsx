@@ -1,0 +1,328 @@
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_MAX,
+  toCsv,
+  type AuditAction,
+  type AuditEntry,
+  type AuditLogFilter,
+} from '@questfield/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useExportAuditLog } from '../api/export-audit-log';
+import { auditLogQueryOptions } from '../api/get-audit-log';
+import { consoleCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError, inputClass, Spinner } from '@/components/ui/form';
+import { CloseIcon, CompassIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { failureText } from '@/lib/api-client';
+import { downloadText } from '@/utils/download';
+import { cn } from '@/utils/cn';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const isAction = (value: string | null): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value ?? '');
+
+/** 'role: player → admin', one line per value that a row holds before or after. */
+function changeText(before: unknown, after: unknown): string {
+  const asRecord = (value: unknown) =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const was = asRecord(before);
+  const now = asRecord(after);
+  const shown = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+  return [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    .map((key) =>
+      key in was ? `${key}: ${shown(was[key])} → ${shown(now[key])}` : `${key}: ${shown(now[key])}`,
+    )
+    .join('\n');
+}
+
+/** The filter the page's address holds (so a filtered view can be shared or reloaded). */
+function useAuditFilter() {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const filter: AuditLogFilter = {
+    ...(isAction(action) ? { action } : {}),
+    ...(params.get('day') ? { day: params.get('day') ?? undefined } : {}),
+    ...(params.get('operator') ? { operatorId: params.get('operator') ?? undefined } : {}),
+    ...(params.get('player') ? { playerId: params.get('player') ?? undefined } : {}),
+  };
+  const names = { operator: params.get('operatorName'), player: params.get('playerName') };
+  const set = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  return { filter, names, set };
+}
+
+function AuditRow({
+  entry,
+  onOperator,
+  onPlayer,
+}: {
+  entry: AuditEntry;
+  onOperator: (id: string, name: string) => void;
+  onPlayer: (id: string, name: string) => void;
+}) {
+  const { actor, player } = entry;
+  return (
+    <tr className="align-top">
+      <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
+        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+      </td>
+      <td className="py-3 pr-4">
+        {actor.id === null ? (
+          <span className="text-mist-300">{consoleCopy.commandLine}</span>
+        ) : (
+          <button
+            type="button"
+            className="text-left font-semibold text-accent-300 underline-offset-4 hover:underline"
+            aria-label={consoleCopy.showOnly(actor.label)}
+            onClick={() => onOperator(actor.id ?? '', actor.label)}
+          >
+            {actor.label}
+          </button>
+        )}
+        {actor.role === null ? null : (
+          <span className="block text-xs text-mist-400">{actor.role}</span>
+        )}
+        {actor.ip === '' ? null : <span className="block text-xs text-mist-400">{actor.ip}</span>}
+      </td>
+      <td className="py-3 pr-4 text-white">
+        {consoleCopy.actions[entry.action]}
+        {entry.subject === '' ? null : (
+          <span className="block text-xs text-mist-400">{entry.subject}</span>
+        )}
+      </td>
+      <td className="py-3 pr-4">
+        {player === null ? null : (
+          <button
+            type="button"
+            className="text-left text-accent-300 underline-offset-4 hover:underline"
+            aria-label={consoleCopy.showOnly(player.username)}
+            onClick={() => onPlayer(player.id, player.username)}
+          >
+            {player.username}
+          </button>
+        )}
+      </td>
+      <td className="py-3 pr-4 font-mono text-xs whitespace-pre-line text-mist-100">
+        {changeText(entry.before, entry.after)}
+      </td>
+      <td className="py-3 text-mist-100">{entry.reason}</td>
+    </tr>
+  );
+}
+
+function csvOf(entries: AuditEntry[]): string {
+  return toCsv(
+    [
+      'at',
+      'operator',
+      'role',
+      'address',
+      'action',
+      'player',
+      'subject',
+      'before',
+      'after',
+      'reason',
+    ],
+    entries.map((entry) => [
+      entry.at,
+      entry.actor.label,
+      entry.actor.role,
+      entry.actor.ip,
+      entry.action,
+      entry.player?.username,
+      entry.subject,
+      entry.before === null ? '' : JSON.stringify(entry.before),
+      entry.after === null ? '' : JSON.stringify(entry.after),
+      entry.reason,
+    ]),
+  );
+}
+
+/** An admin's CSV of everything the filter matches (the server refuses staff). */
+function ExportButton({ filter }: { filter: AuditLogFilter }) {
+  const exporting = useExportAuditLog();
+  const [truncated, setTruncated] = useState(false);
+  const run = () =>
+    exporting.mutate(filter, {
+      onSuccess: (answer) => {
+        setTruncated(answer.truncated);
+        downloadText(
+          consoleCopy.exportFileName(filter.day ?? format(new Date(), 'yyyy-MM-dd')),
+          `${csvOf(answer.entries)}\n`,
+          'text/csv',
+        );
+      },
+    });
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+        disabled={exporting.isPending}
+        aria-busy={exporting.isPending}
+        onClick={run}
+      >
+        {exporting.isPending ? <Spinner /> : null}
+        {consoleCopy.exportCsv}
+      </button>
+      <FormError>
+        {exporting.isError ? failureText(exporting.error, consoleCopy.exportFailed) : null}
+      </FormError>
+      {truncated ? (
+        <p role="status" className="text-sm text-mist-300">
+          {consoleCopy.exportTruncated(AUDIT_EXPORT_MAX)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Operators' actions, filterable by action and day, and by a row's operator or player. */
+export function AuditLogScreen({ canExport }: { canExport: boolean }) {
+  const { filter, names, set } = useAuditFilter();
+  const log = useInfiniteQuery(auditLogQueryOptions(filter));
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const actionId = useId();
+  const dayId = useId();
+  const chips = [
+    {
+      key: 'operator',
+      what: consoleCopy.operatorWord,
+      name: names.operator,
+      on: filter.operatorId,
+    },
+    { key: 'player', what: consoleCopy.playerWord, name: names.player, on: filter.playerId },
+  ].filter((chip) => chip.on !== undefined);
+
+  return (
+    <Panel heading={consoleCopy.auditHeading}>
+      <p className="mt-2 text-mist-300">{consoleCopy.auditIntro}</p>
+      <div className="mt-5 flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={actionId} className="text-sm font-semibold text-white">
+            {consoleCopy.actionFilter}
+          </label>
+          <select
+            id={actionId}
+            className={cn(inputClass, 'w-60')}
+            value={filter.action ?? ''}
+            onChange={(event) => set({ action: event.target.value })}
+          >
+            <option value="">{consoleCopy.allActions}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {consoleCopy.actions[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={dayId} className="text-sm font-semibold text-white">
+            {consoleCopy.dayFilter}
+          </label>
+          <input
+            id={dayId}
+            type="date"
+            className={cn(inputClass, 'w-48')}
+            value={filter.day ?? ''}
+            onChange={(event) => set({ day: event.target.value })}
+          />
+        </div>
+        {chips.map((chip) => (
+          <p
+            key={chip.key}
+            className="flex items-center gap-2 rounded-full border border-white/15 px-4 py-2 text-sm text-white"
+          >
+            {consoleCopy.filteredBy(chip.what, chip.name ?? '')}
+            <button
+              type="button"
+              className="font-semibold text-accent-300"
+              aria-label={consoleCopy.clearFilter(chip.what)}
+              onClick={() => set({ [chip.key]: null, [`${chip.key}Name`]: null })}
+            >
+              <CloseIcon />
+            </button>
+          </p>
+        ))}
+        {canExport ? <ExportButton filter={filter} /> : null}
+      </div>
+
+      {log.isPending ? (
+        <p role="status" className="mt-6 text-mist-300">
+          {consoleCopy.auditLoading}
+        </p>
+      ) : null}
+      {log.isError && entries.length === 0 ? (
+        <RetryAlert
+          message={consoleCopy.auditFailed}
+          retryLabel={consoleCopy.retry}
+          retrying={log.isFetching}
+          onRetry={() => void log.refetch()}
+          className="mt-6"
+        />
+      ) : null}
+      {log.isSuccess && entries.length === 0 ? (
+        <EmptyState icon={<CompassIcon />} className="mt-6">
+          {consoleCopy.auditEmpty}
+        </EmptyState>
+      ) : null}
+      {entries.length > 0 ? (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <caption className="sr-only">{consoleCopy.auditCaption}</caption>
+            <thead className="border-b border-white/10 text-xs tracking-wide text-mist-400 uppercase">
+              <tr>
+                {consoleCopy.auditColumns.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-white/10">
+              {entries.map((entry) => (
+                <AuditRow
+                  key={entry.id}
+                  entry={entry}
+                  onOperator={(id, name) => set({ operator: id, operatorName: name })}
+                  onPlayer={(id, name) => set({ player: id, playerName: name })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {log.isFetchNextPageError ? (
+        <p role="alert" className="mt-4 text-sm text-red-300">
+          {consoleCopy.loadMoreFailed}
+        </p>
+      ) : null}
+      {log.hasNextPage ? (
+        <button
+          type="button"
+          className={buttonStyles({ variant: 'secondary', className: 'mt-4' })}
+          disabled={log.isFetchingNextPage}
+          aria-busy={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          {log.isFetchingNextPage ? <Spinner /> : null}
+          {consoleCopy.loadMore}
+        </button>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,47 @@
+import { CONSOLE_PATH, type ConsoleSession } from '@questfield/contract';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { consoleCopy } from '../copy';
+import { AuditLogScreen } from './audit-log-screen';
+import { ConsoleHome } from './console-home';
+import { cn } from '@/utils/cn';
+
+const SCREENS = [
+  { path: '', label: consoleCopy.navOverview },
+  { path: 'audit-log', label: consoleCopy.navAuditLog },
+] as const;
+
+/** The console once the session has passed two-factor: its screens, under /operator/…. */
+export function ConsoleScreens({ session }: { session: ConsoleSession }) {
+  return (
+    <>
+      <nav aria-label={consoleCopy.nav}>
+        <ul className="flex flex-wrap gap-2">
+          {SCREENS.map((screen) => (
+            <li key={screen.path}>
+              <NavLink
+                end
+                to={screen.path === '' ? CONSOLE_PATH : `${CONSOLE_PATH}/${screen.path}`}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+                    isActive
+                      ? 'border-accent-400 bg-accent-400 text-ink-950'
+                      : 'border-white/15 text-white hover:border-white/40',
+                  )
+                }
+              >
+                {screen.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Routes>
+        <Route index element={<ConsoleHome session={session} />} />
+        <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
+        {/* A screen that does not exist (an old link): the overview. */}
+        <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The operator console's reads and actions (routes `console*` in API_ROUTES; two-factor sign-in
+ * is in two-factor.ts). Staff read; admins also export.
+ */
+import { z } from 'zod';
+import { ROLES } from './accounts';
+import { AUDIT_ACTIONS } from './operator';
+
+/** The most rows an export carries: a busier log is exported a day or an action at a time. */
+export const AUDIT_EXPORT_MAX = 10_000;
+export const AUDIT_PAGE_SIZE = 50;
+
+/** What narrows the audit log; each filter has an index. `day` is a venue day. */
+export const auditLogFilter = z.strictObject({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  day: z.iso.date().optional(),
+  operatorId: z.uuid().optional(),
+  playerId: z.uuid().optional(),
+});
+
+export const auditLogRequest = auditLogFilter.extend({
+  /** The `nextCursor` of the page before. */
+  before: z.number().int().positive().optional(),
+});
+
+const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  actor: z.object({
+    kind: z.enum(['operator', 'command_line']),
+    /** The operator's account, or null for the command line. */
+    id: z.string().nullable(),
+    /** The operator's username then, or 'command line'. */
+    label: z.string(),
+    role: z.enum(ROLES).nullable(),
+    ip: z.string(),
+  }),
+  action: z.enum(AUDIT_ACTIONS),
+  /** The account acted on, by its name now (a deleted account's is `deleted-…`). */
+  player: z.object({ id: z.string(), username: z.string() }).nullable(),
+  subject: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditLogResponse = z.object({
+  entries: z.array(auditEntry),
+  nextCursor: z.number().int().nullable(),
+});
+export const auditLogExportResponse = z.object({
+  entries: z.array(auditEntry),
+  /** More rows matched than an export carries (AUDIT_EXPORT_MAX). */
+  truncated: z.boolean(),
+});
+
+export type AuditLogFilter = z.infer<typeof auditLogFilter>;
+
+/** One CSV document (RFC 4180): cells with a comma, quote or line break are quoted. */
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const line = (cells: readonly unknown[]) =>
+    cells
+      .map((cell) => {
+        const text = cell === null || cell === undefined ? '' : String(cell);
+        return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+      })
+      .join(',');
+  return [header, ...rows].map(line).join('\n');
+}
