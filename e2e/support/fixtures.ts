@@ -8,8 +8,13 @@ export type ProblemLog = { problems: string[]; expected: RegExp[] };
 
 /** Set by the app once React has attached to the page (apps/web/src/app/provider.tsx). */
 const APP_READY = 'html[data-app-ready]';
-/** What a navigation may cancel midway without anything having gone wrong. */
-const CANCELLABLE = new Set(['media', 'script', 'image', 'font', 'stylesheet']);
+/**
+ * What may be cancelled midway without anything having gone wrong: what a navigation leaves
+ * behind, and an API call whose answer the app no longer needs (React Query aborts a query's
+ * fetch when nothing shows it any more: a sign-out, a filter changed). A call that fails on its
+ * way is another error (net::ERR_FAILED, a refused connection), and an answer is never aborted.
+ */
+const CANCELLABLE = new Set(['media', 'script', 'image', 'font', 'stylesheet', 'fetch']);
 
 type Fixtures = {
   problemLog: ProblemLog;
@@ -62,8 +67,9 @@ export function watchForProblems(page: Page, baseURL: string | undefined, log: P
   page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
     // The browser cancels a video's download when its player goes away (the error view),
-    // and whatever the page was still loading when the test navigates or reloads: not a
-    // failure of ours. A lazy module that really fails to load still shows as a page error.
+    // whatever the page was still loading when the test navigates or reloads, and the app
+    // aborts calls it no longer needs: not a failure of ours. A lazy module that really fails
+    // to load still shows as a page error; an API call that fails, as a failure or an answer.
     const cancelled =
       CANCELLABLE.has(request.resourceType()) &&
       request.failure()?.errorText === 'net::ERR_ABORTED';
