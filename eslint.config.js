@@ -115,5 +115,11 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
+    rules: {
+      ...jsxA11y.flatConfigs.strict.rules,
+      // A named region that scrolls sideways (a wide table on a tablet) must take the focus so
+      // the keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
+    },
   },
 );

@@ -1,7 +1,8 @@
 // The operator console's sign-in against the real server, at tablet and desktop width: an
 // account made admin by the command line signs in at /operator, sets up two-factor from the
 // key the page shows (an authenticator app's part is played by otpauth), keeps its recovery
-// codes (the download holds them), and is in; a second browser passes with a recovery code;
+// codes (the download holds them), and is in: its audit log (filtered, exported as CSV) and its
+// player search work; a second browser passes with a recovery code;
 // a player finds the not-found page; the command line's reset sends the admin back to set-up.
 import { readFile } from 'node:fs/promises';
 import { CSRF_HEADER, MESSAGES, API_ROUTES } from '@questfield/contract';
@@ -145,7 +146,7 @@ for (const [width, height] of [
       // still on its way when the filter changes (the page would cancel it).
       await expect(log.getByRole('row').nth(2)).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
-      await page.getByLabel('Action').selectOption({ label: 'Role changed' });
+      await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Role changed' });
       const promoted = log.getByRole('row').filter({ hasText: admin.username });
       await expect(promoted).toContainText('command line');
       await expect(promoted).toContainText('role: "player" → "admin"');
@@ -158,6 +159,17 @@ for (const [width, height] of [
         'at,operator,role,address,action,player,subject,before,after,reason',
       );
       expect(exported).toContain(`command line,,,users.set-role,${admin.username},`);
+
+      // Players: the admin's own account, found by the start of its email in capitals.
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Players' })
+        .click();
+      await page.getByLabel('Email or username').fill(admin.email.slice(0, 12).toUpperCase());
+      await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+      const found = page.getByRole('table', { name: /^Accounts starting with/ });
+      await expect(found.getByRole('row').filter({ hasText: admin.email })).toContainText('admin');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // Another browser signs in and passes with a recovery code instead of the app.
       const other = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.77');

@@ -239,6 +239,12 @@ export const API_ROUTES = {
     module: 'two-factor',
     twoFactor: 'enrol',
   },
+  consolePlayerSearch: {
+    method: 'POST',
+    path: '/api/console/players/search',
+    access: 'staff',
+    module: 'accounts',
+  },
   consoleAuditLog: {
     method: 'POST',
     path: '/api/console/audit-log',

@@ -67,6 +67,8 @@ import {
   auditLogFilter,
   auditLogRequest,
   auditLogResponse,
+  playerSearchRequest,
+  playerSearchResponse,
 } from './console';
 import {
   consoleSessionResponse,
@@ -138,6 +140,7 @@ export const API_SCHEMAS = {
   consoleTwoFactorEnable: { request: twoFactorCodeRequest, response: twoFactorEnableResponse },
   consoleTwoFactorVerify: { request: twoFactorVerifyRequest, response: consoleSessionResponse },
   consoleReauth: { request: reauthRequest, response: consoleSessionResponse },
+  consolePlayerSearch: { request: playerSearchRequest, response: playerSearchResponse },
   consoleAuditLog: { request: auditLogRequest, response: auditLogResponse },
   consoleAuditLogExport: { request: auditLogFilter, response: auditLogExportResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;

@@ -3,7 +3,8 @@
  * is in two-factor.ts). Staff read; admins also export.
  */
 import { z } from 'zod';
-import { ROLES } from './accounts';
+import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
+import { userMessage } from './user-message';
 import { AUDIT_ACTIONS } from './operator';
 
 /** The most rows an export carries: a busier log is exported a day or an action at a time. */
@@ -56,6 +57,33 @@ export const auditLogExportResponse = z.object({
 });
 
 export type AuditLogFilter = z.infer<typeof auditLogFilter>;
+
+export const PLAYER_SEARCH_PAGE = 20;
+
+/** The start of an email address or a username, any case; `after` is the page before's cursor. */
+export const playerSearchRequest = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(1, userMessage('Type the start of an email address or a username.'))
+    .max(EMAIL_MAX_LENGTH),
+  after: z.string().max(200).optional(),
+});
+
+const playerSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  credits: z.number().int(),
+  role: z.enum(ROLES),
+  createdAt: z.iso.datetime(),
+});
+export type PlayerSummary = z.infer<typeof playerSummary>;
+
+export const playerSearchResponse = z.object({
+  players: z.array(playerSummary),
+  nextCursor: z.string().nullable(),
+});
 
 /** One CSV document (RFC 4180): cells with a comma, quote or line break are quoted. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {

@@ -4,6 +4,7 @@
  */
 import type { ApiModuleName } from '@questfield/contract';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
+import { registerConsolePlayersRoutes } from './accounts/console-players.routes';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
@@ -36,4 +37,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['operator', registerOperatorRoutes],
   ['two-factor', registerTwoFactorRoutes],
   ['audit-log', registerAuditLogRoutes],
+  ['accounts', registerConsolePlayersRoutes],
 ];

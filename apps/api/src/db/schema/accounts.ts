@@ -34,6 +34,10 @@ export const users = pgTable(
     // Case-insensitive identity without the citext extension: look up with lower(...) = lower($1).
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The console's player search: a case-insensitive prefix (LIKE 'ab%') of either, which a
+    // plain index serves only under the C collation; text_pattern_ops serves it under any.
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     // Serves the retention pass's sweep of deleted accounts; live accounts are not in it.
     index('users_deleted_at_idx')
       .on(t.deletedAt)

@@ -1,6 +1,6 @@
 /** Users: the Drizzle code of the accounts module (recovery.repository.ts: codes and tokens). */
 import type { Role } from '@questfield/contract';
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { users } from '../../db/schema/accounts';
@@ -232,3 +232,40 @@ export async function anonymiseUser(db: Executor, id: string, now: Date): Promis
 /** The ids of deleted accounts (a subquery served by users_deleted_at_idx). */
 export const deletedUserIds = (db: Executor) =>
   db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
+
+/** `text` as a LIKE pattern that matches it literally, as a prefix. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Live accounts whose email or username starts with `prefix` (lower case), by username, after
+ * the account `after` (its lower-cased username and id); each side has a text_pattern_ops index.
+ */
+export function searchAccounts(
+  db: Executor,
+  prefix: string,
+  after: { username: string; id: string } | null,
+  limit: number,
+) {
+  const pattern = likePrefix(prefix);
+  const name = sql<string>`lower(${users.username})`;
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      credits: users.credits,
+      role: users.role,
+      createdAt: users.createdAt,
+      sortName: name,
+    })
+    .from(users)
+    .where(
+      and(
+        isLive,
+        or(sql`lower(${users.email}) like ${pattern}`, sql`${name} like ${pattern}`),
+        after === null ? undefined : sql`(${name}, ${users.id}) > (${after.username}, ${after.id})`,
+      ),
+    )
+    .orderBy(name, users.id)
+    .limit(limit);
+}

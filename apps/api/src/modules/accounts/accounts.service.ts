@@ -5,10 +5,12 @@
  */
 import {
   loginThrottledMessage,
+  PLAYER_SEARCH_PAGE,
   type Role,
   type SignUpRequest,
   type UpdateUserRequest,
 } from '@questfield/contract';
+import { z } from 'zod';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -21,6 +23,21 @@ import * as repo from './accounts.repository';
 import type { SessionService } from './sessions.service';
 
 export type RequestMeta = AuditMeta & { userAgent: string };
+
+type SearchCursor = { username: string; id: string };
+const searchCursor = z.tuple([z.string(), z.uuid()]);
+const encodeSearchCursor = ({ username, id }: SearchCursor) =>
+  Buffer.from(JSON.stringify([username, id])).toString('base64url');
+
+/** The cursor's position, or null when it is not one this server made. */
+function decodeSearchCursor(cursor: string): SearchCursor | null {
+  try {
+    const parsed = searchCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+    return parsed.success ? { username: parsed.data[0], id: parsed.data[1] } : null;
+  } catch {
+    return null;
+  }
+}
 /** A new session, and the device token of the browser that opened it (device-trust.ts). */
 export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: string };
 
@@ -96,6 +113,24 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** The account with this email address, for operators; undefined when there is none. */
     findByEmail: (email: string) => repo.findAccountByEmail(db, email),
+
+    /**
+     * The console's search: live accounts whose email or username starts with `query` (any
+     * case), by username, PLAYER_SEARCH_PAGE at a time; `after` is the cursor of the page before.
+     */
+    async search(query: string, after?: string) {
+      const from = after === undefined ? null : (decodeSearchCursor(after) ?? fail('BAD_REQUEST'));
+      const rows = await repo.searchAccounts(db, query.toLowerCase(), from, PLAYER_SEARCH_PAGE + 1);
+      const page = rows.slice(0, PLAYER_SEARCH_PAGE);
+      const last = page.at(-1);
+      return {
+        players: page.map(({ sortName: _sortName, ...player }) => player),
+        nextCursor:
+          rows.length > PLAYER_SEARCH_PAGE && last !== undefined
+            ? encodeSearchCursor({ username: last.sortName, id: last.id })
+            : null,
+      };
+    },
 
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
       checkPasswordPolicy(input.password);

@@ -60,6 +60,17 @@ export const consoleCopy = {
   nav: 'Console',
   navOverview: 'Overview',
   navAuditLog: 'Audit log',
+  navPlayers: 'Players',
+
+  playersHeading: 'Players',
+  playersIntro: 'Find an account by the start of its email address or its username.',
+  searchLabel: 'Email or username',
+  searchSubmit: 'Search',
+  playersCaption: (query: string) => `Accounts starting with “${query}”`,
+  playersColumns: ['Username', 'Email', 'Credits', 'Role', 'Joined'] as const,
+  playersLoading: 'Searching…',
+  playersFailed: 'The search could not be run.',
+  playersEmpty: (query: string) => `No account starts with “${query}”.`,
 
   auditHeading: 'Audit log',
   auditIntro:

@@ -1,9 +1,14 @@
 import { API_ROUTES, type AuditEntry, type ConsoleSession } from '@questfield/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
 
 const LOG = API_ROUTES.consoleAuditLog.path;
 const EXPORT = API_ROUTES.consoleAuditLogExport.path;

@@ -1,9 +1,14 @@
 import { API_ROUTES, MESSAGES, type ConsoleSession } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
 
 const ME = '/api/Users/Me';
 const SESSION = API_ROUTES.consoleSession.path;

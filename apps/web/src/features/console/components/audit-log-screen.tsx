@@ -13,12 +13,11 @@ import { useSearchParams } from 'react-router';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { auditLogQueryOptions } from '../api/get-audit-log';
 import { consoleCopy } from '../copy';
+import { PagedTable } from './paged-table';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { EmptyState } from '@/components/ui/empty-state';
 import { FormError, inputClass, Spinner } from '@/components/ui/form';
-import { CloseIcon, CompassIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
-import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureText } from '@/lib/api-client';
 import { downloadText } from '@/utils/download';
 import { cn } from '@/utils/cn';
@@ -261,68 +260,27 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
         {canExport ? <ExportButton filter={filter} /> : null}
       </div>
 
-      {log.isPending ? (
-        <p role="status" className="mt-6 text-mist-300">
-          {consoleCopy.auditLoading}
-        </p>
-      ) : null}
-      {log.isError && entries.length === 0 ? (
-        <RetryAlert
-          message={consoleCopy.auditFailed}
-          retryLabel={consoleCopy.retry}
-          retrying={log.isFetching}
-          onRetry={() => void log.refetch()}
-          className="mt-6"
-        />
-      ) : null}
-      {log.isSuccess && entries.length === 0 ? (
-        <EmptyState icon={<CompassIcon />} className="mt-6">
-          {consoleCopy.auditEmpty}
-        </EmptyState>
-      ) : null}
-      {entries.length > 0 ? (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">{consoleCopy.auditCaption}</caption>
-            <thead className="border-b border-white/10 text-xs tracking-wide text-mist-400 uppercase">
-              <tr>
-                {consoleCopy.auditColumns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10">
-              {entries.map((entry) => (
-                <AuditRow
-                  key={entry.id}
-                  entry={entry}
-                  onOperator={(id, name) => set({ operator: id, operatorName: name })}
-                  onPlayer={(id, name) => set({ player: id, playerName: name })}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {log.isFetchNextPageError ? (
-        <p role="alert" className="mt-4 text-sm text-red-300">
-          {consoleCopy.loadMoreFailed}
-        </p>
-      ) : null}
-      {log.hasNextPage ? (
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'secondary', className: 'mt-4' })}
-          disabled={log.isFetchingNextPage}
-          aria-busy={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? <Spinner /> : null}
-          {consoleCopy.loadMore}
-        </button>
-      ) : null}
+      <PagedTable
+        query={log}
+        rowCount={entries.length}
+        caption={consoleCopy.auditCaption}
+        columns={consoleCopy.auditColumns}
+        text={{
+          loading: consoleCopy.auditLoading,
+          failed: consoleCopy.auditFailed,
+          empty: consoleCopy.auditEmpty,
+        }}
+        minWidth="min-w-[52rem]"
+      >
+        {entries.map((entry) => (
+          <AuditRow
+            key={entry.id}
+            entry={entry}
+            onOperator={(id, name) => set({ operator: id, operatorName: name })}
+            onPlayer={(id, name) => set({ player: id, playerName: name })}
+          />
+        ))}
+      </PagedTable>
     </Panel>
   );
 }

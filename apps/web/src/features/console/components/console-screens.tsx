@@ -3,10 +3,12 @@ import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { consoleCopy } from '../copy';
 import { AuditLogScreen } from './audit-log-screen';
 import { ConsoleHome } from './console-home';
+import { PlayersScreen } from './players-screen';
 import { cn } from '@/utils/cn';
 
 const SCREENS = [
   { path: '', label: consoleCopy.navOverview },
+  { path: 'players', label: consoleCopy.navPlayers },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
 ] as const;
 
@@ -38,6 +40,7 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
       </nav>
       <Routes>
         <Route index element={<ConsoleHome session={session} />} />
+        <Route path="players" element={<PlayersScreen />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}
         <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />

@@ -2,10 +2,9 @@ import type { CreditPosting } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { creditHistoryQueryOptions } from '../api/get-credit-history';
 import { creditsCopy } from '../copy';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/form';
 import { CoinIcon } from '@/components/ui/icons';
+import { LoadMore } from '@/components/ui/load-more';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { cn } from '@/utils/cn';
@@ -95,23 +94,12 @@ export function CreditHistory({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : null}
-      {history.isFetchNextPageError ? (
-        <p role="alert" className="mt-4 text-sm text-red-300">
-          {creditsCopy.loadMoreError}
-        </p>
-      ) : null}
-      {history.hasNextPage ? (
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'secondary', className: 'mt-4 w-full sm:w-auto' })}
-          disabled={history.isFetchingNextPage}
-          aria-busy={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {history.isFetchingNextPage ? <Spinner /> : null}
-          {creditsCopy.loadMore}
-        </button>
-      ) : null}
+      <LoadMore
+        query={history}
+        label={creditsCopy.loadMore}
+        failed={creditsCopy.loadMoreError}
+        className="w-full sm:w-auto"
+      />
     </Panel>
   );
 }

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { playerSearchRequest } from '@questfield/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { playerSearchQueryOptions } from '../api/search-players';
+import { consoleCopy } from '../copy';
+import { PagedTable } from './paged-table';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Field } from '@/components/ui/form';
+import { Panel } from '@/components/ui/panel';
+
+const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Find accounts by the start of an email address or a username (the query is in the address). */
+export function PlayersScreen() {
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const form = useForm({
+    resolver: zodResolver(playerSearchRequest.pick({ query: true })),
+    defaultValues: { query },
+  });
+  const found = useInfiniteQuery(playerSearchQueryOptions(query));
+  const players = found.data?.pages.flatMap((page) => page.players) ?? [];
+
+  return (
+    <Panel heading={consoleCopy.playersHeading}>
+      <p className="mt-2 text-mist-300">{consoleCopy.playersIntro}</p>
+      <form
+        role="search"
+        noValidate
+        className="mt-5 flex flex-wrap items-start gap-3"
+        onSubmit={form.handleSubmit((values) => setParams({ q: values.query }))}
+      >
+        <Field
+          label={consoleCopy.searchLabel}
+          className="min-w-0 flex-1 basis-64"
+          type="search"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={form.formState.errors.query?.message}
+          {...form.register('query')}
+        />
+        <button type="submit" className={buttonStyles({ className: 'mt-7' })}>
+          {consoleCopy.searchSubmit}
+        </button>
+      </form>
+
+      <PagedTable
+        query={found}
+        rowCount={players.length}
+        caption={consoleCopy.playersCaption(query)}
+        columns={consoleCopy.playersColumns}
+        text={{
+          loading: consoleCopy.playersLoading,
+          failed: consoleCopy.playersFailed,
+          empty: consoleCopy.playersEmpty(query),
+        }}
+        minWidth="min-w-[40rem]"
+      >
+        {players.map((player) => (
+          <tr key={player.id}>
+            <td className="py-3 pr-4 font-semibold text-white">{player.username}</td>
+            <td className="py-3 pr-4 break-all text-mist-100">{player.email}</td>
+            <td className="py-3 pr-4 text-white tabular-nums">{player.credits}</td>
+            <td className="py-3 pr-4 text-mist-100">{player.role}</td>
+            <td className="py-3 text-mist-300">
+              <time dateTime={player.createdAt}>{joined.format(new Date(player.createdAt))}</time>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
+    </Panel>
+  );
+}
