@@ -87,6 +87,18 @@ describe(`the console's audit log [${dbKind}]`, () => {
   it('refuses a filter it does not know, and exports for admins only', async () => {
     expect((await post(staff, 'consoleAuditLog', { action: 'users.fly' })).statusCode).toBe(400);
     expect((await post(staff, 'consoleAuditLog', { playerId: 'not-a-uuid' })).statusCode).toBe(400);
+    // Days and cursors no calendar or column can hold are bad input, never a 500.
+    for (const body of [
+      { day: '9999-12-31' },
+      { day: '1999-12-31' },
+      { day: '2026-02-30' },
+      { before: 1e300 },
+      { before: 2 ** 62 },
+    ]) {
+      const refused = await post(staff, 'consoleAuditLog', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await post(staff, 'consoleAuditLog', { day: '2999-12-31' })).statusCode).toBe(200);
     expect((await post(staff, 'consoleAuditLogExport', {})).statusCode).toBe(403);
     const exported = await post(admin, 'consoleAuditLogExport', { action: 'users.grant-credits' });
     expect(jsonOf(exported)).toMatchObject({ truncated: false });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
 import { userMessage } from './user-message';
-import { AUDIT_ACTIONS } from './operator';
+import { AUDIT_ACTIONS, venueDay } from './operator';
 
 /** The most rows an export carries: a busier log is exported a day or an action at a time. */
 export const AUDIT_EXPORT_MAX = 10_000;
@@ -14,7 +14,7 @@ export const AUDIT_PAGE_SIZE = 50;
 /** What narrows the audit log; each filter has an index. `day` is a venue day. */
 export const auditLogFilter = z.strictObject({
   action: z.enum(AUDIT_ACTIONS).optional(),
-  day: z.iso.date().optional(),
+  day: venueDay.optional(),
   operatorId: z.uuid().optional(),
   playerId: z.uuid().optional(),
 });

@@ -43,10 +43,17 @@ const email = z
   .min(1, 'An email address is needed.')
   .max(EMAIL_MAX_LENGTH, 'That is not an email address of an account.');
 
-/** A day of the venue's calendar. */
-const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' });
+/**
+ * A day of the venue's calendar, in the years the product can mean (a day like 9999-12-31 has
+ * no next day that a date library can write, and would reach the database as an error).
+ */
+export const venueDay = z.iso
+  .date({ error: 'Dates are written YYYY-MM-DD, e.g. 2027-01-31.' })
+  .refine((value) => value >= '2000-01-01' && value <= '2999-12-31', {
+    error: 'Dates are between 2000-01-01 and 2999-12-31.',
+  });
 /** The last day a code can be redeemed, in the venue's time zone. */
-const lastDay = day;
+const lastDay = venueDay;
 /** A slot's start on the venue's clock, 24-hour. */
 const venueTime = z
   .string()
@@ -91,14 +98,14 @@ export const operatorCommand = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('users delete'), email }),
   z.strictObject({ command: z.literal('users reset-two-factor'), email }),
-  z.strictObject({ command: z.literal('slots show'), date: day }),
+  z.strictObject({ command: z.literal('slots show'), date: venueDay }),
   z.strictObject({
     command: z.literal('slots set-capacity'),
-    date: day,
+    date: venueDay,
     time: venueTime,
     capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
   }),
-  z.strictObject({ command: z.literal('slots close'), date: day, time: venueTime }),
+  z.strictObject({ command: z.literal('slots close'), date: venueDay, time: venueTime }),
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
   z.strictObject({
     command: z.literal('orders flagged'),

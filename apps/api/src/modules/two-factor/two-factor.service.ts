@@ -106,7 +106,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return row?.enabledAt ? row : fail('TWO_FACTOR_NOT_SET_UP');
   }
 
-  async function status(session: SessionInfo, passed = session.secondFactorAt !== null) {
+  async function status(session: SessionInfo) {
     const row = await repo.findSecret(db, session.userId);
     const role = session.account.role;
     if (role === 'player') fail('FORBIDDEN');
@@ -119,7 +119,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       username: session.account.username,
       role,
       twoFactorEnabled: Boolean(row?.enabledAt),
-      twoFactorPassed: passed,
+      twoFactorPassed: session.secondFactorAt !== null,
       reauthUntil,
       recoveryCodesLeft: row?.enabledAt ? await repo.countUnusedRecoveryCodes(db, row.userId) : 0,
     } satisfies ConsoleSession;
@@ -133,7 +133,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   });
 
   return {
-    status: (session: SessionInfo) => status(session),
+    status,
 
     /** A new secret for an account without two-factor on, after its password. */
     async setup(session: SessionInfo, password: string, meta: RequestMeta) {

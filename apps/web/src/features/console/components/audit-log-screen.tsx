@@ -63,14 +63,39 @@ function useAuditFilter() {
   return { filter, names, set };
 }
 
+type NameFilter = 'operator' | 'player';
+
+/** A name in the table that narrows the log to that operator or player. */
+function NameButton({
+  name,
+  strong = false,
+  onClick,
+}: {
+  name: string;
+  strong?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        'text-left text-accent-300 underline-offset-4 hover:underline',
+        strong && 'font-semibold',
+      )}
+      aria-label={consoleCopy.showOnly(name)}
+      onClick={onClick}
+    >
+      {name}
+    </button>
+  );
+}
+
 function AuditRow({
   entry,
-  onOperator,
-  onPlayer,
+  onFilter,
 }: {
   entry: AuditEntry;
-  onOperator: (id: string, name: string) => void;
-  onPlayer: (id: string, name: string) => void;
+  onFilter: (by: NameFilter, id: string, name: string) => void;
 }) {
   const { actor, player } = entry;
   return (
@@ -82,14 +107,11 @@ function AuditRow({
         {actor.id === null ? (
           <span className="text-mist-300">{consoleCopy.commandLine}</span>
         ) : (
-          <button
-            type="button"
-            className="text-left font-semibold text-accent-300 underline-offset-4 hover:underline"
-            aria-label={consoleCopy.showOnly(actor.label)}
-            onClick={() => onOperator(actor.id ?? '', actor.label)}
-          >
-            {actor.label}
-          </button>
+          <NameButton
+            name={actor.label}
+            strong
+            onClick={() => onFilter('operator', actor.id ?? '', actor.label)}
+          />
         )}
         {actor.role === null ? null : (
           <span className="block text-xs text-mist-400">{actor.role}</span>
@@ -104,14 +126,10 @@ function AuditRow({
       </td>
       <td className="py-3 pr-4">
         {player === null ? null : (
-          <button
-            type="button"
-            className="text-left text-accent-300 underline-offset-4 hover:underline"
-            aria-label={consoleCopy.showOnly(player.username)}
-            onClick={() => onPlayer(player.id, player.username)}
-          >
-            {player.username}
-          </button>
+          <NameButton
+            name={player.username}
+            onClick={() => onFilter('player', player.id, player.username)}
+          />
         )}
       </td>
       <td className="py-3 pr-4 font-mono text-xs whitespace-pre-line text-mist-100">
@@ -276,8 +294,7 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
           <AuditRow
             key={entry.id}
             entry={entry}
-            onOperator={(id, name) => set({ operator: id, operatorName: name })}
-            onPlayer={(id, name) => set({ player: id, playerName: name })}
+            onFilter={(by, id, name) => set({ [by]: id, [`${by}Name`]: name })}
           />
         ))}
       </PagedTable>

@@ -85,7 +85,7 @@ function ConfirmFirstCode({
         <QrCode text={secret.uri} label={consoleCopy.qrLabel} />
         <dl className="min-w-0 text-sm">
           <dt className="text-mist-300">{consoleCopy.keyLabel}</dt>
-          <dd className="mt-1 font-mono text-base break-all text-white select-all">{keyShown}</dd>
+          <dd className="mt-1 font-mono text-base break-words text-white select-all">{keyShown}</dd>
         </dl>
       </div>
       <CodeStep
