@@ -19,7 +19,7 @@
 //
 // Usage: node scripts/check-requirements.mjs. The functions are exported for reuse.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,8 +55,13 @@ export function listFiles(root) {
       file !== '' &&
       !SKIPPED.has(file) &&
       !LOCKFILES.has(basename(file)) &&
-      existsSync(join(root, file)),
+      isRegularFile(join(root, file)),
   );
+}
+
+/** A file (not a folder, even one reached by a link), present on disk. */
+function isRegularFile(path) {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The text of a file, or null for a binary one (a NUL byte near its start). */
