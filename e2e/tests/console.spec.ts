@@ -4,6 +4,8 @@
 // codes (the download holds them), and is in: its audit log (filtered, exported as CSV) and its
 // player search work; a second browser passes with a recovery code;
 // a player finds the not-found page; the command line's reset sends the admin back to set-up.
+// Staff watch a venue day's slot fill live while a player books it, close it, and find that
+// in the audit log.
 import { readFile } from 'node:fs/promises';
 import { CSRF_HEADER, MESSAGES, API_ROUTES } from '@questfield/contract';
 import type { Browser, Page } from '@playwright/test';
@@ -21,14 +23,22 @@ import {
 
 test.skip(({ isMobile }) => isMobile, 'the console is made for tablets and desktops');
 
-/** An account made by the API (no page needed), then given `role` by the command line. */
-async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
+const CLIENT_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value };
+
+/** A new player's account made by the API in `page`'s browser (signed in there). */
+async function accountByApi(page: Page): Promise<Player> {
   const account = newPlayer();
   const created = await page.request.post(API_ROUTES.usersCreate.path, {
-    headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
+    headers: CLIENT_HEADERS,
     data: { ...account, appid: 'questfield-web' },
   });
   expect(created.status()).toBe(200);
+  return account;
+}
+
+/** An account made by the API (no page needed), then given `role` by the command line. */
+async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
+  const account = await accountByApi(page);
   const said = await runAdmin(
     sharedDataDir(),
     'users',
@@ -54,6 +64,25 @@ async function signInAtConsole(page: Page, account: Player) {
 }
 
 const codeNow = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key) });
+
+/** Sets two-factor up from the console's set-up steps, to the console's overview. */
+async function setUpTwoFactor(page: Page, account: Player) {
+  const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
+  await setup.getByLabel('Password', { exact: true }).fill(account.password);
+  await setup.getByRole('button', { name: 'Continue' }).click();
+  const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
+  await setup.getByLabel('6-digit code').fill(codeNow(key));
+  await setup.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+  await page.getByRole('button', { name: 'I Have Kept Them' }).click();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
+}
+
+/** The day after a YYYY-MM-DD day, by the calendar. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
 
 async function secondBrowser(browser: Browser, baseURL: string, log: ProblemLog, address: string) {
   const context = await browser.newContext({
@@ -187,12 +216,7 @@ for (const [width, height] of [
 
       // A player at /operator finds the not-found page, and nothing of the console.
       const player = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.78');
-      const someone = newPlayer();
-      const created = await player.request.post(API_ROUTES.usersCreate.path, {
-        headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
-        data: { ...someone, appid: 'questfield-web' },
-      });
-      expect(created.status()).toBe(200);
+      const someone = await accountByApi(player);
       await signInAtConsole(player, someone);
       await expect(player.getByRole('heading', { level: 1 })).toHaveText(
         MESSAGES.notFoundHeading.trim(),
@@ -213,6 +237,86 @@ for (const [width, height] of [
         other.getByRole('region', { name: 'Sign in to open the console' }),
       ).toBeVisible();
       await other.context().close();
+      await player.context().close();
+    });
+
+    test('staff watch a slot fill while a player books it, and close it', async ({
+      page,
+      browser,
+      baseURL,
+      problemLog,
+    }) => {
+      const staff = await operatorAccount(page, 'staff');
+      await signInAtConsole(page, staff);
+      await setUpTwoFactor(page, staff);
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Venue day' })
+        .click();
+      await expect(page.getByRole('table', { name: /^Slots on/ })).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // A player in another browser, with the credits for one game.
+      const player = await secondBrowser(browser, baseURL ?? '', problemLog, '198.51.100.79');
+      const someone = await accountByApi(player);
+      const granted = await runAdmin(
+        sharedDataDir(),
+        'users',
+        'grant-credits',
+        '--email',
+        someone.email,
+        '--credits',
+        '2',
+        '--reason',
+        'e2e',
+      );
+      expect(granted).toContain('Granted 2 credits');
+
+      // Tomorrow's last slots, which no other journey books (they take the first open one),
+      // a different one at each width, as the two may run at once.
+      const day = nextDay(await page.getByLabel('Day', { exact: true }).inputValue());
+      await page.getByLabel('Day', { exact: true }).fill(day);
+      const listed = await player.request.post(API_ROUTES.eventsAvailableTimes.path, {
+        headers: CLIENT_HEADERS,
+        data: { date: day },
+      });
+      const times = (await listed.json()) as { EventTime: string }[];
+      const startsAt = new Date(times.at(width === 1280 ? -1 : -2)?.EventTime ?? '').toISOString();
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.locator(`time[datetime="${startsAt}"]`) });
+      const seats = (await row.getByText(/^\d+ of \d+$/).textContent()) ?? '';
+      const [taken = 0, capacity = 0] = seats.split(' of ').map(Number);
+
+      const booked = await player.request.post(API_ROUTES.eventsRegister.path, {
+        headers: CLIENT_HEADERS,
+        data: { EventTime: startsAt },
+      });
+      expect(booked.status()).toBe(200);
+      // Live: the held request answers when the booking commits; no reload, no poll.
+      await expect(row).toContainText(`${taken + 1} of ${capacity}`);
+      await row.getByText(/^\d+ players?$/).click();
+      await expect(row.getByText(someone.username)).toBeVisible();
+
+      await row.getByRole('button', { name: /^Close / }).click();
+      await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'is closed' })).toBeVisible();
+      await row.getByRole('button', { name: /^Change the capacity/ }).click();
+      const resize = page.getByRole('dialog', { name: /^Capacity of the/ });
+      await expect(resize.getByLabel('Seats')).toBeFocused();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await resize.getByRole('button', { name: 'Close' }).click();
+      await expect(row.getByRole('button', { name: /^Change the capacity/ })).toBeFocused();
+
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Audit log' })
+        .click();
+      await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Slot closed' });
+      const log = page.getByRole('table', { name: 'Operator actions, newest first' });
+      await expect(log.getByRole('row').filter({ hasText: staff.username })).toContainText(
+        'open: true → false',
+      );
       await player.context().close();
     });
   });

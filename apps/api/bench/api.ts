@@ -6,7 +6,8 @@
  * hot slots, each request a new booking; then the same through two server processes) and the
  * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
  * players' results, the three periods in turn) and the console's player search (10 staff
- * sessions at once over 100,000 accounts) against a floor measured in the same run on the
+ * sessions at once over 100,000 accounts) and venue day (10 staff at once, a full day of 30 slots
+ * × 25 players) against a floor measured in the same run on the
  * same machine: a bare Fastify answering one `SELECT 1` through a node-postgres pool of the same
  * size. Then mixed traffic (slot listing, booking, redemption, session reads) against one and
  * then two server processes on one database, with the invariants checked afterwards; and the
@@ -46,8 +47,11 @@ import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src
 import { migrateDatabase } from '../src/db/migrate';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
+import { venueInstant } from '../src/lib/slot-schedule';
 import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
+import { createAccessCodes } from '../src/modules/bookings/access-codes';
+import { scheduleSlots } from '../src/modules/bookings/slots';
 import { hashSessionId } from '../src/modules/accounts/sessions.service';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
@@ -85,6 +89,9 @@ const SERVER_ENTRY = ['--import', 'tsx', 'src/server.ts'];
 const SEARCH_ACCOUNTS = 100_000;
 const SEARCHERS = 10;
 const SEARCH_PREFIXES = ['ps1', 'ps42', 'ps9876', 'PS5@EXAMPLE', 'nobody'];
+/** The console's day view: a full day of DAY_SLOTS slots, read by DAY_VIEWERS staff at once. */
+const DAY_SLOTS = 30;
+const DAY_VIEWERS = 10;
 /** Distinct bookings on hand: more than both booking targets' runs send (about 20,000 each). */
 const BOOKINGS = 48_000;
 const BOOKING_PLAYERS = BOOKINGS / HOT_SLOTS;
@@ -292,6 +299,7 @@ function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services 
     db: handle.db,
     transaction: transactor(handle.db),
     ping: () => handle.ping(),
+    listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock: systemClock,
     emailDispatcher: app.emailDispatcher,
     payments: createTestPaymentProvider(),
@@ -579,16 +587,9 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await twoProcessBookingTarget(url));
       targets.push(await leaderboardTarget(handle, notes));
       targets.push(await playerSearchTarget(handle, notes));
-      const [floor, me, checkout, redeem, booking, booking2, leaderboard, search] = targets as [
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-      ];
+      targets.push(await dayViewTarget(handle, notes));
+      const [floor, me, checkout, redeem, booking, booking2, leaderboard, search, dayView] =
+        targets as [Target, Target, Target, Target, Target, Target, Target, Target, Target];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: 'Users/Me (Postgres)', target: me },
@@ -609,6 +610,10 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
         {
           name: `Console player search, ${SEARCHERS} operators, ${SEARCH_ACCOUNTS.toLocaleString('en-US')} accounts (Postgres)`,
           target: search,
+        },
+        {
+          name: `Console venue day, ${DAY_SLOTS} slots × 25 players, ${DAY_VIEWERS} staff (Postgres)`,
+          target: dayView,
         },
       ]);
     } finally {
@@ -634,6 +639,85 @@ async function pgliteRow(): Promise<Row> {
   }
 }
 
+/** The median milliseconds of five runs of `work`, one after another (a service's own time). */
+async function medianOfFive(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2] ?? 0;
+}
+
+/** A staff member's session that passed two-factor (the set-up itself is not measured). */
+async function staffCookie(handle: DatabaseHandle, services: Services): Promise<string> {
+  const [cookie = ''] = await signedInPlayers(handle, services, 1);
+  const idHash = hashSessionId(cookie.split('=')[1] ?? '');
+  await queryRows(
+    handle.db,
+    sql`update users set role = 'staff' from sessions
+      where sessions.id_hash = ${idHash} and users.id = sessions.user_id`,
+  );
+  await queryRows(
+    handle.db,
+    sql`update sessions set second_factor_at = now() where id_hash = ${idHash}`,
+  );
+  return cookie;
+}
+
+/**
+ * The console's venue day (POST /api/console/schedule/day) read by DAY_VIEWERS staff at once:
+ * a full day of DAY_SLOTS slots (the schedule's 24 and six earlier ones) with every seat
+ * booked through the API, the players' names and seat times included.
+ */
+function dayViewTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    const zone = context.env.venueTimezone;
+    const day = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: zone,
+    });
+    await services.bookings.consoleDay(day, undefined, new AbortController().signal);
+    const early = Array.from({ length: DAY_SLOTS - 24 }, (_, n) =>
+      venueInstant(day, `0${7 + Math.floor(n / 2)}:${n % 2 === 0 ? '00' : '30'}`, zone),
+    );
+    await scheduleSlots(handle.db, early, createAccessCodes(context.env.appSecret));
+    const view = await services.bookings.consoleDay(day, undefined, new AbortController().signal);
+    const seats = view.slots.flatMap((slot) =>
+      Array.from({ length: slot.capacity }, () => slot.startsAt.toISOString()),
+    );
+    const players = await signedInPlayers(handle, services, seats.length, 2);
+    for (let start = 0; start < seats.length; start += POOL_SIZE) {
+      await Promise.all(
+        seats.slice(start, start + POOL_SIZE).map(async (eventTime, i) => {
+          const booked = await fetch(`${origin}${BOOKING_PATH}`, {
+            method: 'POST',
+            headers: { ...CLIENT_HEADERS, cookie: players[start + i] ?? '' },
+            body: JSON.stringify({ EventTime: eventTime }),
+          });
+          if (!booked.ok) throw new Error(`A day-view seat was refused: ${booked.status}`);
+        }),
+      );
+    }
+    const median = await medianOfFive(() =>
+      services.bookings.consoleDay(day, undefined, new AbortController().signal),
+    );
+    notes.push(
+      `Venue day: ${view.slots.length} slots, ${seats.length} seats booked through the API; the service reads the day in ${median.toFixed(1)} ms (median of 5).`,
+    );
+    const cookie = await staffCookie(handle, services);
+    const url = `${origin}${API_ROUTES.consoleDay.path}`;
+    return {
+      url,
+      headers: { cookie },
+      body: JSON.stringify({ day }),
+      connections: DAY_VIEWERS,
+      close,
+    };
+  });
+}
+
 /**
  * The console's player search (POST /api/console/players/search) by SEARCHERS staff sessions
  * that passed two-factor, over SEARCH_ACCOUNTS accounts, the prefixes of SEARCH_PREFIXES in
@@ -649,25 +733,8 @@ function playerSearchTarget(handle: DatabaseHandle, notes: string[]): Promise<Ta
         from generate_series(1, ${SEARCH_ACCOUNTS}) as n`,
     );
     await queryRows(handle.db, sql`analyze users`);
-    const [cookie = ''] = await signedInPlayers(handle, services, 1);
-    const sessionId = cookie.split('=')[1] ?? '';
-    // A staff member whose session passed two-factor (the set-up itself is not measured).
-    await queryRows(
-      handle.db,
-      sql`update users set role = 'staff' from sessions
-        where sessions.id_hash = ${hashSessionId(sessionId)} and users.id = sessions.user_id`,
-    );
-    await queryRows(
-      handle.db,
-      sql`update sessions set second_factor_at = now() where id_hash = ${hashSessionId(sessionId)}`,
-    );
-    const direct: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const started = performance.now();
-      await services.accounts.search('ps1');
-      direct.push(performance.now() - started);
-    }
-    const median = [...direct].sort((a, b) => a - b)[2] ?? 0;
+    const cookie = await staffCookie(handle, services);
+    const median = await medianOfFive(() => services.accounts.search('ps1'));
     notes.push(
       `Player search: the widest prefix ('ps1', 11,112 of ${SEARCH_ACCOUNTS.toLocaleString('en-US')} accounts) takes ${median.toFixed(1)} ms in the service (median of 5).`,
     );

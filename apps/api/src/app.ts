@@ -47,7 +47,7 @@ import { createServices } from './services';
 
 export type BuildAppDeps = {
   env: Env;
-  db: Pick<DatabaseHandle, 'db' | 'ping'>;
+  db: Pick<DatabaseHandle, 'db' | 'ping' | 'listen'>;
   clock?: Clock;
   /** Defaults to a pino logger at env.logLevel with secrets redacted. */
   logger?: Logger;
@@ -159,6 +159,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.decorate('retentionJob', retentionJob);
   app.addHook('onListen', async () => retentionJob.start());
   app.addHook('onClose', async () => retentionJob.stop());
+  // Before the server waits for open requests: the console's held day requests answer now.
+  app.addHook('preClose', async () => services.bookings.stopWatching());
   await registerSessions(app, env, services.sessions);
   const context = { env, services, operatorToken: deps.operatorToken ?? null };
   for (const [module, register] of API_MODULES) {

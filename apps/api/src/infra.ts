@@ -1,5 +1,11 @@
 import type { Env } from './config/env';
-import { transactor, type Database, type DatabaseHandle, type Transact } from './db/client';
+import {
+  transactor,
+  type Database,
+  type DatabaseHandle,
+  type Listen,
+  type Transact,
+} from './db/client';
 import {
   createEmailDispatcher,
   type EmailDispatcher,
@@ -23,6 +29,8 @@ export type Infra = {
   transaction: Transact;
   /** Answers within its timeout, or false (the health probe). */
   ping: () => Promise<boolean>;
+  /** Hears the database's NOTIFY on a channel, from any process (the console's live day). */
+  listen: Listen;
   clock: Clock;
   /** Delivers the email outbox; `wake()` after queueing mail. */
   emailDispatcher: EmailDispatcher;
@@ -34,7 +42,7 @@ export type Infra = {
 
 export type InfraDeps = {
   env: Env;
-  db: Pick<DatabaseHandle, 'db' | 'ping'>;
+  db: Pick<DatabaseHandle, 'db' | 'ping' | 'listen'>;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Replaces the SMTP transport the email dispatcher builds from SMTP_URL. */
@@ -60,6 +68,7 @@ export function createInfra({ env, db: handle, clock, logger, ...replacements }:
     db,
     transaction: transactor(db),
     ping: () => handle.ping(),
+    listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock,
     emailDispatcher,
     payments: replacements.paymentProvider ?? createPaymentProvider(env.payment),

@@ -21,6 +21,7 @@ import { createHealthService } from './modules/health/health.service';
 import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
+import { createPlayerPageService } from './modules/operator/player-page.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createRetentionService } from './modules/retention/retention.service';
@@ -87,6 +88,17 @@ export function createServices(infra: Infra) {
     orders,
     twoFactor,
   });
+  const playerPage = createPlayerPageService({
+    ...infra,
+    accounts,
+    twoFactor,
+    credits,
+    bookings,
+    orders,
+    codes,
+    games,
+    creditLimit: operator.creditLimit,
+  });
   return {
     audit,
     limiter,
@@ -107,6 +119,7 @@ export function createServices(infra: Infra) {
     settings,
     auditLog,
     operator,
+    playerPage,
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type UserEvent,
   type ValidateTicketResponse,
 } from '@questfield/contract';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventSlots, gameResults, registrations, users } from '../src/db/schema';
@@ -145,14 +145,25 @@ describe(`games [${dbKind}]`, () => {
     const [header, payload, signature] = ticket.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string };
     const asBob = Buffer.from(JSON.stringify({ ...claims, sub: bob.id })).toString('base64url');
-    const [adaSeat] = await db().select().from(registrations).limit(1);
-    const [otherSlot] = await db().select().from(eventSlots).limit(1).offset(3);
+    // Ada's own seat, and a slot she has no seat on (picked by id: a table's row order moves).
+    const [adaSeat] = await db()
+      .select()
+      .from(registrations)
+      .where(eq(registrations.userId, ada.id));
+    const [otherSlot] = await db()
+      .select()
+      .from(eventSlots)
+      .where(ne(eventSlots.id, adaSeat?.slotId ?? ''))
+      .limit(1);
+    // The signature's first character changed (all six of its bits are signature; the last
+    // character's lowest bits are padding, which a decoder may ignore).
+    const tampered = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     const seat = { userId: ada.id, registrationId: adaSeat?.id ?? '', endsAt: new Date() };
     const ownKey = createGameTickets(t.env.appSecret, clock);
     const otherKey = createGameTickets('another-secret-0123456789-abcdefghijklmnop', clock);
     const endsAt = new Date('2026-06-01T14:30:00Z');
     const forged = [
-      `${header}.${payload}.${signature.slice(0, -2)}AA`,
+      `${header}.${payload}.${tampered}`,
       `${header}.${asBob}.${signature}`,
       await otherKey.issue({ ...seat, slotId: adaSeat?.slotId ?? '', endsAt }),
       // Signed with the real key, but for a game the seat is not on.

@@ -245,6 +245,31 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'accounts',
   },
+  consolePlayer: {
+    method: 'POST',
+    path: '/api/console/players/get',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerCreditHistory: {
+    method: 'POST',
+    path: '/api/console/players/credit-history',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerCredits: {
+    method: 'POST',
+    path: '/api/console/players/credits',
+    access: 'staff',
+    module: 'accounts',
+    twoFactor: 'recent',
+  },
+  consolePlayerSignOut: {
+    method: 'POST',
+    path: '/api/console/players/sign-out-everywhere',
+    access: 'staff',
+    module: 'accounts',
+  },
   consoleAuditLog: {
     method: 'POST',
     path: '/api/console/audit-log',
@@ -256,6 +281,24 @@ export const API_ROUTES = {
     path: '/api/console/audit-log/export',
     access: 'admin',
     module: 'audit-log',
+  },
+  consoleDay: {
+    method: 'POST',
+    path: '/api/console/schedule/day',
+    access: 'staff',
+    module: 'bookings',
+  },
+  consoleSlotChange: {
+    method: 'POST',
+    path: '/api/console/schedule/slot',
+    access: 'staff',
+    module: 'bookings',
+  },
+  consoleSlotAccessCode: {
+    method: 'POST',
+    path: '/api/console/schedule/access-code',
+    access: 'staff',
+    module: 'bookings',
   },
   consoleReauth: {
     method: 'POST',

@@ -71,6 +71,23 @@ import {
   playerSearchResponse,
 } from './console';
 import {
+  consolePlayerCreditHistoryRequest,
+  consolePlayerCreditHistoryResponse,
+  consolePlayerCreditsRequest,
+  consolePlayerCreditsResponse,
+  consolePlayerRequest,
+  consolePlayerResponse,
+  consolePlayerSignOutResponse,
+} from './console-player';
+import {
+  consoleDayRequest,
+  consoleDayResponse,
+  consoleSlotAccessCodeRequest,
+  consoleSlotAccessCodeResponse,
+  consoleSlotChangeResponse,
+} from './console-schedule';
+import { slotChangeCommand } from './operator';
+import {
   consoleSessionResponse,
   reauthRequest,
   twoFactorCodeRequest,
@@ -141,8 +158,24 @@ export const API_SCHEMAS = {
   consoleTwoFactorVerify: { request: twoFactorVerifyRequest, response: consoleSessionResponse },
   consoleReauth: { request: reauthRequest, response: consoleSessionResponse },
   consolePlayerSearch: { request: playerSearchRequest, response: playerSearchResponse },
+  consolePlayer: { request: consolePlayerRequest, response: consolePlayerResponse },
+  consolePlayerCreditHistory: {
+    request: consolePlayerCreditHistoryRequest,
+    response: consolePlayerCreditHistoryResponse,
+  },
+  consolePlayerCredits: {
+    request: consolePlayerCreditsRequest,
+    response: consolePlayerCreditsResponse,
+  },
+  consolePlayerSignOut: { request: consolePlayerRequest, response: consolePlayerSignOutResponse },
   consoleAuditLog: { request: auditLogRequest, response: auditLogResponse },
   consoleAuditLogExport: { request: auditLogFilter, response: auditLogExportResponse },
+  consoleDay: { request: consoleDayRequest, response: consoleDayResponse },
+  consoleSlotChange: { request: slotChangeCommand, response: consoleSlotChangeResponse },
+  consoleSlotAccessCode: {
+    request: consoleSlotAccessCodeRequest,
+    response: consoleSlotAccessCodeResponse,
+  },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

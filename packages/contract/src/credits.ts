@@ -28,7 +28,7 @@ export const creditHistoryRequest = z.strictObject({
     .optional(),
 });
 
-const creditPosting = z.object({
+export const creditPosting = z.object({
   id: z.string(),
   /** ISO 8601, UTC. */
   at: z.string(),

@@ -157,6 +157,20 @@ export const ERRORS = {
     message: 'That code is not valid. Wait for a new one and try again.',
   },
 
+  // The operator console's player page (the answers name the limit or the balance)
+  PLAYER_NOT_FOUND: {
+    status: 404,
+    message: 'No player has this id, or the account was deleted.',
+  },
+  CREDIT_LIMIT_EXCEEDED: {
+    status: 403,
+    message: 'That is more credits than you may grant or deduct at once.',
+  },
+  BALANCE_TOO_LOW: {
+    status: 409,
+    message: 'A deduction cannot take the balance below zero.',
+  },
+
   // Mail and partnerships (spec §8)
   CUSTOM_EMAIL_FAILED: { status: 403, message: 'Failed to send custom email' },
   PARTNERSHIP_FAILED: {

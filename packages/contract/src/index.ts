@@ -24,3 +24,5 @@ export * from './maze-run';
 export * from './partnerships';
 export * from './two-factor';
 export * from './console';
+export * from './console-player';
+export * from './console-schedule';

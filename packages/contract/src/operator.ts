@@ -15,7 +15,8 @@ export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
 export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
 export type OperatorCodeKind = (typeof OPERATOR_CODE_KINDS)[number];
 
-const OPERATOR_LIMITS = {
+/** The most a command (or a console action) may ask for at once. */
+export const OPERATOR_LIMITS = {
   codesPerBatch: 10_000,
   creditsPerCode: 1_000,
   creditsPerGrant: 100_000,
@@ -59,6 +60,21 @@ const venueTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM on the venue clock, e.g. 18:30.');
 
+/** An operator's change to one slot (a venue day and start): the command line's and the console's. */
+const slotChanges = [
+  z.strictObject({
+    command: z.literal('slots set-capacity'),
+    date: venueDay,
+    time: venueTime,
+    capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
+  }),
+  z.strictObject({ command: z.literal('slots close'), date: venueDay, time: venueTime }),
+  z.strictObject({ command: z.literal('slots reopen'), date: venueDay, time: venueTime }),
+] as const;
+/** The console's slot changes: the command line's own schemas, so both mean the same. */
+export const slotChangeCommand = z.discriminatedUnion('command', [...slotChanges]);
+export type SlotChangeCommand = z.infer<typeof slotChangeCommand>;
+
 export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({
     command: z.literal('codes create'),
@@ -99,13 +115,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('users delete'), email }),
   z.strictObject({ command: z.literal('users reset-two-factor'), email }),
   z.strictObject({ command: z.literal('slots show'), date: venueDay }),
-  z.strictObject({
-    command: z.literal('slots set-capacity'),
-    date: venueDay,
-    time: venueTime,
-    capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
-  }),
-  z.strictObject({ command: z.literal('slots close'), date: venueDay, time: venueTime }),
+  ...slotChanges,
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
   z.strictObject({
     command: z.literal('orders flagged'),
@@ -228,6 +238,7 @@ export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot }),
+  z.object({ command: z.literal('slots reopen'), slot: operatorSlot }),
   z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),
   z.object({ command: z.literal('orders flagged'), orders: z.array(flaggedOrder) }),
 ]);
@@ -247,11 +258,15 @@ export const OPERATOR_ACCESS_FILE = 'operator-access.json';
 export const AUDIT_ACTIONS = [
   'users.set-role',
   'users.grant-credits',
+  'users.deduct-credits',
+  'users.sign-out-everywhere',
   'users.delete',
   'codes.create',
   'codes.revoke',
   'slots.set-capacity',
   'slots.close',
+  'slots.reopen',
+  'slots.show-access-code',
   'settings.multiplayer',
   'two-factor.enable',
   'two-factor.reset',

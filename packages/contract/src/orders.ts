@@ -52,7 +52,7 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
-const publicOrder = z.object({
+export const publicOrder = z.object({
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** '$17.99' */

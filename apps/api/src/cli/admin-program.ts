@@ -134,7 +134,9 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .option('--limit <n>', 'at most this many', wholeNumber, OPERATOR_DEFAULTS.ordersListed)
     .action((options) => chosen({ command: 'orders flagged', ...options }));
-  const slots = program.command('slots').description('Game slots: see a day, set capacity, close.');
+  const slots = program
+    .command('slots')
+    .description('Game slots: see a day, set capacity, close, reopen.');
   slots
     .command('show')
     .description(
@@ -156,6 +158,12 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
     .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
     .action((options) => chosen({ command: 'slots close', ...options }));
+  slots
+    .command('reopen')
+    .description('Open a closed slot to bookings and joins again.')
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
+    .action((options) => chosen({ command: 'slots reopen', ...options }));
   program
     .command('multiplayer')
     .description('Switch multiplayer on or off for every server (off: no bookings or joins).')

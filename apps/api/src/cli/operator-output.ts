@@ -109,6 +109,7 @@ export function formatResult(result: OperatorResult): string {
       );
     case 'slots set-capacity':
     case 'slots close':
+    case 'slots reopen':
       return `Slot ${slotLine(result.slot)}.`;
   }
 }

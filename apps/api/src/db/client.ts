@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Pool } from 'pg';
+import type { Client, ClientConfig, Pool } from 'pg';
 import type { Env } from '../config/env';
 import { withTimeout } from '../lib/timeout';
 import { lockDataDir } from './data-dir-lock';
@@ -42,9 +42,19 @@ type HandleBase = {
   db: Database;
   /** Answers within `timeoutMs`, or false: a hung database must not hang the health probe. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Calls `onNotify` with each payload NOTIFY sends on `channel`, from any connection or
+   * process, until the returned stop is called. An empty payload means notifications may have
+   * been missed (a lost connection, now back): the listener should look again.
+   */
+  listen: Listen;
   /** Flushes and closes (PGlite writes its folder; the pool ends its connections). */
   close(): Promise<void>;
 };
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+) => Promise<() => Promise<void>>;
 export type DatabaseHandle =
   | (HandleBase & { kind: 'pglite'; native: PgliteDatabase<Schema>; client: PGliteClient })
   | (HandleBase & { kind: 'postgres'; native: NodePgDatabase<Schema>; client: Pool });
@@ -80,6 +90,60 @@ function pingWith(db: Database) {
   };
 }
 
+/** A channel is an identifier we choose; checked, since LISTEN cannot take it as a parameter. */
+function channelName(channel: string): string {
+  if (!/^[a-z][a-z_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool), connected again
+ * a second after it is lost (a restarted server) until stopped; `onNotify('')` once it is back.
+ */
+async function listenOnPostgres(
+  newClient: (config: ClientConfig) => Client,
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: Client | null = null;
+  const retry = () => {
+    current = null;
+    if (!stopped) setTimeout(() => void connect(true).catch(retry), RELISTEN_AFTER_MS).unref();
+  };
+  async function connect(again: boolean): Promise<void> {
+    const client = newClient({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    // A lost connection: 'end' follows, and connects again.
+    client.on('error', () => {});
+    client.once('end', () => {
+      if (current === client) retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      void client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void (await client.end());
+    current = client;
+    if (again) onNotify('');
+  }
+  await connect(false);
+  return async () => {
+    stopped = true;
+    const client = current;
+    current = null;
+    await client?.end();
+  };
+}
+
 async function openPglite(dataDir?: string, initialData?: Blob): Promise<DatabaseHandle> {
   // Loaded on demand: a Postgres deployment never pays for the WASM module.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -105,6 +169,7 @@ async function openPglite(dataDir?: string, initialData?: Blob): Promise<Databas
     client,
     db,
     ping: pingWith(db),
+    listen: (channel, onNotify) => client.listen(channelName(channel), onNotify),
     close: async () => {
       if (!client.closed) await client.close();
       if (dataDir !== undefined) makeOwnerOnly(dataDir);
@@ -139,6 +204,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     client: pool,
     db,
     ping: pingWith(db),
+    listen: (channel, onNotify) =>
+      listenOnPostgres((config) => new pg.Client(config), url, channelName(channel), onNotify),
     close: async () => {
       if (closed) return;
       closed = true;

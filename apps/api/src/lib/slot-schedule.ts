@@ -35,6 +35,20 @@ export function venueInstant(day: VenueDay, time: string, timeZone: string): Dat
   return new Date(new TZDate(year, month - 1, date, hours, minutes, timeZone).getTime());
 }
 
+/** The day after a venue day, by the calendar (not 24 hours: a DST change makes 23 or 25). */
+function nextDay(day: VenueDay): VenueDay {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The instants a venue day spans: from its midnight to the next, on the venue's clock. */
+export function venueDayRange(day: VenueDay, timeZone: string): { from: Date; to: Date } {
+  return {
+    from: venueInstant(day, '00:00', timeZone),
+    to: venueInstant(nextDay(day), '00:00', timeZone),
+  };
+}
+
 /** The starts of one venue day, earliest first (a DST change moves them in UTC, not on the wall). */
 export function slotStartsOn(
   day: VenueDay,

@@ -7,6 +7,7 @@ import { registerAccountsRoutes } from './accounts/accounts.routes';
 import { registerConsolePlayersRoutes } from './accounts/console-players.routes';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
+import { registerConsoleScheduleRoutes } from './bookings/console-schedule.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
@@ -38,4 +39,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['two-factor', registerTwoFactorRoutes],
   ['audit-log', registerAuditLogRoutes],
   ['accounts', registerConsolePlayersRoutes],
+  ['bookings', registerConsoleScheduleRoutes],
 ];

@@ -136,6 +136,7 @@ export function servicesOf(
     db: handle.db,
     transaction: transactor(handle.db),
     ping: () => handle.ping(),
+    listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock: app.clock,
     emailDispatcher: app.app.emailDispatcher,
     payments,

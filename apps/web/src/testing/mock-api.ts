@@ -3,6 +3,7 @@ import {
   APP_VERSION,
   CSRF_HEADER,
   ERRORS,
+  type ConsoleSession,
   type PublicConfig,
   type PublicUser,
 } from '@questfield/contract';
@@ -41,6 +42,17 @@ export const testUser: PublicUser = {
   credits: 0,
   redeemedCodes: [],
 };
+
+/** An operator's console session as the server answers it: staff, two-factor passed. */
+export const testConsoleSession = (overrides: Partial<ConsoleSession> = {}): ConsoleSession => ({
+  username: 'ada',
+  role: 'staff',
+  twoFactorEnabled: true,
+  twoFactorPassed: true,
+  reauthUntil: null,
+  recoveryCodesLeft: 10,
+  ...overrides,
+});
 
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') return {};

@@ -65,12 +65,20 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-/** The account with this email address (any case), and when it was opened (operators). */
-export async function findAccountByEmail(db: Executor, email: string) {
+/** A live account as operators see it: with when it was opened. */
+export type AccountRecord = Account & { createdAt: Date };
+
+/** The live account with this id, or this email address (any case), for operators. */
+export async function findAccountRecord(
+  db: Executor,
+  key: { id: string } | { email: string },
+): Promise<AccountRecord | undefined> {
+  const match =
+    'id' in key ? eq(users.id, key.id) : sql`lower(${users.email}) = lower(${key.email})`;
   const [row] = await db
     .select({ ...accountColumns, createdAt: users.createdAt })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isLive))
+    .where(and(match, isLive))
     .limit(1);
   return row;
 }

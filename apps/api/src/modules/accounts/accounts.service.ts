@@ -112,7 +112,10 @@ export function createAccountsService(deps: AccountsDeps) {
       repo.findAccount(executor, userId),
 
     /** The account with this email address, for operators; undefined when there is none. */
-    findByEmail: (email: string) => repo.findAccountByEmail(db, email),
+    findByEmail: (email: string) => repo.findAccountRecord(db, { email }),
+
+    /** The account with this id, for operators; undefined when there is none (or it was deleted). */
+    findForOperator: (userId: string) => repo.findAccountRecord(db, { id: userId }),
 
     /**
      * The console's search: live accounts whose email or username starts with `query` (any
@@ -230,6 +233,23 @@ export function createAccountsService(deps: AccountsDeps) {
         const signedOut = changed ? await sessions.revokeAll(tx, userId) : 0;
         await also?.(tx, previous);
         return { previous, changed, signedOut };
+      });
+    },
+
+    /**
+     * Ends every sign-in session of the live account (an operator's action); how many ended.
+     * The account's row is locked meanwhile, so a deletion or role change waits. `also` joins
+     * the transaction with that count (the operator's audit row).
+     */
+    signOutEverywhere(
+      userId: string,
+      also?: (tx: Transaction, signedOut: number) => Promise<void>,
+    ): Promise<number> {
+      return transaction(async (tx) => {
+        if ((await repo.lockRole(tx, userId)) === undefined) fail('PLAYER_NOT_FOUND');
+        const signedOut = await sessions.revokeAll(tx, userId);
+        await also?.(tx, signedOut);
+        return signedOut;
       });
     },
 

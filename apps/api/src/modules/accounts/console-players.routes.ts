@@ -1,7 +1,77 @@
-/** The console's player search (staff; API_ROUTES). The player's page comes with its screen. */
+/**
+ * The console's players (staff; API_ROUTES `consolePlayer*`): the search, a player's page and
+ * the later pages of its credit history, and what staff may do to the player. Credits move
+ * through the operator service, on the command line's own grant path, and signing out is the
+ * operator service's too, so both are audited like the command line's actions.
+ */
+import type { ConsolePlayer } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
+import { sessionOf } from '../../plugins/session';
+import { operatorActor } from '../audit-log/audit-log.service';
+import { SEAT_SOURCE } from '../bookings/bookings.service';
+import { toCreditPosting } from '../credits/credits.routes';
+import type { CreditHistoryPage } from '../credits/credits.service';
 import type { ModuleContext } from '../module-context';
+import { OPERATOR_KIND } from '../operator/operator.service';
+import type { PlayerPageService } from '../operator/player-page.service';
+import { toPublicOrder } from '../orders/orders.routes';
+
+type PlayerPage = Awaited<ReturnType<PlayerPageService['read']>>;
+type Seat = PlayerPage['bookings']['past'][number];
+
+const toSeat = (seat: Seat) => ({
+  startsAt: seat.startsAt.toISOString(),
+  source: SEAT_SOURCE[seat.source],
+  bookedAt: seat.bookedAt.toISOString(),
+});
+
+/** A page of postings as operators see them: with the reason given for a grant or deduction. */
+function toHistory(page: CreditHistoryPage): ConsolePlayer['creditHistory'] {
+  return {
+    entries: page.entries.map((entry) => ({ ...toCreditPosting(entry), note: entry.grantReason })),
+    nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
+  };
+}
+
+function toConsolePlayer(page: PlayerPage): ConsolePlayer {
+  const { account, leaderboard } = page;
+  return {
+    profile: {
+      id: account.id,
+      username: account.username,
+      email: account.email,
+      role: account.role,
+      createdAt: account.createdAt.toISOString(),
+      twoFactorEnabled: page.twoFactorEnabled,
+    },
+    balance: account.credits,
+    creditLimit: page.creditLimit,
+    creditHistory: toHistory(page.creditHistory),
+    bookings: {
+      upcoming: page.bookings.upcoming.map(toSeat),
+      past: page.bookings.past.map(toSeat),
+    },
+    orders: page.orders.map(toPublicOrder),
+    gamePasses: page.gamePasses.map((pass) => ({
+      label: pass.label,
+      orderNumber: pass.orderNumber,
+      owned: pass.owned,
+      redeemedAt: pass.redeemedAt?.toISOString() ?? null,
+      redeemedByPlayer: pass.redeemedByPlayer,
+    })),
+    redemptions: page.redemptions.map((redemption) => ({
+      label: redemption.label,
+      kind: OPERATOR_KIND[redemption.kind],
+      credits: redemption.credits,
+      redeemedAt: redemption.redeemedAt.toISOString(),
+    })),
+    leaderboard: {
+      bests: leaderboard.bests,
+      results: leaderboard.results.map((result) => ({ ...result, at: result.at.toISOString() })),
+    },
+  };
+}
 
 export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleContext): void {
   app.route({
@@ -15,6 +85,42 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
         })),
         nextCursor: found.nextCursor,
       };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayer'),
+    handler: async (request) => {
+      const viewer = sessionOf(request).account.role;
+      return toConsolePlayer(await services.playerPage.read(request.body.playerId, viewer));
+    },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerCreditHistory'),
+    handler: async (request) => {
+      const { playerId, cursor } = request.body;
+      const page = await services.playerPage.creditHistory(
+        playerId,
+        cursor === undefined ? undefined : Number(cursor),
+      );
+      return toHistory(page);
+    },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerCredits'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      return { balance: await services.operator.changeCredits(request.body, actor) };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerSignOut'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      return { signedOut: await services.operator.signOutEverywhere(request.body.playerId, actor) };
     },
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '@questfield/contract';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
-import { venueInstant, type VenueDay } from '../../lib/slot-schedule';
+import { venueDayRange, type VenueDay } from '../../lib/slot-schedule';
 import type { SessionInfo } from '../accounts/sessions.service';
 import * as repo from './audit-log.repository';
 
@@ -77,12 +77,6 @@ function actorColumns(actor: OperatorActor) {
       };
 }
 
-/** The day after a venue day, by the calendar (not 24 hours: a DST change makes 23 or 25). */
-function nextDay(day: VenueDay): VenueDay {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-}
-
 export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
   const zone = env.venueTimezone;
 
@@ -95,13 +89,7 @@ export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'en
       actorId: filter.operator,
       targetUserId: filter.player,
       action: filter.action,
-      between:
-        day === undefined
-          ? undefined
-          : {
-              from: venueInstant(day, '00:00', zone),
-              to: venueInstant(nextDay(day), '00:00', zone),
-            },
+      between: day === undefined ? undefined : venueDayRange(day, zone),
       beforeId: filter.before,
       limit,
     });

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
+import { playerNames } from '../../db/schema/views';
 
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
@@ -69,18 +70,36 @@ export async function listSlots(db: Executor, range: { from: Date; to: Date }) {
     .orderBy(asc(eventSlots.startsAt));
 }
 
+/** The seats on the slots starting in [from, to), with their players' names, in seat order. */
+export async function listSeats(db: Executor, range: { from: Date; to: Date }) {
+  return db
+    .select({
+      slotId: registrations.slotId,
+      userId: registrations.userId,
+      username: playerNames.username,
+      source: registrations.source,
+      at: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .innerJoin(playerNames, eq(playerNames.userId, registrations.userId))
+    .where(and(gte(eventSlots.startsAt, range.from), lt(eventSlots.startsAt, range.to)))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+}
+export type SeatRow = Awaited<ReturnType<typeof listSeats>>[number];
+
 /** A slot an operator changed, with its capacity and whether it was open before the change. */
 export type ChangedSlot = SlotRow & { capacityBefore: number; enabledBefore: boolean };
 
 /**
- * Changes a slot's capacity (never below its seats taken) or closes it; undefined when no slot
+ * Changes a slot's capacity (never below its seats taken) or opens or closes it; undefined when no slot
  * starts then or the capacity is below the seats taken. The row joined to itself gives its
  * values as the statement found them, before the change (for the audit log).
  */
 export async function updateSlot(
   db: Executor,
   startsAt: Date,
-  change: { capacity: number } | { enabled: false },
+  change: { capacity: number } | { enabled: boolean },
 ): Promise<ChangedSlot | undefined> {
   const previous = alias(eventSlots, 'previous');
   const [row] = await db

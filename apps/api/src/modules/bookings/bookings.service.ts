@@ -10,8 +10,8 @@
  *   slot read to answer a seat already held again, or to say why not (notSeated).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
-import { randomUUID } from 'node:crypto';
-import { GAME_COST_CREDITS } from '@questfield/contract';
+import { createHash, randomUUID } from 'node:crypto';
+import { CONSOLE_DAY_WAIT_MS, GAME_COST_CREDITS } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -20,10 +20,12 @@ import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import type { SettingsService } from '../settings/settings.service';
 import { refuse, settle } from '../../lib/outcome';
+import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import * as repo from './bookings.repository';
-import { createSlotSchedule, type SlotView } from './slots';
+import { createSlotChanges } from './slot-changes';
+import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
 
-export type { OperatedSlot, SlotView } from './slots';
+export type { DaySlot, OperatedSlot, SlotView } from './slots';
 
 export type PlayerBooking = repo.PlayerBooking;
 
@@ -38,7 +40,13 @@ export type Booking = PlayerGame & { balance: number; repeated: boolean };
 /** The signed-in player booking, and where from (for the audit log). */
 export type BookingCaller = AuditMeta & { userId: string };
 
-type BookingsDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+/** How a seat was taken, in the console's words: booked ahead, or joined by access code. */
+export const SEAT_SOURCE = { booking: 'booked', access_code: 'joined' } as const;
+
+/** The console's venue day, and a version naming its contents (it changes when they do). */
+export type ConsoleDayView = { day: VenueDay; today: VenueDay; version: string; slots: DaySlot[] };
+
+type BookingsDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction' | 'listen'> & {
   credits: CreditsService;
   codeAttempts: CodeAttempts;
   settings: SettingsService;
@@ -75,6 +83,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   const { credits, codeAttempts, settings, audit } = deps;
   const slots = createSlotSchedule({ db, env, clock });
   const { accessCodes, viewOf, accessCodeOf } = slots;
+  const changes = createSlotChanges({ listen: deps.listen, env });
+  const today = () => venueDayOf(clock.now(), env.venueTimezone);
+
+  async function dayView(day: VenueDay): Promise<ConsoleDayView> {
+    const daySlots = await slots.consoleDay(day);
+    const digest = createHash('sha256').update(JSON.stringify(daySlots)).digest('base64url');
+    return { day, today: today(), version: digest.slice(0, 22), slots: daySlots };
+  }
 
   const isLive = (slot: repo.SlotRow, now: Date) =>
     slot.startsAt <= now && now.getTime() < slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
@@ -152,8 +168,36 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   return {
     operatorDay: slots.operatorDay,
     setCapacity: slots.setCapacity,
-    close: slots.close,
+    setOpen: slots.setOpen,
+    accessCodeAt: slots.accessCodeAt,
     listDay: slots.listDay,
+
+    /**
+     * The console's venue day (today by default). Given `after`, the version the console
+     * shows, it is held until the day changes in any process (slot-changes.ts), for at most
+     * CONSOLE_DAY_WAIT_MS or until `signal` aborts, instead of the console polling.
+     */
+    async consoleDay(
+      day: VenueDay | undefined,
+      after: string | undefined,
+      signal: AbortSignal,
+    ): Promise<ConsoleDayView> {
+      const shown = day ?? today();
+      if (after === undefined) return dayView(shown);
+      await changes.ready();
+      const watch = changes.watch(shown);
+      try {
+        const view = await dayView(shown);
+        if (view.version !== after) return view;
+        await watch.next(CONSOLE_DAY_WAIT_MS, signal);
+        return signal.aborted ? view : await dayView(shown);
+      } finally {
+        watch.cancel();
+      }
+    },
+
+    /** Answers the held day requests now and stops listening (the server is closing). */
+    stopWatching: () => changes.stop(),
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */
     book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>

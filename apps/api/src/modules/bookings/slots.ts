@@ -13,6 +13,7 @@ import {
   eventIdOf,
   slotStartsOn,
   venueDayOf,
+  venueDayRange,
   venueInstant,
   type VenueDay,
 } from '../../lib/slot-schedule';
@@ -56,6 +57,18 @@ export type OperatedSlot = SlotView & { booked: number; open: boolean; accessCod
 
 /** An operator's change to a slot: the slot after it, and what it was before. */
 type SlotChange = { slot: OperatedSlot; before: { capacity: number; open: boolean } };
+
+/** A player's seat on a slot, as the console's day lists it. */
+export type SeatedPlayer = Omit<repo.SeatRow, 'slotId'>;
+
+/** A slot of the console's day: seats taken of capacity, open or not, and who sits there. */
+export type DaySlot = {
+  startsAt: Date;
+  capacity: number;
+  booked: number;
+  open: boolean;
+  seats: SeatedPlayer[];
+};
 
 export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
   const zone = env.venueTimezone;
@@ -112,6 +125,36 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       return slots.map(operated);
     },
 
+    /**
+     * Every slot of a venue day with the players on it, for the console; a day from today on
+     * is created from the schedule first (a past day shows what was).
+     */
+    async consoleDay(day: VenueDay): Promise<DaySlot[]> {
+      const range = venueDayRange(day, zone);
+      const read = () => Promise.all([repo.listSlots(db, range), repo.listSeats(db, range)]);
+      let [slots, seats] = await read();
+      // A day with any slot was made already: only a new one costs the insert.
+      if (slots.length === 0 && day >= venueDayOf(clock.now(), zone)) {
+        await materialise(day);
+        [slots, seats] = await read();
+      }
+      const bySlot = new Map<string, SeatedPlayer[]>(slots.map((slot) => [slot.id, []]));
+      for (const { slotId, ...seat } of seats) bySlot.get(slotId)?.push(seat);
+      return slots.map((slot) => ({
+        startsAt: slot.startsAt,
+        capacity: slot.capacity,
+        booked: slot.booked,
+        open: slot.enabled,
+        seats: bySlot.get(slot.id) ?? [],
+      }));
+    },
+
+    /** The access code of the slot starting at `time` on `day`. */
+    async accessCodeAt(day: VenueDay, time: string): Promise<string> {
+      const slot = await repo.findSlot(db, { startsAt: venueInstant(day, time, zone) });
+      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : accessCodeOf(slot);
+    },
+
     /** Sets a slot's capacity, never below the seats taken. */
     async setCapacity(day: VenueDay, time: string, capacity: number): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
@@ -121,10 +164,10 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
     },
 
-    /** Closes a slot to new bookings and joins; seats already taken stay. */
-    async close(day: VenueDay, time: string): Promise<SlotChange> {
+    /** Closes a slot to new bookings and joins (seats already taken stay), or opens it again. */
+    async setOpen(day: VenueDay, time: string, open: boolean): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(db, startsAt, { enabled: false });
+      const slot = await repo.updateSlot(db, startsAt, { enabled: open });
       return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : changed(slot);
     },
 

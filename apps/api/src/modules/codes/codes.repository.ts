@@ -1,5 +1,5 @@
 /** Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner. */
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
 import { orderNumbers } from '../../db/schema/views';
@@ -38,20 +38,52 @@ export async function insertMissingCodes(db: Executor, rows: NewCode[]): Promise
   return created.length;
 }
 
+/** A Game Pass with its order number, and who redeemed it when. */
+const passColumns = {
+  sealedCode: codes.sealedCode,
+  label: codes.label,
+  orderNumber: orderNumbers.orderNumber,
+  redeemedAt: codes.claimedAt,
+  redeemedBy: codes.claimedBy,
+  createdAt: codes.createdAt,
+};
+
 /** A player's Game Passes with their order number and redemption, newest first. */
 export async function listGamePasses(db: Executor, ownerId: string, limit: number) {
   return db
-    .select({
-      sealedCode: codes.sealedCode,
-      label: codes.label,
-      orderNumber: orderNumbers.orderNumber,
-      redeemedAt: codes.claimedAt,
-      createdAt: codes.createdAt,
-    })
+    .select(passColumns)
     .from(codes)
     .innerJoin(orderNumbers, eq(orderNumbers.orderId, codes.orderId))
     .where(eq(codes.ownerId, ownerId))
     .orderBy(desc(codes.createdAt), desc(codes.id))
+    .limit(limit);
+}
+
+/** Game Passes of other players' orders that the player redeemed, latest redemption first. */
+export async function listRedeemedPasses(db: Executor, userId: string, limit: number) {
+  return db
+    .select(passColumns)
+    .from(redemptions)
+    .innerJoin(codes, eq(codes.id, redemptions.codeId))
+    .innerJoin(orderNumbers, eq(orderNumbers.orderId, codes.orderId))
+    .where(and(eq(redemptions.userId, userId), ne(codes.ownerId, userId)))
+    .orderBy(desc(redemptions.redeemedAt))
+    .limit(limit);
+}
+
+/** The player's redemptions of codes of every kind, latest first. */
+export async function listRedemptions(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      label: redemptions.codeLabel,
+      kind: codes.kind,
+      credits: codes.credits,
+      redeemedAt: redemptions.redeemedAt,
+    })
+    .from(redemptions)
+    .innerJoin(codes, eq(codes.id, redemptions.codeId))
+    .where(eq(redemptions.userId, userId))
+    .orderBy(desc(redemptions.redeemedAt))
     .limit(limit);
 }
 

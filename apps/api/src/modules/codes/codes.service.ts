@@ -27,6 +27,7 @@ import * as repo from './codes.repository';
 const GROUPS = 3;
 const TAIL_LENGTH = 4;
 const PASSES_LISTED = 200;
+const REDEMPTIONS_LISTED = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
@@ -61,6 +62,17 @@ export type GamePass = {
   code: string;
   orderNumber: string;
   redeemedAt: Date | null;
+  createdAt: Date;
+};
+
+/** A Game Pass as operators see it: by its label, never the code. */
+export type PlayerPass = {
+  label: string;
+  orderNumber: string;
+  /** Bought by the player; else redeemed by them from another player's order. */
+  owned: boolean;
+  redeemedAt: Date | null;
+  redeemedByPlayer: boolean;
   createdAt: Date;
 };
 
@@ -223,6 +235,35 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
         createdAt: row.createdAt,
       }));
     },
+
+    /**
+     * The Game Passes the player bought (whoever redeemed them) or redeemed from another
+     * player's order, newest first, by label (the console's player page).
+     */
+    async passesOf(userId: string): Promise<PlayerPass[]> {
+      const [owned, redeemed] = await Promise.all([
+        repo.listGamePasses(db, userId, PASSES_LISTED),
+        repo.listRedeemedPasses(db, userId, PASSES_LISTED),
+      ]);
+      const passes = [
+        ...owned.map((row) => ({ ...row, owned: true })),
+        ...redeemed.map((row) => ({ ...row, owned: false })),
+      ];
+      return passes
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, PASSES_LISTED)
+        .map((row) => ({
+          label: row.label,
+          orderNumber: row.orderNumber,
+          owned: row.owned,
+          redeemedAt: row.redeemedAt,
+          redeemedByPlayer: row.redeemedBy === userId,
+          createdAt: row.createdAt,
+        }));
+    },
+
+    /** The player's latest redemptions of codes of every kind (the console's player page). */
+    redemptionsOf: (userId: string) => repo.listRedemptions(db, userId, REDEMPTIONS_LISTED),
 
     /** Whether the player redeemed a Game Pass (which unlocks the Game Pack's soundtracks). */
     redeemedGamePass: (userId: string): Promise<boolean> => repo.hasRedeemedOneTime(db, userId),

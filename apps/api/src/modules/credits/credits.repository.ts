@@ -155,7 +155,7 @@ export async function listPostings(
     .limit(page.limit);
 }
 
-/** Records an operator's grant; its id becomes the posting's source. */
+/** Records an operator's grant (a deduction: negative credits); its id becomes the posting's source. */
 export async function insertGrant(
   tx: Transaction,
   grant: { userId: string; credits: number; reason: string; createdAt: Date },

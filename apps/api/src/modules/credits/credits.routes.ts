@@ -6,7 +6,8 @@ import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import type { HistoryEntry } from './credits.service';
 
-function toWire(posting: HistoryEntry): CreditPosting {
+/** A posting as the wire carries it (the player's history and the console's). */
+export function toCreditPosting(posting: HistoryEntry): CreditPosting {
   return {
     id: String(posting.id),
     at: posting.at.toISOString(),
@@ -27,7 +28,7 @@ export function registerCreditsRoutes(app: ZodApp, { services }: ModuleContext):
         cursor === undefined ? undefined : Number(cursor),
       );
       return {
-        entries: page.entries.map(toWire),
+        entries: page.entries.map(toCreditPosting),
         nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       };
     },

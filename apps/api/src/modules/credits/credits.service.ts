@@ -44,9 +44,15 @@ export type PostingOutcome =
   /** The debit would take the balance below zero: nothing changed. */
   | { status: 'insufficient'; balance: number };
 
+/** How an operator's grant or deduction went: the balance before and after, or refused. */
+export type Adjustment =
+  | { status: 'posted'; before: number; balance: number }
+  /** A deduction larger than the balance: nothing changed. */
+  | { status: 'insufficient'; balance: number };
+
 /**
  * A posting as the history lists it: with the order number of a purchase or refund, and the
- * reason an operator gave for a grant (shown to operators only).
+ * reason an operator gave for a grant or deduction (shown to operators only).
  */
 export type HistoryEntry = Posting & { orderNumber: string | null; grantReason: string | null };
 export type CreditHistoryPage = { entries: HistoryEntry[]; nextCursor: number | null };
@@ -100,6 +106,39 @@ export function createCreditsService({
   clock,
   transaction,
 }: Pick<Infra, 'db' | 'clock' | 'transaction'>) {
+  /**
+   * An operator's grant (`credits` > 0) or deduction (< 0, a negative grant): its record and
+   * its posting in one transaction, or nothing when a deduction would take the balance below
+   * zero. The balance is locked before the record is written: the record's foreign key
+   * share-locks the player's row, and two adjustments holding that lock would deadlock at the
+   * post. `also` joins the transaction with the balance before and after (the audit row).
+   */
+  function adjust(
+    request: { userId: string; credits: number; reason: string },
+    also?: (tx: Transaction, balance: { before: number; after: number }) => Promise<void>,
+  ): Promise<Adjustment> {
+    return transaction(async (tx) => {
+      const before = await repo.lockBalance(tx, request.userId);
+      if (before === undefined) throw new Error('An adjustment needs an existing user.');
+      if (before + request.credits < 0) return { status: 'insufficient', balance: before };
+      const now = clock.now();
+      const id = await repo.insertGrant(tx, { ...request, createdAt: now });
+      const posting: PostingRequest = {
+        userId: request.userId,
+        delta: request.credits,
+        reason: 'admin',
+        source: { type: 'admin', id },
+      };
+      const outcome = await postCredits(tx, posting, now);
+      if (outcome.status !== 'posted') {
+        throw new Error(`A new adjustment posted ${outcome.status}.`);
+      }
+      const after = outcome.posting.balanceAfter;
+      await also?.(tx, { before, after });
+      return { status: 'posted', before, balance: after };
+    });
+  }
+
   return {
     /** Posts inside the caller's transaction; see the module comment. */
     post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
@@ -117,28 +156,18 @@ export function createCreditsService({
     balance: async (tx: Executor, userId: string): Promise<number> =>
       (await repo.readBalance(tx, userId)) ?? 0,
 
+    /** See `adjust` above. */
+    adjust,
+
     /**
-     * An operator's grant: its record and its posting in one transaction; the new balance.
-     * `also` joins that transaction with the balance after (the operator's audit row).
+     * A grant (`credits` > 0), which nothing refuses, without an operator (tests' and benches'
+     * scenes): the balance after it.
      */
-    grant: (
-      request: { userId: string; credits: number; reason: string },
-      also?: (tx: Transaction, balance: number) => Promise<void>,
-    ): Promise<number> =>
-      transaction(async (tx) => {
-        const now = clock.now();
-        const id = await repo.insertGrant(tx, { ...request, createdAt: now });
-        const posting: PostingRequest = {
-          userId: request.userId,
-          delta: request.credits,
-          reason: 'admin',
-          source: { type: 'admin', id },
-        };
-        const outcome = await postCredits(tx, posting, now);
-        if (outcome.status !== 'posted') throw new Error(`A new grant posted ${outcome.status}.`);
-        await also?.(tx, outcome.posting.balanceAfter);
-        return outcome.posting.balanceAfter;
-      }),
+    async grant(request: { userId: string; credits: number; reason: string }): Promise<number> {
+      const outcome = await adjust(request);
+      if (outcome.status !== 'posted') throw new Error(`A grant was ${outcome.status}.`);
+      return outcome.balance;
+    },
 
     /** The user's postings, newest first, CREDIT_HISTORY_PAGE_SIZE a page. */
     async history(userId: string, cursor?: number): Promise<CreditHistoryPage> {

@@ -1,6 +1,6 @@
 /** Seats as the game sees them, and game results with the leaderboards they make. */
 import type { LeaderboardMetric } from '@questfield/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor } from '../../db/client';
 import { gameResults } from '../../db/schema/games';
@@ -54,6 +54,21 @@ export async function insertResult(db: Executor, result: NewResult): Promise<boo
     .onConflictDoNothing({ target: gameResults.registrationId })
     .returning({ id: gameResults.id });
   return rows.length > 0;
+}
+
+/** The player's latest results, newest first. */
+export async function listResultsOf(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      at: gameResults.createdAt,
+      score: gameResults.score,
+      timeMs: gameResults.timeMs,
+      distance: gameResults.distance,
+    })
+    .from(gameResults)
+    .where(eq(gameResults.userId, userId))
+    .orderBy(desc(gameResults.createdAt))
+    .limit(limit);
 }
 
 /** Each player's best by a metric: the highest score or distance, the fastest time. */

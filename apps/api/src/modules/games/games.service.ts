@@ -33,6 +33,7 @@ import * as repo from './games.repository';
 
 const MINUTE = 60_000;
 const LEADERBOARD_TTL_MS = 2_000;
+const RESULTS_LISTED = 20;
 
 /** A player's seat and its game's times: its ticket expires when the game ends. */
 export type SeatInGame = {
@@ -149,6 +150,9 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
 
     /** The player's best and rank on each board in the period (null without a result in it). */
     myBests,
+
+    /** The player's latest results (the console's player page). */
+    resultsOf: (userId: string) => repo.listResultsOf(db, userId, RESULTS_LISTED),
 
     /**
      * Deletes the player's results in the caller's transaction (the account is being deleted).

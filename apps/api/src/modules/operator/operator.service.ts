@@ -5,19 +5,27 @@
  * directly; each command is one call (or two reads) of the owning module.
  *
  * Every command that changes something leaves one audit-log row naming who ran it: inside the
- * change's own transaction where the owning service runs one (grants, roles), else right after
- * the change succeeded (codes, slots, the multiplayer switch: single statements; a deletion,
- * whose transaction belongs to the accounts module). A refused command leaves none, and a read
- * none. Rows name codes by their label and never hold a code, access code or password.
+ * change's own transaction where the owning service runs one (grants and deductions, roles,
+ * sign-outs), else right after the change succeeded (codes, slots, the multiplayer switch:
+ * single statements; a deletion, whose transaction belongs to the accounts module). A refused
+ * command leaves none, and a read none. Rows name codes by their label and never hold a code,
+ * access code or password.
  */
 import { TZDate } from '@date-fns/tz';
 import {
+  balanceTooLowMessage,
+  creditLimitMessage,
   formatUsd,
+  OPERATOR_LIMITS,
+  type AuditAction,
+  type ConsolePlayerCreditsRequest,
   type OperatorCodeKind,
   type OperatorCommand,
   type OperatorResult,
   type OperatorResultOf,
   type OperatorSlot,
+  type Role,
+  type SlotChangeCommand,
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import type { Infra } from '../../infra';
@@ -35,11 +43,17 @@ import type { TwoFactorService } from '../two-factor/two-factor.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
+const SLOT_ACTIONS = {
+  'slots set-capacity': 'slots.set-capacity',
+  'slots close': 'slots.close',
+  'slots reopen': 'slots.reopen',
+} as const satisfies Record<SlotChangeCommand['command'], AuditAction>;
+
 const STORED_KIND: Record<OperatorCodeKind, CodeKind> = {
   'game-pass': 'one_time',
   promo: 'promo_per_user',
 };
-const OPERATOR_KIND: Record<CodeKind, OperatorCodeKind> = {
+export const OPERATOR_KIND: Record<CodeKind, OperatorCodeKind> = {
   one_time: 'game-pass',
   promo_per_user: 'promo',
 };
@@ -132,19 +146,46 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     return { command: command.command, label } satisfies OperatorResultOf<'codes revoke'>;
   }
 
+  /** The most credits an operator of `role` may grant or deduct in one console action. */
+  const creditLimit = (role: Role): Promise<number> =>
+    role === 'admin'
+      ? Promise.resolve(OPERATOR_LIMITS.creditsPerGrant)
+      : settings.staffCreditLimit();
+
+  /**
+   * Grants (`credits` > 0) or deducts credits with the operator's reason: the adjustment and
+   * its audit row (the balance before and after) in one transaction; the balance after. The
+   * command line is held to its command's limit, a console operator to their role's.
+   */
+  async function adjustCredits(
+    request: { userId: string; credits: number; reason: string },
+    actor: OperatorActor,
+  ): Promise<number> {
+    if (actor.kind === 'operator') {
+      const limit = await creditLimit(actor.role);
+      if (Math.abs(request.credits) > limit) {
+        fail('CREDIT_LIMIT_EXCEEDED', creditLimitMessage(limit));
+      }
+    }
+    const outcome = await credits.adjust(request, (tx, balance) =>
+      auditLog.record(tx, actor, {
+        action: request.credits > 0 ? 'users.grant-credits' : 'users.deduct-credits',
+        targetUserId: request.userId,
+        before: { balance: balance.before },
+        after: { balance: balance.after },
+        reason: request.reason,
+      }),
+    );
+    if (outcome.status === 'insufficient') {
+      fail('BALANCE_TOO_LOW', balanceTooLowMessage(outcome.balance));
+    }
+    return outcome.balance;
+  }
+
   async function grantCredits(command: Command<'users grant-credits'>, actor: OperatorActor) {
     const account = await accountOf(command.email);
     const { credits: amount, reason } = command;
-    const grant = { userId: account.id, credits: amount, reason };
-    const balance = await credits.grant(grant, (tx, after) =>
-      auditLog.record(tx, actor, {
-        action: 'users.grant-credits',
-        targetUserId: account.id,
-        before: { balance: after - amount },
-        after: { balance: after },
-        reason,
-      }),
-    );
+    const balance = await adjustCredits({ userId: account.id, credits: amount, reason }, actor);
     return {
       command: command.command,
       email: account.email,
@@ -237,17 +278,16 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     return { command: command.command, enabled, changed: true };
   }
 
-  /** A slot an operator changed: the audit row (the slot's venue day and time), then the answer. */
-  async function slotChanged(
-    command: Command<'slots set-capacity' | 'slots close'>,
-    actor: OperatorActor,
-    change: Awaited<ReturnType<BookingsService['close']>>,
-  ) {
-    const { slot, before } = change;
+  /** Changes one slot, then its audit row (the slot's venue day and time); the slot after. */
+  async function changeSlot(command: SlotChangeCommand, actor: OperatorActor) {
+    const { date, time } = command;
     const capacityChange = command.command === 'slots set-capacity';
+    const { slot, before } = capacityChange
+      ? await bookings.setCapacity(date, time, command.capacity)
+      : await bookings.setOpen(date, time, command.command === 'slots reopen');
     await auditLog.record(db, actor, {
-      action: capacityChange ? 'slots.set-capacity' : 'slots.close',
-      subject: `${command.date} ${command.time}`,
+      action: SLOT_ACTIONS[command.command],
+      subject: `${date} ${time}`,
       before: capacityChange ? { capacity: before.capacity } : { open: before.open },
       after: capacityChange ? { capacity: slot.capacity } : { open: slot.open },
     });
@@ -300,6 +340,26 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
   }
 
   return {
+    creditLimit,
+
+    /** A console operator's grant or deduction on a live player's balance; the balance after. */
+    async changeCredits(change: ConsolePlayerCreditsRequest, actor: OperatorActor) {
+      const account = (await accounts.find(change.playerId)) ?? fail('PLAYER_NOT_FOUND');
+      const signed = change.change === 'grant' ? change.credits : -change.credits;
+      return adjustCredits({ userId: account.id, credits: signed, reason: change.reason }, actor);
+    },
+
+    /** Ends every sign-in session of a live player; audited with how many ended. */
+    signOutEverywhere: (playerId: string, actor: OperatorActor): Promise<number> =>
+      accounts.signOutEverywhere(playerId, (tx, signedOut) =>
+        auditLog.record(tx, actor, {
+          action: 'users.sign-out-everywhere',
+          targetUserId: playerId,
+          before: { sessions: signedOut },
+          after: { sessions: 0 },
+        }),
+      ),
+
     /**
      * Runs one validated command for `actor` (the command line, or the signed-in operator of
      * the console), who is named in the audit log; expected refusals are AppErrors with the
@@ -328,18 +388,25 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
             .operatorDay(command.date)
             .then((slots) => ({ ...command, slots: slots.map(toOperatorSlot) }));
         case 'slots set-capacity':
-          return bookings
-            .setCapacity(command.date, command.time, command.capacity)
-            .then((change) => slotChanged(command, actor, change));
+        case 'slots close':
+        case 'slots reopen':
+          return changeSlot(command, actor);
         case 'multiplayer':
           return switchMultiplayer(command, actor);
-        case 'slots close':
-          return bookings
-            .close(command.date, command.time)
-            .then((change) => slotChanged(command, actor, change));
         case 'orders flagged':
           return flaggedOrders(command);
       }
+    },
+
+    /** One slot's change, as `run` makes it (the console's slot changes). */
+    changeSlot,
+
+    /** A slot's access code for an operator who asked to see it; the asking is audited. */
+    async accessCode(slot: { day: string; time: string }, actor: OperatorActor): Promise<string> {
+      const code = await bookings.accessCodeAt(slot.day, slot.time);
+      const subject = `${slot.day} ${slot.time}`;
+      await auditLog.record(db, actor, { action: 'slots.show-access-code', subject });
+      return code;
     },
   };
 }

@@ -14,7 +14,8 @@ import { sessionOf, sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import type { Order } from './orders.service';
 
-function toPublicOrder(order: Order): PublicOrder {
+/** An order as the wire carries it (the player's orders and the console's). */
+export function toPublicOrder(order: Order): PublicOrder {
   return {
     orderNumber: order.orderNumber,
     status: order.status,

@@ -259,6 +259,9 @@ export function createOrdersService(deps: OrdersDeps) {
     return settle(order, await charge(order, paymentToken, buyerEmail));
   }
 
+  const ordersOf = async (userId: string): Promise<Order[]> =>
+    (await repo.listForUser(db, userId, ORDERS_LISTED)).map(withLines);
+
   function charge(order: repo.OrderRow, paymentToken: string, buyerEmail: string) {
     return payments.createPayment({
       idempotencyKey: order.id,
@@ -353,14 +356,16 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The player's orders and Game Passes, and whether the Game Pack's soundtracks are theirs. */
     async purchases(userId: string): Promise<Purchases> {
-      const [rows, gamePasses, redeemedPass] = await Promise.all([
-        repo.listForUser(db, userId, ORDERS_LISTED),
+      const [orders, gamePasses, redeemedPass] = await Promise.all([
+        ordersOf(userId),
         codes.gamePasses(userId),
         codes.redeemedGamePass(userId),
       ]);
-      const orders = rows.map(withLines);
       return { orders, gamePasses, ownsSoundtracks: redeemedPass || orders.some(boughtGamePack) };
     },
+
+    /** The player's latest orders, newest first (the console's player page). */
+    ordersOf,
   };
 }
 

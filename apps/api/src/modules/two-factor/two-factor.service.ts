@@ -135,6 +135,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   return {
     status,
 
+    /** Whether the account has two-factor on (set up and confirmed with a first code). */
+    isEnabled: async (userId: string): Promise<boolean> =>
+      Boolean((await repo.findSecret(db, userId))?.enabledAt),
+
     /** A new secret for an account without two-factor on, after its password. */
     async setup(session: SessionInfo, password: string, meta: RequestMeta) {
       const user = await deps.confirmPassword(session.userId, password, meta, 'two_factor.setup');

@@ -1,18 +1,137 @@
-import { TWO_FACTOR_RECOVERY_CODES, type AuditAction } from '@questfield/contract';
+import {
+  TWO_FACTOR_RECOVERY_CODES,
+  type AuditAction,
+  type CreditChange,
+  type LedgerReason,
+  type OperatorCodeKind,
+  type OrderStatus,
+} from '@questfield/contract';
 
 const ACTIONS: Record<AuditAction, string> = {
   'users.set-role': 'Role changed',
   'users.grant-credits': 'Credits granted',
+  'users.deduct-credits': 'Credits deducted',
+  'users.sign-out-everywhere': 'Signed out everywhere',
   'users.delete': 'Account deleted',
   'codes.create': 'Codes created',
   'codes.revoke': 'Code revoked',
   'slots.set-capacity': 'Slot capacity changed',
   'slots.close': 'Slot closed',
+  'slots.reopen': 'Slot reopened',
+  'slots.show-access-code': 'Access code shown',
   'settings.multiplayer': 'Multiplayer switched',
   'two-factor.enable': 'Two-factor turned on',
   'two-factor.reset': 'Two-factor reset',
   'two-factor.recovery-code-used': 'Recovery code used',
 };
+
+const number = new Intl.NumberFormat('en-US');
+const credits = (count: number) => `${number.format(count)} credit${count === 1 ? '' : 's'}`;
+
+/** The player page's words (consoleCopy.player). */
+const PLAYER = {
+  back: 'All players',
+  loading: 'Loading the player…',
+  failed: 'The player could not be loaded.',
+  notFound: 'No player has this id, or the account was deleted.',
+  email: 'Email',
+  role: 'Role',
+  joined: 'Joined',
+  twoFactor: 'Two-factor sign-in',
+  twoFactorOn: 'On',
+  twoFactorOff: 'Off',
+  balance: 'Balance',
+  credits,
+  auditLink: 'Their audit log',
+
+  actionsHeading: 'Actions',
+  signOutHeading: 'Sign-in sessions',
+  signOut: 'Sign Out Everywhere',
+  signOutConfirm: (username: string) =>
+    `End every sign-in session of ${username}? They stay signed out on every device until they sign in again.`,
+  signOutFailed: 'The player could not be signed out.',
+  signedOut: (username: string, count: number) =>
+    `${username} is signed out everywhere (${count} session${count === 1 ? '' : 's'} ended).`,
+  cancel: 'Cancel',
+  creditsHeading: 'Grant or deduct credits',
+  changeLegend: 'Change',
+  grant: 'Grant',
+  deduct: 'Deduct',
+  amountLabel: 'Credits',
+  reasonLabel: 'Reason',
+  reasonHint: 'Kept in the audit log with the change.',
+  submit: { grant: 'Grant Credits', deduct: 'Deduct Credits' },
+  changeFailed: 'The credits could not be changed.',
+  changed: (change: CreditChange, count: number, username: string, balance: number) =>
+    `${change === 'grant' ? 'Granted' : 'Deducted'} ${credits(count)} ${change === 'grant' ? 'to' : 'from'} ${username}: the balance is ${credits(balance)}.`,
+  dismiss: 'Dismiss',
+
+  reauthTitle: 'Confirm it is you',
+  reauthText: 'Moving credits needs your password and a current code again (every 15 minutes).',
+  reauthSubmit: 'Confirm',
+  reauthFailed: 'The check could not be made.',
+  closeDialog: 'Close',
+
+  historyHeading: 'Credit history',
+  historyCaption: 'Postings on the balance, newest first',
+  historyColumns: ['When', 'Change', 'Balance after', 'What', 'Detail'] as const,
+  historyEmpty: 'No credit activity yet.',
+  reasons: {
+    purchase: 'Purchase',
+    redeem: 'Code redeemed',
+    book: 'Game booked',
+    join: 'Game joined',
+    refund: 'Refund',
+    admin: 'Operator',
+    account_deleted: 'Account deleted',
+  } satisfies Record<LedgerReason, string>,
+
+  bookingsHeading: 'Games',
+  upcomingCaption: 'Games to come, soonest first',
+  pastCaption: 'Games played, latest first',
+  seatColumns: ['Game starts', 'Seat', 'Taken'] as const,
+  upcomingEmpty: 'No game to come.',
+  pastEmpty: 'No game played yet.',
+  sources: { booked: 'Booked', joined: 'Joined by code' },
+
+  ordersHeading: 'Orders',
+  ordersCaption: 'Orders, newest first',
+  orderColumns: ['Order', 'Status', 'Items', 'Amount', 'When'] as const,
+  ordersEmpty: 'No order yet.',
+  orderStatuses: {
+    pending: 'Pending',
+    paid: 'Paid',
+    failed: 'Failed',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
+
+  passesHeading: 'Game Passes',
+  passesCaption: 'Game Passes bought or redeemed, newest first',
+  passColumns: ['Pass', 'Order', 'Bought by', 'Redeemed'] as const,
+  passesEmpty: 'No Game Pass.',
+  boughtByPlayer: 'This player',
+  boughtByOther: 'Another player',
+  byPlayer: 'by this player',
+  byOther: 'by another player',
+  notRedeemed: 'Not yet',
+
+  redemptionsHeading: 'Code redemptions',
+  redemptionsCaption: 'Codes redeemed, latest first',
+  redemptionColumns: ['Code', 'Kind', 'Credits', 'When'] as const,
+  redemptionsEmpty: 'No code redeemed yet.',
+  codeKinds: { 'game-pass': 'One-time', promo: 'Promo' } satisfies Record<OperatorCodeKind, string>,
+
+  leaderboardHeading: 'Leaderboard',
+  bestsHeading: 'All-time bests',
+  metrics: { score: 'Score', time: 'Time', distance: 'Distance' },
+  best: (rank: number, value: string) => `${value} (rank ${rank})`,
+  noBest: 'No result yet',
+  resultsCaption: 'Latest results, newest first',
+  resultColumns: ['When', 'Score', 'Time', 'Distance'] as const,
+  resultsEmpty: 'No result yet.',
+  seconds: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+  metres: (metres: number) => `${number.format(metres)} m`,
+} as const;
 
 /** The operator console's words (staff and admins only; players never see them). */
 export const consoleCopy = {
@@ -71,6 +190,8 @@ export const consoleCopy = {
   playersLoading: 'Searching…',
   playersFailed: 'The search could not be run.',
   playersEmpty: (query: string) => `No account starts with “${query}”.`,
+  playerLink: (username: string) => `Open the page of ${username}`,
+  player: PLAYER,
 
   auditHeading: 'Audit log',
   auditIntro:
@@ -97,6 +218,53 @@ export const consoleCopy = {
   exportTruncated: (max: number) =>
     `The export holds the newest ${max.toLocaleString('en-US')} rows: narrow it by day or action for the rest.`,
   exportFileName: (day: string) => `questfield-audit-log-${day}.csv`,
+
+  navSchedule: 'Venue day',
+  schedule: {
+    heading: 'Venue day',
+    intro: (timeZone: string) =>
+      `Every slot of the day, live: seats fill as players book or join. Times are the venue's (${timeZone}).`,
+    dayLabel: 'Day',
+    today: 'Today',
+    summary: (taken: number, capacity: number, open: number, slots: number) =>
+      `${taken} of ${capacity} seats taken; ${open} of ${slots} slots open.`,
+    caption: (day: string) => `Slots on ${day}`,
+    columns: ['Start', 'Seats', 'State', 'Players', 'Actions'] as const,
+    loading: 'Loading the day…',
+    failed: 'The day could not be loaded.',
+    empty: 'No slots on this day.',
+    seats: (booked: number, capacity: number) => `${booked} of ${capacity}`,
+    open: 'Open',
+    closed: 'Closed',
+    live: 'Playing now',
+    ended: 'Ended',
+    playerCount: (count: number) => `${count} player${count === 1 ? '' : 's'}`,
+    noPlayers: 'No players yet',
+    sources: { booked: 'booked', joined: 'joined by code' },
+    seatTaken: (source: string, at: string) => `${source} at ${at}`,
+    close: (time: string) => `Close ${time}`,
+    reopen: (time: string) => `Reopen ${time}`,
+    closeShort: 'Close',
+    reopenShort: 'Reopen',
+    capacityShort: 'Capacity',
+    capacityButton: (time: string) => `Change the capacity of ${time}`,
+    capacityTitle: (time: string) => `Capacity of the ${time} slot`,
+    capacityDescription: (booked: number) =>
+      `How many players the slot takes: at least the ${booked} seated now.`,
+    capacityLabel: 'Seats',
+    capacitySave: 'Save Capacity',
+    cancel: 'Cancel',
+    closeDialog: 'Close',
+    codeShort: 'Access code',
+    codeButton: (time: string) => `Show the access code of ${time}`,
+    codeShown: (time: string) => `Access code of ${time}`,
+    changeFailed: 'The slot could not be changed.',
+    codeFailed: 'The access code could not be shown.',
+    closedNotice: (time: string) => `${time} is closed: new bookings and joins are refused.`,
+    reopenedNotice: (time: string) => `${time} is open again.`,
+    capacityNotice: (time: string, capacity: number) => `${time} now takes ${capacity} players.`,
+    dismiss: 'Dismiss',
+  },
 
   homeHeading: 'Signed in to the console',
   signedInAs: (username: string, role: string) => `${username}, ${role}`,

@@ -2,7 +2,7 @@ import { API_ROUTES, type AuditEntry, type ConsoleSession } from '@questfield/co
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, testUser } from '@/testing/mock-api';
+import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -15,14 +15,7 @@ const EXPORT = API_ROUTES.consoleAuditLogExport.path;
 const PLAYER_ID = '6f1c1a52-1b8e-4d53-9a55-0d3f3f1c0a01';
 const ADMIN_ID = '6f1c1a52-1b8e-4d53-9a55-0d3f3f1c0a02';
 
-const session = (role: ConsoleSession['role']): ConsoleSession => ({
-  username: 'ada',
-  role,
-  twoFactorEnabled: true,
-  twoFactorPassed: true,
-  reauthUntil: null,
-  recoveryCodesLeft: 10,
-});
+const session = (role: ConsoleSession['role']) => testConsoleSession({ role });
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,

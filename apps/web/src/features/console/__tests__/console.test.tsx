@@ -2,7 +2,7 @@ import { API_ROUTES, MESSAGES, type ConsoleSession } from '@questfield/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, testUser } from '@/testing/mock-api';
+import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -17,15 +17,8 @@ const ENABLE = API_ROUTES.consoleTwoFactorEnable.path;
 const VERIFY = API_ROUTES.consoleTwoFactorVerify.path;
 
 const RECOVERY = Array.from({ length: 10 }, (_, n) => `AAAA${n}-BBBB${n}`);
-const session = (overrides: Partial<ConsoleSession> = {}): ConsoleSession => ({
-  username: 'ada',
-  role: 'admin',
-  twoFactorEnabled: true,
-  twoFactorPassed: false,
-  reauthUntil: null,
-  recoveryCodesLeft: 10,
-  ...overrides,
-});
+const session = (overrides: Partial<ConsoleSession> = {}) =>
+  testConsoleSession({ role: 'admin', twoFactorPassed: false, ...overrides });
 const signedIn = () => ({ body: [testUser] });
 const refused = (code: string, message: string, status = 400) => ({
   status,

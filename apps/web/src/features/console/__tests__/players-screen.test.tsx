@@ -1,8 +1,8 @@
-import { API_ROUTES, type ConsoleSession, type PlayerSummary } from '@questfield/contract';
+import { API_ROUTES, type PlayerSummary } from '@questfield/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, testUser } from '@/testing/mock-api';
+import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -11,14 +11,7 @@ beforeAll(async () => {
 }, 30_000);
 
 const SEARCH = API_ROUTES.consolePlayerSearch.path;
-const session: ConsoleSession = {
-  username: 'ada',
-  role: 'staff',
-  twoFactorEnabled: true,
-  twoFactorPassed: true,
-  reauthUntil: null,
-  recoveryCodesLeft: 10,
-};
+const session = testConsoleSession();
 const player = (username: string): PlayerSummary => ({
   id: `id-${username}`,
   username,

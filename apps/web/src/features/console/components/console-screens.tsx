@@ -3,11 +3,14 @@ import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { consoleCopy } from '../copy';
 import { AuditLogScreen } from './audit-log-screen';
 import { ConsoleHome } from './console-home';
+import { PlayerPage } from './player-page';
 import { PlayersScreen } from './players-screen';
+import { ScheduleScreen } from './schedule-screen';
 import { cn } from '@/utils/cn';
 
 const SCREENS = [
   { path: '', label: consoleCopy.navOverview },
+  { path: 'schedule', label: consoleCopy.navSchedule },
   { path: 'players', label: consoleCopy.navPlayers },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
 ] as const;
@@ -21,7 +24,7 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
           {SCREENS.map((screen) => (
             <li key={screen.path}>
               <NavLink
-                end
+                end={screen.path === ''}
                 to={screen.path === '' ? CONSOLE_PATH : `${CONSOLE_PATH}/${screen.path}`}
                 className={({ isActive }) =>
                   cn(
@@ -40,7 +43,9 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
       </nav>
       <Routes>
         <Route index element={<ConsoleHome session={session} />} />
+        <Route path="schedule" element={<ScheduleScreen />} />
         <Route path="players" element={<PlayersScreen />} />
+        <Route path="players/:playerId" element={<PlayerPage />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}
         <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />

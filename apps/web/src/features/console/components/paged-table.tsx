@@ -1,4 +1,4 @@
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { consoleCopy } from '../copy';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,7 +10,8 @@ import { cn } from '@/utils/cn';
 /**
  * A console list read a page at a time, in its honest states: loading, failed (with a retry),
  * empty, or the table (scrolling sideways on a narrow screen, in a region the keyboard can
- * focus to scroll it) with 'Load more' while the server has more.
+ * focus to scroll it) with 'Load more' while the server has more (a list read whole, like a
+ * venue day, is one page).
  */
 export function PagedTable({
   query,
@@ -21,7 +22,7 @@ export function PagedTable({
   minWidth,
   children,
 }: {
-  query: UseInfiniteQueryResult;
+  query: UseInfiniteQueryResult | UseQueryResult;
   rowCount: number;
   caption: string;
   columns: readonly string[];
@@ -69,7 +70,9 @@ export function PagedTable({
           </table>
         </div>
       ) : null}
-      <LoadMore query={query} label={consoleCopy.loadMore} failed={consoleCopy.loadMoreFailed} />
+      {'fetchNextPage' in query ? (
+        <LoadMore query={query} label={consoleCopy.loadMore} failed={consoleCopy.loadMoreFailed} />
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { playerSearchRequest } from '@questfield/contract';
+import { CONSOLE_PATH, playerSearchRequest } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { playerSearchQueryOptions } from '../api/search-players';
 import { consoleCopy } from '../copy';
 import { PagedTable } from './paged-table';
@@ -61,7 +61,15 @@ export function PlayersScreen() {
       >
         {players.map((player) => (
           <tr key={player.id}>
-            <td className="py-3 pr-4 font-semibold text-white">{player.username}</td>
+            <th scope="row" className="py-3 pr-4 text-left font-semibold">
+              <Link
+                to={`${CONSOLE_PATH}/players/${player.id}`}
+                aria-label={consoleCopy.playerLink(player.username)}
+                className="text-accent-300 underline-offset-4 hover:underline"
+              >
+                {player.username}
+              </Link>
+            </th>
             <td className="py-3 pr-4 break-all text-mist-100">{player.email}</td>
             <td className="py-3 pr-4 text-white tabular-nums">{player.credits}</td>
             <td className="py-3 pr-4 text-mist-100">{player.role}</td>

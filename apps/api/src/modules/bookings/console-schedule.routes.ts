@@ -1,0 +1,66 @@
+/**
+ * The console's venue day (staff; API_ROUTES `consoleDay`, `consoleSlotChange`,
+ * `consoleSlotAccessCode`): the slots with their players, held open until the day changes;
+ * slot changes run the command line's own commands through the operator service, so both are
+ * audited alike; an access code is shown only on request, and the request is audited.
+ */
+import type { ConsoleSlot } from '@questfield/contract';
+import { apiRoute } from '../../lib/api-route';
+import { venueTimeOf } from '../../lib/slot-schedule';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionOf } from '../../plugins/session';
+import { operatorActor } from '../audit-log/audit-log.service';
+import type { ModuleContext } from '../module-context';
+import { SEAT_SOURCE, type DaySlot } from './bookings.service';
+
+export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: ModuleContext) {
+  const toConsoleSlot = (slot: DaySlot): ConsoleSlot => ({
+    time: venueTimeOf(slot.startsAt, env.venueTimezone),
+    startsAt: slot.startsAt.toISOString(),
+    booked: slot.booked,
+    capacity: slot.capacity,
+    open: slot.open,
+    players: slot.seats.map((seat) => ({
+      id: seat.userId,
+      username: seat.username,
+      source: SEAT_SOURCE[seat.source],
+      at: seat.at.toISOString(),
+    })),
+  });
+
+  app.route({
+    ...apiRoute('consoleDay'),
+    handler: async (request, reply) => {
+      // A held request ends when the console goes away (a closed tab, a new day picked).
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const { day, after } = request.body;
+      const view = await services.bookings.consoleDay(day, after, gone.signal);
+      return {
+        day: view.day,
+        today: view.today,
+        timeZone: env.venueTimezone,
+        version: view.version,
+        slots: view.slots.map(toConsoleSlot),
+      };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleSlotChange'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      const { slot } = await services.operator.changeSlot(request.body, actor);
+      const { accessCode: _shownOnRequest, ...shown } = slot;
+      return { slot: shown };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleSlotAccessCode'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      return { accessCode: await services.operator.accessCode(request.body, actor) };
+    },
+  });
+}

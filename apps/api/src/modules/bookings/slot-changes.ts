@@ -1,0 +1,84 @@
+/**
+ * Hears every change to a slot's seats, capacity or state, made by any process: the
+ * event_slots trigger (migration 0019) NOTIFYs 'slot_changed' with the slot's start on commit,
+ * and one LISTEN per process (opened on first use) wakes the console's held day requests of
+ * that venue day. Without a listener (the database unreachable), a held request simply runs
+ * to its time limit, and the next one tries to listen again.
+ */
+import type { Infra } from '../../infra';
+import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
+
+const SLOT_CHANNEL = 'slot_changed';
+
+/** A wait for the next change of one venue day, registered when made. */
+export type DayWatch = {
+  /** Resolves at the day's next change (or one made since the watch began), the time limit, or `signal`'s abort. */
+  next(limitMs: number, signal: AbortSignal): Promise<void>;
+  cancel(): void;
+};
+
+export function createSlotChanges({ listen, env }: Pick<Infra, 'listen' | 'env'>) {
+  type Waiter = { day: VenueDay; changed: boolean; wake: (() => void) | null };
+  const waiters = new Set<Waiter>();
+  let listening: Promise<(() => Promise<void>) | null> | null = null;
+  let stopped = false;
+
+  /** A payload is the start in epoch ms; '' (or anything else) may be any day. */
+  function onNotify(payload: string) {
+    const at = /^\d+$/.test(payload) ? Number(payload) : Number.NaN;
+    const day = Number.isFinite(at) ? venueDayOf(new Date(at), env.venueTimezone) : null;
+    for (const waiter of waiters) {
+      if (day !== null && waiter.day !== day) continue;
+      waiter.changed = true;
+      waiter.wake?.();
+    }
+  }
+
+  function startListening() {
+    if (stopped) return null;
+    listening ??= listen(SLOT_CHANNEL, onNotify).catch(() => {
+      listening = null;
+      return null;
+    });
+    return listening;
+  }
+
+  return {
+    /** Begins listening (once per process); a watch made after it misses no change. */
+    ready: async (): Promise<void> => void (await startListening()),
+
+    watch(day: VenueDay): DayWatch {
+      // Once the server is closing, nothing is held.
+      const waiter: Waiter = { day, changed: stopped, wake: null };
+      waiters.add(waiter);
+      return {
+        next: (limitMs, signal) =>
+          new Promise<void>((resolve) => {
+            if (waiter.changed || signal.aborted) return resolve();
+            const done = () => {
+              clearTimeout(timer);
+              signal.removeEventListener('abort', done);
+              waiter.wake = null;
+              resolve();
+            };
+            const timer = setTimeout(done, limitMs);
+            signal.addEventListener('abort', done, { once: true });
+            waiter.wake = done;
+          }),
+        cancel: () => {
+          waiters.delete(waiter);
+          waiter.wake?.();
+        },
+      };
+    },
+
+    /** Answers every held request now and stops listening (the server is closing). */
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const waiter of waiters) waiter.wake?.();
+      const stopListening = await listening;
+      listening = null;
+      await stopListening?.();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The console's venue day: every slot with its seats and players, live (a held request answers
+ * when a booking elsewhere changes the day), slot changes through the command line's commands,
+ * and access codes shown only on request, each showing in the audit log.
+ */
+import {
+  ERRORS,
+  type AuditEntry,
+  type ConsoleDay,
+  type RegisterEventResponse,
+} from '@questfield/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/lib/clock';
+import { newOperatorToken } from '../src/modules/operator/operator-access';
+import type { Services } from '../src/services';
+import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { consoleClient, type Operator } from './helpers/console';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+
+// 8:00 AM in New York (EDT): every slot of the venue day is ahead.
+const NOW = '2026-06-01T12:00:00Z';
+const DAY = '2026-06-01';
+
+describe(`the console's venue day [${dbKind}]`, () => {
+  const token = newOperatorToken();
+  const clock = fixedClock(NOW);
+  let t: TestApp;
+  let services: Services;
+  let staff: Operator;
+  let ada: SignedUp;
+  let bo: SignedUp;
+  const { operator, enrol, post } = consoleClient(() => t, token, clock);
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, operatorToken: token });
+    services = servicesOf(t);
+    staff = await operator('staff');
+    await enrol(staff);
+    [ada, bo] = [await signUp(t.app), await signUp(t.app)];
+    for (const player of [ada, bo]) {
+      await services.credits.grant({ userId: player.id, credits: 10, reason: 'test' });
+    }
+  });
+  afterAll(() => t.close());
+
+  const dayOf = async (body: Record<string, unknown> = {}) => {
+    const answer = await post(staff, 'consoleDay', body);
+    expect(answer.statusCode).toBe(200);
+    return jsonOf<ConsoleDay>(answer);
+  };
+  const slotAt = (day: ConsoleDay, time: string) =>
+    day.slots.find((slot) => slot.time === time) ?? expect.fail(`no slot at ${time}`);
+  const book = (who: SignedUp, startsAt: string) =>
+    postJson(t.app, 'eventsRegister', { EventTime: startsAt }, { cookie: who.cookie });
+  const auditOf = async (action: string) => {
+    const answer = await post(staff, 'consoleAuditLog', { action });
+    return jsonOf<{ entries: AuditEntry[] }>(answer).entries;
+  };
+
+  it("lists today's slots with seats taken, capacity and who sits where", async () => {
+    const before = await dayOf();
+    expect(before).toMatchObject({ day: DAY, today: DAY, timeZone: 'America/New_York' });
+    expect(before.slots.map((slot) => slot.time)).toEqual(
+      Array.from({ length: 24 }, (_, n) => {
+        const minutes = 600 + n * 30;
+        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
+      }),
+    );
+    const tenThirty = slotAt(before, '10:30');
+    expect(tenThirty).toMatchObject({ booked: 0, capacity: 25, open: true, players: [] });
+
+    clock.advance(60_000);
+    expect((await book(ada, tenThirty.startsAt)).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await book(bo, tenThirty.startsAt)).statusCode).toBe(200);
+    const after = slotAt(await dayOf({ day: DAY }), '10:30');
+    expect(after.booked).toBe(2);
+    expect(after.players).toEqual([
+      { id: ada.id, username: ada.username, source: 'booked', at: '2026-06-01T12:01:00.000Z' },
+      { id: bo.id, username: bo.username, source: 'booked', at: '2026-06-01T12:02:00.000Z' },
+    ]);
+    // Nothing in the day view is an access code: those are shown on request only.
+    expect(JSON.stringify(after)).not.toMatch(/accessCode/i);
+  });
+
+  it('shows an access code only on request, and the request is audited', async () => {
+    const day = await dayOf();
+    const seat = await book(ada, slotAt(day, '11:00').startsAt);
+    const { accessCode } = jsonOf<RegisterEventResponse>(seat);
+    const shown = await post(staff, 'consoleSlotAccessCode', { day: DAY, time: '11:00' });
+    expect(shown.statusCode).toBe(200);
+    expect(jsonOf<{ accessCode: string }>(shown).accessCode).toBe(accessCode);
+    const [entry] = await auditOf('slots.show-access-code');
+    expect(entry).toMatchObject({
+      actor: { id: staff.id, role: 'staff', ip: staff.ip },
+      subject: `${DAY} 11:00`,
+    });
+    expect(JSON.stringify(entry)).not.toContain(accessCode);
+    const missing = await post(staff, 'consoleSlotAccessCode', { day: DAY, time: '03:00' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('closes, reopens and resizes a slot, never below the seats taken, each change audited', async () => {
+    const change = (body: Record<string, unknown>) =>
+      post(staff, 'consoleSlotChange', { date: DAY, time: '10:30', ...body });
+    const closed = await change({ command: 'slots close' });
+    expect(jsonOf<{ slot: unknown }>(closed)).toEqual({
+      slot: expect.objectContaining({ time: '10:30', open: false, booked: 2 }),
+    });
+    expect(JSON.stringify(jsonOf(closed))).not.toMatch(/accessCode/i);
+    const carol = await signUp(t.app);
+    await services.credits.grant({ userId: carol.id, credits: 2, reason: 'test' });
+    const refused = await book(carol, slotAt(await dayOf(), '10:30').startsAt);
+    expect(refused.statusCode).toBe(ERRORS.SLOT_CLOSED.status);
+
+    expect(jsonOf(await change({ command: 'slots reopen' }))).toEqual({
+      slot: expect.objectContaining({ open: true }),
+    });
+    const tooSmall = await change({ command: 'slots set-capacity', capacity: 1 });
+    expect(tooSmall.statusCode).toBe(409);
+    expect(jsonOf(tooSmall)).toMatchObject({ code: 'OPERATOR_CAPACITY_BELOW_BOOKED' });
+    const resized = await change({ command: 'slots set-capacity', capacity: 2 });
+    expect(jsonOf(resized)).toEqual({ slot: expect.objectContaining({ capacity: 2 }) });
+
+    expect((await auditOf('slots.close'))[0]).toMatchObject({
+      subject: `${DAY} 10:30`,
+      before: { open: true },
+      after: { open: false },
+    });
+    expect((await auditOf('slots.reopen'))[0]).toMatchObject({ after: { open: true } });
+    expect((await auditOf('slots.set-capacity'))[0]).toMatchObject({
+      actor: { id: staff.id },
+      before: { capacity: 25 },
+      after: { capacity: 2 },
+    });
+    // The command line's own schemas: another command, or a stray field, is refused.
+    for (const body of [
+      { command: 'users delete', email: ada.email },
+      { command: 'slots close', date: DAY, time: '10:30', capacity: 3 },
+      { command: 'slots close', date: DAY, time: '25:00' },
+    ]) {
+      expect((await post(staff, 'consoleSlotChange', body)).statusCode).toBe(400);
+    }
+  });
+
+  it('answers a held request when a booking elsewhere changes the day', async () => {
+    const shown = await dayOf();
+    const slot = slotAt(shown, '12:00');
+    const started = Date.now();
+    const held = post(staff, 'consoleDay', { day: DAY, after: shown.version });
+    // Another set of services on the same database: on Postgres, another connection.
+    const carol = await signUp(t.app);
+    await services.credits.grant({ userId: carol.id, credits: 2, reason: 'test' });
+    const caller = { userId: carol.id, ip: '203.0.113.9', log: t.app.log };
+    await services.bookings.book(caller, new Date(slot.startsAt));
+    const answer = await held;
+    // Well before the 25 s a quiet day waits: the change woke it.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const changed = jsonOf<ConsoleDay>(answer);
+    expect(changed.version).not.toBe(shown.version);
+    expect(slotAt(changed, '12:00').players.map((player) => player.username)).toEqual([
+      carol.username,
+    ]);
+  });
+
+  it('answers at once when the day changed since the version the console shows', async () => {
+    const stale = await dayOf();
+    await services.bookings.setOpen(DAY, '21:30', false);
+    const answer = await dayOf({ after: stale.version });
+    expect(answer.version).not.toBe(stale.version);
+    expect(slotAt(answer, '21:30').open).toBe(false);
+  });
+
+  it('shows a past day as it was, without making slots for it', async () => {
+    const past = await dayOf({ day: '2026-05-01' });
+    expect(past).toMatchObject({ day: '2026-05-01', today: DAY, slots: [] });
+  });
+
+  it('answers a held request at once when the server closes', async () => {
+    const shown = await dayOf({ day: '2026-06-02' });
+    const held = post(staff, 'consoleDay', { day: '2026-06-02', after: shown.version });
+    // Let the request reach its wait before the server closes.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await t.app.close();
+    const answer = await held;
+    expect(answer.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,143 @@
+import { API_ROUTES, type ConsoleDay, type ConsoleSlot } from '@questfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
+
+const DAY_PATH = API_ROUTES.consoleDay.path;
+const CHANGE = API_ROUTES.consoleSlotChange.path;
+const CODE = API_ROUTES.consoleSlotAccessCode.path;
+const session = testConsoleSession();
+// A day far ahead, so every slot is still to come on the test's clock.
+const DAY = '2099-06-01';
+const slot = (time: string, startsAt: string, more: Partial<ConsoleSlot> = {}): ConsoleSlot => ({
+  time,
+  startsAt,
+  booked: 0,
+  capacity: 25,
+  open: true,
+  players: [],
+  ...more,
+});
+const dayOf = (version: string, slots: ConsoleSlot[]): ConsoleDay => ({
+  day: DAY,
+  today: '2099-05-30',
+  timeZone: 'America/New_York',
+  version,
+  slots,
+});
+const TEN = slot('10:00', '2099-06-01T14:00:00.000Z');
+const TEN_THIRTY = slot('10:30', '2099-06-01T14:30:00.000Z');
+
+/** A held request the test answers when it chooses. */
+function held() {
+  let answer: (day: ConsoleDay) => void = () => {};
+  const promise = new Promise<{ body: ConsoleDay }>((resolve) => {
+    answer = (day) => resolve({ body: day });
+  });
+  return { promise, answer };
+}
+
+describe('the venue day', () => {
+  it('shows each slot, then follows the day live through held requests', async () => {
+    const next = held();
+    const later = held();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? { body: dayOf('v1', [TEN, TEN_THIRTY]) }
+          : body.after === 'v1'
+            ? next.promise
+            : later.promise,
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+    const row = () => within(table).getByRole('row', { name: /10:00/ });
+    expect(row()).toHaveTextContent('0 of 25');
+    expect(row()).toHaveTextContent('No players yet');
+    expect(screen.getByText('0 of 50 seats taken; 2 of 2 slots open.')).toBeVisible();
+
+    const mia = { id: 'p1', username: 'mia', source: 'joined' as const, at: TEN.startsAt };
+    next.answer(dayOf('v2', [{ ...TEN, booked: 1, players: [mia] }, TEN_THIRTY]));
+    await waitFor(() => expect(row()).toHaveTextContent('1 of 25'));
+    await userEvent.click(within(row()).getByText('1 player'));
+    expect(within(row()).getByText('mia')).toBeVisible();
+    expect(within(row()).getByText(/joined by code/)).toBeVisible();
+    await waitFor(() =>
+      expect(api.sent.filter((request) => request.path === DAY_PATH).map((r) => r.body)).toEqual([
+        { day: DAY },
+        { day: DAY, after: 'v1' },
+        { day: DAY, after: 'v2' },
+      ]),
+    );
+  });
+
+  it('closes a slot, resizes it within the seats taken, and shows its access code on request', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? { body: dayOf('v1', [{ ...TEN, booked: 3 }]) }
+          : new Promise(() => {}),
+      [CHANGE]: (body) => ({
+        body: { slot: { ...TEN, booked: 3, open: body.command !== 'slots close' } },
+      }),
+      [CODE]: () => ({ body: { accessCode: 'K7Q2-M9XD' } }),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
+    expect(await screen.findByText(/10:00 AM is closed/)).toBeVisible();
+
+    const resize = within(table).getByRole('button', { name: 'Change the capacity of 10:00 AM' });
+    await user.click(resize);
+    const dialog = await screen.findByRole('dialog', { name: 'Capacity of the 10:00 AM slot' });
+    const seats = within(dialog).getByLabelText('Seats');
+    await user.clear(seats);
+    await user.type(seats, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Capacity' }));
+    expect(await within(dialog).findByText(/At least 3/)).toBeVisible();
+    await user.clear(seats);
+    await user.type(seats, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Capacity' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(resize).toHaveFocus());
+    expect(await screen.findByText('10:00 AM now takes 30 players.')).toBeVisible();
+
+    await user.click(
+      within(table).getByRole('button', { name: 'Show the access code of 10:00 AM' }),
+    );
+    const code = await within(table).findByRole('status', { name: 'Access code of 10:00 AM' });
+    expect(code).toHaveTextContent('K7Q2-M9XD');
+    await waitFor(() => expect(code).toHaveFocus());
+
+    expect(api.sent.filter((request) => request.path !== DAY_PATH).map((r) => r.body)).toEqual(
+      expect.arrayContaining([
+        { command: 'slots close', date: DAY, time: '10:00' },
+        { command: 'slots set-capacity', date: DAY, time: '10:00', capacity: 30 },
+        { day: DAY, time: '10:00' },
+      ]),
+    );
+  });
+
+  it('says so when the day cannot be loaded', async () => {
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: () => ({ status: 503, body: { message: 'Down.', code: 'SERVICE_UNAVAILABLE' } }),
+    });
+    renderApp('/operator/schedule');
+    expect(await screen.findByText('The day could not be loaded.')).toBeVisible();
+  });
+});

@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  creditChangeForm,
+  creditLimitMessage,
+  type ConsolePlayer,
+  type CreditChange,
+} from '@questfield/contract';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useChangePlayerCredits } from '../api/change-player-credits';
+import { useSignOutPlayer } from '../api/sign-out-player';
+import { consoleCopy } from '../copy';
+import { useReauthRetry } from './reauth-dialog';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ConfirmActions } from '@/components/ui/confirm-step';
+import { Field, FormError, Spinner } from '@/components/ui/form';
+import { Panel } from '@/components/ui/panel';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
+
+const copy = consoleCopy.player;
+
+type ActionProps = { player: ConsolePlayer; onNotice: (message: string) => void };
+
+/** What staff may do to the player: sign them out everywhere, grant or deduct credits. */
+export function PlayerActions(props: ActionProps) {
+  return (
+    <Panel heading={copy.actionsHeading}>
+      <SignOutEverywhere {...props} />
+      <CreditsForm {...props} />
+    </Panel>
+  );
+}
+
+/** 'Sign Out Everywhere', confirmed in place; the focus goes back to the button after. */
+function SignOutEverywhere({ player, onNotice }: ActionProps) {
+  const headingId = useId();
+  const { id, username } = player.profile;
+  const [confirming, setConfirming] = useState(false);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOutPlayer(id);
+  const open = () => {
+    setConfirming(true);
+    requestAnimationFrame(() => confirmRef.current?.focus());
+  };
+  const close = () => {
+    signOut.reset();
+    setConfirming(false);
+    requestAnimationFrame(() => startRef.current?.focus());
+  };
+  const confirm = () =>
+    signOut.mutate(undefined, {
+      onSuccess: ({ signedOut }) => {
+        onNotice(copy.signedOut(username, signedOut));
+        close();
+      },
+    });
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4">
+      <h3 id={headingId} className="text-base font-bold text-white">
+        {copy.signOutHeading}
+      </h3>
+      {confirming ? (
+        <div className="mt-3 flex flex-col gap-4 text-sm text-mist-100">
+          <p>{copy.signOutConfirm(username)}</p>
+          <FormError>
+            {signOut.isError ? failureText(signOut.error, copy.signOutFailed) : null}
+          </FormError>
+          <ConfirmActions
+            confirmLabel={copy.signOut}
+            backLabel={copy.cancel}
+            pending={signOut.isPending}
+            variant="danger"
+            confirmRef={confirmRef}
+            onConfirm={confirm}
+            onBack={close}
+          />
+        </div>
+      ) : (
+        <button
+          ref={startRef}
+          type="button"
+          className={buttonStyles({ variant: 'secondary', className: 'mt-3' })}
+          onClick={open}
+        >
+          {copy.signOut}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Credits granted or deducted with a reason, checked here with the server's own words (the
+ * operator's limit, the balance). When the server asks for the password and a code first, the
+ * reauth dialog does, then sends the change once more.
+ */
+function CreditsForm({ player, onNotice }: ActionProps) {
+  const headingId = useId();
+  const { id, username } = player.profile;
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const change = useChangePlayerCredits(id);
+  const reauth = useReauthRetry(submitRef);
+  const form = useForm({
+    resolver: zodResolver(creditChangeForm(player.creditLimit, player.balance)),
+    defaultValues: { change: 'grant' as CreditChange, reason: '' },
+  });
+  const chosen = useWatch({ control: form.control, name: 'change' });
+
+  const submit = form.handleSubmit((values) => {
+    // The button keeps the focus while busy (the dialog gives it back), so it is never
+    // disabled: a second press while the change is on its way does nothing.
+    if (change.isPending) return;
+    // The first try hands the reauth dialog a retry; the retry hands it none.
+    const send = (retry?: () => void) =>
+      change.mutate(
+        { ...values, playerId: id },
+        {
+          onSuccess: ({ balance }) => {
+            onNotice(copy.changed(values.change, values.credits, username, balance));
+            form.reset();
+          },
+          onError: (error) => {
+            if (retry) reauth.offer(error, retry);
+          },
+        },
+      );
+    send(() => send());
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
+      <h3 id={headingId} className="text-base font-bold text-white">
+        {copy.creditsHeading}
+      </h3>
+      <form
+        noValidate
+        className="mt-3 flex flex-col gap-4"
+        onSubmit={(event) => void submit(event)}
+      >
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-semibold text-mist-100">
+            {copy.changeLegend}
+          </legend>
+          <div className="flex gap-5">
+            {(['grant', 'deduct'] as const).map((value) => (
+              <label key={value} className="inline-flex items-center gap-2 text-white">
+                <input type="radio" value={value} className="size-4" {...form.register('change')} />
+                {copy[value]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field
+          label={copy.amountLabel}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={player.creditLimit}
+          hint={creditLimitMessage(player.creditLimit)}
+          error={form.formState.errors.credits?.message}
+          {...form.register('credits', { valueAsNumber: true })}
+        />
+        <Field
+          label={copy.reasonLabel}
+          hint={copy.reasonHint}
+          autoComplete="off"
+          error={form.formState.errors.reason?.message}
+          {...form.register('reason')}
+        />
+        <FormError>
+          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
+        </FormError>
+        <button
+          ref={submitRef}
+          type="submit"
+          aria-disabled={change.isPending}
+          aria-busy={change.isPending}
+          className={buttonStyles({
+            size: 'lg',
+            className: cn('w-full', change.isPending && 'opacity-60'),
+          })}
+        >
+          {change.isPending ? <Spinner /> : null}
+          {copy.submit[chosen]}
+        </button>
+      </form>
+      {reauth.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { CONSOLE_PATH, consolePlayerRequest, type ConsolePlayer } from '@questfield/contract';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { playerQueryOptions } from '../api/get-player';
+import { consoleCopy } from '../copy';
+import { PlayerActions } from './player-actions';
+import {
+  CreditHistorySection,
+  GamesSection,
+  LeaderboardSection,
+  OrdersSection,
+  PassesSection,
+  ProfileList,
+  RedemptionsSection,
+} from './player-sections';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CompassIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { ApiError } from '@/lib/api-client';
+
+const copy = consoleCopy.player;
+const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
+
+/**
+ * One player's page (/operator/players/:playerId): the account, what staff may do to it, and
+ * its lists. After an action the page reads the player again and says what happened.
+ */
+export function PlayerPage() {
+  const { playerId = '' } = useParams();
+  const isId = consolePlayerRequest.safeParse({ playerId }).success;
+  const query = useQuery({ ...playerQueryOptions(playerId), enabled: isId });
+  const [notice, setNotice] = useState<string | null>(null);
+  const missing =
+    !isId || (query.error instanceof ApiError && query.error.code === 'PLAYER_NOT_FOUND');
+
+  return (
+    <>
+      <Link to={`${CONSOLE_PATH}/players`} className={`self-start text-sm ${linkClass}`}>
+        {copy.back}
+      </Link>
+      {missing ? (
+        <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>
+      ) : query.isSuccess ? (
+        <PlayerView player={query.data} query={query} onNotice={setNotice} />
+      ) : query.isError ? (
+        <RetryAlert
+          message={copy.failed}
+          retryLabel={consoleCopy.retry}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <p role="status" className="text-mist-300">
+          {copy.loading}
+        </p>
+      )}
+      <StatusNotice
+        message={notice}
+        dismissLabel={copy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </>
+  );
+}
+
+function PlayerView({
+  player,
+  query,
+  onNotice,
+}: {
+  player: ConsolePlayer;
+  query: UseQueryResult<ConsolePlayer>;
+  onNotice: (message: string) => void;
+}) {
+  const { profile } = player;
+  const audit = new URLSearchParams({ player: profile.id, playerName: profile.username });
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Panel heading={profile.username}>
+          <ProfileList player={player} />
+          <Link
+            to={`${CONSOLE_PATH}/audit-log?${audit.toString()}`}
+            className={`mt-4 inline-block text-sm ${linkClass}`}
+          >
+            {copy.auditLink}
+          </Link>
+        </Panel>
+        <PlayerActions player={player} onNotice={onNotice} />
+      </div>
+      <CreditHistorySection player={player} />
+      <GamesSection player={player} query={query} />
+      <OrdersSection player={player} query={query} />
+      <PassesSection player={player} query={query} />
+      <RedemptionsSection player={player} query={query} />
+      <LeaderboardSection player={player} query={query} />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reauthRequest } from '@questfield/contract';
+import { useState, type RefObject } from 'react';
+import { useForm } from 'react-hook-form';
+import { useReauth } from '../api/reauth';
+import { consoleCopy } from '../copy';
+import { DialogShell } from '@/components/ui/dialog';
+import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { ApiError, failureText } from '@/lib/api-client';
+
+const copy = consoleCopy.player;
+
+const refusedWith = (error: unknown, code: string) =>
+  error instanceof ApiError && error.code === code;
+
+/**
+ * The way of a money action through REAUTH_REQUIRED (the console's last password-and-code check
+ * is over 15 minutes old). `offer(error, retry)` takes the action's failure: when it is that
+ * refusal, the dialog asks for the password and a current code and, once they pass, runs
+ * `retry` (once: a second refusal is the action's own error to show). The focus goes into the
+ * dialog and afterwards to `returnFocus`, the action's button. Render `dialog` with the action.
+ */
+export function useReauthRetry(returnFocus: RefObject<HTMLElement | null>) {
+  const [retry, setRetry] = useState<(() => void) | null>(null);
+  return {
+    /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
+    offer(error: unknown, again: () => void): void {
+      if (refusedWith(error, 'REAUTH_REQUIRED')) setRetry(() => again);
+    },
+    /** The dialog is open: the action shows nothing of its refusal meanwhile. */
+    asking: retry !== null,
+    dialog: (
+      <ReauthDialog
+        open={retry !== null}
+        returnFocus={returnFocus}
+        onClose={() => setRetry(null)}
+        onConfirmed={() => {
+          setRetry(null);
+          retry?.();
+        }}
+      />
+    ),
+  };
+}
+
+/** The password and a current code again, in a dialog (consoleReauth). */
+function ReauthDialog({
+  open,
+  returnFocus,
+  onClose,
+  onConfirmed,
+}: {
+  open: boolean;
+  returnFocus: RefObject<HTMLElement | null>;
+  onClose: () => void;
+  onConfirmed: () => void;
+}) {
+  const reauth = useReauth();
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        reauth.reset();
+        onClose();
+      }}
+      title={copy.reauthTitle}
+      description={copy.reauthText}
+      closeLabel={copy.closeDialog}
+      busy={reauth.isPending}
+      onClosed={() => returnFocus.current?.focus()}
+      width="sm"
+    >
+      <ReauthForm
+        reauth={reauth}
+        onConfirmed={() => {
+          reauth.reset();
+          onConfirmed();
+        }}
+      />
+    </DialogShell>
+  );
+}
+
+function ReauthForm({
+  reauth,
+  onConfirmed,
+}: {
+  reauth: ReturnType<typeof useReauth>;
+  onConfirmed: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(reauthRequest),
+    defaultValues: { password: '', code: '' },
+  });
+  const { errors } = form.formState;
+  const wrongPassword = refusedWith(reauth.error, 'PASSWORD_INCORRECT');
+  const wrongCode = refusedWith(reauth.error, 'TWO_FACTOR_CODE_INVALID');
+  const serverText = failureText(reauth.error, copy.reauthFailed);
+  const submit = form.handleSubmit((values) =>
+    reauth.mutate(values, {
+      onSuccess: onConfirmed,
+      onError: (error) => {
+        if (refusedWith(error, 'PASSWORD_INCORRECT')) form.setFocus('password');
+        else form.setFocus('code');
+      },
+    }),
+  );
+
+  return (
+    <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <Field
+        label={consoleCopy.passwordLabel}
+        password
+        autoComplete="current-password"
+        error={errors.password?.message ?? (wrongPassword ? serverText : undefined)}
+        {...form.register('password')}
+      />
+      <Field
+        label={consoleCopy.codeLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.code?.message ?? (wrongCode ? serverText : undefined)}
+        {...form.register('code')}
+      />
+      <FormError>{reauth.isError && !wrongPassword && !wrongCode ? serverText : null}</FormError>
+      <SubmitButton pending={reauth.isPending}>{copy.reauthSubmit}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useLiveConsoleDay } from '../api/get-console-day';
+import { consoleCopy } from '../copy';
+import { CapacityDialog } from './capacity-dialog';
+import { PagedTable } from './paged-table';
+import { SlotRow } from './slot-row';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { inputClass } from '@/components/ui/form';
+import { Panel } from '@/components/ui/panel';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { cn } from '@/utils/cn';
+
+const copy = consoleCopy.schedule;
+const dayTitle = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
+
+/**
+ * A venue day (today unless the address names one): each slot's seats, state and players,
+ * kept live; staff close, reopen and resize slots and see an access code on request.
+ */
+export function ScheduleScreen() {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('day') ?? undefined;
+  const day = useLiveConsoleDay(chosen);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resizing, setResizing] = useState<string | null>(null);
+  const slots = day.data?.slots ?? [];
+  const timeZone = day.data?.timeZone ?? 'UTC';
+  const startOf = (startsAt: string) =>
+    new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
+  const resized = slots.find((slot) => slot.startsAt === resizing);
+  const shownDay = day.data?.day ?? chosen ?? '';
+  const taken = slots.reduce((sum, slot) => sum + slot.booked, 0);
+  const capacity = slots.reduce((sum, slot) => sum + slot.capacity, 0);
+  const open = slots.filter((slot) => slot.open).length;
+  const pick = (value: string) => setParams(value === '' ? {} : { day: value });
+
+  return (
+    <Panel heading={copy.heading}>
+      <p className="mt-2 text-mist-300">{copy.intro(day.data?.timeZone ?? '…')}</p>
+      <div className="mt-5 flex flex-wrap items-end gap-3">
+        <label className="block">
+          <span className="mb-1.5 block text-sm font-semibold text-mist-100">{copy.dayLabel}</span>
+          <input
+            type="date"
+            className={cn(inputClass, 'w-48')}
+            value={shownDay}
+            min="2000-01-01"
+            max="2999-12-31"
+            onChange={(event) => pick(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className={buttonStyles({ variant: 'secondary' })}
+          disabled={chosen === undefined || chosen === day.data?.today}
+          onClick={() => pick('')}
+        >
+          {copy.today}
+        </button>
+      </div>
+      {slots.length > 0 ? (
+        <p className="mt-4 text-white tabular-nums">
+          {copy.summary(taken, capacity, open, slots.length)}
+        </p>
+      ) : null}
+      <PagedTable
+        query={day}
+        rowCount={slots.length}
+        caption={copy.caption(shownDay === '' ? '' : dayTitle.format(new Date(shownDay)))}
+        columns={copy.columns}
+        text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
+        minWidth="min-w-[38rem]"
+      >
+        {slots.map((slot) => (
+          <SlotRow
+            key={slot.startsAt}
+            slot={slot}
+            day={shownDay}
+            start={startOf(slot.startsAt)}
+            timeZone={timeZone}
+            onChanged={setNotice}
+            onResize={() => setResizing(slot.startsAt)}
+          />
+        ))}
+      </PagedTable>
+      {resized === undefined ? null : (
+        <CapacityDialog
+          slot={resized}
+          day={shownDay}
+          start={startOf(resized.startsAt)}
+          onClose={() => setResizing(null)}
+          onSaved={(capacity) =>
+            setNotice(copy.capacityNotice(startOf(resized.startsAt), capacity))
+          }
+        />
+      )}
+      <StatusNotice
+        message={notice}
+        dismissLabel={copy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </Panel>
+  );
+}

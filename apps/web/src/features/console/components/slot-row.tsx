@@ -1,0 +1,186 @@
+import { GAME_LENGTH_MINUTES, type ConsoleSlot } from '@questfield/contract';
+import { useRef } from 'react';
+import { useChangeSlot } from '../api/change-slot';
+import { useShowAccessCode } from '../api/show-access-code';
+import { consoleCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormError } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
+
+const copy = consoleCopy.schedule;
+
+/** Where the slot's game stands on this browser's clock (re-read at each live update). */
+function phaseOf(startsAt: string): 'ahead' | 'live' | 'ended' {
+  const start = Date.parse(startsAt);
+  const now = Date.now();
+  if (now < start) return 'ahead';
+  return now < start + GAME_LENGTH_MINUTES * 60_000 ? 'live' : 'ended';
+}
+
+/** One slot of the venue day: start, seats, state, players, and what staff can do to it. */
+export function SlotRow({
+  slot,
+  day,
+  start,
+  timeZone,
+  onChanged,
+  onResize,
+}: {
+  slot: ConsoleSlot;
+  day: string;
+  /** The start as the table shows it, on the venue clock. */
+  start: string;
+  timeZone: string;
+  /** Announces a change made here. */
+  onChanged: (notice: string) => void;
+  /** Asks for the capacity dialog for this slot. */
+  onResize: () => void;
+}) {
+  const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone });
+  const change = useChangeSlot();
+  const full = slot.booked >= slot.capacity;
+  const phase = phaseOf(slot.startsAt);
+  const command = { date: day, time: slot.time };
+
+  const toggle = () =>
+    change.mutate(
+      { ...command, command: slot.open ? 'slots close' : 'slots reopen' },
+      { onSuccess: () => onChanged((slot.open ? copy.closedNotice : copy.reopenedNotice)(start)) },
+    );
+
+  return (
+    <tr className="align-top">
+      <th scope="row" className="py-3 pr-4 font-semibold whitespace-nowrap text-white">
+        <time dateTime={slot.startsAt}>{start}</time>
+        {phase === 'ahead' ? null : (
+          <span
+            className={cn(
+              'block text-xs font-normal',
+              phase === 'live' ? 'text-accent-300' : 'text-mist-400',
+            )}
+          >
+            {phase === 'live' ? copy.live : copy.ended}
+          </span>
+        )}
+      </th>
+      <td className="py-3 pr-4 whitespace-nowrap">
+        <span className={cn('tabular-nums', full ? 'text-amber-200' : 'text-white')}>
+          {copy.seats(slot.booked, slot.capacity)}
+        </span>
+        <span aria-hidden="true" className="mt-1.5 block h-1.5 w-24 rounded-full bg-white/10">
+          <span
+            className="block h-full rounded-full bg-accent-400"
+            style={{ width: `${Math.min(100, (slot.booked / slot.capacity) * 100)}%` }}
+          />
+        </span>
+      </td>
+      <td className="py-3 pr-4">
+        <span
+          className={cn(
+            'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            slot.open ? 'bg-emerald-500/15 text-emerald-200' : 'bg-white/10 text-mist-300',
+          )}
+        >
+          {slot.open ? copy.open : copy.closed}
+        </span>
+      </td>
+      <td className="py-3 pr-4">
+        <Players slot={slot} clock={clock} />
+      </td>
+      <td className="py-3">
+        <div className="flex flex-wrap gap-2">
+          {/* An ended game takes no more players: nothing to close or resize. */}
+          {phase === 'ended' ? null : (
+            <>
+              <button
+                type="button"
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                aria-label={(slot.open ? copy.close : copy.reopen)(start)}
+                disabled={change.isPending}
+                aria-busy={change.isPending}
+                onClick={toggle}
+              >
+                {slot.open ? copy.closeShort : copy.reopenShort}
+              </button>
+              <button
+                type="button"
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                aria-label={copy.capacityButton(start)}
+                onClick={onResize}
+              >
+                {copy.capacityShort}
+              </button>
+            </>
+          )}
+          <AccessCode day={day} slot={slot} start={start} />
+        </div>
+        {change.isError ? (
+          <div className="mt-2">
+            <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function Players({ slot, clock }: { slot: ConsoleSlot; clock: Intl.DateTimeFormat }) {
+  if (slot.players.length === 0) return <span className="text-mist-400">{copy.noPlayers}</span>;
+  return (
+    <details>
+      <summary className="cursor-pointer text-accent-300">
+        {copy.playerCount(slot.players.length)}
+      </summary>
+      <ul className="mt-2 space-y-1">
+        {slot.players.map((player) => (
+          <li key={player.id}>
+            <span className="font-semibold text-white">{player.username}</span>{' '}
+            <span className="text-xs text-mist-400">
+              {copy.seatTaken(copy.sources[player.source], clock.format(new Date(player.at)))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The slot's access code, fetched (and audited) only when asked for, then shown in place. */
+function AccessCode({ day, slot, start }: { day: string; slot: ConsoleSlot; start: string }) {
+  const show = useShowAccessCode();
+  const shownRef = useRef<HTMLOutputElement>(null);
+  if (show.data) {
+    return (
+      <output
+        ref={shownRef}
+        tabIndex={-1}
+        aria-label={copy.codeShown(start)}
+        className="inline-flex items-center rounded-lg border border-white/15 px-3 font-mono text-sm text-white"
+      >
+        {show.data.accessCode}
+      </output>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+        aria-label={copy.codeButton(start)}
+        disabled={show.isPending}
+        aria-busy={show.isPending}
+        onClick={() =>
+          show.mutate(
+            { day, time: slot.time },
+            // The button gives way to the code: the focus follows it there.
+            { onSuccess: () => requestAnimationFrame(() => shownRef.current?.focus()) },
+          )
+        }
+      >
+        {copy.codeShort}
+      </button>
+      {show.isError ? <FormError>{failureText(show.error, copy.codeFailed)}</FormError> : null}
+    </>
+  );
+}

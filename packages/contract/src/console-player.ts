@@ -1,0 +1,152 @@
+/**
+ * The console's player page (routes `consolePlayer`, `consolePlayerCreditHistory`,
+ * `consolePlayerCredits`, `consolePlayerSignOut`): one account's profile, balance and the
+ * first page of each of its lists, and what staff may do to it. Credits move through the same
+ * service as the command line's grants; staff move at most a limit per action (a runtime
+ * setting, STAFF_CREDIT_LIMIT_DEFAULT until one is stored), admins up to the command line's
+ * OPERATOR_LIMITS.creditsPerGrant.
+ */
+import { z } from 'zod';
+import { ROLES } from './accounts';
+import { creditHistoryRequest, creditPosting } from './credits';
+import { myBestsResponse } from './games';
+import { OPERATOR_CODE_KINDS, OPERATOR_LIMITS } from './operator';
+import { publicOrder } from './orders';
+import { userMessage } from './user-message';
+
+/** The most credits staff grant or deduct in one action until the setting says otherwise. */
+export const STAFF_CREDIT_LIMIT_DEFAULT = 10;
+
+const CREDIT_CHANGES = ['grant', 'deduct'] as const;
+export type CreditChange = (typeof CREDIT_CHANGES)[number];
+
+const credits = (count: number) =>
+  `${count.toLocaleString('en-US')} credit${count === 1 ? '' : 's'}`;
+
+/** CREDIT_LIMIT_EXCEEDED with the asking operator's limit. */
+export function creditLimitMessage(limit: number): string {
+  return `You can grant or deduct at most ${credits(limit)} at a time.`;
+}
+
+/** BALANCE_TOO_LOW with the balance a deduction would have taken below zero. */
+export function balanceTooLowMessage(balance: number): string {
+  return `The balance is ${credits(balance)}: a deduction cannot take it below zero.`;
+}
+
+const playerId = z.uuid();
+
+export const consolePlayerRequest = z.strictObject({ playerId });
+
+export const consolePlayerCreditHistoryRequest = creditHistoryRequest.extend({ playerId });
+
+const WHOLE_CREDITS = userMessage('Enter a whole number of credits.');
+const AT_LEAST_ONE = userMessage('Enter at least 1 credit.');
+
+/** Credits moved in one action: a whole number from 1 to `limit`. */
+const creditAmount = (limit: number, tooMany = creditLimitMessage(limit)) =>
+  z.number({ error: WHOLE_CREDITS }).int(WHOLE_CREDITS).min(1, AT_LEAST_ONE).max(limit, tooMany);
+
+/** A grant or a deduction, with the reason the audit log keeps. */
+export const consolePlayerCreditsRequest = z.strictObject({
+  playerId,
+  change: z.enum(CREDIT_CHANGES),
+  credits: creditAmount(
+    OPERATOR_LIMITS.creditsPerGrant,
+    userMessage(creditLimitMessage(OPERATOR_LIMITS.creditsPerGrant)),
+  ),
+  reason: z
+    .string()
+    .trim()
+    .min(1, userMessage('Say why: the reason goes into the audit log.'))
+    .max(
+      OPERATOR_LIMITS.reasonLength,
+      userMessage(`The reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`),
+    ),
+});
+export type ConsolePlayerCreditsRequest = z.infer<typeof consolePlayerCreditsRequest>;
+
+/**
+ * The console's form for it: held to the operator's limit (`consolePlayer`'s creditLimit)
+ * and, for a deduction, to the balance, with the words the server would answer.
+ */
+export function creditChangeForm(limit: number, balance: number) {
+  return consolePlayerCreditsRequest
+    .omit({ playerId: true })
+    .extend({ credits: creditAmount(limit) })
+    .refine((form) => form.change === 'grant' || form.credits <= balance, {
+      path: ['credits'],
+      message: balanceTooLowMessage(balance),
+    });
+}
+
+export const consolePlayerCreditsResponse = z.object({
+  balance: z.number().int().nonnegative(),
+});
+
+export const consolePlayerSignOutResponse = z.object({
+  /** How many sign-in sessions ended. */
+  signedOut: z.number().int().nonnegative(),
+});
+
+/** A posting as operators see it: with the reason an operator gave for a grant or deduction. */
+const consolePosting = creditPosting.extend({ note: z.string().nullable() });
+
+export const consolePlayerCreditHistoryResponse = z.object({
+  entries: z.array(consolePosting),
+  nextCursor: z.string().nullable(),
+});
+
+const seat = z.object({
+  startsAt: z.iso.datetime(),
+  /** Booked ahead, or joined with the slot's access code. */
+  source: z.enum(['booked', 'joined']),
+  bookedAt: z.iso.datetime(),
+});
+
+const gamePass = z.object({
+  /** 'Game Pass …2P4D': never the code. */
+  label: z.string(),
+  orderNumber: z.string(),
+  /** Bought by this player (else redeemed by them from someone else's order). */
+  owned: z.boolean(),
+  redeemedAt: z.iso.datetime().nullable(),
+  /** Redeemed, and by this player (an owned pass may have been given away). */
+  redeemedByPlayer: z.boolean(),
+});
+
+const redemption = z.object({
+  label: z.string(),
+  kind: z.enum(OPERATOR_CODE_KINDS),
+  credits: z.number().int(),
+  redeemedAt: z.iso.datetime(),
+});
+
+const gameResult = z.object({
+  at: z.iso.datetime(),
+  score: z.number().int(),
+  timeMs: z.number().int(),
+  distance: z.number().int(),
+});
+
+export const consolePlayerResponse = z.object({
+  profile: z.object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    createdAt: z.iso.datetime(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  balance: z.number().int().nonnegative(),
+  /** The most credits the asking operator may grant or deduct in one action. */
+  creditLimit: z.number().int().positive(),
+  creditHistory: consolePlayerCreditHistoryResponse,
+  /** The latest seats: games to come (soonest first) and games played (latest first). */
+  bookings: z.object({ upcoming: z.array(seat), past: z.array(seat) }),
+  orders: z.array(publicOrder),
+  gamePasses: z.array(gamePass),
+  redemptions: z.array(redemption),
+  /** The player's all-time best and rank on each board, and the latest results. */
+  leaderboard: z.object({ bests: myBestsResponse, results: z.array(gameResult) }),
+});
+export type ConsolePlayer = z.infer<typeof consolePlayerResponse>;

@@ -1,0 +1,62 @@
+/**
+ * The console's venue day (routes `consoleDay`, `consoleSlotChange`, `consoleSlotAccessCode`):
+ * each slot with its seats and players, live; slot changes are the command line's own
+ * commands (operator.ts `slotChangeCommand`).
+ */
+import { z } from 'zod';
+import { venueDay } from './operator';
+
+/** How long the server holds a day request that asks for changes before answering anyway. */
+export const CONSOLE_DAY_WAIT_MS = 25_000;
+
+/**
+ * A venue day (today when left out). With `after` (the `version` of the view the console
+ * shows), the server answers when the day changes, or after CONSOLE_DAY_WAIT_MS with the same
+ * view: a request held open instead of a poll.
+ */
+export const consoleDayRequest = z.strictObject({
+  day: venueDay.optional(),
+  after: z.string().max(64).optional(),
+});
+
+const SEAT_SOURCES = ['booked', 'joined'] as const;
+
+const seatedPlayer = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** Booked ahead, or joined with the slot's access code. */
+  source: z.enum(SEAT_SOURCES),
+  /** When the seat was taken, ISO 8601 UTC. */
+  at: z.iso.datetime(),
+});
+
+const consoleSlot = z.object({
+  /** 'HH:MM' on the venue clock: with the day, what names the slot in commands. */
+  time: z.string(),
+  startsAt: z.iso.datetime(),
+  booked: z.number().int(),
+  capacity: z.number().int(),
+  open: z.boolean(),
+  players: z.array(seatedPlayer),
+});
+export type ConsoleSlot = z.infer<typeof consoleSlot>;
+
+export const consoleDayResponse = z.object({
+  day: z.string(),
+  /** The venue's today, for the date picker. */
+  today: z.string(),
+  timeZone: z.string(),
+  /** Names this view's contents: sent back as `after`, it asks for the next change. */
+  version: z.string(),
+  slots: z.array(consoleSlot),
+});
+export type ConsoleDay = z.infer<typeof consoleDayResponse>;
+
+export const consoleSlotChangeResponse = z.object({ slot: consoleSlot.omit({ players: true }) });
+
+/** A slot by its venue day and start; its access code is shown on request, and that is logged. */
+export const consoleSlotAccessCodeRequest = z.strictObject({
+  day: venueDay,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.'),
+});
+export const consoleSlotAccessCodeResponse = z.object({ accessCode: z.string() });
