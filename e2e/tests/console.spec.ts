@@ -7,75 +7,22 @@
 // Staff watch a venue day's slot fill live while a player books it, close it, and find that
 // in the audit log.
 import { readFile } from 'node:fs/promises';
-import { CSRF_HEADER, MESSAGES, API_ROUTES } from '@questfield/contract';
-import type { Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { newPlayer, type Player } from '../support/accounts';
+import { MESSAGES, API_ROUTES } from '@questfield/contract';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { seriousA11yViolations } from '../support/axe';
 import {
-  expect,
-  test,
-  waitForAppAfterNavigation,
-  watchForProblems,
-  type ProblemLog,
-} from '../support/fixtures';
+  accountByApi,
+  CLIENT_HEADERS,
+  codeNow,
+  operatorAccount,
+  secondBrowser,
+  setUpTwoFactor,
+  signInAtConsole,
+  CONSOLE_VIEWPORTS,
+} from '../support/console';
+import { expect, test } from '../support/fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'the console is made for tablets and desktops');
-
-const CLIENT_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value };
-
-/** A new player's account made by the API in `page`'s browser (signed in there). */
-async function accountByApi(page: Page): Promise<Player> {
-  const account = newPlayer();
-  const created = await page.request.post(API_ROUTES.usersCreate.path, {
-    headers: CLIENT_HEADERS,
-    data: { ...account, appid: 'questfield-web' },
-  });
-  expect(created.status()).toBe(200);
-  return account;
-}
-
-/** An account made by the API (no page needed), then given `role` by the command line. */
-async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
-  const account = await accountByApi(page);
-  const said = await runAdmin(
-    sharedDataDir(),
-    'users',
-    'set-role',
-    '--email',
-    account.email,
-    '--role',
-    role,
-  );
-  expect(said).toContain(`is now ${role}`);
-  return account;
-}
-
-/** Signs in from the console's own prompt (the site's sign-in dialog). */
-async function signInAtConsole(page: Page, account: Player) {
-  await page.goto('/operator');
-  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email address').fill(account.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-const codeNow = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key) });
-
-/** Sets two-factor up from the console's set-up steps, to the console's overview. */
-async function setUpTwoFactor(page: Page, account: Player) {
-  const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
-  await setup.getByLabel('Password', { exact: true }).fill(account.password);
-  await setup.getByRole('button', { name: 'Continue' }).click();
-  const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
-  await setup.getByLabel('6-digit code').fill(codeNow(key));
-  await setup.getByRole('button', { name: 'Turn On Two-Factor' }).click();
-  await page.getByRole('button', { name: 'I Have Kept Them' }).click();
-  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
-}
 
 /** The day after a YYYY-MM-DD day, by the calendar. */
 function nextDay(day: string): string {
@@ -84,22 +31,7 @@ function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function secondBrowser(browser: Browser, baseURL: string, log: ProblemLog, address: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 768, height: 1024 },
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
-  const page = await context.newPage();
-  waitForAppAfterNavigation(page, baseURL);
-  watchForProblems(page, baseURL, log);
-  return page;
-}
-
-for (const [width, height] of [
-  [1280, 800],
-  [768, 1024],
-] as const) {
+for (const [width, height] of CONSOLE_VIEWPORTS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 

@@ -36,6 +36,7 @@ import {
   priceCents,
   SANDBOX_NONCES,
   SESSION_COOKIE,
+  SLOT_CAPACITY,
 } from '@questfield/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -682,7 +683,7 @@ function dayViewTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
     const early = Array.from({ length: DAY_SLOTS - 24 }, (_, n) =>
       venueInstant(day, `0${7 + Math.floor(n / 2)}:${n % 2 === 0 ? '00' : '30'}`, zone),
     );
-    await scheduleSlots(handle.db, early, createAccessCodes(context.env.appSecret));
+    await scheduleSlots(handle.db, early, createAccessCodes(context.env.appSecret), SLOT_CAPACITY);
     const view = await services.bookings.consoleDay(day, undefined, new AbortController().signal);
     const seats = view.slots.flatMap((slot) =>
       Array.from({ length: slot.capacity }, () => slot.startsAt.toISOString()),

@@ -40,7 +40,6 @@ async function prepareDatabase(env: Env, clock: Clock, logger: Logger): Promise<
   await migrateDatabase(handle, PATHS.migrations);
   const seeded = await seedDemoData(handle.db, {
     appSecret: env.appSecret,
-    venueTimezone: env.venueTimezone,
     clock,
     demoAccounts: !env.isProduction,
   });

@@ -238,14 +238,14 @@ describe(`fuzzer over every endpoint [${dbKind}]`, () => {
     t = await createTestApp({ clock });
     await seedDemoData(t.database.handle.db, {
       appSecret: t.env.appSecret,
-      venueTimezone: t.env.venueTimezone,
       clock: t.clock,
       demoAccounts: true,
     });
     player = await signUp(t.app, { username: 'fuzzplayer', email: 'fuzz@example.com' });
     await servicesOf(t).credits.grant({ userId: player.id, credits: 40, reason: 'fuzz' });
     // A seat in the 10:00 AM game (14:00 UTC), played while the fuzzer runs: its ticket lets
-    // the game routes' mutations reach the result rules.
+    // the game routes' mutations reach the result rules. Listing the day makes its slots.
+    await send(t, 'eventsAvailableTimes', '{"date":"2026-06-01"}', {});
     const booked = await send(t, 'eventsRegister', '{"EventTime":"2026-06-01T14:00:00.000Z"}', {
       cookie: `${COOKIE}=${player.cookie}`,
     });

@@ -69,7 +69,6 @@ describe(`code redemption [${dbKind}]`, () => {
   const seedWelcome16 = () =>
     seedDemoData(db(), {
       appSecret: t.env.appSecret,
-      venueTimezone: t.env.venueTimezone,
       clock,
       demoAccounts: true,
     });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { codes, creditLedger, eventSlots, users } from '../src/db/schema';
@@ -10,10 +10,8 @@ import { findInvariantViolations } from './helpers/invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './helpers/test-db';
 
 const SECRET = 'seed-test-secret-0123456789abcdefghijkl';
-// 07:00 UTC is 03:00 in New York: all of today's 24 slots are still ahead.
 const options: SeedOptions = {
   appSecret: SECRET,
-  venueTimezone: 'America/New_York',
   clock: fixedClock('2026-06-01T07:00:00Z'),
   demoAccounts: true,
 };
@@ -30,23 +28,18 @@ describe(`demo seed [${dbKind}]`, () => {
     await database.destroy();
   });
 
-  it('creates the demo player, codes and a week of slots', async () => {
+  it('creates the demo player and codes, and no slot (slots come from the week on sight)', async () => {
     const report = await seedDemoData(db, options);
-    expect(report).toEqual({ demoPlayerCreated: true, codesCreated: 4, slotsCreated: 24 * 8 });
+    expect(report).toEqual({ demoPlayerCreated: true, codesCreated: 4 });
+    expect(await db.$count(eventSlots)).toBe(0);
   });
 
   it('adds nothing on a second run', async () => {
     const report = await seedDemoData(db, options);
-    expect(report).toEqual({ demoPlayerCreated: false, codesCreated: 0, slotsCreated: 0 });
+    expect(report).toEqual({ demoPlayerCreated: false, codesCreated: 0 });
     expect(await db.$count(users)).toBe(1);
     expect(await db.$count(creditLedger)).toBe(1);
     expect(await db.$count(codes)).toBe(4);
-    expect(await db.$count(eventSlots)).toBe(24 * 8);
-  });
-
-  it('adds only the new days when run again later', async () => {
-    const nextDay = { ...options, clock: fixedClock('2026-06-02T07:00:00Z') };
-    expect(await seedDemoData(db, nextDay)).toMatchObject({ slotsCreated: 24 });
   });
 
   it('gives the demo player 10 credits backed by a ledger posting', async () => {
@@ -78,21 +71,6 @@ describe(`demo seed [${dbKind}]`, () => {
     expect(rows.filter((row) => row.kind === 'one_time')).toHaveLength(3);
   });
 
-  it('only creates future slots at the venue hours', async () => {
-    const [first] = await db
-      .select({ startsAt: eventSlots.startsAt })
-      .from(eventSlots)
-      .orderBy(eventSlots.startsAt)
-      .limit(1);
-    expect(first?.startsAt.toISOString()).toBe('2026-06-01T14:00:00.000Z');
-    const [{ minute } = { minute: -1 }] = await db
-      .select({
-        minute: sql<number>`count(distinct extract(minute from ${eventSlots.startsAt}))::int`,
-      })
-      .from(eventSlots);
-    expect(minute).toBe(2);
-  });
-
   it('gives every slot an access code, also slots made before slots had one', async () => {
     const [legacy] = await db
       .insert(eventSlots)
@@ -118,7 +96,7 @@ describe(`demo seed [${dbKind}]`, () => {
     const fresh = await createTestDatabase();
     try {
       const report = await seedDemoData(fresh.handle.db, { ...options, demoAccounts: false });
-      expect(report).toEqual({ demoPlayerCreated: false, codesCreated: 0, slotsCreated: 24 * 8 });
+      expect(report).toEqual({ demoPlayerCreated: false, codesCreated: 0 });
     } finally {
       await fresh.destroy();
     }

@@ -37,7 +37,8 @@ export type ApiModuleName =
  * What a staff or admin route needs of the session's two-factor check (ignored elsewhere):
  * - absent: a code passed since sign-in;
  * - 'enrol': none yet (the routes that set up and pass the check);
- * - 'recent': the password and a code given again within OPERATOR_REAUTH_MS (money moves).
+ * - 'recent': the password and a code given again within OPERATOR_REAUTH_MS (money moves,
+ *   roles, deletions).
  */
 export type TwoFactorNeed = 'enrol' | 'recent';
 
@@ -270,6 +271,20 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'accounts',
   },
+  consolePlayerRole: {
+    method: 'POST',
+    path: '/api/console/players/role',
+    access: 'admin',
+    module: 'accounts',
+    twoFactor: 'recent',
+  },
+  consolePlayerDelete: {
+    method: 'POST',
+    path: '/api/console/players/delete',
+    access: 'admin',
+    module: 'accounts',
+    twoFactor: 'recent',
+  },
   consoleAuditLog: {
     method: 'POST',
     path: '/api/console/audit-log',
@@ -292,6 +307,18 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/api/console/schedule/slot',
     access: 'staff',
+    module: 'bookings',
+  },
+  consoleWeek: {
+    method: 'GET',
+    path: '/api/console/schedule/week',
+    access: 'staff',
+    module: 'bookings',
+  },
+  consoleWeekChange: {
+    method: 'POST',
+    path: '/api/console/schedule/week/change',
+    access: 'admin',
     module: 'bookings',
   },
   consoleSlotAccessCode: {

@@ -51,7 +51,12 @@ import {
   validateTicketRequest,
   validateTicketResponse,
 } from './games';
-import { operatorCommand, operatorResult } from './operator';
+import {
+  operatorCommand,
+  operatorResult,
+  scheduleChangeCommand,
+  slotChangeCommand,
+} from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
   checkoutRequest,
@@ -75,8 +80,11 @@ import {
   consolePlayerCreditHistoryResponse,
   consolePlayerCreditsRequest,
   consolePlayerCreditsResponse,
+  consolePlayerDeleteResponse,
   consolePlayerRequest,
   consolePlayerResponse,
+  consolePlayerRoleRequest,
+  consolePlayerRoleResponse,
   consolePlayerSignOutResponse,
 } from './console-player';
 import {
@@ -85,8 +93,8 @@ import {
   consoleSlotAccessCodeRequest,
   consoleSlotAccessCodeResponse,
   consoleSlotChangeResponse,
+  consoleWeekResponse,
 } from './console-schedule';
-import { slotChangeCommand } from './operator';
 import {
   consoleSessionResponse,
   reauthRequest,
@@ -168,10 +176,14 @@ export const API_SCHEMAS = {
     response: consolePlayerCreditsResponse,
   },
   consolePlayerSignOut: { request: consolePlayerRequest, response: consolePlayerSignOutResponse },
+  consolePlayerRole: { request: consolePlayerRoleRequest, response: consolePlayerRoleResponse },
+  consolePlayerDelete: { request: consolePlayerRequest, response: consolePlayerDeleteResponse },
   consoleAuditLog: { request: auditLogRequest, response: auditLogResponse },
   consoleAuditLogExport: { request: auditLogFilter, response: auditLogExportResponse },
   consoleDay: { request: consoleDayRequest, response: consoleDayResponse },
   consoleSlotChange: { request: slotChangeCommand, response: consoleSlotChangeResponse },
+  consoleWeek: { response: consoleWeekResponse },
+  consoleWeekChange: { request: scheduleChangeCommand, response: operatorResult },
   consoleSlotAccessCode: {
     request: consoleSlotAccessCodeRequest,
     response: consoleSlotAccessCodeResponse,

@@ -1,10 +1,11 @@
 /**
  * The console's player page (routes `consolePlayer`, `consolePlayerCreditHistory`,
- * `consolePlayerCredits`, `consolePlayerSignOut`): one account's profile, balance and the
- * first page of each of its lists, and what staff may do to it. Credits move through the same
- * service as the command line's grants; staff move at most a limit per action (a runtime
- * setting, STAFF_CREDIT_LIMIT_DEFAULT until one is stored), admins up to the command line's
- * OPERATOR_LIMITS.creditsPerGrant.
+ * `consolePlayerCredits`, `consolePlayerSignOut`, and the admins' `consolePlayerRole`,
+ * `consolePlayerDelete`): one account's profile, balance and the first page of each of its
+ * lists, and what operators may do to it. Credits move through the same service as the command
+ * line's grants; staff move at most a limit per action (a runtime setting,
+ * STAFF_CREDIT_LIMIT_DEFAULT until one is stored), admins up to the command line's
+ * OPERATOR_LIMITS.creditsPerGrant. Roles and deletions are the command line's own, by id.
  */
 import { z } from 'zod';
 import { ROLES } from './accounts';
@@ -86,6 +87,26 @@ export const consolePlayerCreditsResponse = z.object({
 export const consolePlayerSignOutResponse = z.object({
   /** How many sign-in sessions ended. */
   signedOut: z.number().int().nonnegative(),
+});
+
+/** An admin's change of the player's role: the command line's `users set-role`, by id. */
+export const consolePlayerRoleRequest = z.strictObject({ playerId, role: z.enum(ROLES) });
+export type ConsolePlayerRoleRequest = z.infer<typeof consolePlayerRoleRequest>;
+
+export const consolePlayerRoleResponse = z.object({
+  role: z.enum(ROLES),
+  /** False when the account had this role already (nothing changed, nobody signed out). */
+  changed: z.boolean(),
+  /** Sign-in sessions ended by the change. */
+  signedOut: z.number().int().nonnegative(),
+});
+
+/** What an admin's deletion took (the command line's `users delete`, by id). */
+export const consolePlayerDeleteResponse = z.object({
+  /** Seats given up on games that had not started. */
+  seats: z.number().int().nonnegative(),
+  /** The balance forfeited, without a refund. */
+  forfeited: z.number().int().nonnegative(),
 });
 
 /** A posting as operators see it: with the reason an operator gave for a grant or deduction. */

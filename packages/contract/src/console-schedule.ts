@@ -4,7 +4,7 @@
  * commands (operator.ts `slotChangeCommand`).
  */
 import { z } from 'zod';
-import { venueDay } from './operator';
+import { venueDay, weeklySchedule } from './operator';
 
 /** How long the server holds a day request that asks for changes before answering anyway. */
 export const CONSOLE_DAY_WAIT_MS = 25_000;
@@ -60,3 +60,10 @@ export const consoleSlotAccessCodeRequest = z.strictObject({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.'),
 });
 export const consoleSlotAccessCodeResponse = z.object({ accessCode: z.string() });
+
+/** The venue's week and the days ahead blocked by an admin (route `consoleWeek`). */
+export const consoleWeekResponse = z.object({
+  week: weeklySchedule,
+  blocked: z.array(z.object({ date: z.string(), reason: z.string() })),
+});
+export type ConsoleWeek = z.infer<typeof consoleWeekResponse>;

@@ -126,6 +126,7 @@ export const ERRORS = {
   OPERATOR_ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has this email address.' },
   OPERATOR_CODE_NOT_FOUND: { status: 404, message: 'No live code matches (revoked already?).' },
   OPERATOR_DATE_PAST: { status: 400, message: 'The --expires day has already passed.' },
+  OPERATOR_DAY_PAST: { status: 400, message: 'That day has already passed.' },
   OPERATOR_SLOT_NOT_FOUND: {
     status: 404,
     message: 'No slot starts then (see slots show --date for the times).',
@@ -169,6 +170,17 @@ export const ERRORS = {
   BALANCE_TOO_LOW: {
     status: 409,
     message: 'A deduction cannot take the balance below zero.',
+  },
+  /** So the last admin cannot lock themselves out: another admin, or the command line, can. */
+  OWN_ROLE_LOCKED: {
+    status: 403,
+    message:
+      'You cannot change your own role in the console: another admin can, or the command line.',
+  },
+  OWN_ACCOUNT_UNDELETABLE: {
+    status: 403,
+    message:
+      'You cannot delete your own account in the console: use Account Settings, or ask another admin.',
   },
 
   // Mail and partnerships (spec §8)

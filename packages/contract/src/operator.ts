@@ -75,6 +75,77 @@ const slotChanges = [
 export const slotChangeCommand = z.discriminatedUnion('command', [...slotChanges]);
 export type SlotChangeCommand = z.infer<typeof slotChangeCommand>;
 
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A game's start in the schedule: on the hour or the half hour (games last 30 minutes). */
+const halfHour = venueTime.refine((time) => time.endsWith(':00') || time.endsWith(':30'), {
+  error: 'Games start on the hour or the half hour, e.g. 18:30.',
+});
+
+/** A weekday's opening: its first and last game's start, and the seats each game has. */
+export const weekdayHours = z
+  .strictObject({
+    first: halfHour,
+    last: halfHour,
+    capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
+  })
+  .refine((hours) => hours.first <= hours.last, {
+    error: 'The last game starts at or after the first.',
+    path: ['last'],
+  });
+export type WeekdayHours = z.infer<typeof weekdayHours>;
+
+/** The venue's week: each weekday's hours, or null when closed that day. */
+export const weeklySchedule = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, weekdayHours.nullable()])) as Record<
+    Weekday,
+    z.ZodNullable<typeof weekdayHours>
+  >,
+);
+export type WeeklySchedule = z.infer<typeof weeklySchedule>;
+
+const OPEN_DAY: WeekdayHours = { first: '10:00', last: '21:30', capacity: 25 };
+/** Every day 10:00 to the 21:30 game, 25 seats each, until an admin changes it. */
+export const DEFAULT_WEEKLY_SCHEDULE: WeeklySchedule = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, OPEN_DAY]),
+) as WeeklySchedule;
+
+/** Why an operator did something, kept in the audit log. */
+const reason = z
+  .string()
+  .trim()
+  .min(1, 'Say why with --reason.')
+  .max(
+    OPERATOR_LIMITS.reasonLength,
+    `--reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`,
+  );
+
+/** A day blocked (no games), and why. */
+export const dayBlock = z.strictObject({ date: venueDay, reason });
+
+/** An admin's change to the week or to one day: the command line's and the console's. */
+const scheduleChanges = [
+  z.strictObject({
+    command: z.literal('schedule set'),
+    weekday: z.enum(WEEKDAYS, { error: `--weekday is one of ${WEEKDAYS.join(', ')}.` }),
+    /** Null: closed on that weekday. */
+    hours: weekdayHours.nullable(),
+  }),
+  z.strictObject({ command: z.literal('days block'), ...dayBlock.shape }),
+  z.strictObject({ command: z.literal('days unblock'), date: venueDay }),
+] as const;
+export const scheduleChangeCommand = z.discriminatedUnion('command', [...scheduleChanges]);
+export type ScheduleChangeCommand = z.infer<typeof scheduleChangeCommand>;
+
 export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({
     command: z.literal('codes create'),
@@ -97,14 +168,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
     command: z.literal('users grant-credits'),
     email,
     credits: whole('--credits', OPERATOR_LIMITS.creditsPerGrant),
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'Say why with --reason.')
-      .max(
-        OPERATOR_LIMITS.reasonLength,
-        `--reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`,
-      ),
+    reason,
   }),
   z.strictObject({ command: z.literal('users show'), email }),
   z.strictObject({
@@ -116,6 +180,8 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('users reset-two-factor'), email }),
   z.strictObject({ command: z.literal('slots show'), date: venueDay }),
   ...slotChanges,
+  z.strictObject({ command: z.literal('schedule show') }),
+  ...scheduleChanges,
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
   z.strictObject({
     command: z.literal('orders flagged'),
@@ -239,6 +305,30 @@ export const operatorResult = z.discriminatedUnion('command', [
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot }),
   z.object({ command: z.literal('slots reopen'), slot: operatorSlot }),
+  z.object({
+    command: z.literal('schedule show'),
+    week: weeklySchedule,
+    /** Days ahead with no games, earliest first. */
+    blocked: z.array(z.object({ date: z.string(), reason: z.string() })),
+  }),
+  z.object({
+    command: z.literal('schedule set'),
+    weekday: z.enum(WEEKDAYS),
+    hours: weekdayHours.nullable(),
+    /** Slots made, and empty slots taken away, on the weekday's days already open for booking. */
+    added: z.number().int(),
+    removed: z.number().int(),
+    /** Slots outside the new hours kept, closed to new players, for the players on them. */
+    kept: z.number().int(),
+  }),
+  z.object({
+    command: z.literal('days block'),
+    date: z.string(),
+    /** The day's slots closed, and the seats players hold on them (to be told). */
+    closed: z.number().int(),
+    seats: z.number().int(),
+  }),
+  z.object({ command: z.literal('days unblock'), date: z.string(), reopened: z.number().int() }),
   z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),
   z.object({ command: z.literal('orders flagged'), orders: z.array(flaggedOrder) }),
 ]);
@@ -267,6 +357,9 @@ export const AUDIT_ACTIONS = [
   'slots.close',
   'slots.reopen',
   'slots.show-access-code',
+  'schedule.set',
+  'days.block',
+  'days.unblock',
   'settings.multiplayer',
   'two-factor.enable',
   'two-factor.reset',

@@ -10,6 +10,8 @@ import {
   OPERATOR_DEFAULTS,
   operatorCommand,
   ROLES,
+  SLOT_CAPACITY,
+  WEEKDAYS,
   type OperatorCommand,
   type OperatorResult,
 } from '@questfield/contract';
@@ -164,6 +166,51 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
     .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
     .action((options) => chosen({ command: 'slots reopen', ...options }));
+  const schedule = program
+    .command('schedule')
+    .description("The venue's week: each weekday's games, or closed.");
+  schedule
+    .command('show')
+    .description('Print the week and the blocked days ahead as CSV.')
+    .action(() => chosen({ command: 'schedule show' }));
+  schedule
+    .command('set')
+    .description(
+      "Set a weekday's first and last game and their seats, or --closed; days already open for booking follow (seats players hold stay).",
+    )
+    .requiredOption('--weekday <day>', `one of ${WEEKDAYS.join(', ')}`)
+    .option('--first <HH:MM>', "the first game's start, on the venue clock")
+    .option('--last <HH:MM>', "the last game's start")
+    .option('--capacity <n>', 'seats in each game', wholeNumber, SLOT_CAPACITY)
+    .option('--closed', 'no games on that weekday')
+    .action(
+      (options: {
+        weekday: string;
+        first?: string;
+        last?: string;
+        capacity: number;
+        closed?: boolean;
+      }) =>
+        chosen({
+          command: 'schedule set',
+          weekday: options.weekday,
+          hours: options.closed
+            ? null
+            : { first: options.first ?? '', last: options.last ?? '', capacity: options.capacity },
+        }),
+    );
+  const days = program.command('days').description('Whole days without games.');
+  days
+    .command('block')
+    .description('Block a day: its slots close to bookings and joins; seats taken stay.')
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--reason <text>', 'why (kept in the audit log)')
+    .action((options) => chosen({ command: 'days block', ...options }));
+  days
+    .command('unblock')
+    .description('Open a blocked day again (all its slots reopen).')
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .action((options) => chosen({ command: 'days unblock', ...options }));
   program
     .command('multiplayer')
     .description('Switch multiplayer on or off for every server (off: no bookings or joins).')

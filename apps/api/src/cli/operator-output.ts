@@ -111,5 +111,23 @@ export function formatResult(result: OperatorResult): string {
     case 'slots close':
     case 'slots reopen':
       return `Slot ${slotLine(result.slot)}.`;
+    case 'schedule show':
+      return csv(
+        ['day', 'first', 'last', 'capacity', 'blocked_reason'],
+        [
+          ...Object.entries(result.week).map(([day, hours]) =>
+            hours === null
+              ? [day, 'closed', '', '', '']
+              : [day, hours.first, hours.last, hours.capacity, ''],
+          ),
+          ...result.blocked.map((day) => [day.date, 'blocked', '', '', day.reason]),
+        ],
+      );
+    case 'schedule set':
+      return `${result.weekday}: ${result.hours === null ? 'closed' : `games from ${result.hours.first} to ${result.hours.last}, ${result.hours.capacity} seats`}; on the days already open for booking ${result.added} slots added, ${result.removed} removed, ${result.kept} kept for the players on them.`;
+    case 'days block':
+      return `${result.date} is blocked: ${result.closed} slots closed; players hold ${result.seats} seats on them (tell them).`;
+    case 'days unblock':
+      return `${result.date} is open again: ${result.reopened} slots reopened.`;
   }
 }

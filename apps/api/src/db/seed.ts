@@ -11,10 +11,9 @@
  *   QF-CARD-0003   one-time experience-card code, 16 credits
  */
 import type { Clock } from '../lib/clock';
-import { upcomingSlotStarts } from '../lib/slot-schedule';
 import { provisionAccount } from '../modules/accounts/accounts.service';
 import { createAccessCodes } from '../modules/bookings/access-codes';
-import { backfillAccessCodes, scheduleSlots } from '../modules/bookings/slots';
+import { backfillAccessCodes } from '../modules/bookings/slots';
 import { provisionCodes } from '../modules/codes/codes.service';
 import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
@@ -22,20 +21,16 @@ import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
 
 export { DEMO_CODES, DEMO_PLAYER };
 
-/** Today in the venue's zone plus this many days. */
-const SEED_SCHEDULE_DAYS = 7;
-
 /** The demo balance is a posting like any other, so credits = ledger sum holds. */
 const DEMO_CREDITS_SOURCE = { type: 'seed', id: 'demo-player-credits' } as const;
 
 export type SeedOptions = {
   appSecret: string;
-  venueTimezone: string;
   clock: Clock;
   /** False in production: a known demo password and public codes must not exist there. */
   demoAccounts: boolean;
 };
-export type SeedReport = { demoPlayerCreated: boolean; codesCreated: number; slotsCreated: number };
+export type SeedReport = { demoPlayerCreated: boolean; codesCreated: number };
 
 async function seedDemoPlayer(db: Database, now: Date): Promise<boolean> {
   const { credits, ...profile } = DEMO_PLAYER;
@@ -53,26 +48,17 @@ async function seedDemoPlayer(db: Database, now: Date): Promise<boolean> {
   });
 }
 
-async function seedSlots(db: Database, options: SeedOptions): Promise<number> {
-  const accessCodes = createAccessCodes(options.appSecret);
-  // Slots of a data folder older than access codes get theirs first.
-  await backfillAccessCodes(db, accessCodes);
-  const starts = upcomingSlotStarts({
-    now: options.clock.now(),
-    timeZone: options.venueTimezone,
-    days: SEED_SCHEDULE_DAYS,
-  });
-  return scheduleSlots(db, starts, accessCodes);
-}
-
-/** The slot schedule always; the demo player and codes only when `demoAccounts` is set. */
+/**
+ * The demo player and codes when `demoAccounts` is set; always, access codes for slots made
+ * before slots had them. Slots themselves are made from the venue's week on first sight.
+ */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedReport> {
+  await backfillAccessCodes(db, createAccessCodes(options.appSecret));
   const demoPlayerCreated = options.demoAccounts
     ? await seedDemoPlayer(db, options.clock.now())
     : false;
   const codesCreated = options.demoAccounts
     ? await provisionCodes(db, options.appSecret, DEMO_CODES, options.clock.now())
     : 0;
-  const slotsCreated = await seedSlots(db, options);
-  return { demoPlayerCreated, codesCreated, slotsCreated };
+  return { demoPlayerCreated, codesCreated };
 }

@@ -3,22 +3,8 @@
  * job; we only say which wall-clock times exist.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
-import { GAME_LENGTH_MINUTES } from '@questfield/contract';
-
-export type DailySchedule = {
-  /** First start, minutes after local midnight (10:00 = 600). */
-  firstStartMinute: number;
-  /** Last start, minutes after local midnight (21:30 = 1290). */
-  lastStartMinute: number;
-  stepMinutes: number;
-};
-
-const DEFAULT_DAILY_SCHEDULE: DailySchedule = {
-  firstStartMinute: 10 * 60,
-  lastStartMinute: 21 * 60 + 30,
-  stepMinutes: GAME_LENGTH_MINUTES,
-};
+import { format } from 'date-fns';
+import { GAME_LENGTH_MINUTES, WEEKDAYS, type Weekday } from '@questfield/contract';
 
 /** A day of the venue's calendar, YYYY-MM-DD. */
 export type VenueDay = string;
@@ -49,22 +35,34 @@ export function venueDayRange(day: VenueDay, timeZone: string): { from: Date; to
   };
 }
 
-/** The starts of one venue day, earliest first (a DST change moves them in UTC, not on the wall). */
+/** Minutes after midnight of an 'HH:MM' time. */
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The starts of one venue day from its first to its last game's start, a game's length apart,
+ * earliest first (a DST change moves them in UTC, not on the wall).
+ */
 export function slotStartsOn(
   day: VenueDay,
   timeZone: string,
-  schedule: DailySchedule = DEFAULT_DAILY_SCHEDULE,
+  hours: { first: string; last: string },
 ): Date[] {
   const starts: Date[] = [];
   for (
-    let minute = schedule.firstStartMinute;
-    minute <= schedule.lastStartMinute;
-    minute += schedule.stepMinutes
+    let minute = minuteOf(hours.first);
+    minute <= minuteOf(hours.last);
+    minute += GAME_LENGTH_MINUTES
   ) {
-    const time = `${Math.floor(minute / 60)}:${minute % 60}`;
-    starts.push(venueInstant(day, time, timeZone));
+    starts.push(venueInstant(day, `${Math.floor(minute / 60)}:${minute % 60}`, timeZone));
   }
   return starts;
+}
+
+/** The weekday of a venue day (a calendar date: no time zone is involved). */
+export function weekdayOf(day: VenueDay): Weekday {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  // getUTCDay counts from Sunday; WEEKDAYS from Monday.
+  return WEEKDAYS[(new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7] ?? 'monday';
 }
 
 /** The start's wall-clock time at the venue, 'hh:mm AM/PM' (the spec's `event_id` part). */
@@ -83,23 +81,4 @@ export function eventIdOf(
 /** The start's wall-clock time at the venue, 'HH:MM' (24-hour, the operator's). */
 export function venueTimeOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'HH:mm');
-}
-
-/**
- * Starts from the venue's today through `days` more days, later than `now` only (the spec
- * keeps only future slots), in ascending order.
- */
-export function upcomingSlotStarts(options: {
-  now: Date;
-  timeZone: string;
-  days: number;
-  schedule?: DailySchedule;
-}): Date[] {
-  const { now, timeZone, days, schedule = DEFAULT_DAILY_SCHEDULE } = options;
-  const today = startOfDay(new TZDate(now.getTime(), timeZone));
-  return Array.from({ length: days + 1 }, (_, offset) =>
-    slotStartsOn(format(addDays(today, offset), 'yyyy-MM-dd'), timeZone, schedule),
-  )
-    .flat()
-    .filter((start) => start.getTime() > now.getTime());
 }

@@ -2,10 +2,17 @@
  * Operators for the console's tests: an account made staff or admin by the command line, signed
  * in again from an address of its own, and its two-factor set-up from the secret shown once.
  */
-import { API_ROUTES, type ApiRouteName, type Role } from '@questfield/contract';
+import {
+  API_ROUTES,
+  API_SCHEMAS,
+  isErrorCode,
+  type ApiRouteName,
+  type Role,
+} from '@questfield/contract';
+import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import type { Clock } from '../../src/lib/clock';
+import type { fixedClock } from '../../src/lib/clock';
 import {
   COOKIE,
   PASSWORD,
@@ -16,6 +23,7 @@ import {
   signUp,
   type SignedUp,
 } from './accounts';
+import { requestBodies } from './contract-arbitraries';
 import { jsonOf, type TestApp } from './test-app';
 
 export type Operator = SignedUp & { ip: string };
@@ -24,7 +32,11 @@ export type Operator = SignedUp & { ip: string };
  * The console's calls for the test app `current()` gives (made in a `beforeAll`), whose
  * operator route takes `token`.
  */
-export function consoleClient(current: () => TestApp, token: string, clock: Clock) {
+export function consoleClient(
+  current: () => TestApp,
+  token: string,
+  clock: ReturnType<typeof fixedClock>,
+) {
   const app = () => current().app;
   async function signIn(email: string, ip: string): Promise<string> {
     const response = await login(app(), email, PASSWORD, ip);
@@ -59,6 +71,9 @@ export function consoleClient(current: () => TestApp, token: string, clock: Cloc
   const codeAt = (secret: string, at = clock.now()) =>
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
 
+  /** The secrets `enrol` set up, by account id. */
+  const secrets = new Map<string, string>();
+
   /** Sets two-factor up for `who` (their session passes it); the secret and recovery codes. */
   async function enrol(who: Operator) {
     const setup = await post(who, 'consoleTwoFactorSetup', { password: PASSWORD });
@@ -66,8 +81,47 @@ export function consoleClient(current: () => TestApp, token: string, clock: Cloc
     const { secret } = jsonOf<{ secret: string }>(setup);
     const enabled = await post(who, 'consoleTwoFactorEnable', { code: codeAt(secret) });
     expect(enabled.statusCode).toBe(200);
+    secrets.set(who.id, secret);
     return { secret, recoveryCodes: jsonOf<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
   }
 
-  return { signIn, operator, post, getConsoleSession, codeAt, enrol };
+  /**
+   * The password and a code again for `who` (enrolled here), at the next 30-second step of the
+   * clock (a code is taken once).
+   */
+  async function reauth(who: Operator) {
+    clock.advance(30_000);
+    const code = codeAt(secrets.get(who.id) ?? expect.fail('not enrolled'));
+    const answer = await post(who, 'consoleReauth', { password: PASSWORD, code });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+
+  /**
+   * Sends `who` bodies made from each route's request schema and its `examples`, mutated as a
+   * hostile client would (`seed` fixes them): every answer is under 500, a refusal always in
+   * the error envelope.
+   */
+  async function answersAnyBody(who: Operator, routes: [ApiRouteName, unknown[]][], seed: number) {
+    for (const [route, examples] of routes) {
+      const schema = (API_SCHEMAS as Record<string, { request?: unknown }>)[route]?.request;
+      await fc.assert(
+        fc.asyncProperty(
+          requestBodies(schema as Parameters<typeof requestBodies>[0], examples),
+          async (body) => {
+            const label = `${route} ${JSON.stringify(body) ?? 'no body'}`;
+            const response = await post(who, route, body);
+            const said = `${label} → ${response.body.slice(0, 300)}`;
+            expect(response.statusCode, said).toBeLessThan(500);
+            if (response.statusCode < 400) return;
+            const answer = JSON.parse(response.body) as { message?: unknown; code?: unknown };
+            expect(Object.keys(answer).sort(), label).toEqual(['code', 'message']);
+            expect(isErrorCode(answer.code), label).toBe(true);
+          },
+        ),
+        { seed, numRuns: 40 },
+      );
+    }
+  }
+
+  return { signIn, operator, post, getConsoleSession, codeAt, enrol, reauth, answersAnyBody };
 }

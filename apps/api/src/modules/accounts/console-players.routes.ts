@@ -2,7 +2,9 @@
  * The console's players (staff; API_ROUTES `consolePlayer*`): the search, a player's page and
  * the later pages of its credit history, and what staff may do to the player. Credits move
  * through the operator service, on the command line's own grant path, and signing out is the
- * operator service's too, so both are audited like the command line's actions.
+ * operator service's too, so both are audited like the command line's actions. Admins also
+ * change the role and delete the account, on the command line's `users set-role` and
+ * `users delete` paths.
  */
 import type { ConsolePlayer } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -122,5 +124,23 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
       const actor = operatorActor(sessionOf(request), request.ip);
       return { signedOut: await services.operator.signOutEverywhere(request.body.playerId, actor) };
     },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerRole'),
+    handler: (request) =>
+      services.operator.changePlayerRole(
+        request.body,
+        operatorActor(sessionOf(request), request.ip),
+      ),
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerDelete'),
+    handler: (request) =>
+      services.operator.deletePlayer(
+        request.body.playerId,
+        operatorActor(sessionOf(request), request.ip),
+      ),
   });
 }

@@ -1,5 +1,5 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
@@ -119,6 +119,55 @@ export async function updateSlot(
       enabledBefore: previous.enabled,
     });
   return row;
+}
+
+/** The slots of a day still ahead: starting in [from, to) and after `after`. */
+type FutureSlots = { from: Date; to: Date; after: Date };
+
+const inFuture = (range: FutureSlots) =>
+  and(
+    gte(eventSlots.startsAt, range.from),
+    lt(eventSlots.startsAt, range.to),
+    gt(eventSlots.startsAt, range.after),
+  );
+
+/**
+ * Deletes the slots of the range that start at none of `keep` and that nobody has booked, and
+ * closes those players hold seats on (they stay for them); how many went, and how many stay.
+ */
+export async function removeEmptySlots(db: Executor, range: FutureSlots, keep: Date[]) {
+  const outside = and(
+    inFuture(range),
+    keep.length === 0 ? undefined : notInArray(eventSlots.startsAt, keep),
+  );
+  const removed = await db
+    .delete(eventSlots)
+    .where(and(outside, eq(eventSlots.booked, 0)))
+    .returning({ id: eventSlots.id });
+  const kept = await db
+    .update(eventSlots)
+    .set({ enabled: false })
+    .where(and(outside, gt(eventSlots.booked, 0)))
+    .returning({ id: eventSlots.id });
+  return { removed: removed.length, kept: kept.length };
+}
+
+/** Gives the range's slots nobody has booked `capacity` seats. */
+export async function setEmptySlotsCapacity(db: Executor, range: FutureSlots, capacity: number) {
+  await db
+    .update(eventSlots)
+    .set({ capacity })
+    .where(and(inFuture(range), eq(eventSlots.booked, 0), ne(eventSlots.capacity, capacity)));
+}
+
+/** Opens or closes every slot of the range; how many changed, and the seats held on them. */
+export async function setSlotsOpen(db: Executor, range: FutureSlots, open: boolean) {
+  const changed = await db
+    .update(eventSlots)
+    .set({ enabled: open })
+    .where(and(inFuture(range), ne(eventSlots.enabled, open)))
+    .returning({ booked: eventSlots.booked });
+  return { slots: changed.length, seats: changed.reduce((sum, slot) => sum + slot.booked, 0) };
 }
 
 /** The slot a seat is asked for: by its start (booking) or its access code's HMAC (joining). */

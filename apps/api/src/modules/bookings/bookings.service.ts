@@ -81,7 +81,7 @@ const MINUTE = 60_000;
 
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
   const { credits, codeAttempts, settings, audit } = deps;
-  const slots = createSlotSchedule({ db, env, clock });
+  const slots = createSlotSchedule({ db, env, clock, settings });
   const { accessCodes, viewOf, accessCodeOf } = slots;
   const changes = createSlotChanges({ listen: deps.listen, env });
   const today = () => venueDayOf(clock.now(), env.venueTimezone);
@@ -169,6 +169,8 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     operatorDay: slots.operatorDay,
     setCapacity: slots.setCapacity,
     setOpen: slots.setOpen,
+    reshapeWeekday: slots.reshapeWeekday,
+    setDayOpen: slots.setDayOpen,
     accessCodeAt: slots.accessCodeAt,
     listDay: slots.listDay,
 

@@ -1,7 +1,8 @@
 /**
- * The console's venue day (staff; API_ROUTES `consoleDay`, `consoleSlotChange`,
- * `consoleSlotAccessCode`): the slots with their players, held open until the day changes;
- * slot changes run the command line's own commands through the operator service, so both are
+ * The console's venue day and week (API_ROUTES `consoleDay`, `consoleSlotChange`,
+ * `consoleSlotAccessCode` for staff; `consoleWeek` to read the week, `consoleWeekChange` for
+ * admins): the slots with their players, held open until the day changes; slot, week and day
+ * changes run the command line's own commands through the operator service, so both are
  * audited alike; an access code is shown only on request, and the request is audited.
  */
 import type { ConsoleSlot } from '@questfield/contract';
@@ -53,6 +54,22 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
       const { slot } = await services.operator.changeSlot(request.body, actor);
       const { accessCode: _shownOnRequest, ...shown } = slot;
       return { slot: shown };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleWeek'),
+    handler: async () => {
+      const { week, blocked } = await services.operator.showSchedule();
+      return { week, blocked };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleWeekChange'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      return services.operator.changeSchedule(request.body, actor);
     },
   });
 

@@ -1,10 +1,12 @@
 /**
- * The slot schedule of the bookings module: 30-minute slots materialised from the venue's
- * schedule on first sight (listing a day creates it; the start is unique, so any day can be
- * booked without a batch job), the day lists for players and operators, and operators' changes
- * to a slot. Every slot has an access code from its creation (access-codes.ts).
+ * The slot schedule of the bookings module: 30-minute slots materialised from the venue's week
+ * (the settings module's weekly schedule and blocked days) on first sight (listing a day
+ * creates it; the start is unique, so any day can be booked without a batch job), the day
+ * lists for players and operators, operators' changes to a slot, and an admin's changes to the
+ * week or a day carried to the days already made. Every slot has an access code from its
+ * creation (access-codes.ts).
  */
-import { GAME_LENGTH_MINUTES, SLOT_CAPACITY } from '@questfield/contract';
+import { GAME_LENGTH_MINUTES, type Weekday, type WeekdayHours } from '@questfield/contract';
 import { addDays } from 'date-fns';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -15,21 +17,24 @@ import {
   venueDayOf,
   venueDayRange,
   venueInstant,
+  weekdayOf,
   type VenueDay,
 } from '../../lib/slot-schedule';
+import type { SettingsService } from '../settings/settings.service';
 import { createAccessCodes, type AccessCodes } from './access-codes';
 import * as repo from './bookings.repository';
 
 /** Days ahead a player may look at (and so materialise). */
 const BOOKING_HORIZON_DAYS = 90;
 
-/** Creates the slots of the schedule at these starts that do not exist yet; how many. */
+/** Creates the slots of `capacity` seats at these starts that do not exist yet; how many. */
 export function scheduleSlots(
   db: Executor,
   starts: Date[],
   accessCodes: AccessCodes,
+  capacity: number,
 ): Promise<number> {
-  const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity: SLOT_CAPACITY };
+  const shape = { lengthMinutes: GAME_LENGTH_MINUTES, capacity };
   const slots = starts.map((startsAt) => ({ startsAt, ...shape, ...accessCodes.issue() }));
   return repo.insertSlots(db, slots);
 }
@@ -70,7 +75,11 @@ export type DaySlot = {
   seats: SeatedPlayer[];
 };
 
-export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+type SlotScheduleDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
+  settings: Pick<SettingsService, 'weeklySchedule' | 'blockedDays'>;
+};
+
+export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDeps) {
   const zone = env.venueTimezone;
   const accessCodes = createAccessCodes(env.appSecret);
 
@@ -90,14 +99,30 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     return code;
   };
 
-  /** Creates the venue day's schedule where missing; the day's first and after-last start. */
-  async function materialise(day: VenueDay): Promise<{ from: Date; to: Date } | null> {
-    const starts = slotStartsOn(day, zone);
-    await scheduleSlots(db, starts, accessCodes);
-    const [first, last] = [starts[0], starts.at(-1)];
-    return first === undefined || last === undefined
-      ? null
-      : { from: first, to: new Date(last.getTime() + 1) };
+  /** The starts a venue day has by the week (none when closed or blocked), and their seats. */
+  async function planOf(day: VenueDay, hours?: WeekdayHours | null) {
+    const [week, blocked] = await Promise.all([
+      settings.weeklySchedule(),
+      settings.blockedDays(day),
+    ]);
+    const open = hours === undefined ? week[weekdayOf(day)] : hours;
+    if (open === null || day in blocked) return { starts: [], capacity: 1 };
+    return { starts: slotStartsOn(day, zone, open), capacity: open.capacity };
+  }
+
+  /** Creates the venue day's slots where missing; the instants the day spans. */
+  async function materialise(day: VenueDay): Promise<{ from: Date; to: Date }> {
+    const plan = await planOf(day);
+    await scheduleSlots(db, plan.starts, accessCodes, plan.capacity);
+    return venueDayRange(day, zone);
+  }
+
+  /** The weekday's venue days from today to the booking horizon. */
+  function daysAhead(weekday: Weekday): VenueDay[] {
+    const now = clock.now();
+    return Array.from({ length: BOOKING_HORIZON_DAYS + 1 }, (_, offset) =>
+      venueDayOf(addDays(now, offset), zone),
+    ).filter((day) => weekdayOf(day) === weekday);
   }
 
   /** The slot as operators see it, with its access code. */
@@ -119,9 +144,7 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     accessCodeOf,
     /** Every slot of a venue day for operators, each with its access code. */
     async operatorDay(day: VenueDay): Promise<OperatedSlot[]> {
-      const range = await materialise(day);
-      if (range === null) return [];
-      const slots = await repo.listSlots(db, range);
+      const slots = await repo.listSlots(db, await materialise(day));
       return slots.map(operated);
     },
 
@@ -179,8 +202,37 @@ export function createSlotSchedule({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       const horizon = venueDayOf(addDays(now, BOOKING_HORIZON_DAYS), zone);
       if (day > horizon) return [];
       const range = await materialise(day);
-      if (range === null) return [];
       return (await repo.listOpenSlots(db, { ...range, now })).map(viewOf);
+    },
+
+    /**
+     * Carries a weekday's new hours to its days ahead (to the booking horizon): slots outside
+     * them go, or close to new players when players hold seats on them; missing ones are made;
+     * slots nobody has booked take the new capacity. How many were added, removed and kept.
+     */
+    async reshapeWeekday(weekday: Weekday, hours: WeekdayHours | null) {
+      const now = clock.now();
+      const totals = { added: 0, removed: 0, kept: 0 };
+      for (const day of daysAhead(weekday)) {
+        const plan = await planOf(day, hours);
+        const starts = plan.starts.filter((start) => start > now);
+        const future = { ...venueDayRange(day, zone), after: now };
+        const { removed, kept } = await repo.removeEmptySlots(db, future, starts);
+        totals.removed += removed;
+        totals.kept += kept;
+        totals.added += await scheduleSlots(db, starts, accessCodes, plan.capacity);
+        await repo.setEmptySlotsCapacity(db, future, plan.capacity);
+      }
+      return totals;
+    },
+
+    /**
+     * Closes (a blocked day) or reopens (unblocked) every slot of a day still ahead; how many,
+     * and the seats players hold on them. Reopening makes the day's missing slots too.
+     */
+    async setDayOpen(day: VenueDay, open: boolean) {
+      if (open) await materialise(day);
+      return repo.setSlotsOpen(db, { ...venueDayRange(day, zone), after: clock.now() }, open);
     },
   };
 }

@@ -19,12 +19,14 @@ import {
   OPERATOR_LIMITS,
   type AuditAction,
   type ConsolePlayerCreditsRequest,
+  type ConsolePlayerRoleRequest,
   type OperatorCodeKind,
   type OperatorCommand,
   type OperatorResult,
   type OperatorResultOf,
   type OperatorSlot,
   type Role,
+  type ScheduleChangeCommand,
   type SlotChangeCommand,
 } from '@questfield/contract';
 import { format } from 'date-fns';
@@ -34,7 +36,7 @@ import type { AccountDeletionService } from '../accounts/account-deletion.servic
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
-import { venueTimeOf } from '../../lib/slot-schedule';
+import { venueDayOf, venueTimeOf } from '../../lib/slot-schedule';
 import type { CodeKind, CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrdersService } from '../orders/orders.service';
@@ -194,16 +196,32 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     } satisfies OperatorResultOf<'users grant-credits'>;
   }
 
-  async function setRole(command: Command<'users set-role'>, actor: OperatorActor) {
-    const account = await accountOf(command.email);
-    const { changed, signedOut } = await accounts.setRole(account.id, command.role, (tx, role) =>
+  /** The live account of a console action, by id. */
+  async function playerOf(playerId: string) {
+    return (await accounts.find(playerId)) ?? fail('PLAYER_NOT_FOUND');
+  }
+
+  /**
+   * Gives the account `role`, for the command line (by email) and the console (by id) alike:
+   * the change and its audit row (the role before and after, also when it was the same) commit
+   * together, and a change signs the account out everywhere. An operator in the console never
+   * changes their own role (so the last admin cannot lock themselves out).
+   */
+  async function changeRole(userId: string, role: Role, actor: OperatorActor) {
+    if (actor.kind === 'operator' && actor.userId === userId) fail('OWN_ROLE_LOCKED');
+    return accounts.setRole(userId, role, (tx, previous) =>
       auditLog.record(tx, actor, {
         action: 'users.set-role',
-        targetUserId: account.id,
-        before: { role },
-        after: { role: command.role },
+        targetUserId: userId,
+        before: { role: previous },
+        after: { role },
       }),
     );
+  }
+
+  async function setRole(command: Command<'users set-role'>, actor: OperatorActor) {
+    const account = await accountOf(command.email);
+    const { changed, signedOut } = await changeRole(account.id, command.role, actor);
     return {
       command: command.command,
       email: account.email,
@@ -231,18 +249,27 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     } satisfies OperatorResultOf<'users reset-two-factor'>;
   }
 
-  async function deleteUser(command: Command<'users delete'>, actor: OperatorActor) {
-    const account = await accountOf(command.email);
-    const { seats, results, sessions, forfeited } = await accountDeletion.deleteForOperator(
-      account.id,
-    );
+  /**
+   * Deletes the account as the player's own deletion does, without the password, for the
+   * command line (by email) and the console (by id) alike, then its audit row; the seats given
+   * up and the credits forfeited. An operator in the console never deletes their own account.
+   */
+  async function deleteAccount(userId: string, actor: OperatorActor) {
+    if (actor.kind === 'operator' && actor.userId === userId) fail('OWN_ACCOUNT_UNDELETABLE');
+    const { seats, results, sessions, forfeited } = await accountDeletion.deleteForOperator(userId);
     // What the deletion took, by count: nothing that names the player, whose data is gone.
     await auditLog.record(db, actor, {
       action: 'users.delete',
-      targetUserId: account.id,
+      targetUserId: userId,
       before: { balance: forfeited, seats, results, sessions },
       after: { deleted: true },
     });
+    return { seats, forfeited };
+  }
+
+  async function deleteUser(command: Command<'users delete'>, actor: OperatorActor) {
+    const account = await accountOf(command.email);
+    const { seats, forfeited } = await deleteAccount(account.id, actor);
     return {
       command: command.command,
       email: account.email,
@@ -276,6 +303,58 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
       after: { enabled },
     });
     return { command: command.command, enabled, changed: true };
+  }
+
+  async function showSchedule(): Promise<OperatorResultOf<'schedule show'>> {
+    const today = venueDayOf(clock.now(), zone);
+    const [week, blocked] = await Promise.all([
+      settings.weeklySchedule(),
+      settings.blockedDays(today),
+    ]);
+    const days = Object.entries(blocked).sort(([a], [b]) => a.localeCompare(b));
+    return {
+      command: 'schedule show',
+      week,
+      blocked: days.map(([date, reason]) => ({ date, reason })),
+    };
+  }
+
+  /** A weekday's new hours, carried to its days already made; then its audit row. */
+  async function setWeekday(command: Command<'schedule set'>, actor: OperatorActor) {
+    const { weekday, hours } = command;
+    const before = await settings.setWeekday(weekday, hours);
+    const changes = await bookings.reshapeWeekday(weekday, hours);
+    await auditLog.record(db, actor, {
+      action: 'schedule.set',
+      subject: weekday,
+      before: { hours: before },
+      after: { hours, ...changes },
+    });
+    return { command: command.command, weekday, hours, ...changes };
+  }
+
+  /** Blocks a day (its slots close; seats stay for the players to be told) or unblocks it. */
+  async function blockDay(command: Command<'days block' | 'days unblock'>, actor: OperatorActor) {
+    const today = venueDayOf(clock.now(), zone);
+    if (command.date < today) fail('OPERATOR_DAY_PAST');
+    const block = command.command === 'days block';
+    const reason = block ? command.reason : null;
+    const wasBlocked = await settings.setBlockedDay(command.date, reason, today);
+    // Unblocking a day that was not blocked changes nothing, not even slots closed one by one.
+    const slots =
+      block || wasBlocked
+        ? await bookings.setDayOpen(command.date, !block)
+        : { slots: 0, seats: 0 };
+    await auditLog.record(db, actor, {
+      action: block ? 'days.block' : 'days.unblock',
+      subject: command.date,
+      before: { blocked: wasBlocked },
+      after: { blocked: block, slots: slots.slots, seats: slots.seats },
+      reason: reason ?? '',
+    });
+    return block
+      ? { command: command.command, date: command.date, closed: slots.slots, seats: slots.seats }
+      : { command: command.command, date: command.date, reopened: slots.slots };
   }
 
   /** Changes one slot, then its audit row (the slot's venue day and time); the slot after. */
@@ -344,10 +423,21 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
 
     /** A console operator's grant or deduction on a live player's balance; the balance after. */
     async changeCredits(change: ConsolePlayerCreditsRequest, actor: OperatorActor) {
-      const account = (await accounts.find(change.playerId)) ?? fail('PLAYER_NOT_FOUND');
+      const account = await playerOf(change.playerId);
       const signed = change.change === 'grant' ? change.credits : -change.credits;
       return adjustCredits({ userId: account.id, credits: signed, reason: change.reason }, actor);
     },
+
+    /** An admin's change of a live player's role in the console: `users set-role`, by id. */
+    async changePlayerRole({ playerId, role }: ConsolePlayerRoleRequest, actor: OperatorActor) {
+      const account = await playerOf(playerId);
+      const { changed, signedOut } = await changeRole(account.id, role, actor);
+      return { role, changed, signedOut };
+    },
+
+    /** An admin's deletion of a live player in the console: `users delete`, by id. */
+    deletePlayer: async (playerId: string, actor: OperatorActor) =>
+      deleteAccount((await playerOf(playerId)).id, actor),
 
     /** Ends every sign-in session of a live player; audited with how many ended. */
     signOutEverywhere: (playerId: string, actor: OperatorActor): Promise<number> =>
@@ -391,6 +481,13 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
         case 'slots close':
         case 'slots reopen':
           return changeSlot(command, actor);
+        case 'schedule show':
+          return showSchedule();
+        case 'schedule set':
+          return setWeekday(command, actor);
+        case 'days block':
+        case 'days unblock':
+          return blockDay(command, actor);
         case 'multiplayer':
           return switchMultiplayer(command, actor);
         case 'orders flagged':
@@ -400,6 +497,13 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
 
     /** One slot's change, as `run` makes it (the console's slot changes). */
     changeSlot,
+
+    /** The week and the blocked days ahead (the console's schedule screen). */
+    showSchedule,
+
+    /** An admin's change to the week or a day, as `run` makes it. */
+    changeSchedule: (command: ScheduleChangeCommand, actor: OperatorActor) =>
+      command.command === 'schedule set' ? setWeekday(command, actor) : blockDay(command, actor),
 
     /** A slot's access code for an operator who asked to see it; the asking is audited. */
     async accessCode(slot: { day: string; time: string }, actor: OperatorActor): Promise<string> {

@@ -7,7 +7,16 @@
  * setting at most once per SETTINGS_TTL_MS, so a booking costs no extra statement and a change
  * takes effect within that time everywhere.
  */
-import { OPERATOR_LIMITS, STAFF_CREDIT_LIMIT_DEFAULT } from '@questfield/contract';
+import {
+  DEFAULT_WEEKLY_SCHEDULE,
+  OPERATOR_LIMITS,
+  STAFF_CREDIT_LIMIT_DEFAULT,
+  weeklySchedule,
+  type Weekday,
+  type WeekdayHours,
+  type WeeklySchedule,
+} from '@questfield/contract';
+import { z } from 'zod';
 import type { Infra } from '../../infra';
 import { ttlCache } from '../../lib/ttl-cache';
 import * as repo from './settings.repository';
@@ -15,6 +24,22 @@ import * as repo from './settings.repository';
 export const SETTINGS_TTL_MS = 5_000;
 const MULTIPLAYER = 'multiplayer_enabled';
 const STAFF_CREDIT_LIMIT = 'staff_credit_limit';
+const WEEK = 'weekly_schedule';
+const BLOCKED_DAYS = 'blocked_days';
+
+/** Days with no games: the day (YYYY-MM-DD, venue calendar) and the reason an admin gave. */
+export type BlockedDays = Record<string, string>;
+const blockedDays = z.record(z.iso.date(), z.string());
+
+/** A stored value as its schema reads it, else the default (a value from an older release). */
+const storedOr =
+  <T>(schema: z.ZodType<T>, fallback: T) =>
+  (stored: unknown) => {
+    const parsed = schema.safeParse(stored);
+    return parsed.success ? parsed.data : fallback;
+  };
+const asWeek = storedOr<WeeklySchedule>(weeklySchedule, DEFAULT_WEEKLY_SCHEDULE);
+const asBlockedDays = storedOr<BlockedDays>(blockedDays, {});
 
 /** A stored limit counts only as a whole number from 1 to the admins' own limit. */
 const isCreditLimit = (value: unknown): value is number =>
@@ -22,7 +47,12 @@ const isCreditLimit = (value: unknown): value is number =>
   (value as number) >= 1 &&
   (value as number) <= OPERATOR_LIMITS.creditsPerGrant;
 
-export function createSettingsService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+export function createSettingsService({
+  db,
+  env,
+  clock,
+  transaction,
+}: Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'>) {
   const storedMultiplayer = async (): Promise<boolean> => {
     const stored = await repo.readSetting(db, MULTIPLAYER);
     return typeof stored === 'boolean' ? stored : env.multiplayerEnabled;
@@ -33,7 +63,51 @@ export function createSettingsService({ db, env, clock }: Pick<Infra, 'db' | 'en
     return isCreditLimit(stored) ? stored : STAFF_CREDIT_LIMIT_DEFAULT;
   });
 
+  const week = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) =>
+    asWeek(await repo.readSetting(db, key)),
+  );
+  const blocked = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) =>
+    asBlockedDays(await repo.readSetting(db, key)),
+  );
+
+  /** Changes a stored value under its row's lock; the value before, as its schema reads it. */
+  async function change<T>(key: string, read: (stored: unknown) => T, next: (current: T) => T) {
+    const before = await transaction((tx) =>
+      repo.changeSetting(tx, key, read(undefined), (stored) => next(read(stored)), clock.now()),
+    );
+    week.clear();
+    blocked.clear();
+    return read(before);
+  }
+
   return {
+    /** The venue's week (this process's copy, at most SETTINGS_TTL_MS old). */
+    weeklySchedule: (): Promise<WeeklySchedule> => week.get(WEEK),
+
+    /** Sets one weekday's hours (null: closed); its hours before. */
+    async setWeekday(weekday: Weekday, hours: WeekdayHours | null): Promise<WeekdayHours | null> {
+      const before = await change(WEEK, asWeek, (current) => ({ ...current, [weekday]: hours }));
+      return before[weekday];
+    },
+
+    /** Days with no games, from `today` on (this process's copy). */
+    async blockedDays(today: string): Promise<BlockedDays> {
+      const days = await blocked.get(BLOCKED_DAYS);
+      return Object.fromEntries(Object.entries(days).filter(([day]) => day >= today));
+    },
+
+    /**
+     * Blocks a day (or changes its reason) or unblocks it (reason null), forgetting days
+     * before `today`; whether the day was blocked before.
+     */
+    async setBlockedDay(day: string, reason: string | null, today: string): Promise<boolean> {
+      const before = await change(BLOCKED_DAYS, asBlockedDays, (current) => {
+        const kept = Object.entries(current).filter(([other]) => other >= today && other !== day);
+        return Object.fromEntries(reason === null ? kept : [...kept, [day, reason]]);
+      });
+      return day in before;
+    },
+
     /** Whether players may book and join now (this process's copy, at most 5 s old). */
     multiplayerEnabled: (): Promise<boolean> => multiplayer.get(MULTIPLAYER),
 

@@ -5,6 +5,7 @@ import {
   type LedgerReason,
   type OperatorCodeKind,
   type OrderStatus,
+  type Role,
 } from '@questfield/contract';
 
 const ACTIONS: Record<AuditAction, string> = {
@@ -19,6 +20,9 @@ const ACTIONS: Record<AuditAction, string> = {
   'slots.close': 'Slot closed',
   'slots.reopen': 'Slot reopened',
   'slots.show-access-code': 'Access code shown',
+  'schedule.set': 'Weekday hours changed',
+  'days.block': 'Day blocked',
+  'days.unblock': 'Day unblocked',
   'settings.multiplayer': 'Multiplayer switched',
   'two-factor.enable': 'Two-factor turned on',
   'two-factor.reset': 'Two-factor reset',
@@ -65,6 +69,33 @@ const PLAYER = {
   changed: (change: CreditChange, count: number, username: string, balance: number) =>
     `${change === 'grant' ? 'Granted' : 'Deducted'} ${credits(count)} ${change === 'grant' ? 'to' : 'from'} ${username}: the balance is ${credits(balance)}.`,
   dismiss: 'Dismiss',
+
+  adminHeading: 'Admin',
+  roleLabel: 'Role',
+  roleHint: 'A change signs the account out everywhere; the holder signs in again.',
+  roleNames: { player: 'Player', staff: 'Staff', admin: 'Admin' } satisfies Record<Role, string>,
+  saveRole: 'Save Role',
+  roleFailed: 'The role could not be changed.',
+  roleChanged: (username: string, role: Role, signedOut: number) =>
+    `${username} is now ${role}, and signed out everywhere (${signedOut} session${signedOut === 1 ? '' : 's'} ended).`,
+  roleUnchanged: (username: string, role: Role) =>
+    `${username} is ${role} already: nothing changed.`,
+  ownAccount:
+    'Your own role and account are changed by another admin, or on the command line; you delete your own account in Account Settings.',
+  deleteHeading: 'Delete account',
+  deleteStart: 'Delete Account…',
+  deleteConfirm: (username: string) => `Delete the account of ${username}?`,
+  deleteGoes: (seats: number, balance: number) =>
+    `Goes: ${seats === 0 ? 'no seat on a game to come' : `${seats} seat${seats === 1 ? '' : 's'} on games to come (freed for others)`}, the balance of ${credits(balance)} (forfeited, no refund), the sign-in sessions, game results and names. It cannot be undone.`,
+  deleteKept: 'Kept: the orders and the credit ledger, on the scrubbed account.',
+  deleteSubmit: 'Delete Account',
+  deleteFailed: 'The account could not be deleted.',
+  deleted: (username: string, seats: number, forfeited: number) =>
+    `The account of ${username} is deleted: ${seats} seat${seats === 1 ? '' : 's'} given up, ${credits(forfeited)} forfeited.`,
+  adminReauthText:
+    'Changing a role or deleting an account needs your password and a current code again (every 15 minutes).',
+  adminReauthNeeded:
+    'Confirm with your password and a current code before changing a role or deleting an account.',
 
   reauthTitle: 'Confirm it is you',
   reauthText: 'Moving credits needs your password and a current code again (every 15 minutes).',
@@ -264,6 +295,63 @@ export const consoleCopy = {
     reopenedNotice: (time: string) => `${time} is open again.`,
     capacityNotice: (time: string, capacity: number) => `${time} now takes ${capacity} players.`,
     dismiss: 'Dismiss',
+  },
+
+  navWeek: 'Week',
+  week: {
+    heading: 'Week',
+    intro:
+      "Each weekday's games: the first and last start, and the seats in each. A change reaches the days already open for booking; seats players hold stay.",
+    caption: 'Games by weekday',
+    columns: ['Day', 'Games', 'Seats', 'Actions'] as const,
+    days: {
+      monday: 'Monday',
+      tuesday: 'Tuesday',
+      wednesday: 'Wednesday',
+      thursday: 'Thursday',
+      friday: 'Friday',
+      saturday: 'Saturday',
+      sunday: 'Sunday',
+    },
+    hours: (first: string, last: string) => `${first} to the ${last} game`,
+    closed: 'Closed',
+    loading: 'Loading the week…',
+    failed: 'The week could not be loaded.',
+    edit: (day: string) => `Change ${day}`,
+    editShort: 'Change',
+    dialogTitle: (day: string) => `${day}'s games`,
+    openLabel: 'Open this day',
+    firstLabel: 'First game',
+    lastLabel: 'Last game',
+    seatsLabel: 'Seats in each game',
+    save: 'Save',
+    closeDialog: 'Close',
+    changeFailed: 'The week could not be changed.',
+    halfHours: 'Games start on the hour or the half hour.',
+    lastBeforeFirst: 'The last game starts at or after the first.',
+    seatsRange: 'Enter 1 to 1,000 seats.',
+    saved: (day: string, added: number, removed: number, kept: number) =>
+      `${day} saved: ${added} slots added and ${removed} removed on the days ahead${kept > 0 ? `; ${kept} kept, closed, for the players on them` : ''}.`,
+    blockedHeading: 'Blocked days',
+    blockedIntro:
+      'A blocked day has no games: its slots close to bookings and joins. Seats players already hold stay: tell those players.',
+    blockedCaption: 'Blocked days ahead',
+    blockedColumns: ['Day', 'Reason', 'Actions'] as const,
+    blockedEmpty: 'No day is blocked.',
+    blockDate: 'Day',
+    blockReason: 'Reason',
+    blockReasonHint: 'Kept in the audit log.',
+    reasonNeeded: 'Say why the day is blocked.',
+    reasonTooLong: 'The reason is at most 200 characters.',
+    block: 'Block Day',
+    unblock: (day: string) => `Unblock ${day}`,
+    unblockShort: 'Unblock',
+    blockedNotice: (day: string, slots: number, seats: number) =>
+      `${day} is blocked: ${slots} slots closed${seats > 0 ? `; players hold ${seats} seats on them` : ''}.`,
+    unblockedNotice: (day: string, slots: number) =>
+      `${day} is open again: ${slots} slots reopened.`,
+    dismiss: 'Dismiss',
+    staffOnly: 'Only admins change the week and block days.',
   },
 
   homeHeading: 'Signed in to the console',

@@ -1,18 +1,16 @@
-import { API_ROUTES, type ConsolePlayer } from '@questfield/contract';
+import { API_ROUTES } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
-import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { openPlayerPage, player, PLAYER_ID, posting, sentTo } from './player-fixture';
+import { testConsoleSession } from '@/testing/mock-api';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
   await import('@/app/routes/console');
 }, 30_000);
 
-const PLAYER_ID = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
-const PAGE = `/operator/players/${PLAYER_ID}`;
 const GET = API_ROUTES.consolePlayer.path;
 const HISTORY = API_ROUTES.consolePlayerCreditHistory.path;
 const CREDITS = API_ROUTES.consolePlayerCredits.path;
@@ -20,75 +18,10 @@ const SIGN_OUT = API_ROUTES.consolePlayerSignOut.path;
 const REAUTH = API_ROUTES.consoleReauth.path;
 
 const session = testConsoleSession();
-const posting = (id: number, delta: number, balanceAfter: number) => ({
-  id: String(id),
-  at: '2026-05-20T10:00:00.000Z',
-  reason: 'admin' as const,
-  delta,
-  balanceAfter,
-  orderNumber: null,
-  note: `note ${id}`,
-});
-const player = (balance = 2): ConsolePlayer => ({
-  profile: {
-    id: PLAYER_ID,
-    username: 'zelda',
-    email: 'zelda@example.com',
-    role: 'player',
-    createdAt: '2026-05-01T10:00:00.000Z',
-    twoFactorEnabled: false,
-  },
-  balance,
-  creditLimit: 10,
-  creditHistory: { entries: [posting(3, 2, balance)], nextCursor: '3' },
-  bookings: {
-    upcoming: [
-      {
-        startsAt: '2026-06-02T14:00:00.000Z',
-        source: 'joined',
-        bookedAt: '2026-05-20T10:00:00.000Z',
-      },
-    ],
-    past: [],
-  },
-  orders: [
-    {
-      orderNumber: 'QF-7K3M9X2P4D',
-      status: 'paid',
-      amount: '$17.99',
-      credits: 16,
-      lines: [{ sku: 'credits-16', quantity: 1, label: 'Purchase 16 Credits', includes: [] }],
-      createdAt: '2026-05-10T10:00:00.000Z',
-    },
-  ],
-  gamePasses: [],
-  redemptions: [
-    {
-      label: 'Promo code …WXYZ',
-      kind: 'promo',
-      credits: 16,
-      redeemedAt: '2026-05-11T10:00:00.000Z',
-    },
-  ],
-  leaderboard: {
-    bests: { score: { rank: 3, name: 'zelda', value: 120 }, time: null, distance: null },
-    results: [],
-  },
-});
 
 /** A staff console on the player's page, answering with `answers` besides the page itself. */
-function openPage(answers: Parameters<typeof mockApi>[0] = {}, page = player()) {
-  const api = mockApi({
-    '/api/Users/Me': () => ({ body: [testUser] }),
-    [API_ROUTES.consoleSession.path]: () => ({ body: session }),
-    [GET]: () => ({ body: page }),
-    ...answers,
-  });
-  renderApp(PAGE);
-  return api;
-}
-const sentTo = (api: ReturnType<typeof mockApi>, path: string) =>
-  api.sent.filter((request) => request.path === path).map((request) => request.body);
+const openPage = (answers: Parameters<typeof openPlayerPage>[0] = {}, page = player()) =>
+  openPlayerPage(answers, { page });
 
 describe("the console's player page", () => {
   it('shows the account and its lists in captioned tables, and pages the credit history', async () => {

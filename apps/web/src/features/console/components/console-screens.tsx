@@ -6,11 +6,13 @@ import { ConsoleHome } from './console-home';
 import { PlayerPage } from './player-page';
 import { PlayersScreen } from './players-screen';
 import { ScheduleScreen } from './schedule-screen';
+import { WeekScreen } from './week-screen';
 import { cn } from '@/utils/cn';
 
 const SCREENS = [
   { path: '', label: consoleCopy.navOverview },
   { path: 'schedule', label: consoleCopy.navSchedule },
+  { path: 'week', label: consoleCopy.navWeek },
   { path: 'players', label: consoleCopy.navPlayers },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
 ] as const;
@@ -44,8 +46,9 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
       <Routes>
         <Route index element={<ConsoleHome session={session} />} />
         <Route path="schedule" element={<ScheduleScreen />} />
+        <Route path="week" element={<WeekScreen canEdit={session.role === 'admin'} />} />
         <Route path="players" element={<PlayersScreen />} />
-        <Route path="players/:playerId" element={<PlayerPage />} />
+        <Route path="players/:playerId" element={<PlayerPage session={session} />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}
         <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />

@@ -3,16 +3,18 @@ import {
   creditChangeForm,
   creditLimitMessage,
   type ConsolePlayer,
+  type ConsoleSession,
   type CreditChange,
 } from '@questfield/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useChangePlayerCredits } from '../api/change-player-credits';
 import { useSignOutPlayer } from '../api/sign-out-player';
 import { consoleCopy } from '../copy';
+import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
+import { PlayerAdminActions } from './player-admin';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { ConfirmActions } from '@/components/ui/confirm-step';
 import { Field, FormError, Spinner } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
@@ -22,73 +24,48 @@ const copy = consoleCopy.player;
 
 type ActionProps = { player: ConsolePlayer; onNotice: (message: string) => void };
 
-/** What staff may do to the player: sign them out everywhere, grant or deduct credits. */
-export function PlayerActions(props: ActionProps) {
+/**
+ * What staff may do to the player: sign them out everywhere, grant or deduct credits; and what
+ * only admins may: change the role, delete the account (`session` is the viewer's).
+ */
+export function PlayerActions({ session, ...props }: ActionProps & { session: ConsoleSession }) {
   return (
     <Panel heading={copy.actionsHeading}>
       <SignOutEverywhere {...props} />
       <CreditsForm {...props} />
+      {session.role === 'admin' ? (
+        <PlayerAdminActions {...props} own={props.player.profile.username === session.username} />
+      ) : null}
     </Panel>
   );
 }
 
 /** 'Sign Out Everywhere', confirmed in place; the focus goes back to the button after. */
 function SignOutEverywhere({ player, onNotice }: ActionProps) {
-  const headingId = useId();
   const { id, username } = player.profile;
-  const [confirming, setConfirming] = useState(false);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOutPlayer(id);
-  const open = () => {
-    setConfirming(true);
-    requestAnimationFrame(() => confirmRef.current?.focus());
-  };
-  const close = () => {
-    signOut.reset();
-    setConfirming(false);
-    requestAnimationFrame(() => startRef.current?.focus());
-  };
+  const step = useConfirmInPlace(() => signOut.reset());
   const confirm = () =>
     signOut.mutate(undefined, {
       onSuccess: ({ signedOut }) => {
         onNotice(copy.signedOut(username, signedOut));
-        close();
+        step.close();
       },
     });
 
   return (
-    <section aria-labelledby={headingId} className="mt-4">
-      <h3 id={headingId} className="text-base font-bold text-white">
-        {copy.signOutHeading}
-      </h3>
-      {confirming ? (
-        <div className="mt-3 flex flex-col gap-4 text-sm text-mist-100">
-          <p>{copy.signOutConfirm(username)}</p>
-          <FormError>
-            {signOut.isError ? failureText(signOut.error, copy.signOutFailed) : null}
-          </FormError>
-          <ConfirmActions
-            confirmLabel={copy.signOut}
-            backLabel={copy.cancel}
-            pending={signOut.isPending}
-            variant="danger"
-            confirmRef={confirmRef}
-            onConfirm={confirm}
-            onBack={close}
-          />
-        </div>
-      ) : (
-        <button
-          ref={startRef}
-          type="button"
-          className={buttonStyles({ variant: 'secondary', className: 'mt-3' })}
-          onClick={open}
-        >
-          {copy.signOut}
-        </button>
-      )}
-    </section>
+    <ConfirmInPlace
+      step={step}
+      heading={copy.signOutHeading}
+      className="mt-4"
+      startLabel={copy.signOut}
+      confirmLabel={copy.signOut}
+      pending={signOut.isPending}
+      error={signOut.isError ? failureText(signOut.error, copy.signOutFailed) : null}
+      onConfirm={confirm}
+    >
+      <p>{copy.signOutConfirm(username)}</p>
+    </ConfirmInPlace>
   );
 }
 

@@ -1,4 +1,9 @@
-import { CONSOLE_PATH, consolePlayerRequest, type ConsolePlayer } from '@questfield/contract';
+import {
+  CONSOLE_PATH,
+  consolePlayerRequest,
+  type ConsolePlayer,
+  type ConsoleSession,
+} from '@questfield/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -25,10 +30,11 @@ const copy = consoleCopy.player;
 const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
 
 /**
- * One player's page (/operator/players/:playerId): the account, what staff may do to it, and
- * its lists. After an action the page reads the player again and says what happened.
+ * One player's page (/operator/players/:playerId): the account, what the operator of `session`
+ * may do to it, and its lists. After an action the page reads the player again and says what
+ * happened.
  */
-export function PlayerPage() {
+export function PlayerPage({ session }: { session: ConsoleSession }) {
   const { playerId = '' } = useParams();
   const isId = consolePlayerRequest.safeParse({ playerId }).success;
   const query = useQuery({ ...playerQueryOptions(playerId), enabled: isId });
@@ -44,7 +50,7 @@ export function PlayerPage() {
       {missing ? (
         <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>
       ) : query.isSuccess ? (
-        <PlayerView player={query.data} query={query} onNotice={setNotice} />
+        <PlayerView player={query.data} query={query} session={session} onNotice={setNotice} />
       ) : query.isError ? (
         <RetryAlert
           message={copy.failed}
@@ -69,10 +75,12 @@ export function PlayerPage() {
 function PlayerView({
   player,
   query,
+  session,
   onNotice,
 }: {
   player: ConsolePlayer;
   query: UseQueryResult<ConsolePlayer>;
+  session: ConsoleSession;
   onNotice: (message: string) => void;
 }) {
   const { profile } = player;
@@ -89,7 +97,7 @@ function PlayerView({
             {copy.auditLink}
           </Link>
         </Panel>
-        <PlayerActions player={player} onNotice={onNotice} />
+        <PlayerActions player={player} session={session} onNotice={onNotice} />
       </div>
       <CreditHistorySection player={player} />
       <GamesSection player={player} query={query} />

@@ -1,18 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSOLE_PATH, playerSearchRequest } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { playerSearchQueryOptions } from '../api/search-players';
 import { consoleCopy } from '../copy';
 import { PagedTable } from './paged-table';
+import type { PlayersNotice } from './player-admin';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
+import { StatusNotice } from '@/components/ui/status-notice';
 
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** Find accounts by the start of an email address or a username (the query is in the address). */
+/**
+ * Find accounts by the start of an email address or a username (the query is in the address).
+ * Arriving from a deletion, it says what went and puts the focus in the search field.
+ */
 export function PlayersScreen() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
@@ -22,6 +28,8 @@ export function PlayersScreen() {
   });
   const found = useInfiniteQuery(playerSearchQueryOptions(query));
   const players = found.data?.pages.flatMap((page) => page.players) ?? [];
+  const focusSearch = useCallback(() => form.setFocus('query'), [form]);
+  const notice = useArrivalNotice(focusSearch);
 
   return (
     <Panel heading={consoleCopy.playersHeading}>
@@ -79,6 +87,31 @@ export function PlayersScreen() {
           </tr>
         ))}
       </PagedTable>
+      <StatusNotice
+        message={notice.message}
+        dismissLabel={consoleCopy.player.dismiss}
+        onDismiss={notice.dismiss}
+      />
     </Panel>
   );
+}
+
+/**
+ * The notice the page before left in the router state (`PlayersNotice`): put in the live region
+ * after it is in the page, so it is read, and taken out of the history entry, so a reload or a
+ * way back does not say it again. `onArrival` (stable) runs with it: the focus.
+ */
+function useArrivalNotice(onArrival: () => void) {
+  const { pathname, search, state } = useLocation();
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<string | null>(null);
+  const arrived = (state as Partial<PlayersNotice> | null)?.notice;
+  useEffect(() => {
+    if (typeof arrived !== 'string') return;
+    onArrival();
+    // A frame later, into the live region already in the page (so it is announced).
+    requestAnimationFrame(() => setMessage(arrived));
+    void navigate(`${pathname}${search}`, { replace: true, state: null });
+  }, [arrived, navigate, onArrival, pathname, search]);
+  return { message, dismiss: () => setMessage(null) };
 }

@@ -14,13 +14,17 @@ const refusedWith = (error: unknown, code: string) =>
   error instanceof ApiError && error.code === code;
 
 /**
- * The way of a money action through REAUTH_REQUIRED (the console's last password-and-code check
- * is over 15 minutes old). `offer(error, retry)` takes the action's failure: when it is that
- * refusal, the dialog asks for the password and a current code and, once they pass, runs
- * `retry` (once: a second refusal is the action's own error to show). The focus goes into the
- * dialog and afterwards to `returnFocus`, the action's button. Render `dialog` with the action.
+ * The way of a money action (or an admin's role change or deletion) through REAUTH_REQUIRED
+ * (the console's last password-and-code check is over 15 minutes old). `offer(error, retry)`
+ * takes the action's failure: when it is that refusal, the dialog asks for the password and a
+ * current code and, once they pass, runs `retry` (once: a second refusal is the action's own
+ * error to show). The focus goes into the dialog and afterwards to `returnFocus`, the action's
+ * button. `description` says why it asks. Render `dialog` with the action.
  */
-export function useReauthRetry(returnFocus: RefObject<HTMLElement | null>) {
+export function useReauthRetry(
+  returnFocus: RefObject<HTMLElement | null>,
+  description: string = copy.reauthText,
+) {
   const [retry, setRetry] = useState<(() => void) | null>(null);
   return {
     /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
@@ -32,6 +36,7 @@ export function useReauthRetry(returnFocus: RefObject<HTMLElement | null>) {
     dialog: (
       <ReauthDialog
         open={retry !== null}
+        description={description}
         returnFocus={returnFocus}
         onClose={() => setRetry(null)}
         onConfirmed={() => {
@@ -46,11 +51,13 @@ export function useReauthRetry(returnFocus: RefObject<HTMLElement | null>) {
 /** The password and a current code again, in a dialog (consoleReauth). */
 function ReauthDialog({
   open,
+  description,
   returnFocus,
   onClose,
   onConfirmed,
 }: {
   open: boolean;
+  description: string;
   returnFocus: RefObject<HTMLElement | null>;
   onClose: () => void;
   onConfirmed: () => void;
@@ -65,7 +72,7 @@ function ReauthDialog({
         onClose();
       }}
       title={copy.reauthTitle}
-      description={copy.reauthText}
+      description={description}
       closeLabel={copy.closeDialog}
       busy={reauth.isPending}
       onClosed={() => returnFocus.current?.focus()}

@@ -1,0 +1,111 @@
+import { API_ROUTES, DEFAULT_WEEKLY_SCHEDULE, type ConsoleWeek } from '@questfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
+
+const WEEK = API_ROUTES.consoleWeek.path;
+const CHANGE = API_ROUTES.consoleWeekChange.path;
+const week: ConsoleWeek = {
+  week: { ...DEFAULT_WEEKLY_SCHEDULE, sunday: null },
+  blocked: [{ date: '2099-12-25', reason: 'Closed for the holiday' }],
+};
+
+function mockConsole(role: 'staff' | 'admin') {
+  return mockApi({
+    '/api/Users/Me': () => ({ body: [testUser] }),
+    [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role }) }),
+    [WEEK]: () => ({ body: week }),
+    [CHANGE]: (body) => ({
+      body:
+        body.command === 'schedule set'
+          ? { ...body, added: 5, removed: 18, kept: 1 }
+          : body.command === 'days block'
+            ? { command: 'days block', date: body.date, closed: 24, seats: 3 }
+            : { command: 'days unblock', date: body.date, reopened: 24 },
+    }),
+  });
+}
+
+describe('the week', () => {
+  it('shows staff each weekday and the blocked days, without the controls', async () => {
+    mockConsole('staff');
+    renderApp('/operator/week');
+    const table = await screen.findByRole('table', { name: 'Games by weekday' });
+    expect(within(table).getByRole('row', { name: /Monday/ })).toHaveTextContent(
+      '10:00 to the 21:30 game',
+    );
+    expect(within(table).getByRole('row', { name: /Sunday/ })).toHaveTextContent('Closed');
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Only admins change the week and block days.')).toBeVisible();
+    expect(screen.getByText('Closed for the holiday')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Unblock/ })).toBeNull();
+  });
+
+  it('lets an admin change a weekday, held to half hours, and close another', async () => {
+    const user = userEvent.setup();
+    const api = mockConsole('admin');
+    renderApp('/operator/week');
+    const change = await screen.findByRole('button', { name: 'Change Tuesday' });
+    await user.click(change);
+    const dialog = await screen.findByRole('dialog', { name: "Tuesday's games" });
+    const first = within(dialog).getByLabelText('First game');
+    await user.clear(first);
+    await user.type(first, '18:15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Games start on the hour or the half hour.'),
+    ).toBeVisible();
+    await user.clear(first);
+    await user.type(first, '18:00');
+    const seats = within(dialog).getByLabelText('Seats in each game');
+    await user.clear(seats);
+    await user.type(seats, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(/Tuesday saved: 5 slots added and 18 removed/)).toBeVisible();
+    await waitFor(() => expect(change).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Change Monday' }));
+    const monday = await screen.findByRole('dialog', { name: "Monday's games" });
+    await user.click(within(monday).getByLabelText('Open this day'));
+    expect(within(monday).queryByLabelText('First game')).toBeNull();
+    await user.click(within(monday).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(api.sent.filter((request) => request.path === CHANGE).map((r) => r.body)).toEqual([
+      {
+        command: 'schedule set',
+        weekday: 'tuesday',
+        hours: { first: '18:00', last: '21:30', capacity: 30 },
+      },
+      { command: 'schedule set', weekday: 'monday', hours: null },
+    ]);
+  });
+
+  it('lets an admin block a day with a reason and unblock one', async () => {
+    const user = userEvent.setup();
+    const api = mockConsole('admin');
+    renderApp('/operator/week');
+    await user.click(await screen.findByRole('button', { name: 'Block Day' }));
+    expect(await screen.findByText('Say why the day is blocked.')).toBeVisible();
+    await user.type(screen.getByLabelText('Day', { exact: true }), '2099-11-26');
+    await user.type(screen.getByLabelText('Reason'), 'Private event');
+    await user.click(screen.getByRole('button', { name: 'Block Day' }));
+    expect(
+      await screen.findByText(/is blocked: 24 slots closed; players hold 3 seats/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Unblock / }));
+    expect(await screen.findByText(/is open again: 24 slots reopened/)).toBeVisible();
+    expect(api.sent.filter((request) => request.path === CHANGE).map((r) => r.body)).toEqual([
+      { command: 'days block', date: '2099-11-26', reason: 'Private event' },
+      { command: 'days unblock', date: '2099-12-25' },
+    ]);
+  });
+});

@@ -1,0 +1,114 @@
+// The operator console's journeys: accounts made by the API and given a role by the command
+// line, the console's sign-in and two-factor set-up, the authenticator app (otpauth), and a
+// second browser beside the test's own.
+import { CSRF_HEADER, API_ROUTES } from '@questfield/contract';
+import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { newPlayer, type Player } from './accounts';
+import { runAdmin, sharedDataDir } from './admin';
+import { expect, waitForAppAfterNavigation, watchForProblems, type ProblemLog } from './fixtures';
+
+export const CLIENT_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value };
+
+/** A new player's account made by the API in `page`'s browser (signed in there). */
+export async function accountByApi(page: Page): Promise<Player> {
+  const account = newPlayer();
+  const created = await page.request.post(API_ROUTES.usersCreate.path, {
+    headers: CLIENT_HEADERS,
+    data: { ...account, appid: 'questfield-web' },
+  });
+  expect(created.status()).toBe(200);
+  return account;
+}
+
+/** An account made by the API (no page needed), then given `role` by the command line. */
+export async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
+  const account = await accountByApi(page);
+  const said = await runAdmin(
+    sharedDataDir(),
+    'users',
+    'set-role',
+    '--email',
+    account.email,
+    '--role',
+    role,
+  );
+  expect(said).toContain(`is now ${role}`);
+  return account;
+}
+
+/** Signs in from the console's own prompt (the site's sign-in dialog). */
+export async function signInAtConsole(page: Page, account: Player) {
+  await page.goto('/operator');
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email address').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The code an authenticator app shows for `key` now. */
+export const codeNow = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key) });
+
+const STEP_MS = 30_000;
+
+/**
+ * An authenticator app for `key` that never gives a code twice: the server takes each code once
+ * and then only a later one, within one step of its clock either way. So the first code is the
+ * previous step's (unless the current step is about to end) and each next one a step later; one
+ * that would run ahead of the clock by more than a step waits for it.
+ */
+function authenticator(key: string) {
+  const secret = Secret.fromBase32(key);
+  let last = -Infinity;
+  return {
+    async next(): Promise<string> {
+      const now = Math.floor(Date.now() / STEP_MS);
+      const endingSoon = (now + 1) * STEP_MS - Date.now() < 5_000;
+      const step = Math.max(last + 1, endingSoon ? now : now - 1);
+      const wait = (step - 1) * STEP_MS - Date.now();
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait + 200));
+      last = step;
+      return TOTP.generate({ secret, timestamp: step * STEP_MS });
+    },
+  };
+}
+
+/** Sets two-factor up from the console's set-up steps, to the console's overview; its app. */
+export async function setUpTwoFactor(page: Page, account: Player) {
+  const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
+  await setup.getByLabel('Password', { exact: true }).fill(account.password);
+  await setup.getByRole('button', { name: 'Continue' }).click();
+  const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
+  const app = authenticator(key);
+  await setup.getByLabel('6-digit code').fill(await app.next());
+  await setup.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+  await page.getByRole('button', { name: 'I Have Kept Them' }).click();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
+  return app;
+}
+
+/** Another browser at tablet size, from `address`, its problems on the test's log. */
+export async function secondBrowser(
+  browser: Browser,
+  baseURL: string,
+  log: ProblemLog,
+  address: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 768, height: 1024 },
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  waitForAppAfterNavigation(page, baseURL);
+  watchForProblems(page, baseURL, log);
+  return page;
+}
+
+/** The widths the console is made for: a desktop and a tablet. */
+export const CONSOLE_VIEWPORTS = [
+  [1280, 800],
+  [768, 1024],
+] as const;
