@@ -11,6 +11,7 @@
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CONSOLE_DAY_WAIT_MS, GAME_COST_CREDITS } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -39,6 +40,9 @@ export type Booking = PlayerGame & { balance: number; repeated: boolean };
 
 /** The signed-in player booking, and where from (for the audit log). */
 export type BookingCaller = AuditMeta & { userId: string };
+
+/** How long a woken day request waits for more changes before it reads the day. */
+const CHANGES_SETTLE_MS = 250;
 
 /** How a seat was taken, in the console's words: booked ahead, or joined by access code. */
 export const SEAT_SOURCE = { booking: 'booked', access_code: 'joined' } as const;
@@ -192,6 +196,9 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
         const view = await dayView(shown);
         if (view.version !== after) return view;
         await watch.next(CONSOLE_DAY_WAIT_MS, signal);
+        // A burst of bookings is read once: every console reading the whole day at each
+        // booking would compete with the bookings themselves.
+        await sleep(CHANGES_SETTLE_MS, undefined, { signal }).catch(() => {});
         return signal.aborted ? view : await dayView(shown);
       } finally {
         watch.cancel();
