@@ -108,7 +108,13 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       await expect(log.getByRole('row').nth(2)).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Role changed' });
-      const promoted = log.getByRole('row').filter({ hasText: admin.username });
+      // The unfiltered table stays until the filtered one replaces it, and a locator matching
+      // two rows fails at once (no retry): wait for the filter, then name the row exactly.
+      await expect(log.getByRole('row').filter({ hasText: 'Two-factor' })).toHaveCount(0);
+      const promoted = log
+        .getByRole('row')
+        .filter({ hasText: admin.username })
+        .filter({ hasText: 'Role changed' });
       await expect(promoted).toContainText('command line');
       await expect(promoted).toContainText('role: "player" → "admin"');
       const [csv] = await Promise.all([
@@ -246,9 +252,10 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
         .click();
       await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Slot closed' });
       const log = page.getByRole('table', { name: 'Operator actions, newest first' });
-      await expect(log.getByRole('row').filter({ hasText: staff.username })).toContainText(
-        'open: true → false',
-      );
+      await expect(log.getByRole('row').filter({ hasText: 'Two-factor' })).toHaveCount(0);
+      await expect(
+        log.getByRole('row').filter({ hasText: staff.username }).filter({ hasText: 'Slot closed' }),
+      ).toContainText('open: true → false');
       await player.context().close();
     });
   });
