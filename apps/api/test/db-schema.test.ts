@@ -187,6 +187,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'email_outbox',
         'event_slots',
         'game_results',
+        'order_refunds',
         'orders',
         'partnership_applications',
         'payment_disputes',

@@ -13,9 +13,15 @@ export const PAYMENT_PROVIDERS = ['test', 'square'] as const;
 
 /**
  * Why an order waits for an operator: a chargeback, a partial refund (what to take back is a
- * person's call), or a payment event whose amount or payment id is not the order's.
+ * person's call), a payment event whose amount or payment id is not the order's, or a refund
+ * the processor turned down after its credits were taken back.
  */
-export const ORDER_FLAGS = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
+export const ORDER_FLAGS = [
+  'disputed',
+  'partially_refunded',
+  'payment_mismatch',
+  'refund_failed',
+] as const;
 
 export const orders = pgTable(
   'orders',
@@ -56,6 +62,8 @@ export const orders = pgTable(
     unique('orders_user_idem_key').on(t.userId, t.idemKey),
     unique('orders_provider_payment_id_key').on(t.providerPaymentId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // Serves the console's list of every order, newest first.
+    index('orders_created_idx').on(t.createdAt),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     check('orders_kind', oneOf('kind', ORDER_KINDS)),
     check('orders_status', oneOf('status', ORDER_STATUSES)),
@@ -85,6 +93,44 @@ export const paymentDisputes = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('payment_disputes_order_idx').on(t.orderId)],
+);
+
+export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/**
+ * The refund of an order's payment, at most one per order (refunding twice is impossible): asked
+ * for by an admin in the console, or made in Square's dashboard and learnt from its webhook.
+ * Its status is the money's; what the order granted was taken back when the row was written.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Square's refund id, once the processor has answered with one. */
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    /** The admin who asked (no foreign key: the audit log names them); null from Square's dashboard. */
+    requestedBy: uuid('requested_by'),
+    /** Credits the players had already spent, left at zero by the admin's choice. */
+    shortfallCredits: integer('shortfall_credits').notNull().default(0),
+    /** The processor's reason when it turned the refund down. */
+    failureCode: text('failure_code'),
+    /** Requests made to the processor; a retry after a refusal uses a new idempotency key. */
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('order_refunds_order_key').on(t.orderId),
+    unique('order_refunds_provider_refund_id_key').on(t.providerRefundId),
+    check('order_refunds_status', oneOf('status', REFUND_STATUSES)),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('order_refunds_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
+  ],
 );
 
 /** Square webhook deliveries already handled; the primary key makes replays no-ops. */
