@@ -242,7 +242,12 @@ const operatorSlot = z.object({
 export type OperatorSlot = z.infer<typeof operatorSlot>;
 
 /** Why an order waits for an operator (the server's ORDER_FLAGS). */
-const ORDER_FLAG_NAMES = ['disputed', 'partially_refunded', 'payment_mismatch'] as const;
+const ORDER_FLAG_NAMES = [
+  'disputed',
+  'partially_refunded',
+  'payment_mismatch',
+  'refund_failed',
+] as const;
 
 const flaggedOrder = z.object({
   orderNumber: z.string(),
