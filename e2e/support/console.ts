@@ -21,11 +21,18 @@ export async function accountByApi(page: Page): Promise<Player> {
   return account;
 }
 
-/** An account made by the API (no page needed), then given `role` by the command line. */
-export async function operatorAccount(page: Page, role: 'staff' | 'admin'): Promise<Player> {
+/**
+ * An account made by the API (no page needed), then given `role` by the command line of the
+ * server whose data folder is `dataDir` (the shared one unless a test runs its own).
+ */
+export async function operatorAccount(
+  page: Page,
+  role: 'staff' | 'admin',
+  dataDir = sharedDataDir(),
+): Promise<Player> {
   const account = await accountByApi(page);
   const said = await runAdmin(
-    sharedDataDir(),
+    dataDir,
     'users',
     'set-role',
     '--email',
@@ -76,7 +83,7 @@ function authenticator(key: string) {
 }
 
 /** Sets two-factor up from the console's set-up steps, to the console's overview; its app. */
-export async function setUpTwoFactor(page: Page, account: Player) {
+async function setUpTwoFactor(page: Page, account: Player) {
   const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
   await setup.getByLabel('Password', { exact: true }).fill(account.password);
   await setup.getByRole('button', { name: 'Continue' }).click();
@@ -112,3 +119,13 @@ export const CONSOLE_VIEWPORTS = [
   [1280, 800],
   [768, 1024],
 ] as const;
+
+/**
+ * A new account of `role` (made by the command line on the server using `dataDir`) signed in
+ * at the console with two-factor set up: the account and its authenticator app.
+ */
+export async function openConsoleAs(page: Page, role: 'staff' | 'admin', dataDir?: string) {
+  const account = await operatorAccount(page, role, dataDir);
+  await signInAtConsole(page, account);
+  return { account, app: await setUpTwoFactor(page, account) };
+}

@@ -10,11 +10,10 @@ import { seriousA11yViolations } from '../support/axe';
 import {
   accountByApi,
   CLIENT_HEADERS,
-  operatorAccount,
-  secondBrowser,
-  setUpTwoFactor,
-  signInAtConsole,
   CONSOLE_VIEWPORTS,
+  openConsoleAs,
+  secondBrowser,
+  signInAtConsole,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
@@ -35,9 +34,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       // The other device's first try at the role: its session confirmed nothing recently.
       expectProblem(/^HTTP 403: .*\/api\/console\/players\/role$/);
       expectProblem(/^console error: Failed to load resource: .* 403/);
-      const admin = await operatorAccount(page, 'admin');
-      await signInAtConsole(page, admin);
-      const app = await setUpTwoFactor(page, admin);
+      const { account: admin, app } = await openConsoleAs(page, 'admin');
 
       const playerBrowser = await secondBrowser(
         browser,

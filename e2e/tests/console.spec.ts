@@ -14,11 +14,11 @@ import {
   accountByApi,
   CLIENT_HEADERS,
   codeNow,
+  CONSOLE_VIEWPORTS,
+  openConsoleAs,
   operatorAccount,
   secondBrowser,
-  setUpTwoFactor,
   signInAtConsole,
-  CONSOLE_VIEWPORTS,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
@@ -184,9 +184,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       baseURL,
       problemLog,
     }) => {
-      const staff = await operatorAccount(page, 'staff');
-      await signInAtConsole(page, staff);
-      await setUpTwoFactor(page, staff);
+      const { account: staff } = await openConsoleAs(page, 'staff');
       await page
         .getByRole('navigation', { name: 'Console' })
         .getByRole('link', { name: 'Venue day' })

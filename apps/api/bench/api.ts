@@ -5,7 +5,8 @@
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
  * hot slots, each request a new booking; then the same through two server processes) and the
  * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
- * players' results, the three periods in turn) and the console's player search (10 staff
+ * players' results, the three periods in turn), the console's orders (10 staff over 100,000
+ * orders) and the console's player search (10 staff
  * sessions at once over 100,000 accounts) and venue day (10 staff at once, a full day of 30 slots
  * × 25 players) against a floor measured in the same run on the
  * same machine: a bare Fastify answering one `SELECT 1` through a node-postgres pool of the same
@@ -90,6 +91,10 @@ const SERVER_ENTRY = ['--import', 'tsx', 'src/server.ts'];
 const SEARCH_ACCOUNTS = 100_000;
 const SEARCHERS = 10;
 const SEARCH_PREFIXES = ['ps1', 'ps42', 'ps9876', 'PS5@EXAMPLE', 'nobody'];
+/** The console's orders: ORDERS_SEEDED orders of ORDER_BUYERS buyers, read by ORDER_VIEWERS staff. */
+const ORDERS_SEEDED = 100_000;
+const ORDER_BUYERS = 1_000;
+const ORDER_VIEWERS = 10;
 /** The console's day view: a full day of DAY_SLOTS slots, read by DAY_VIEWERS staff at once. */
 const DAY_SLOTS = 30;
 const DAY_VIEWERS = 10;
@@ -344,9 +349,14 @@ async function signedInPlayers(
 function redeemTarget(handle: DatabaseHandle): Promise<Target> {
   return appTarget(handle, async (origin, close, context) => {
     const services = servicesOf(handle, context);
-    const batch = { kind: 'one_time', count: REDEEM_CODES, credits: 16 } as const;
+    const batch = {
+      name: 'Redeem bench',
+      kind: 'one_time',
+      count: REDEEM_CODES,
+      credits: 16,
+    } as const;
     // Read by redeem-request.cjs in autocannon's worker, which copies the environment.
-    process.env.BENCH_CODES = JSON.stringify(await services.codes.create(batch));
+    process.env.BENCH_CODES = JSON.stringify((await services.codes.create(batch)).codes);
     process.env.BENCH_REDEEMERS = JSON.stringify(
       await signedInPlayers(handle, services, REDEEM_PLAYERS),
     );
@@ -589,8 +599,9 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await leaderboardTarget(handle, notes));
       targets.push(await playerSearchTarget(handle, notes));
       targets.push(await dayViewTarget(handle, notes));
-      const [floor, me, checkout, redeem, booking, booking2, leaderboard, search, dayView] =
-        targets as [Target, Target, Target, Target, Target, Target, Target, Target, Target];
+      targets.push(await consoleOrdersTarget(handle, notes));
+      const [floor, me, checkout, redeem, booking, booking2, leaderboard, search, dayView, list] =
+        targets as [Target, Target, Target, Target, Target, Target, Target, Target, Target, Target];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: 'Users/Me (Postgres)', target: me },
@@ -615,6 +626,10 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
         {
           name: `Console venue day, ${DAY_SLOTS} slots × 25 players, ${DAY_VIEWERS} staff (Postgres)`,
           target: dayView,
+        },
+        {
+          name: `Console orders, ${ORDER_VIEWERS} staff, ${ORDERS_SEEDED.toLocaleString('en-US')} orders (Postgres)`,
+          target: list,
         },
       ]);
     } finally {
@@ -757,6 +772,64 @@ function playerSearchTarget(handle: DatabaseHandle, notes: string[]): Promise<Ta
   });
 }
 
+/**
+ * The console's orders (POST /api/console/orders) by ORDER_VIEWERS staff sessions over
+ * ORDERS_SEEDED orders: the newest page, a status, a venue day and a later page in turn.
+ */
+function consoleOrdersTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    await queryRows(
+      handle.db,
+      sql`insert into users (email, username, password_hash)
+        select 'ob' || n || '@example.com', 'ob' || n, '-'
+        from generate_series(1, ${ORDER_BUYERS}) as n`,
+    );
+    const line = JSON.stringify([
+      { sku: 'credits-16', quantity: 1, label: 'Purchase 16 Credits', includes: [] },
+    ]);
+    await queryRows(
+      handle.db,
+      sql`insert into orders (order_number, user_id, idem_key, request_hash, kind, items,
+          amount_cents, credits, status, provider, provider_payment_id, created_at, updated_at)
+        select 'QF-B' || lpad(n::text, 9, '0'), u.id, 'bench-' || n, '-', 'credit_pack',
+          ${line}::jsonb, 1799, 16,
+          case n % 10 when 0 then 'refunded' when 1 then 'failed' else 'paid' end, 'test',
+          case when n % 10 = 1 then null else 'BENCH' || n end,
+          now() - n * interval '1 minute', now() - n * interval '1 minute'
+        from generate_series(1, ${ORDERS_SEEDED}) as n
+        join users u on u.username = 'ob' || (1 + n % ${ORDER_BUYERS})`,
+    );
+    await queryRows(handle.db, sql`analyze orders`);
+    const cookie = await staffCookie(handle, services);
+    const first = await services.orders.listForConsole({});
+    const median = await medianOfFive(() => services.orders.listForConsole({}));
+    notes.push(
+      `Console orders: the newest page of ${ORDERS_SEEDED.toLocaleString('en-US')} orders takes ${median.toFixed(1)} ms in the service (median of 5).`,
+    );
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: context.env.venueTimezone });
+    const bodies = [
+      {},
+      { status: 'refunded' },
+      { day: today },
+      { status: 'paid', cursor: first.nextCursor ?? undefined },
+    ].map((body) => JSON.stringify(body));
+    let turn = 0;
+    const target: Target = {
+      url: `${origin}${API_ROUTES.consoleOrders.path}`,
+      headers: { cookie },
+      body: bodies[0],
+      connections: ORDER_VIEWERS,
+      close,
+    };
+    target.afterRun = () => {
+      turn += 1;
+      target.body = bodies[turn % bodies.length];
+    };
+    return target;
+  });
+}
+
 /** Mixed traffic: MIXED_CONNECTIONS connections, each listing, booking, redeeming, reading. */
 const MIXED_CONNECTIONS = 40;
 const MIXED_ROUNDS = 3;
@@ -809,11 +882,16 @@ async function mixedSetup(handle: DatabaseHandle) {
       await services.bookings.setCapacity(date, time, players);
     }
     const bookers = await signedInPlayers(handle, services, players, 2 * HOT_SLOTS);
-    const batch = { kind: 'one_time', count: MIXED_CODES, credits: 16 } as const;
+    const batch = {
+      name: 'Mixed bench',
+      kind: 'one_time',
+      count: MIXED_CODES,
+      credits: 16,
+    } as const;
     process.env.BENCH_SLOTS = JSON.stringify(hot.map((slot) => slot.startsAt.toISOString()));
     process.env.BENCH_BOOKERS = JSON.stringify(bookers);
     process.env.BENCH_FIRST_BOOKING = '0';
-    process.env.BENCH_CODES = JSON.stringify(await services.codes.create(batch));
+    process.env.BENCH_CODES = JSON.stringify((await services.codes.create(batch)).codes);
     process.env.BENCH_REDEEMERS = JSON.stringify(
       await signedInPlayers(
         handle,

@@ -30,7 +30,8 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 
 export function createServices(infra: Infra) {
   const audit = createAudit(infra.clock);
-  const limiter = createLimiter(infra);
+  const settings = createSettingsService(infra);
+  const limiter = createLimiter({ ...infra, venueLimitFor: settings.venueLimitFor });
   const authLimits = createAuthLimits({ limiter, clock: infra.clock });
   const passwords = createPasswords(infra.env);
   const mailer = createMailer(infra);
@@ -60,7 +61,6 @@ export function createServices(infra: Infra) {
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  const settings = createSettingsService(infra);
   const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
   const games = createGamesService(infra);
   const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });

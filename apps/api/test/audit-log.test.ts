@@ -73,9 +73,10 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
     return { row, answer };
   }
 
-  it('records a code batch by its shape, never the codes', async () => {
+  it('records a code batch by its name and shape, never the codes', async () => {
     const command: OperatorCommand = {
       command: 'codes create',
+      name: 'June promo',
       kind: 'promo',
       count: 3,
       credits: 5,
@@ -87,7 +88,7 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
       at: new Date(NOW),
       action: 'codes.create',
       targetUserId: null,
-      subject: '3 promo codes',
+      subject: 'June promo',
       before: null,
       after: { kind: 'promo', count: 3, credits: 5, expires: '2026-06-30' },
       reason: '',
@@ -98,7 +99,13 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
   });
 
   it('records a revocation by the code’s label, never the code', async () => {
-    const created = await run({ command: 'codes create', kind: 'game-pass', count: 1, credits: 4 });
+    const created = await run({
+      command: 'codes create',
+      name: 'One pass',
+      kind: 'game-pass',
+      count: 1,
+      credits: 4,
+    });
     const code = (created.codes as { code: string }[])[0]?.code ?? expect.fail('no code');
     const { row } = await oneRowOf({ command: 'codes revoke', code });
     expect(row).toMatchObject({
@@ -241,7 +248,13 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
       .update(eventSlots)
       .set({ booked: 3 })
       .where(eq(eventSlots.startsAt, new Date('2026-06-04T14:00:00Z')));
-    const expired = { kind: 'promo', count: 1, credits: 1, expires: '2026-05-31' } as const;
+    const expired = {
+      name: 'Too late',
+      kind: 'promo',
+      count: 1,
+      credits: 1,
+      expires: '2026-05-31',
+    } as const;
     const refused: [OperatorCommand, string][] = [
       [
         { command: 'users grant-credits', email: nobody, credits: 5, reason: 'x' },

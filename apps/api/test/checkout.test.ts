@@ -31,6 +31,7 @@ function flakyProvider(inner: TestPaymentProvider) {
       down
         ? Promise.resolve({ status: 'unknown', detail: 'timeout' })
         : inner.findPayment(referenceId, createdAfter),
+    refundPayment: (request) => inner.refundPayment(request),
   };
   return { provider, fail: () => (down = true), recover: () => (down = false) };
 }

@@ -181,6 +181,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
       expect(named('BASE TABLE')).toEqual([
         'audit_log',
         'auth_attempts',
+        'code_batches',
         'codes',
         'credit_grants',
         'credit_ledger',

@@ -375,14 +375,22 @@ class IssueCode extends LedgerCommand {
     return `IssueCode(code ${model.codes.length}: ${what})`;
   }
   private async issue(model: Model, real: Real): Promise<string> {
+    // Each code its own batch; the database outlives a run's model.
+    const name = `Code ${randomUUID()}`;
     if (this.validity === 'expired') {
       const kind = this.kind === 'promo' ? 'promo_per_user' : 'one_time';
       const expiresAt = new Date(model.now - 60 * 60_000);
-      const batch = { kind, count: 1, credits: this.credits, expiresAt } as const;
-      return (await real.services.codes.create(batch))[0]!;
+      const batch = { name, kind, count: 1, credits: this.credits, expiresAt } as const;
+      return (await real.services.codes.create(batch)).codes[0]!;
     }
     const expires = this.validity === 'until today' ? { expires: model.day } : {};
-    const command = { command: 'codes create', kind: this.kind, count: 1, credits: this.credits };
+    const command = {
+      command: 'codes create',
+      name,
+      kind: this.kind,
+      count: 1,
+      credits: this.credits,
+    };
     const issued = await operatorRun(real, { ...command, ...expires } as OperatorCommand);
     return expectOk<{ codes: { code: string }[] }>(issued).codes[0]!.code;
   }

@@ -26,7 +26,7 @@ import {
   publishOperatorAccess,
   readOperatorAccess,
 } from '../src/modules/operator/operator-access';
-import { expiryAfter, lastDayBefore } from '../src/modules/operator/operator.service';
+import { expiryAfter, lastDayBefore } from '../src/modules/operator/code-commands';
 import { PATHS } from '../src/paths';
 import { login, postJson, signUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
@@ -60,7 +60,7 @@ const csvRows = (text: string) =>
 function createdCodes(ran: Ran): string[] {
   expect(ran).toMatchObject({ code: EXIT.done, err: '' });
   const [header, ...rows] = csvRows(ran.out);
-  expect(header).toEqual(['code', 'kind', 'credits', 'expires']);
+  expect(header).toEqual(['code', 'batch', 'kind', 'credits', 'expires']);
   return rows.map((row) => row[0] ?? '');
 }
 
@@ -83,16 +83,52 @@ describe('operator command line: arguments', () => {
     [[]],
     [['codes']],
     [['nonsense']],
-    [['codes', 'create', '--count', '5']],
-    [['codes', 'create', '--kind', 'gift', '--count', '5']],
-    [['codes', 'create', '--kind', 'promo', '--count', 'many']],
-    [['codes', 'create', '--kind', 'promo', '--count', '0']],
-    [['codes', 'create', '--kind', 'promo', '--count', '10001']],
-    [['codes', 'create', '--kind', 'promo', '--count', '2', '--expires', '31/01/2027']],
-    [['codes', 'create', '--kind', 'promo', '--count', '2', '--expires', '2027-02-30']],
-    [['codes', 'create', '--kind', 'promo', '--count', '2', '--colour', 'red']],
+    [['codes', 'create', '--name', 'X', '--count', '5']],
+    [['codes', 'create', '--kind', 'promo', '--count', '5']],
+    [['codes', 'create', '--name', '  ', '--kind', 'promo', '--count', '5']],
+    [['codes', 'create', '--name', 'X'.repeat(81), '--kind', 'promo', '--count', '5']],
+    [['codes', 'create', '--name', 'X', '--kind', 'gift', '--count', '5']],
+    [['codes', 'create', '--name', 'X', '--kind', 'promo', '--count', 'many']],
+    [['codes', 'create', '--name', 'X', '--kind', 'promo', '--count', '0']],
+    [['codes', 'create', '--name', 'X', '--kind', 'promo', '--count', '10001']],
+    [
+      [
+        'codes',
+        'create',
+        '--name',
+        'X',
+        '--kind',
+        'promo',
+        '--count',
+        '2',
+        '--expires',
+        '31/01/2027',
+      ],
+    ],
+    [
+      [
+        'codes',
+        'create',
+        '--name',
+        'X',
+        '--kind',
+        'promo',
+        '--count',
+        '2',
+        '--expires',
+        '2027-02-30',
+      ],
+    ],
+    [['codes', 'create', '--name', 'X', '--kind', 'promo', '--count', '2', '--colour', 'red']],
     [['codes', 'revoke']],
     [['codes', 'revoke', 'A', 'B']],
+    [['codes', 'revoke', 'AAAA-BBBB-CCCC', '--id', '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90']],
+    [['codes', 'revoke', '--id', 'not-an-id']],
+    [['codes', 'batch']],
+    [['codes', 'batch', 'Summer', '--state', 'lost']],
+    [['codes', 'batch', 'Summer', '--after', 'not-an-id']],
+    [['codes', 'batches', '--limit', '0']],
+    [['codes', 'revoke-batch']],
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '5']],
     [['users', 'grant-credits', '--email', 'a@example.com', '--credits', '-5', '--reason', 'x']],
     [['users', 'show']],
@@ -151,6 +187,114 @@ async function redeemAs(app: App, code: string) {
   return { player, redeemed };
 }
 
+/** The CSV records of a paged list, by their first column's header, without the header. */
+function csvRecords(ran: Ran): Record<string, string>[] {
+  expect(ran.code, ran.err).toBe(EXIT.done);
+  const [header = [], ...rows] = csvRows(ran.out);
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
+}
+
+/**
+ * A named batch from the command line: made (its name taken in any case refused), redeemed once
+ * through the API, listed with its counts a page at a time, its codes by state with who
+ * redeemed them, one code revoked by id and the batch revoked.
+ */
+async function batchJourney(app: App, env: Env) {
+  const made = createdCodes(
+    await admin(
+      [
+        'codes',
+        'create',
+        '--name',
+        'Spring fair',
+        '--kind',
+        'promo',
+        '--count',
+        '3',
+        '--credits',
+        '5',
+      ],
+      env,
+    ),
+  );
+  expect(made).toHaveLength(3);
+  const csv = await admin(
+    ['codes', 'create', '--name', 'Spring fair 2', '--kind', 'promo', '--count', '1'],
+    env,
+  );
+  expect(csvRows(csv.out)[1]?.slice(1)).toEqual(['Spring fair 2', 'promo', '16', '']);
+  const taken = await admin(
+    ['codes', 'create', '--name', 'SPRING FAIR', '--kind', 'game-pass', '--count', '1'],
+    env,
+  );
+  expect(taken).toEqual({
+    code: EXIT.failed,
+    out: '',
+    err: 'A code batch already has this name.\n',
+  });
+
+  const [redeemedCode = '', revokedCode = ''] = made;
+  const player = await signUp(app);
+  const redeemed = await postJson(app, 'usersRedeemCode', { code: redeemedCode }, player);
+  expect(redeemed.statusCode).toBe(200);
+
+  // A page of one: the next page's cursor goes to standard error.
+  const first = await admin(['codes', 'batches', '--limit', '1'], env);
+  expect(csvRecords(first).map((batch) => batch.name)).toEqual(['Spring fair 2']);
+  const cursor = /^More: add --after (\S+)\n$/.exec(first.err)?.[1] ?? expect.fail(first.err);
+  const second = await admin(['codes', 'batches', '--limit', '1', '--after', cursor], env);
+  expect(csvRecords(second)).toEqual([
+    expect.objectContaining({
+      name: 'Spring fair',
+      kind: 'promo',
+      count: '3',
+      unredeemed: '2',
+      redeemed: '1',
+      expired: '0',
+      revoked: '0',
+      redemptions: '1',
+      created_by: 'command line',
+      revoked_at: '',
+    }),
+  ]);
+
+  const byState = await admin(['codes', 'batch', 'spring FAIR', '--state', 'redeemed'], env);
+  expect(csvRecords(byState)).toEqual([
+    expect.objectContaining({
+      label: `Promo code ${tailOf(redeemedCode)}`,
+      state: 'redeemed',
+      redemptions: '1',
+      redeemed_by: player.username,
+    }),
+  ]);
+  const open = csvRecords(
+    await admin(['codes', 'batch', 'Spring fair', '--state', 'unredeemed'], env),
+  );
+  const target = open.find((code) => code.label === `Promo code ${tailOf(revokedCode)}`);
+  expect(open).toHaveLength(2);
+  expect(await admin(['codes', 'revoke', '--id', target?.id ?? ''], env)).toEqual({
+    code: EXIT.done,
+    out: `Revoked Promo code ${tailOf(revokedCode)}: it can no longer be redeemed.\n`,
+    err: '',
+  });
+  const batchId = csvRecords(second)[0]?.id ?? '';
+  expect(await admin(['codes', 'revoke-batch', batchId], env)).toEqual({
+    code: EXIT.done,
+    out: 'Revoked the batch Spring fair: 2 of its codes can no longer be redeemed; the credits already redeemed stay with the players.\n',
+    err: '',
+  });
+  const states = csvRecords(await admin(['codes', 'batch', batchId], env)).map((c) => c.state);
+  expect(states.sort()).toEqual(['redeemed', 'revoked', 'revoked']);
+  expect(await admin(['codes', 'revoke-batch', 'Spring fair'], env)).toEqual({
+    code: EXIT.failed,
+    out: '',
+    err: 'This batch has already been revoked.\n',
+  });
+  expect((await admin(['codes', 'batch', 'Autumn fair'], env)).err).toBe(
+    'No code batch has this id or name.\n',
+  );
+}
+
 describe.runIf(dbKind === 'pglite')('operator command line on the embedded database', () => {
   let dataDir: string;
   let env: Env;
@@ -188,7 +332,10 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
     // The folder is the server's: only its operator route can have answered below.
     await expect(openDatabase({ driver: 'pglite', dataDir })).rejects.toThrow(DataDirInUseError);
     const codes = createdCodes(
-      await admin(['codes', 'create', '--kind', 'game-pass', '--count', '2'], env),
+      await admin(
+        ['codes', 'create', '--name', 'Two passes', '--kind', 'game-pass', '--count', '2'],
+        env,
+      ),
     );
     expect(codes).toHaveLength(2);
     for (const code of codes)
@@ -208,6 +355,10 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
       new RegExp(`Game Pass ${tailOf(redeemedCode)},game-pass,16,,redeemed,1,`),
     );
     expect(all.out).not.toContain(redeemedCode);
+  });
+
+  it('names batches, lists them and their codes by state, revokes a code and a batch', async () => {
+    await batchJourney(app, env);
   });
 
   it('grants credits, shows the player, and revokes a code', async () => {
@@ -236,7 +387,10 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
     expect(shown.out).toMatch(/admin\s+\+7\s+balance 7\s+Outage, ticket 12/);
 
     const [code = ''] = createdCodes(
-      await admin(['codes', 'create', '--kind', 'promo', '--count', '1', '--credits', '3'], env),
+      await admin(
+        ['codes', 'create', '--name', 'Three', '--kind', 'promo', '--count', '1', '--credits', '3'],
+        env,
+      ),
     );
     expect(await admin(['codes', 'revoke', code.toLowerCase().replaceAll('-', ' ')], env)).toEqual({
       code: EXIT.done,
@@ -279,7 +433,10 @@ describe.runIf(dbKind === 'pglite')('operator command line on the embedded datab
 
   it('opens the folder itself once the server has stopped, even after a crash', async () => {
     const [code = ''] = createdCodes(
-      await admin(['codes', 'create', '--kind', 'game-pass', '--count', '1'], env),
+      await admin(
+        ['codes', 'create', '--name', 'Before the crash', '--kind', 'game-pass', '--count', '1'],
+        env,
+      ),
     );
     // A crash: the server is gone, its access file is left behind.
     await app.close();
@@ -315,10 +472,25 @@ describe.runIf(dbKind === 'postgres')('operator command line on Postgres', () =>
   });
   afterEach(async () => t.close());
 
+  it('names batches, lists them and their codes by state, revokes a code and a batch', async () => {
+    await batchJourney(t.app, env);
+  });
+
   it('creates codes, sees them redeemed through the API, grants credits', async () => {
     const codes = createdCodes(
       await admin(
-        ['codes', 'create', '--kind', 'game-pass', '--count', '3', '--expires', '2099-12-31'],
+        [
+          'codes',
+          'create',
+          '--name',
+          'Three passes',
+          '--kind',
+          'game-pass',
+          '--count',
+          '3',
+          '--expires',
+          '2099-12-31',
+        ],
         env,
       ),
     );
@@ -518,7 +690,13 @@ describe(`the operator route [${dbKind}]`, () => {
     const headers = { authorization: `Bearer ${token}` };
     const bad = await postJson(t.app, 'operatorRun', { command: 'codes drop' }, { headers });
     expect(bad.statusCode).toBe(400);
-    const tooMany = { command: 'codes create', kind: 'promo', count: 10_001, credits: 16 };
+    const tooMany = {
+      command: 'codes create',
+      name: 'Too many',
+      kind: 'promo',
+      count: 10_001,
+      credits: 16,
+    };
     expect((await postJson(t.app, 'operatorRun', tooMany, { headers })).statusCode).toBe(400);
   });
 });

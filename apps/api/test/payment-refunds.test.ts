@@ -46,6 +46,7 @@ describe(`refunds and chargebacks [${dbKind}]`, () => {
       return loseAnswers ? { outcome: 'unknown', detail: 'connection reset' } : result;
     },
     findPayment: (referenceId, after) => inner.findPayment(referenceId, after),
+    refundPayment: (request) => inner.refundPayment(request),
   });
 
   const checkout = (sku: Sku, quantity = 1, who: SignedUp = buyer) =>

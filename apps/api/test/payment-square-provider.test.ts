@@ -104,4 +104,41 @@ describe('the square payment provider against a local fake of Square’s API', (
       detail: expect.stringMatching(/401.*UNAUTHORIZED/),
     });
   });
+
+  describe('RefundPayment', () => {
+    const refund = (paymentId: string, idempotencyKey: string) =>
+      provider.refundPayment({
+        idempotencyKey,
+        paymentId,
+        amountCents: 7199,
+        currency: 'USD',
+        reason: 'Refund of QF-100234',
+      });
+
+    it('sends the payment, amount, key and reason, and answers a pending refund', async () => {
+      const paid = await provider.createPayment({ ...REQUEST, idempotencyKey: 'to-refund' });
+      if (paid.outcome !== 'completed') throw new Error('the payment did not complete');
+      const answer = await refund(paid.paymentId, 'refund-1');
+      expect(answer).toEqual({
+        outcome: 'pending',
+        refundId: expect.stringMatching(new RegExp(`^${paid.paymentId}_fake\\d+$`)),
+      });
+      expect(square.requests.at(-1)?.body).toEqual({
+        idempotency_key: 'refund-1',
+        payment_id: paid.paymentId,
+        amount_money: { amount: 7199, currency: 'USD' },
+        reason: 'Refund of QF-100234',
+      });
+      expect(await refund(paid.paymentId, 'refund-1')).toEqual(answer);
+    });
+
+    it("answers Square's refusal with its code, and a 5xx (after the SDK's retry) as unknown", async () => {
+      expect(await refund('no-such-payment', 'refund-2')).toEqual({
+        outcome: 'failed',
+        code: 'NOT_FOUND',
+      });
+      square.failNext('server-error', 'server-error');
+      expect(await refund('fake-any', 'refund-3')).toMatchObject({ outcome: 'unknown' });
+    });
+  });
 });

@@ -256,8 +256,10 @@ describe(`code redemption [${dbKind}]`, () => {
       const hourAgo = new Date(clock.now().getTime() - 60 * MINUTE);
       const inAnHour = new Date(clock.now().getTime() + 60 * MINUTE);
       const batch = { kind: 'one_time', count: 1, credits: 16 } as const;
-      const [expired] = await services.codes.create({ ...batch, expiresAt: hourAgo });
-      const [expiring] = await services.codes.create({ ...batch, expiresAt: inAnHour });
+      const created = (name: string, expiresAt: Date) =>
+        services.codes.create({ ...batch, name, expiresAt }).then(({ codes }) => codes[0]);
+      const expired = await created('Expired an hour ago', hourAgo);
+      const expiring = await created('Expiring in an hour', inAnHour);
       expect(jsonOf(await call('itemsGetByName', { name: expired }, player))).toEqual(
         refusal('CODE_INVALID'),
       );
@@ -277,7 +279,14 @@ describe(`code redemption [${dbKind}]`, () => {
     it('refuses a revoked Game Pass and a revoked promo code', async () => {
       const player = await newPlayer();
       const pass = await buyGamePass(player);
-      const [promo] = await services.codes.create({ kind: 'promo_per_user', count: 1, credits: 5 });
+      const {
+        codes: [promo],
+      } = await services.codes.create({
+        name: 'Revoked promo',
+        kind: 'promo_per_user',
+        count: 1,
+        credits: 5,
+      });
       expect(await services.codes.revoke(pass.toLowerCase())).toMatch(/^Game Pass …/);
       expect(await services.codes.revoke(promo ?? '')).toMatch(/^Promo code …/);
       expect(await services.codes.revoke(promo ?? '')).toBeNull();
@@ -295,7 +304,14 @@ describe(`code redemption [${dbKind}]`, () => {
 
     it('redeems an operator’s promo code for its own credits, labelled without the code', async () => {
       const player = await newPlayer();
-      const [promo] = await services.codes.create({ kind: 'promo_per_user', count: 1, credits: 5 });
+      const {
+        codes: [promo],
+      } = await services.codes.create({
+        name: 'Five-credit promo',
+        kind: 'promo_per_user',
+        count: 1,
+        credits: 5,
+      });
       const body = jsonOf<Redeemed>(await call('usersRedeemCode', { code: promo }, player));
       expect(body).toMatchObject({ credits: 5, item: { name: `Promo code …${promo?.slice(-4)}` } });
       expect(body.message).toBe('Code redeemed! 5 credits have been added to your account.');
@@ -389,7 +405,9 @@ describe(`code redemption [${dbKind}]`, () => {
 
   it('the invariant checker reports a redemption without its posting', async () => {
     const player = await newPlayer();
-    const [code] = await services.codes.create({ kind: 'one_time', count: 1, credits: 16 });
+    const {
+      codes: [code],
+    } = await services.codes.create({ name: 'Unposted', kind: 'one_time', count: 1, credits: 16 });
     const found = jsonOf<CodeItem>(await call('itemsGetByName', { name: code }, player));
     await db().insert(redemptions).values({ codeId: found.id, userId: player.id, codeLabel: 'x' });
     const violations = await findInvariantViolations(db());

@@ -31,7 +31,8 @@ export type ApiModuleName =
   | 'dev'
   | 'operator'
   | 'two-factor'
-  | 'audit-log';
+  | 'audit-log'
+  | 'settings';
 
 /**
  * What a staff or admin route needs of the session's two-factor check (ignored elsewhere):
@@ -285,6 +286,25 @@ export const API_ROUTES = {
     module: 'accounts',
     twoFactor: 'recent',
   },
+  consoleOrders: {
+    method: 'POST',
+    path: '/api/console/orders',
+    access: 'staff',
+    module: 'orders',
+  },
+  consoleOrderRefundPlan: {
+    method: 'POST',
+    path: '/api/console/orders/refund-plan',
+    access: 'admin',
+    module: 'orders',
+  },
+  consoleOrderRefund: {
+    method: 'POST',
+    path: '/api/console/orders/refund',
+    access: 'admin',
+    module: 'orders',
+    twoFactor: 'recent',
+  },
   consoleAuditLog: {
     method: 'POST',
     path: '/api/console/audit-log',
@@ -327,11 +347,63 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'bookings',
   },
+  consoleCodeBatches: {
+    method: 'POST',
+    path: '/api/console/codes/batches',
+    access: 'staff',
+    module: 'codes',
+  },
+  consoleCodeBatch: {
+    method: 'POST',
+    path: '/api/console/codes/batch',
+    access: 'staff',
+    module: 'codes',
+  },
+  /** Codes are worth credits: made after a recent check, like a grant. */
+  consoleCodeBatchCreate: {
+    method: 'POST',
+    path: '/api/console/codes/create',
+    access: 'admin',
+    module: 'codes',
+    twoFactor: 'recent',
+  },
+  consoleCodeRevoke: {
+    method: 'POST',
+    path: '/api/console/codes/revoke',
+    access: 'admin',
+    module: 'codes',
+  },
+  consoleCodeBatchRevoke: {
+    method: 'POST',
+    path: '/api/console/codes/revoke-batch',
+    access: 'admin',
+    module: 'codes',
+  },
   consoleReauth: {
     method: 'POST',
     path: '/api/console/reauth',
     access: 'staff',
     module: 'two-factor',
+  },
+  consoleSettings: {
+    method: 'GET',
+    path: '/api/console/settings',
+    access: 'staff',
+    module: 'settings',
+  },
+  consoleSettingsChange: {
+    method: 'POST',
+    path: '/api/console/settings/change',
+    access: 'admin',
+    module: 'settings',
+  },
+  /** How much money staff may move: asked again like a grant. */
+  consoleStaffCreditLimit: {
+    method: 'POST',
+    path: '/api/console/settings/staff-credit-limit',
+    access: 'admin',
+    module: 'settings',
+    twoFactor: 'recent',
   },
 } as const satisfies Record<string, ApiRoute>;
 

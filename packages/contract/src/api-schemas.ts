@@ -22,6 +22,15 @@ import {
   verifyRecoveryCodeResponse,
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
+import { consoleSettingsResponse } from './console-settings';
+import {
+  consoleOrderRefundPlan,
+  consoleOrderRefundPlanRequest,
+  consoleOrderRefundRequest,
+  consoleOrderRefundResponse,
+  consoleOrdersRequest,
+  consoleOrdersResponse,
+} from './console-orders';
 import {
   codeItem,
   codeRedeemedResponse,
@@ -52,10 +61,16 @@ import {
   validateTicketResponse,
 } from './games';
 import {
+  batchCodesPage,
+  codeBatchCreated,
+  codeBatchesPage,
+  codeBatchRevoked,
   operatorCommand,
   operatorResult,
   scheduleChangeCommand,
+  settingsChangeCommand,
   slotChangeCommand,
+  staffCreditLimitCommand,
 } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
@@ -75,6 +90,14 @@ import {
   playerSearchRequest,
   playerSearchResponse,
 } from './console';
+import {
+  consoleCodeBatchCreateRequest,
+  consoleCodeBatchesRequest,
+  consoleCodeBatchRequest,
+  consoleCodeBatchRevokeRequest,
+  consoleCodeRevokeRequest,
+  consoleCodeRevokeResponse,
+} from './console-codes';
 import {
   consolePlayerCreditHistoryRequest,
   consolePlayerCreditHistoryResponse,
@@ -178,16 +201,30 @@ export const API_SCHEMAS = {
   consolePlayerSignOut: { request: consolePlayerRequest, response: consolePlayerSignOutResponse },
   consolePlayerRole: { request: consolePlayerRoleRequest, response: consolePlayerRoleResponse },
   consolePlayerDelete: { request: consolePlayerRequest, response: consolePlayerDeleteResponse },
+  consoleOrders: { request: consoleOrdersRequest, response: consoleOrdersResponse },
+  consoleOrderRefundPlan: {
+    request: consoleOrderRefundPlanRequest,
+    response: consoleOrderRefundPlan,
+  },
+  consoleOrderRefund: { request: consoleOrderRefundRequest, response: consoleOrderRefundResponse },
   consoleAuditLog: { request: auditLogRequest, response: auditLogResponse },
   consoleAuditLogExport: { request: auditLogFilter, response: auditLogExportResponse },
   consoleDay: { request: consoleDayRequest, response: consoleDayResponse },
   consoleSlotChange: { request: slotChangeCommand, response: consoleSlotChangeResponse },
   consoleWeek: { response: consoleWeekResponse },
   consoleWeekChange: { request: scheduleChangeCommand, response: operatorResult },
+  consoleSettings: { response: consoleSettingsResponse },
+  consoleSettingsChange: { request: settingsChangeCommand, response: operatorResult },
+  consoleStaffCreditLimit: { request: staffCreditLimitCommand, response: operatorResult },
   consoleSlotAccessCode: {
     request: consoleSlotAccessCodeRequest,
     response: consoleSlotAccessCodeResponse,
   },
+  consoleCodeBatches: { request: consoleCodeBatchesRequest, response: codeBatchesPage },
+  consoleCodeBatch: { request: consoleCodeBatchRequest, response: batchCodesPage },
+  consoleCodeBatchCreate: { request: consoleCodeBatchCreateRequest, response: codeBatchCreated },
+  consoleCodeRevoke: { request: consoleCodeRevokeRequest, response: consoleCodeRevokeResponse },
+  consoleCodeBatchRevoke: { request: consoleCodeBatchRevokeRequest, response: codeBatchRevoked },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

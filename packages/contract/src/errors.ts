@@ -135,6 +135,19 @@ export const ERRORS = {
     status: 409,
     message: 'More players have booked that slot than the new capacity.',
   },
+  /** Answered with the reason (console-settings.ts VENUE_RANGE_MESSAGES). */
+  VENUE_NETWORK_INVALID: { status: 400, message: 'That is not an address range a venue can have.' },
+  VENUE_NETWORK_EXISTS: { status: 409, message: 'That range is a venue network already.' },
+  VENUE_NETWORK_NOT_FOUND: { status: 404, message: 'No venue network has that range.' },
+  VENUE_NETWORKS_FULL: {
+    status: 409,
+    message: 'The list of venue networks is full: remove one first.',
+  },
+
+  // Code batches (the command line and the console)
+  CODE_BATCH_NAME_TAKEN: { status: 409, message: 'A code batch already has this name.' },
+  CODE_BATCH_NOT_FOUND: { status: 404, message: 'No code batch has this id or name.' },
+  CODE_BATCH_REVOKED: { status: 409, message: 'This batch has already been revoked.' },
 
   // The operator console's two-factor sign-in
   TWO_FACTOR_REQUIRED: {
@@ -156,6 +169,16 @@ export const ERRORS = {
   TWO_FACTOR_CODE_INVALID: {
     status: 400,
     message: 'That code is not valid. Wait for a new one and try again.',
+  },
+
+  // The operator console's orders and refunds
+  ORDER_NOT_FOUND: { status: 404, message: 'No order has this number.' },
+  ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
+  ORDER_ALREADY_REFUNDED: { status: 409, message: 'This order has already been refunded.' },
+  /** Answered with refundShortfallMessage(missing). */
+  REFUND_SHORTFALL: {
+    status: 409,
+    message: 'Some of the credits this order gave were already spent.',
   },
 
   // The operator console's player page (the answers name the limit or the balance)

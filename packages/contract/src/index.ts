@@ -24,5 +24,8 @@ export * from './maze-run';
 export * from './partnerships';
 export * from './two-factor';
 export * from './console';
+export * from './console-codes';
 export * from './console-player';
+export * from './console-orders';
 export * from './console-schedule';
+export * from './console-settings';

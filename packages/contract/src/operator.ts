@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { REDEEM_CODE_CREDITS } from './constants';
 import { CODE_INPUT_MAX } from './codes';
 import { LEDGER_REASONS } from './credits';
+import { consoleSettingsResponse, venueLimit, venueNetwork, venueRange } from './console-settings';
+import { userMessage } from './user-message';
 import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
+import { orderNumber } from './orders';
 
 export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
 export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
@@ -30,6 +33,9 @@ export const OPERATOR_DEFAULTS = {
   codesListed: 500,
   ordersListed: 100,
 } as const;
+
+/** The longest name a code batch can have. */
+export const CODE_BATCH_NAME_MAX = 80;
 
 const whole = (what: string, max: number) =>
   z
@@ -146,24 +152,102 @@ const scheduleChanges = [
 export const scheduleChangeCommand = z.discriminatedUnion('command', [...scheduleChanges]);
 export type ScheduleChangeCommand = z.infer<typeof scheduleChangeCommand>;
 
+/** An admin's change to the venue networks or their limit: the command line's and the console's. */
+const venueChanges = [
+  z.strictObject({ command: z.literal('venues add'), ...venueNetwork.shape }),
+  z.strictObject({ command: z.literal('venues remove'), range: venueRange }),
+  z.strictObject({ command: z.literal('venues limit'), limit: venueLimit }),
+] as const;
+/** The console's settings changes (`consoleSettingsChange`): the switch, and the venue networks. */
+export const settingsChangeCommand = z.discriminatedUnion('command', [
+  z.strictObject({ command: z.literal('multiplayer'), state: z.enum(['on', 'off']) }),
+  ...venueChanges,
+]);
+export type SettingsChangeCommand = z.infer<typeof settingsChangeCommand>;
+
+const STAFF_LIMIT_RANGE = userMessage(
+  `Enter a whole number of credits from 1 to ${OPERATOR_LIMITS.creditsPerGrant.toLocaleString('en-US')}.`,
+);
+/** The most credits staff may move in one action: at most what an admin may. */
+export const staffCreditLimitCommand = z.strictObject({
+  command: z.literal('settings staff-credit-limit'),
+  limit: z
+    .number({ error: STAFF_LIMIT_RANGE })
+    .int(STAFF_LIMIT_RANGE)
+    .min(1, STAFF_LIMIT_RANGE)
+    .max(OPERATOR_LIMITS.creditsPerGrant, STAFF_LIMIT_RANGE),
+});
+
+/** A new batch of codes, named: the command line's `codes create` and the console's. */
+export const codeBatchRequest = z.strictObject({
+  /** How operators find the batch again; unique in any case. */
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the batch with --name.')
+    .max(CODE_BATCH_NAME_MAX, `--name is at most ${CODE_BATCH_NAME_MAX} characters.`),
+  kind: z.enum(OPERATOR_CODE_KINDS),
+  count: whole('--count', OPERATOR_LIMITS.codesPerBatch),
+  credits: whole('--credits', OPERATOR_LIMITS.creditsPerCode),
+  expires: lastDay.optional(),
+});
+export type CodeBatchRequest = z.infer<typeof codeBatchRequest>;
+
+/**
+ * What became of a batch's code (ADR 0026), each code in one: redeemed (by one player or more),
+ * else revoked, else expired, else unredeemed (it still works).
+ */
+export const CODE_STATES = ['unredeemed', 'redeemed', 'expired', 'revoked'] as const;
+export type CodeState = (typeof CODE_STATES)[number];
+
+/** A batch by its id or its name, any case (the command line's choice). */
+const batchRef = z
+  .string()
+  .trim()
+  .min(1, 'Which batch? Give its id or its name.')
+  .max(CODE_BATCH_NAME_MAX, 'No batch has a name that long.');
+/** The `nextCursor` of the page before, as it was printed. */
+const pageCursor = z.string().min(1).max(200);
+const codeId = z.uuid({ error: 'A code id is written as `codes batch` prints it.' });
+
 export const operatorCommand = z.discriminatedUnion('command', [
+  z.strictObject({ command: z.literal('codes create'), ...codeBatchRequest.shape }),
   z.strictObject({
-    command: z.literal('codes create'),
-    kind: z.enum(OPERATOR_CODE_KINDS),
-    count: whole('--count', OPERATOR_LIMITS.codesPerBatch),
-    credits: whole('--credits', OPERATOR_LIMITS.creditsPerCode),
-    expires: lastDay.optional(),
+    command: z.literal('codes batches'),
+    after: pageCursor.optional(),
+    limit: whole('--limit', OPERATOR_LIMITS.codesListed),
   }),
+  z.strictObject({
+    command: z.literal('codes batch'),
+    batch: batchRef,
+    state: z
+      .enum(CODE_STATES, { error: `--state is one of ${CODE_STATES.join(', ')}.` })
+      .optional(),
+    after: codeId.optional(),
+    limit: whole('--limit', OPERATOR_LIMITS.codesListed),
+  }),
+  z.strictObject({ command: z.literal('codes revoke-batch'), batch: batchRef }),
   z.strictObject({
     command: z.literal('codes list'),
     kind: z.enum(OPERATOR_CODE_KINDS).optional(),
     unredeemed: z.boolean(),
     limit: whole('--limit', OPERATOR_LIMITS.codesListed),
   }),
-  z.strictObject({
-    command: z.literal('codes revoke'),
-    code: z.string().trim().min(1, 'Which code? Give it as printed.').max(CODE_INPUT_MAX),
-  }),
+  z
+    .strictObject({
+      command: z.literal('codes revoke'),
+      code: z
+        .string()
+        .trim()
+        .min(1, 'Which code? Give it as printed.')
+        .max(CODE_INPUT_MAX)
+        .optional(),
+      /** The code's id, for a code nobody has the text of any more (`codes batch`). */
+      id: codeId.optional(),
+    })
+    .refine((command) => (command.code === undefined) !== (command.id === undefined), {
+      error: 'Give the code as printed, or its --id: one of them.',
+    }),
   z.strictObject({
     command: z.literal('users grant-credits'),
     email,
@@ -183,9 +267,19 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('schedule show') }),
   ...scheduleChanges,
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
+  z.strictObject({ command: z.literal('settings show') }),
+  staffCreditLimitCommand,
+  z.strictObject({ command: z.literal('venues list') }),
+  ...venueChanges,
   z.strictObject({
     command: z.literal('orders flagged'),
     limit: whole('--limit', OPERATOR_LIMITS.codesListed),
+  }),
+  z.strictObject({
+    command: z.literal('orders refund'),
+    orderNumber,
+    /** Refund the money although credits are missing, leaving those balances at zero. */
+    leaveShortfall: z.boolean().default(false),
   }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;
@@ -213,6 +307,64 @@ const listedCode = z.object({
   /** ISO 8601, UTC. */
   createdAt: z.string(),
 });
+
+/** An account an answer names: its id, and its username now (`deleted-…` once deleted). */
+const accountName = z.object({ id: z.string(), username: z.string() });
+const tally = z.number().int().nonnegative();
+
+/** A code batch, its codes counted by state (the counts add up to `count`). */
+const codeBatchSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(OPERATOR_CODE_KINDS),
+  credits: z.number().int(),
+  count: z.number().int(),
+  /** The last day its codes can be redeemed (YYYY-MM-DD, venue time), or null. */
+  expires: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  /** The operator who made it; null for the command line. */
+  createdBy: accountName.nullable(),
+  /** When the whole batch was revoked (ISO 8601, UTC), or null. */
+  revokedAt: z.string().nullable(),
+  codes: z.object({ unredeemed: tally, redeemed: tally, expired: tally, revoked: tally }),
+  /** Every redemption of its codes: more than `codes.redeemed` once players share promo codes. */
+  redemptions: tally,
+});
+export type CodeBatchSummary = z.infer<typeof codeBatchSummary>;
+
+/** A code of a batch, by its label: nobody has its text any more. */
+const batchCode = z.object({
+  id: z.string(),
+  /** 'Promo code …2P4D'. */
+  label: z.string(),
+  state: z.enum(CODE_STATES),
+  /** Revoking it would stop something: not revoked, not expired, not a claimed Game Pass. */
+  revocable: z.boolean(),
+  redemptions: tally,
+  /** Its latest redemption: by whom and when (ISO 8601, UTC); null before the first. */
+  lastRedemption: z.object({ player: accountName, at: z.string() }).nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type BatchCode = z.infer<typeof batchCode>;
+
+/** A new batch and its codes: the only time anyone sees them. */
+export const codeBatchCreated = z.object({ batch: codeBatchSummary, codes: z.array(issuedCode) });
+export type CodeBatchCreated = z.infer<typeof codeBatchCreated>;
+/** Batches newest first, a page at a time. */
+export const codeBatchesPage = z.object({
+  batches: z.array(codeBatchSummary),
+  nextCursor: z.string().nullable(),
+});
+/** A batch and a page of its codes, of one state (or all: null). */
+export const batchCodesPage = z.object({
+  batch: codeBatchSummary,
+  state: z.enum(CODE_STATES).nullable(),
+  codes: z.array(batchCode),
+  nextCursor: z.string().nullable(),
+});
+/** A batch after its revocation, and how many of its codes that stopped. */
+export const codeBatchRevoked = z.object({ batch: codeBatchSummary, revoked: tally });
 
 const operatorPosting = z.object({
   at: z.string(),
@@ -242,12 +394,13 @@ const operatorSlot = z.object({
 export type OperatorSlot = z.infer<typeof operatorSlot>;
 
 /** Why an order waits for an operator (the server's ORDER_FLAGS). */
-const ORDER_FLAG_NAMES = [
+export const ORDER_FLAG_NAMES = [
   'disputed',
   'partially_refunded',
   'payment_mismatch',
   'refund_failed',
 ] as const;
+export type OrderFlag = (typeof ORDER_FLAG_NAMES)[number];
 
 const flaggedOrder = z.object({
   orderNumber: z.string(),
@@ -261,7 +414,10 @@ const flaggedOrder = z.object({
 });
 
 export const operatorResult = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('codes create'), codes: z.array(issuedCode) }),
+  z.object({ command: z.literal('codes create'), ...codeBatchCreated.shape }),
+  z.object({ command: z.literal('codes batches'), ...codeBatchesPage.shape }),
+  z.object({ command: z.literal('codes batch'), ...batchCodesPage.shape }),
+  z.object({ command: z.literal('codes revoke-batch'), ...codeBatchRevoked.shape }),
   z.object({ command: z.literal('codes list'), codes: z.array(listedCode) }),
   z.object({ command: z.literal('codes revoke'), label: z.string() }),
   z.object({
@@ -335,7 +491,41 @@ export const operatorResult = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('days unblock'), date: z.string(), reopened: z.number().int() }),
   z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),
+  z.object({ command: z.literal('settings show'), ...consoleSettingsResponse.shape }),
+  z.object({
+    command: z.literal('settings staff-credit-limit'),
+    limit: z.number().int(),
+    before: z.number().int(),
+  }),
+  z.object({
+    command: z.literal('venues list'),
+    networks: consoleSettingsResponse.shape.venueNetworks,
+  }),
+  z.object({
+    command: z.literal('venues add'),
+    name: z.string(),
+    /** As stored: the range's first address, in its shortest form. */
+    range: z.string(),
+    /** What the network's per-address limits are raised to. */
+    limit: z.number().int(),
+  }),
+  z.object({ command: z.literal('venues remove'), name: z.string(), range: z.string() }),
+  z.object({
+    command: z.literal('venues limit'),
+    limit: z.number().int(),
+    before: z.number().int(),
+  }),
   z.object({ command: z.literal('orders flagged'), orders: z.array(flaggedOrder) }),
+  z.object({
+    command: z.literal('orders refund'),
+    orderNumber: z.string(),
+    /** The money's side: pending (Square finishes it later), completed or failed. */
+    refund: z.enum(['pending', 'completed', 'failed']),
+    failureCode: z.string().nullable(),
+    /** Credits taken back, and credits the players had already spent. */
+    takenBack: z.number().int(),
+    missing: z.number().int(),
+  }),
 ]);
 export type OperatorResult = z.infer<typeof operatorResult>;
 export type OperatorResultOf<C extends OperatorCommandName> = Extract<

@@ -42,6 +42,13 @@ export type CheckoutRequest = z.input<typeof checkoutRequest>;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** 'QF-7K3M9X2P4D', as on the receipt and in Square's dashboard. */
+export const orderNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^QF-[0-9A-Z]{10}$/, userMessage('Enter an order number such as QF-7K3M9X2P4D.'));
+
 export const orderLine = z.object({
   sku: z.enum(SKUS),
   quantity: z.number().int().positive(),

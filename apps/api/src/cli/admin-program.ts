@@ -5,6 +5,7 @@
  * (the reason on standard error), 2 bad arguments (with usage). Never a stack trace.
  */
 import {
+  CODE_STATES,
   MULTIPLAYER_STATES,
   OPERATOR_CODE_KINDS,
   OPERATOR_DEFAULTS,
@@ -19,7 +20,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { EnvError, formatEnvError, type Env } from '../config/env';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { isAppError } from '../lib/app-error';
-import { formatResult } from './operator-output';
+import { formatResult, nextPageHint } from './operator-output';
 import { OperatorFailure } from './operator-runner';
 
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
@@ -54,13 +55,16 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .showHelpAfterError('(add --help for usage)');
   // Subcommands made with .command() inherit the output and exit settings above.
 
-  const codes = program.command('codes').description('Redeemable codes: create, list, revoke.');
+  const codes = program
+    .command('codes')
+    .description('Redeemable codes: named batches made, listed and revoked; single codes revoked.');
   codes
     .command('create')
     .description(
-      'Create a batch of codes and print them as CSV (code,kind,credits,expires). The codes are ' +
-        'stored hashed: this output is the only copy.',
+      'Create a named batch of codes and print them as CSV (code,batch,kind,credits,expires). ' +
+        'The codes are stored hashed: this output is the only copy.',
     )
+    .requiredOption('--name <name>', 'what the batch is called, e.g. "Summer fair 2027" (unique)')
     .addOption(
       kindOption(
         'game-pass: one player redeems it once; promo: every player once',
@@ -85,8 +89,39 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
   codes
     .command('revoke')
     .description('Revoke a code: it is no longer found or redeemed.')
-    .argument('<code>', 'the code as printed (case, spaces and dashes do not matter)')
-    .action((code: string) => chosen({ command: 'codes revoke', code }));
+    .argument('[code]', 'the code as printed (case, spaces and dashes do not matter)')
+    .option('--id <id>', 'the code by its id instead, as `codes batch` prints it')
+    .action((code: string | undefined, options: { id?: string }) =>
+      chosen({ command: 'codes revoke', code, id: options.id }),
+    );
+  codes
+    .command('batches')
+    .description(
+      'List the code batches, newest first, as CSV, with their codes counted by state ' +
+        '(unredeemed, redeemed, expired, revoked).',
+    )
+    .option('--after <cursor>', 'the next page: the cursor the page before named')
+    .option('--limit <n>', 'at most this many', wholeNumber, OPERATOR_DEFAULTS.codesListed)
+    .action((options) => chosen({ command: 'codes batches', ...options }));
+  codes
+    .command('batch')
+    .description(
+      "List a batch's codes as CSV by label (the codes themselves are not stored), with who " +
+        'redeemed each and when.',
+    )
+    .argument('<batch>', "the batch's id or name")
+    .addOption(new Option('--state <state>', 'only codes in this state').choices(CODE_STATES))
+    .option('--after <id>', 'the next page: the code id the page before named')
+    .option('--limit <n>', 'at most this many', wholeNumber, OPERATOR_DEFAULTS.codesListed)
+    .action((batch: string, options) => chosen({ command: 'codes batch', batch, ...options }));
+  codes
+    .command('revoke-batch')
+    .description(
+      'Revoke a batch: its codes that can still be redeemed stop working; codes already ' +
+        'redeemed keep what they gave.',
+    )
+    .argument('<batch>', "the batch's id or name")
+    .action((batch: string) => chosen({ command: 'codes revoke-batch', batch }));
 
   const users = program
     .command('users')
@@ -127,15 +162,32 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users delete', ...options }));
-  program
+  const orders = program
     .command('orders')
-    .description('Orders: those waiting for an operator.')
+    .description('Orders: those waiting for an operator; full refunds.');
+  orders
     .command('flagged')
     .description(
-      "Orders flagged by payment events, newest first, as CSV: chargebacks, partial refunds, events whose amount or payment was not the order's.",
+      "Orders flagged by payment events, newest first, as CSV: chargebacks, partial refunds, refunds turned down, events whose amount or payment was not the order's.",
     )
     .option('--limit <n>', 'at most this many', wholeNumber, OPERATOR_DEFAULTS.ordersListed)
     .action((options) => chosen({ command: 'orders flagged', ...options }));
+  orders
+    .command('refund')
+    .description(
+      'Refund a paid order in full: the card gets the money back, its Game Passes stop working ' +
+        'and the credits it gave are taken back. Refused when some were spent, unless ' +
+        '--leave-shortfall. Run it again to retry a refund the processor turned down.',
+    )
+    .requiredOption('--order <number>', 'the order number, e.g. QF-7K3M9X2P4D')
+    .option('--leave-shortfall', 'refund anyway, leaving spent balances at zero', false)
+    .action((options: { order: string; leaveShortfall: boolean }) =>
+      chosen({
+        command: 'orders refund',
+        orderNumber: options.order,
+        leaveShortfall: options.leaveShortfall,
+      }),
+    );
   const slots = program
     .command('slots')
     .description('Game slots: see a day, set capacity, close, reopen.');
@@ -216,6 +268,53 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .description('Switch multiplayer on or off for every server (off: no bookings or joins).')
     .addArgument(new Argument('<state>', 'on, off, or status').choices(MULTIPLAYER_STATES))
     .action((state: string) => chosen({ command: 'multiplayer', state }));
+  const settings = program
+    .command('settings')
+    .description('Runtime settings: see them all, set the staff grant limit.');
+  settings
+    .command('show')
+    .description(
+      'Print the multiplayer switch, the staff grant limit, and the venue networks with their limit.',
+    )
+    .action(() => chosen({ command: 'settings show' }));
+  settings
+    .command('staff-credit-limit')
+    .description(
+      'Set the most credits staff may grant or deduct in one console action (admins: up to 100,000).',
+    )
+    .argument('<n>', 'credits', wholeNumber)
+    .action((limit: number) => chosen({ command: 'settings staff-credit-limit', limit }));
+  const venues = program
+    .command('venues')
+    .description(
+      "Venue networks: the venue's address ranges, where many players share one address; " +
+        'their per-address limits on sign-ups and code entry are raised.',
+    );
+  venues
+    .command('list')
+    .description('Print the venue networks as CSV (range,name).')
+    .action(() => chosen({ command: 'venues list' }));
+  venues
+    .command('add')
+    .description(
+      'Add a venue network: an IPv4 range of /16 or narrower, or IPv6 of /48 or narrower.',
+    )
+    .requiredOption('--name <name>', 'what it is, e.g. "Main hall Wi-Fi"')
+    .requiredOption('--range <cidr>', 'the range from its first address, e.g. 203.0.113.0/24')
+    .action((options) => chosen({ command: 'venues add', ...options }));
+  venues
+    .command('remove')
+    .description('Take a venue network off the list: its addresses get the ordinary limits again.')
+    .argument('<range>', 'the range as listed')
+    .action((range: string) => chosen({ command: 'venues remove', range }));
+  venues
+    .command('limit')
+    .description(
+      'Set what each per-address limit is raised to in the venue networks: sign-ups per 10 minutes ' +
+        'and per day, and code entries per minute.',
+    )
+    .argument('<n>', 'attempts per address and window', wholeNumber)
+    .action((limit: number) => chosen({ command: 'venues limit', limit }));
   return program;
 }
 
@@ -254,7 +353,11 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     return EXIT.usage;
   }
   try {
-    io.out(`${formatResult(await io.run(io.loadEnv(), command))}\n`);
+    const result = await io.run(io.loadEnv(), command);
+    io.out(`${formatResult(result)}\n`);
+    // Standard output stays the page's CSV; the way to the next page goes beside it.
+    const more = nextPageHint(result);
+    if (more !== null) io.err(`${more}\n`);
     return EXIT.done;
   } catch (error) {
     const text = failureText(error);

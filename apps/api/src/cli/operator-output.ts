@@ -1,5 +1,7 @@
 /** What each operator command prints: CSV for code lists (spreadsheets, printers), text else. */
 import {
+  CODE_STATES,
+  issuedCodesCsv,
   toCsv as csv,
   type OperatorResult,
   type OperatorResultOf,
@@ -44,13 +46,85 @@ function multiplayerText({ enabled, changed }: OperatorResultOf<'multiplayer'>):
   return `${state}: ${effect} (every server within ${SETTINGS_TTL_MS / 1000} seconds).`;
 }
 
+function refundText(result: OperatorResultOf<'orders refund'>): string {
+  const credits = `${result.takenBack} credits taken back${result.missing > 0 ? `, ${result.missing} already spent` : ''}`;
+  if (result.refund === 'failed') {
+    return `${result.orderNumber}: the processor turned the refund down (${result.failureCode ?? 'no reason'}); ${credits}. Run it again to retry.`;
+  }
+  const money =
+    result.refund === 'completed' ? 'refunded' : 'refund asked (the processor completes it)';
+  return `${result.orderNumber}: ${money}; ${credits}.`;
+}
+
+function settingsText(result: OperatorResultOf<'settings show'>): string {
+  const { ordinaryLimits: ordinary } = result;
+  const networks = result.venueNetworks.map((network) => `  ${network.range}  ${network.name}`);
+  return [
+    `Multiplayer        ${result.multiplayer ? 'on' : 'off'}`,
+    `Staff grant limit  ${result.staffCreditLimit} credits per action`,
+    `Venue limit        ${result.venueLimit} per address and window (elsewhere ${ordinary.signUpsPer10Minutes} sign-ups in 10 minutes, ${ordinary.signUpsPerDay} a day, ${ordinary.codesPerMinute} code entries a minute)`,
+    `Venue networks (${result.venueNetworks.length})`,
+    ...(networks.length > 0 ? networks : ['  none']),
+  ].join('\n');
+}
+
+/** When a setting's change reaches every server. */
+const everywhere = `every server within ${SETTINGS_TTL_MS / 1000} seconds`;
+
+/** Where the next page of a paged list starts (for standard error), or null on the last page. */
+export function nextPageHint(result: OperatorResult): string | null {
+  if (result.command !== 'codes batches' && result.command !== 'codes batch') return null;
+  return result.nextCursor === null ? null : `More: add --after ${result.nextCursor}`;
+}
+
 export function formatResult(result: OperatorResult): string {
   switch (result.command) {
     case 'codes create':
+      return issuedCodesCsv(result);
+    case 'codes batches':
       return csv(
-        ['code', 'kind', 'credits', 'expires'],
-        result.codes.map((code) => [code.code, code.kind, code.credits, code.expires]),
+        [
+          'id',
+          'name',
+          'kind',
+          'credits',
+          'count',
+          'expires',
+          ...CODE_STATES,
+          'redemptions',
+          'created_at',
+          'created_by',
+          'revoked_at',
+        ],
+        result.batches.map((batch) => [
+          batch.id,
+          batch.name,
+          batch.kind,
+          batch.credits,
+          batch.count,
+          batch.expires,
+          ...CODE_STATES.map((state) => batch.codes[state]),
+          batch.redemptions,
+          batch.createdAt,
+          batch.createdBy?.username ?? 'command line',
+          batch.revokedAt,
+        ]),
       );
+    case 'codes batch':
+      return csv(
+        ['id', 'label', 'state', 'redemptions', 'redeemed_by', 'redeemed_at', 'revoked_at'],
+        result.codes.map((code) => [
+          code.id,
+          code.label,
+          code.state,
+          code.redemptions,
+          code.lastRedemption?.player.username,
+          code.lastRedemption?.at,
+          code.revokedAt,
+        ]),
+      );
+    case 'codes revoke-batch':
+      return `Revoked the batch ${result.batch.name}: ${result.revoked} of its codes can no longer be redeemed; the credits already redeemed stay with the players.`;
     case 'codes list':
       return csv(
         ['id', 'label', 'kind', 'credits', 'expires', 'status', 'redemptions', 'created_at'],
@@ -95,6 +169,21 @@ export function formatResult(result: OperatorResult): string {
       );
     case 'multiplayer':
       return multiplayerText(result);
+    case 'settings show':
+      return settingsText(result);
+    case 'settings staff-credit-limit':
+      return `Staff may grant or deduct at most ${result.limit} credits per action (before: ${result.before}; ${everywhere}).`;
+    case 'venues list':
+      return csv(
+        ['range', 'name'],
+        result.networks.map((network) => [network.range, network.name]),
+      );
+    case 'venues add':
+      return `Added ${result.range} (${result.name}): its addresses may sign up and enter codes up to ${result.limit} times per window (${everywhere}).`;
+    case 'venues remove':
+      return `Removed ${result.range} (${result.name}): its addresses have the ordinary limits again (${everywhere}).`;
+    case 'venues limit':
+      return `Venue networks may sign up and enter codes up to ${result.limit} times per address and window (before: ${result.before}; ${everywhere}).`;
     case 'orders flagged':
       return csv(
         ['order', 'status', 'amount', 'flag', 'flagged_at', 'dispute'],
@@ -107,6 +196,8 @@ export function formatResult(result: OperatorResult): string {
           order.dispute,
         ]),
       );
+    case 'orders refund':
+      return refundText(result);
     case 'slots set-capacity':
     case 'slots close':
     case 'slots reopen':

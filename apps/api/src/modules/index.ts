@@ -9,6 +9,7 @@ import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerConsoleScheduleRoutes } from './bookings/console-schedule.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
+import { registerConsoleCodesRoutes } from './codes/console-codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerCreditsRoutes } from './credits/credits.routes';
 import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
@@ -16,9 +17,11 @@ import { registerGamesRoutes } from './games/games.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import type { ApiModule } from './module-context';
 import { registerOperatorRoutes } from './operator/operator.routes';
+import { registerConsoleOrdersRoutes } from './orders/console-orders.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
 import { registerSquareWebhookRoutes } from './orders/square-webhook.routes';
 import { registerPartnershipsRoutes } from './partnerships/partnerships.routes';
+import { registerSettingsRoutes } from './settings/settings.routes';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes';
 
 export type { ApiModule } from './module-context';
@@ -40,4 +43,7 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['audit-log', registerAuditLogRoutes],
   ['accounts', registerConsolePlayersRoutes],
   ['bookings', registerConsoleScheduleRoutes],
+  ['codes', registerConsoleCodesRoutes],
+  ['settings', registerSettingsRoutes],
+  ['orders', registerConsoleOrdersRoutes],
 ];

@@ -1,5 +1,6 @@
 /**
- * A local stand-in for Square's CreatePayment endpoint (POST /v2/payments), so the square
+ * A local stand-in for Square's CreatePayment and RefundPayment endpoints (POST /v2/payments,
+ * POST /v2/refunds: a refund of one of its payments is PENDING, of another NOT_FOUND), so the square
  * adapter is exercised over real HTTP with the SDK's own serialisation. It answers the sandbox
  * test nonces as Square documents them, keeps idempotency keys, records every request, and can
  * be told to fail the next request in a way Square does (5xx, 401, a reply slower than the
@@ -19,6 +20,8 @@ export type FakeSquareRequest = {
     reference_id?: string;
     buyer_email_address?: string;
     autocomplete?: boolean;
+    payment_id?: string;
+    reason?: string;
   };
 };
 
@@ -60,6 +63,23 @@ function payFor(request: FakeSquareRequest['body'], id: string): Reply {
   };
 }
 
+function refundFor(request: FakeSquareRequest['body'], id: string): Reply {
+  const paymentId = request.payment_id ?? '';
+  if (!paymentId.startsWith('fake')) return error(404, 'NOT_FOUND', 'INVALID_REQUEST_ERROR');
+  return {
+    status: 200,
+    body: {
+      refund: {
+        id: `${paymentId}_${id}`,
+        status: 'PENDING',
+        amount_money: request.amount_money,
+        payment_id: paymentId,
+        reason: request.reason,
+      },
+    },
+  };
+}
+
 async function readJson(request: IncomingMessage): Promise<FakeSquareRequest['body']> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -80,7 +100,8 @@ export async function startFakeSquare() {
         ? seen.reply
         : error(400, 'IDEMPOTENCY_KEY_REUSED', 'INVALID_REQUEST_ERROR');
     }
-    const reply = payFor(body, `fake${String(byKey.size + 1).padStart(20, '0')}`);
+    const id = `fake${String(byKey.size + 1).padStart(20, '0')}`;
+    const reply = body.payment_id === undefined ? payFor(body, id) : refundFor(body, id);
     byKey.set(key, { body: JSON.stringify(rest), reply });
     return reply;
   }
@@ -96,7 +117,7 @@ export async function startFakeSquare() {
       else {
         if (fault !== undefined) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
         reply =
-          request.url === '/v2/payments'
+          request.url === '/v2/payments' || request.url === '/v2/refunds'
             ? replyTo(body)
             : error(404, 'NOT_FOUND', 'INVALID_REQUEST_ERROR');
       }

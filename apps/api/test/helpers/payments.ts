@@ -90,6 +90,28 @@ export const paymentEvent = (
   },
 });
 
+/** A refund.updated event (refund.created with `type`) for a refund of a payment. */
+export const refundEvent = (
+  refund: { id: string; paymentId: string; status: string; amount: number },
+  eventId = randomUUID(),
+  type = 'refund.updated',
+) => ({
+  event_id: eventId,
+  type,
+  data: {
+    type: 'refund',
+    id: refund.id,
+    object: {
+      refund: {
+        id: refund.id,
+        status: refund.status,
+        payment_id: refund.paymentId,
+        amount_money: { amount: refund.amount, currency: 'USD' },
+      },
+    },
+  },
+});
+
 /** A dispute.created event (a chargeback) on a payment, as Square sends it. */
 export const disputeEvent = (
   dispute: { id: string; paymentId: string; state?: string; amount: number },
@@ -122,5 +144,6 @@ export function lostAnswers(inner: TestPaymentProvider): PaymentProvider {
       return { outcome: 'unknown', detail: 'connection reset' };
     },
     findPayment: (referenceId, createdAfter) => inner.findPayment(referenceId, createdAfter),
+    refundPayment: (request) => inner.refundPayment(request),
   };
 }

@@ -131,6 +131,11 @@ export async function callApi<N extends ImplementedRoute>(
   return parsed.data as ApiResponse<N>;
 }
 
+/** True when `error` is the API's refusal `code`. */
+export function isRefusal(error: unknown, code: ApiErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
+}
+
 /** The spec's rule for failures: the server's own message, else the fallback. */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

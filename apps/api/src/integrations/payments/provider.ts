@@ -50,11 +50,30 @@ export type FoundPayment =
   | { status: 'none' }
   | { status: 'unknown'; detail: string };
 
+/** A full refund of one payment (Square's RefundPayment), idempotent on its key. */
+export type RefundRequest = {
+  /** 1–45 characters: the same key never refunds twice. */
+  idempotencyKey: string;
+  paymentId: string;
+  amountCents: number;
+  currency: 'USD';
+  reason: string;
+};
+
+export type RefundResult =
+  /** Accepted: Square completes most refunds later and says so in `refund.updated`. */
+  | { outcome: 'pending' | 'completed'; refundId: string }
+  /** Turned down (Square's error code or the refund's FAILED/REJECTED status): nothing refunded. */
+  | { outcome: 'failed'; code: string }
+  /** No clear answer (network, 5xx, timeout): asking again with the same key is safe. */
+  | { outcome: 'unknown'; detail: string };
+
 export type PaymentProvider = {
   readonly name: 'test' | 'square';
   createPayment(request: PaymentRequest): Promise<PaymentResult>;
   /** The payment made for `referenceId` since `createdAfter`, if any. */
   findPayment(referenceId: string, createdAfter: Date): Promise<FoundPayment>;
+  refundPayment(request: RefundRequest): Promise<RefundResult>;
 };
 
 /** What a player reads after 'Payment failed. ' for each decline. */

@@ -6,7 +6,14 @@
  * order pending for the reconciler, since the card may have been charged.
  */
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
-import type { FoundPayment, PaymentProvider, PaymentRequest, PaymentResult } from './provider';
+import type {
+  FoundPayment,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentResult,
+  RefundRequest,
+  RefundResult,
+} from './provider';
 import { isDeclineCode } from './provider';
 
 export type SquareSettings = {
@@ -22,18 +29,42 @@ const DEFAULT_TIMEOUT_SECONDS = 20;
 /** Payments read (ListPayments, oldest first) when looking for one order's payment. */
 const MAX_PAYMENTS_SEARCHED = 1_000;
 
-function fromError(error: unknown): PaymentResult {
-  if (!(error instanceof SquareError) || error.statusCode === undefined) {
-    return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
-  }
-  if (error.statusCode >= 500 || error.statusCode === 429 || error.statusCode === 408) {
+type Refusal = SquareError & { statusCode: number };
+
+/** Square's clear no (a 4xx): nothing happened. Null when it may have: ask again with the key. */
+function refusalOf(error: unknown): Refusal | null {
+  if (!(error instanceof SquareError) || error.statusCode === undefined) return null;
+  const status = error.statusCode;
+  return status >= 500 || status === 429 || status === 408 ? null : (error as Refusal);
+}
+
+function unknownOf(error: unknown): { outcome: 'unknown'; detail: string } {
+  if (error instanceof SquareError && error.statusCode !== undefined) {
     return { outcome: 'unknown', detail: `Square answered ${error.statusCode}` };
   }
-  const codes = error.errors.map((item) => String(item.code));
+  return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+}
+
+const errorCodes = (error: SquareError) => error.errors.map((item) => String(item.code));
+
+function fromError(error: unknown): PaymentResult {
+  const refusal = refusalOf(error);
+  if (refusal === null) return unknownOf(error);
+  const codes = errorCodes(refusal);
   if (codes.includes('IDEMPOTENCY_KEY_REUSED')) return { outcome: 'key-reused' };
   const decline = codes.find(isDeclineCode);
   if (decline !== undefined) return { outcome: 'declined', code: decline };
-  return { outcome: 'refused', detail: `Square answered ${error.statusCode}: ${codes.join(', ')}` };
+  return {
+    outcome: 'refused',
+    detail: `Square answered ${refusal.statusCode}: ${codes.join(', ')}`,
+  };
+}
+
+/** A refund Square turned down answers its first error code (e.g. REFUND_AMOUNT_INVALID). */
+function refundFromError(error: unknown): RefundResult {
+  const refusal = refusalOf(error);
+  if (refusal === null) return unknownOf(error);
+  return { outcome: 'failed', code: errorCodes(refusal)[0] ?? `HTTP_${refusal.statusCode}` };
 }
 
 export function createSquarePaymentProvider(settings: SquareSettings): PaymentProvider {
@@ -83,9 +114,30 @@ export function createSquarePaymentProvider(settings: SquareSettings): PaymentPr
     }
   }
 
+  /** RefundPayment: accepted (PENDING or COMPLETED), turned down, or no clear answer. */
+  async function refundPayment(request: RefundRequest): Promise<RefundResult> {
+    try {
+      const { refund } = await client.refunds.refundPayment({
+        idempotencyKey: request.idempotencyKey,
+        paymentId: request.paymentId,
+        amountMoney: { amount: BigInt(request.amountCents), currency: request.currency },
+        reason: request.reason,
+      });
+      const status = refund?.status;
+      if (refund?.id !== undefined && (status === 'PENDING' || status === 'COMPLETED')) {
+        return { outcome: status === 'PENDING' ? 'pending' : 'completed', refundId: refund.id };
+      }
+      if (status === 'FAILED' || status === 'REJECTED') return { outcome: 'failed', code: status };
+      return { outcome: 'unknown', detail: `refund status ${status ?? 'missing'}` };
+    } catch (error) {
+      return refundFromError(error);
+    }
+  }
+
   return {
     name: 'square',
     findPayment,
+    refundPayment,
     async createPayment(request: PaymentRequest): Promise<PaymentResult> {
       try {
         const { payment } = await client.payments.create({

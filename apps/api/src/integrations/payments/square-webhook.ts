@@ -76,5 +76,21 @@ export const squareDisputeEvent = z.object({
   }),
 });
 
+/** A `refund.created` / `refund.updated` event: one refund of one of our payments. */
+export const squareRefundEvent = z.object({
+  event_id: token(128),
+  type: token(64),
+  data: z.object({
+    object: z.object({
+      refund: z.object({
+        id: token(128),
+        status: token(32),
+        payment_id: token(64),
+        amount_money: money,
+      }),
+    }),
+  }),
+});
+
 /** Any event: its id and type, to deduplicate and to skip the types not handled. */
 export const squareEvent = z.object({ event_id: token(128), type: token(64) });

@@ -2,7 +2,10 @@
  * PAYMENT_PROVIDER=test: Square's sandbox without the network. It answers Square's documented
  * test nonces as the sandbox's CreatePayment does, idempotency included: the same key with the
  * same request answers the first result again, with another request `key-reused`. Payments are
- * kept in memory, like a sandbox account seen from one process.
+ * kept in memory, like a sandbox account seen from one process. RefundPayment completes a full
+ * refund at once, refuses a payment it does not know (NOT_FOUND) or one already refunded
+ * (REFUND_AMOUNT_INVALID), and turns refunds down (REFUND_DECLINED) while `declineRefunds` is
+ * set, as a seller's account without the funds would.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SANDBOX_NONCES } from '@questfield/contract';
@@ -12,6 +15,8 @@ import type {
   PaymentProvider,
   PaymentRequest,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from './provider';
 
 const NONCE_DECLINES: Readonly<Record<string, DeclineCode>> = {
@@ -48,15 +53,51 @@ export type TestPaymentProvider = PaymentProvider & {
   readonly charges: readonly PaymentRequest[];
   /** Refunds a completed payment in full, as the seller's dashboard would; false if none. */
   refund(referenceId: string): boolean;
+  /** RefundPayment requests that reached the processor with a new key. */
+  readonly refunds: readonly RefundRequest[];
+  /** While true, every new refund is turned down with REFUND_DECLINED. */
+  declineRefunds: boolean;
 };
 
 export function createTestPaymentProvider(): TestPaymentProvider {
   const byKey = new Map<string, { fingerprint: string; result: PaymentResult }>();
   const charges: PaymentRequest[] = [];
   const byReference = new Map<string, FoundPayment>();
-  return {
+  const refunds: RefundRequest[] = [];
+  const refundsByKey = new Map<string, RefundResult>();
+
+  function answerRefund(request: RefundRequest): RefundResult {
+    const entry = [...byReference].find(
+      ([, found]) => found.status === 'completed' && found.paymentId === request.paymentId,
+    );
+    const found = entry?.[1];
+    if (entry === undefined || found?.status !== 'completed') {
+      return { outcome: 'failed', code: 'NOT_FOUND' };
+    }
+    if (provider.declineRefunds) return { outcome: 'failed', code: 'REFUND_DECLINED' };
+    if (found.refundedCents + request.amountCents > found.amountCents) {
+      return { outcome: 'failed', code: 'REFUND_AMOUNT_INVALID' };
+    }
+    byReference.set(entry[0], {
+      ...found,
+      refundedCents: found.refundedCents + request.amountCents,
+    });
+    return { outcome: 'completed', refundId: `${request.paymentId}_${paymentId()}` };
+  }
+
+  const provider: TestPaymentProvider = {
     name: 'test',
     charges,
+    refunds,
+    declineRefunds: false,
+    async refundPayment(request) {
+      const seen = refundsByKey.get(request.idempotencyKey);
+      if (seen !== undefined) return seen;
+      refunds.push(request);
+      const result = answerRefund(request);
+      refundsByKey.set(request.idempotencyKey, result);
+      return result;
+    },
     async findPayment(referenceId) {
       return byReference.get(referenceId) ?? { status: 'none' };
     },
@@ -85,4 +126,5 @@ export function createTestPaymentProvider(): TestPaymentProvider {
       return result;
     },
   };
+  return provider;
 }

@@ -15,6 +15,7 @@ import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
+import { decodeCursor, encodeCursor } from '../../lib/page-cursor';
 import type { AuthLimits } from './auth-limits';
 import { deviceToken, isTrustedDevice } from './device-trust';
 import { hashPassword, type Passwords } from './password';
@@ -24,20 +25,10 @@ import type { SessionService } from './sessions.service';
 
 export type RequestMeta = AuditMeta & { userAgent: string };
 
-type SearchCursor = { username: string; id: string };
-const searchCursor = z.tuple([z.string(), z.uuid()]);
-const encodeSearchCursor = ({ username, id }: SearchCursor) =>
-  Buffer.from(JSON.stringify([username, id])).toString('base64url');
-
-/** The cursor's position, or null when it is not one this server made. */
-function decodeSearchCursor(cursor: string): SearchCursor | null {
-  try {
-    const parsed = searchCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
-    return parsed.success ? { username: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
-}
+/** A search page's cursor: the last account's lower-cased username and id. */
+const searchCursor = z
+  .tuple([z.string(), z.uuid()])
+  .transform(([username, id]) => ({ username, id }));
 /** A new session, and the device token of the browser that opened it (device-trust.ts). */
 export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: string };
 
@@ -122,7 +113,8 @@ export function createAccountsService(deps: AccountsDeps) {
      * case), by username, PLAYER_SEARCH_PAGE at a time; `after` is the cursor of the page before.
      */
     async search(query: string, after?: string) {
-      const from = after === undefined ? null : (decodeSearchCursor(after) ?? fail('BAD_REQUEST'));
+      const from =
+        after === undefined ? null : (decodeCursor(after, searchCursor) ?? fail('BAD_REQUEST'));
       const rows = await repo.searchAccounts(db, query.toLowerCase(), from, PLAYER_SEARCH_PAGE + 1);
       const page = rows.slice(0, PLAYER_SEARCH_PAGE);
       const last = page.at(-1);
@@ -130,7 +122,7 @@ export function createAccountsService(deps: AccountsDeps) {
         players: page.map(({ sortName: _sortName, ...player }) => player),
         nextCursor:
           rows.length > PLAYER_SEARCH_PAGE && last !== undefined
-            ? encodeSearchCursor({ username: last.sortName, id: last.id })
+            ? encodeCursor([last.sortName, last.id])
             : null,
       };
     },

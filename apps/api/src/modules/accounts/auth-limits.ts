@@ -8,7 +8,8 @@
  *   failures an hour since the last success, whatever the backoff. A browser that signed in
  *   to the account before (its device cookie) is exempt from both, so nobody can lock a player
  *   out; the per-IP limit still holds for it. A password reset counts as a success.
- * - sign-up, per IP: 20 in 10 minutes and 100 a day.
+ * - sign-up, per IP: 20 in 10 minutes and 100 a day; from a venue network (ADR 0025), each at
+ *   least the venue networks' limit.
  * - recovery requests: 3 per 15 minutes and 10 a day per email address, 20 per 15 minutes per IP.
  * - recovery code checks: 10 a minute per email address and IP.
  * - password updates with a reset token: 20 per 15 minutes per IP.
@@ -56,6 +57,9 @@ export function loginBackoffMs(recentFailures: number): number {
 /** At most `max` attempts of `kind` from `ip` in `windowMs`. */
 const perIp = (kind: AttemptKind, ip: string, windowMs: number, max: number) =>
   ({ kind, ip, windowMs, max, reason: `${kind} per IP` }) satisfies CountRule;
+
+/** A per-IP rule that a venue network raises to its limit (ADR 0025). */
+const atVenues = (rule: CountRule): CountRule => ({ ...rule, venue: true });
 
 /** At most `max` attempts of `kind` on `subject` (an account or address) in `windowMs`. */
 const perSubject = (kind: AttemptKind, subject: string, windowMs: number, max: number) =>
@@ -110,8 +114,8 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
 
     signUp: (ip: string) =>
       limiter.admit('signup', ip, ip, [
-        perIp('signup', ip, 10 * MINUTE, LIMITS.signUpPerIp10Min),
-        perIp('signup', ip, DAY, LIMITS.signUpPerIpPerDay),
+        atVenues(perIp('signup', ip, 10 * MINUTE, LIMITS.signUpPerIp10Min)),
+        atVenues(perIp('signup', ip, DAY, LIMITS.signUpPerIpPerDay)),
       ]),
 
     recoveryRequest: (subject: string, ip: string) =>

@@ -15,7 +15,7 @@ import { SEAT_SOURCE } from '../bookings/bookings.service';
 import { toCreditPosting } from '../credits/credits.routes';
 import type { CreditHistoryPage } from '../credits/credits.service';
 import type { ModuleContext } from '../module-context';
-import { OPERATOR_KIND } from '../operator/operator.service';
+import { OPERATOR_KIND } from '../operator/code-commands';
 import type { PlayerPageService } from '../operator/player-page.service';
 import { toPublicOrder } from '../orders/orders.routes';
 

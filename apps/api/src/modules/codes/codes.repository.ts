@@ -1,8 +1,26 @@
-/** Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner. */
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+/**
+ * Redeemable codes: stored as HMACs only; Game Passes also sealed for their owner; operators'
+ * codes made in named batches.
+ */
+import type { CodeState as BatchState } from '@questfield/contract';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
-import { orderNumbers } from '../../db/schema/views';
+import { codeBatches, codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
+import { orderNumbers, playerNames } from '../../db/schema/views';
 
 export type CodeKind = (typeof CODE_KINDS)[number];
 
@@ -16,6 +34,8 @@ export type NewCode = {
   orderId?: string;
   ownerId?: string;
   sealedCode?: string;
+  /** An operators' batch (codeBatches). */
+  batchId?: string;
   createdAt: Date;
 };
 
@@ -152,16 +172,24 @@ export async function insertRedemption(
   return inserted.length > 0;
 }
 
-/** Revokes a code; its label, or undefined when there is no such code or it was revoked already. */
+/**
+ * Revokes a code by its HMAC or its id; its label, or undefined when there is no such code or it
+ * was revoked already.
+ */
 export async function revokeCode(
   db: Executor,
-  codeHash: string,
+  key: { codeHash: string } | { id: string },
   now: Date,
 ): Promise<string | undefined> {
   const [revoked] = await db
     .update(codes)
     .set({ revokedAt: now })
-    .where(and(eq(codes.codeHash, codeHash), isNull(codes.revokedAt)))
+    .where(
+      and(
+        'codeHash' in key ? eq(codes.codeHash, key.codeHash) : eq(codes.id, key.id),
+        isNull(codes.revokedAt),
+      ),
+    )
     .returning({ label: codes.label });
   return revoked?.label;
 }
@@ -221,4 +249,202 @@ export async function hasRedeemedOneTime(db: Executor, userId: string): Promise<
     .where(and(eq(redemptions.userId, userId), eq(codes.kind, 'one_time'), isNull(codes.revokedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+export type NewBatch = typeof codeBatches.$inferInsert;
+
+/** Adds a batch; its id, or undefined when a batch has its name already (in any case). */
+export async function insertBatch(tx: Transaction, batch: NewBatch): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(codeBatches)
+    .values(batch)
+    .onConflictDoNothing()
+    .returning({ id: codeBatches.id });
+  return row?.id;
+}
+
+/**
+ * How many times the code of the outer query was redeemed, counted once per code (a lateral
+ * join: the redemptions key, code first, answers it) for the state and the lists to share.
+ */
+const redeemedTimes = (db: Executor) =>
+  db
+    .select({ times: sql<number>`count(*)::int`.as('times') })
+    .from(redemptions)
+    .where(eq(redemptions.codeId, codes.id))
+    .as('redeemed');
+
+/**
+ * A code's state at `now` (ADR 0026), given how many times it was redeemed: redeemed once anyone
+ * has, else revoked, else expired, else unredeemed.
+ */
+const codeStateAt = (times: SQL.Aliased<number>, now: Date) => sql<BatchState>`case
+  when ${times} > 0 then 'redeemed'
+  when ${isNotNull(codes.revokedAt)} then 'revoked'
+  when ${lte(codes.expiresAt, now)} then 'expired'
+  else 'unredeemed' end`;
+
+/** Where a page of batches starts: after the last batch of the page before (newest first). */
+export type BatchPosition = { createdAt: Date; id: string };
+
+/**
+ * Batches newest first with their codes counted by state and their creator's name now: one
+ * statement for the page, which counts, for each of its batches, that batch's codes
+ * (codes_batch_idx) and each code's redemptions (their key).
+ */
+function summarise(db: Executor, where: SQL | undefined, limit: number, now: Date) {
+  const page = db
+    .$with('page')
+    .as(
+      db
+        .select()
+        .from(codeBatches)
+        .where(where)
+        .orderBy(desc(codeBatches.createdAt), desc(codeBatches.id))
+        .limit(limit),
+    );
+  const times = redeemedTimes(db);
+  const perCode = db
+    .select({ state: codeStateAt(times.times, now).as('state'), times: times.times })
+    .from(codes)
+    .innerJoinLateral(times, sql`true`)
+    .where(eq(codes.batchId, page.id))
+    .as('per_code');
+  const inState = (state: BatchState) =>
+    sql<number>`(count(*) filter (where ${perCode.state} = ${state}))::int`.as(state);
+  // For each batch of the page: its own codes only.
+  const counts = db
+    .select({
+      unredeemed: inState('unredeemed'),
+      redeemed: inState('redeemed'),
+      expired: inState('expired'),
+      revoked: inState('revoked'),
+      redemptions: sql<number>`coalesce(sum(${perCode.times}), 0)::int`.as('redemptions'),
+    })
+    .from(perCode)
+    .as('counts');
+  return db
+    .with(page)
+    .select({
+      id: page.id,
+      name: page.name,
+      kind: page.kind,
+      credits: page.credits,
+      count: page.count,
+      expiresAt: page.expiresAt,
+      revokedAt: page.revokedAt,
+      createdBy: page.createdBy,
+      creatorName: playerNames.username,
+      createdAt: page.createdAt,
+      unredeemed: counts.unredeemed,
+      redeemed: counts.redeemed,
+      expired: counts.expired,
+      revoked: counts.revoked,
+      redemptions: counts.redemptions,
+    })
+    .from(page)
+    .innerJoinLateral(counts, sql`true`)
+    .leftJoin(playerNames, eq(playerNames.userId, page.createdBy))
+    .orderBy(desc(page.createdAt), desc(page.id));
+}
+export type BatchRow = Awaited<ReturnType<typeof summarise>>[number];
+
+/** Up to `limit` batches newest first, after `after` (the last of the page before). */
+export function listBatches(
+  db: Executor,
+  after: BatchPosition | null,
+  limit: number,
+  now: Date,
+): Promise<BatchRow[]> {
+  const where =
+    after === null
+      ? undefined
+      : or(
+          lt(codeBatches.createdAt, after.createdAt),
+          and(eq(codeBatches.createdAt, after.createdAt), lt(codeBatches.id, after.id)),
+        );
+  return summarise(db, where, limit, now);
+}
+
+/** The batch with this id, or with this name in any case. */
+export async function findBatch(
+  db: Executor,
+  key: { id: string } | { name: string },
+  now: Date,
+): Promise<BatchRow | undefined> {
+  const where =
+    'id' in key ? eq(codeBatches.id, key.id) : sql`lower(${codeBatches.name}) = lower(${key.name})`;
+  const [row] = await summarise(db, where, 1, now);
+  return row;
+}
+
+/**
+ * A batch's codes in id order after `afterId`, of one state or all, each with its latest
+ * redemption (who, when) and that player's name now.
+ */
+export async function listBatchCodes(
+  db: Executor,
+  filter: { batchId: string; state?: BatchState; afterId?: string; limit: number },
+  now: Date,
+) {
+  const times = redeemedTimes(db);
+  const state = codeStateAt(times.times, now);
+  const latest = db
+    .select({ userId: redemptions.userId, redeemedAt: redemptions.redeemedAt })
+    .from(redemptions)
+    .where(eq(redemptions.codeId, codes.id))
+    .orderBy(desc(redemptions.redeemedAt))
+    .limit(1)
+    .as('latest');
+  return db
+    .select({
+      id: codes.id,
+      label: codes.label,
+      kind: codes.kind,
+      state,
+      redemptions: times.times,
+      redeemedBy: latest.userId,
+      redeemerName: playerNames.username,
+      redeemedAt: latest.redeemedAt,
+      expiresAt: codes.expiresAt,
+      revokedAt: codes.revokedAt,
+    })
+    .from(codes)
+    .innerJoinLateral(times, sql`true`)
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoin(playerNames, eq(playerNames.userId, latest.userId))
+    .where(
+      and(
+        eq(codes.batchId, filter.batchId),
+        filter.afterId === undefined ? undefined : gt(codes.id, filter.afterId),
+        filter.state === undefined ? undefined : sql`${state} = ${filter.state}`,
+      ),
+    )
+    .orderBy(asc(codes.id))
+    .limit(filter.limit);
+}
+export type BatchCodeRow = Awaited<ReturnType<typeof listBatchCodes>>[number];
+
+/**
+ * Marks the batch revoked and revokes its codes that still could be redeemed: not revoked, and
+ * not a one-time code already claimed (its player keeps what it gave, Game Pack unlock included).
+ * Undefined when no live batch has this id; else how many codes it revoked.
+ */
+export async function revokeBatch(
+  tx: Transaction,
+  batchId: string,
+  now: Date,
+): Promise<number | undefined> {
+  const [batch] = await tx
+    .update(codeBatches)
+    .set({ revokedAt: now })
+    .where(and(eq(codeBatches.id, batchId), isNull(codeBatches.revokedAt)))
+    .returning({ id: codeBatches.id });
+  if (batch === undefined) return undefined;
+  const revoked = await tx
+    .update(codes)
+    .set({ revokedAt: now })
+    .where(and(eq(codes.batchId, batchId), isNull(codes.revokedAt), isNull(codes.claimedAt)))
+    .returning({ id: codes.id });
+  return revoked.length;
 }

@@ -11,12 +11,14 @@
  * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
  * promo code once per player), and the credits are posted with the code as the source.
  */
-import { GAME_PASS_CREDITS } from '@questfield/contract';
+import { GAME_PASS_CREDITS, type CodeState } from '@questfield/contract';
+import { z } from 'zod';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { randomCrockfordCode } from '../../lib/crockford';
 import type { Audit } from '../../lib/audit';
+import { decodeCursor, encodeCursor } from '../../lib/page-cursor';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
 import type { CreditsService } from '../credits/credits.service';
@@ -77,7 +79,31 @@ export type PlayerPass = {
 };
 
 export type CodeKind = repo.CodeKind;
-export type CodeBatch = { kind: CodeKind; count: number; credits: number; expiresAt?: Date };
+/** A new batch: its name (unique in any case), its codes, and who made it (null: command line). */
+export type CodeBatch = {
+  name: string;
+  kind: CodeKind;
+  count: number;
+  credits: number;
+  expiresAt?: Date;
+  createdBy?: string | null;
+};
+/** A change's audit row, written in the change's transaction. */
+type InTransaction<T> = (tx: Transaction, done: T) => Promise<void>;
+
+export type BatchSummary = repo.BatchRow;
+export type BatchCode = repo.BatchCodeRow & { revocable: boolean };
+
+/** A page of batches' cursor: the last batch's creation time (ISO 8601) and id. */
+const batchCursor = z
+  .tuple([z.iso.datetime(), z.uuid()])
+  .transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+/** Revoking the code would stop something: not revoked, not expired, not a claimed Game Pass. */
+function isRevocable(row: repo.BatchCodeRow, now: Date): boolean {
+  if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return false;
+  return row.kind === 'promo_per_user' || row.state === 'unredeemed';
+}
 
 export type { CodeCaller };
 
@@ -204,20 +230,98 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     revokeOrderPasses: (tx: Transaction, orderId: string) =>
       repo.revokeOrderPasses(tx, orderId, clock.now()),
 
-    /** Creates a batch of codes (operators); the returned codes exist nowhere else. */
-    async create(batch: CodeBatch): Promise<string[]> {
+    /**
+     * Creates a named batch and its codes (operators) in one transaction, with `recorded` (its
+     * audit row); CODE_BATCH_NAME_TAKEN when a batch has the name in any case. The returned
+     * codes exist nowhere else.
+     */
+    async create(
+      batch: CodeBatch,
+      recorded?: InTransaction<{ batchId: string }>,
+    ): Promise<{ batchId: string; codes: string[] }> {
       const issued = Array.from({ length: batch.count }, newRedeemableCode);
-      const rows = issued.map((code) => ({
-        ...rowOf(code, batch.kind, batch.credits),
-        expiresAt: batch.expiresAt ?? null,
-      }));
-      await repo.insertCodes(db, rows);
-      return issued;
+      const createdAt = clock.now();
+      const expiresAt = batch.expiresAt ?? null;
+      return transaction(async (tx) => {
+        const batchId =
+          (await repo.insertBatch(tx, {
+            name: batch.name,
+            kind: batch.kind,
+            credits: batch.credits,
+            count: batch.count,
+            expiresAt,
+            createdBy: batch.createdBy ?? null,
+            createdAt,
+          })) ?? fail('CODE_BATCH_NAME_TAKEN');
+        const rows = issued.map((code) => ({
+          ...rowOf(code, batch.kind, batch.credits),
+          expiresAt,
+          batchId,
+        }));
+        await repo.insertCodes(tx, rows);
+        await recorded?.(tx, { batchId });
+        return { batchId, codes: issued };
+      });
     },
 
     /** The revoked code's label; null when no live code matches. A revoked code is never found again. */
     revoke: async (code: string): Promise<string | null> =>
-      (await repo.revokeCode(db, hashOf(code), clock.now())) ?? null,
+      (await repo.revokeCode(db, { codeHash: hashOf(code) }, clock.now())) ?? null,
+
+    /** As `revoke`, by the code's id (a batch's code, whose text nobody has any more). */
+    revokeById: async (id: string): Promise<string | null> =>
+      (await repo.revokeCode(db, { id }, clock.now())) ?? null,
+
+    /** Batches newest first, `limit` at a time; `after` is the page before's `nextCursor`. */
+    async batches(after: string | undefined, limit: number) {
+      const from =
+        after === undefined ? null : (decodeCursor(after, batchCursor) ?? fail('BAD_REQUEST'));
+      const rows = await repo.listBatches(db, from, limit + 1, clock.now());
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const more = rows.length > limit && last !== undefined;
+      return {
+        batches: page,
+        nextCursor: more ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+      };
+    },
+
+    /** The batch with this id, or this name in any case. */
+    findBatch: (key: { id: string } | { name: string }): Promise<BatchSummary | undefined> =>
+      repo.findBatch(db, key, clock.now()),
+
+    /** A batch's codes, of one state or all, `limit` at a time after the code `afterId`. */
+    async batchCodes(filter: {
+      batchId: string;
+      state?: CodeState;
+      afterId?: string;
+      limit: number;
+    }): Promise<{ codes: BatchCode[]; nextCursor: string | null }> {
+      const now = clock.now();
+      const rows = await repo.listBatchCodes(db, { ...filter, limit: filter.limit + 1 }, now);
+      const page = rows.slice(0, filter.limit);
+      return {
+        codes: page.map((row) => ({ ...row, revocable: isRevocable(row, now) })),
+        nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    /**
+     * Revokes a batch: the batch is marked revoked and its codes that could still be redeemed
+     * stop working, with `recorded` (its audit row) in the same transaction; how many codes.
+     * CODE_BATCH_REVOKED when it was revoked before, CODE_BATCH_NOT_FOUND when there is none.
+     */
+    async revokeBatch(batchId: string, recorded: InTransaction<{ revoked: number }>) {
+      return transaction(async (tx) => {
+        const revoked = await repo.revokeBatch(tx, batchId, clock.now());
+        if (revoked === undefined) {
+          const exists = await repo.findBatch(tx, { id: batchId }, clock.now());
+          return fail(exists === undefined ? 'CODE_BATCH_NOT_FOUND' : 'CODE_BATCH_REVOKED');
+        }
+        await recorded(tx, { revoked });
+        return revoked;
+      });
+    },
 
     /** Codes for the operator, newest first, with what became of each (never the code). */
     async list(filter: { kind?: CodeKind; unredeemed: boolean; limit: number }) {

@@ -1,7 +1,9 @@
 /**
  * Guesses at codes of every kind (Game Passes, promo codes, game access codes) share one budget
  * (security.md W11): 10 lookups or redemptions a minute per player and per IP, whichever screen
- * they come from, so spreading guesses over routes gains nothing.
+ * they come from, so spreading guesses over routes gains nothing. From a venue network (ADR 0025),
+ * where a whole game's players join by the same access code, the per-IP count is raised to the
+ * venue networks' limit; each player's own stays.
  */
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
@@ -27,6 +29,7 @@ const rulesFor = (caller: CodeCaller): CountRule[] => [
     windowMs: MINUTE,
     max: CODE_LIMITS.perIpPerMinute,
     reason: 'codes per IP',
+    venue: true,
   },
 ];
 

@@ -9,6 +9,11 @@
  * settled as a success afterwards, so one still in flight already counts against the next.
  *
  * Addresses are counted by network (lib/address-key.ts): an IPv6 client by its /64.
+ *
+ * Venue networks (ADR 0025): a rule marked `venue` is raised to at least the venue networks'
+ * limit for a client in one of them, matched on the same address the rule counts (request.ip,
+ * which names the client only when TRUST_PROXY trusts the proxy that says so). The networks are
+ * the settings' copy in memory (read at most every 5 s), taken before the transaction opens.
  */
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -35,6 +40,8 @@ export type CountRule = Omit<AttemptFilter, 'since'> & {
   windowMs: number;
   max: number;
   reason: string;
+  /** A per-address rule that venue networks raise (the rule's `ip` is matched against them). */
+  venue?: boolean;
 };
 /** A check run under the locks: count rules, or any verdict computed from the attempts. */
 export type LimitCheck = CountRule[] | ((tx: Transaction) => Promise<LimitVerdict>);
@@ -56,7 +63,11 @@ export function createLimiter({
   transaction,
   clock,
   env,
-}: Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'>) {
+  venueLimitFor,
+}: Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
+  /** What an address's venue-raised rules allow at least (settings), or null outside venues. */
+  venueLimitFor: (ip: string) => Promise<number | null>;
+}) {
   const ago = (ms: number) => new Date(clock.now().getTime() - ms);
   // Every subject and address is counted by its key here, so no caller can forget to.
   const key = (value: string) => addressKey(value, env.ipv6LimitPrefix);
@@ -67,8 +78,18 @@ export function createLimiter({
   });
   const count = (tx: Transaction, filter: AttemptFilter) => countAttempts(tx, keyed(filter));
 
+  /** The rules as they hold for their addresses: a venue rule raised inside a venue network. */
+  const raisedAtVenues = (rules: CountRule[]): Promise<CountRule[]> =>
+    Promise.all(
+      rules.map(async (rule) => {
+        if (rule.venue !== true || rule.ip === undefined) return rule;
+        const raised = await venueLimitFor(rule.ip);
+        return raised === null ? rule : { ...rule, max: Math.max(rule.max, raised) };
+      }),
+    );
+
   async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
-    for (const { windowMs, max, reason, ...filter } of rules) {
+    for (const { windowMs, max, reason, venue: _raised, ...filter } of rules) {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
       const { count: seen, oldest } = await count(tx, { ...filter, since: ago(windowMs) });
       // Free again when the oldest attempt counted leaves the window.
@@ -77,16 +98,28 @@ export function createLimiter({
     return allow;
   }
 
+  /** A check of count rules, raised where they hold for a venue network. */
+  async function counting(rules: CountRule[]) {
+    const raised = await raisedAtVenues(rules);
+    return (tx: Transaction) => firstBroken(tx, raised);
+  }
+
   return {
     ago,
     firstBroken,
 
     /** Checks and records an attempt as one step under the locks of its subject and IP. */
-    admit(kind: AttemptKind, subject: string, ip: string, check: LimitCheck): Promise<Admission> {
+    async admit(
+      kind: AttemptKind,
+      subject: string,
+      ip: string,
+      check: LimitCheck,
+    ): Promise<Admission> {
       const counted = keyed({ subject, ip });
+      const verdictOf = Array.isArray(check) ? await counting(check) : check;
       return transaction(async (tx) => {
         await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
-        const verdict = Array.isArray(check) ? await firstBroken(tx, check) : await check(tx);
+        const verdict = await verdictOf(tx);
         if (!verdict.allowed) return verdict;
         const at = clock.now();
         const attempt = await recordAttempt(tx, { kind, ...counted, succeeded: false, at });

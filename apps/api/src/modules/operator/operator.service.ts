@@ -6,12 +6,11 @@
  *
  * Every command that changes something leaves one audit-log row naming who ran it: inside the
  * change's own transaction where the owning service runs one (grants and deductions, roles,
- * sign-outs), else right after the change succeeded (codes, slots, the multiplayer switch:
- * single statements; a deletion, whose transaction belongs to the accounts module). A refused
- * command leaves none, and a read none. Rows name codes by their label and never hold a code,
- * access code or password.
+ * sign-outs, settings: settings-commands.ts, code batches: code-commands.ts), else right after
+ * the change succeeded (a single code, slots: single statements; a deletion, whose transaction
+ * belongs to the accounts module). A refused command leaves none, and a read none. Rows name
+ * codes by their label and never hold a code, access code or password.
  */
-import { TZDate } from '@date-fns/tz';
 import {
   balanceTooLowMessage,
   creditLimitMessage,
@@ -20,7 +19,6 @@ import {
   type AuditAction,
   type ConsolePlayerCreditsRequest,
   type ConsolePlayerRoleRequest,
-  type OperatorCodeKind,
   type OperatorCommand,
   type OperatorResult,
   type OperatorResultOf,
@@ -29,7 +27,6 @@ import {
   type ScheduleChangeCommand,
   type SlotChangeCommand,
 } from '@questfield/contract';
-import { format } from 'date-fns';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { AccountDeletionService } from '../accounts/account-deletion.service';
@@ -37,11 +34,13 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
 import { venueDayOf, venueTimeOf } from '../../lib/slot-schedule';
-import type { CodeKind, CodesService } from '../codes/codes.service';
+import type { CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
+import { createCodeCommands } from './code-commands';
+import { createSettingsCommands } from './settings-commands';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -51,26 +50,6 @@ const SLOT_ACTIONS = {
   'slots reopen': 'slots.reopen',
 } as const satisfies Record<SlotChangeCommand['command'], AuditAction>;
 
-const STORED_KIND: Record<OperatorCodeKind, CodeKind> = {
-  'game-pass': 'one_time',
-  promo: 'promo_per_user',
-};
-export const OPERATOR_KIND: Record<CodeKind, OperatorCodeKind> = {
-  one_time: 'game-pass',
-  promo_per_user: 'promo',
-};
-
-/** When a code stops working: the start of the day after its last day, in venue time. */
-export function expiryAfter(lastDay: string, timeZone: string): Date {
-  const [year = 0, month = 1, day = 1] = lastDay.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, day + 1, timeZone).getTime());
-}
-
-/** The last day (YYYY-MM-DD, venue time) on which a code expiring at `expiresAt` works. */
-export function lastDayBefore(expiresAt: Date, timeZone: string): string {
-  return format(new TZDate(expiresAt.getTime() - 1, timeZone), 'yyyy-MM-dd');
-}
-
 type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   accounts: AccountsService;
   auditLog: Pick<AuditLogService, 'record'>;
@@ -79,7 +58,7 @@ type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   credits: CreditsService;
   bookings: BookingsService;
   settings: SettingsService;
-  orders: Pick<OrdersService, 'flagged'>;
+  orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
   twoFactor: Pick<TwoFactorService, 'reset'>;
 };
 
@@ -88,64 +67,10 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     modules;
   const { twoFactor } = modules;
   const zone = env.venueTimezone;
-  const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
+  const codeCommands = createCodeCommands({ db, env, clock, codes, auditLog });
 
   async function accountOf(email: string) {
     return (await accounts.findByEmail(email)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
-  }
-
-  async function createCodes(command: Command<'codes create'>, actor: OperatorActor) {
-    const expiresAt =
-      command.expires === undefined ? undefined : expiryAfter(command.expires, zone);
-    if (expiresAt !== undefined && expiresAt <= clock.now()) fail('OPERATOR_DATE_PAST');
-    const batch = { ...command, kind: STORED_KIND[command.kind], expiresAt };
-    const issued = await codes.create(batch);
-    const expires = dayOf(expiresAt ?? null);
-    // The batch's shape only: the codes themselves are shown once, to the operator, and kept
-    // nowhere readable.
-    await auditLog.record(db, actor, {
-      action: 'codes.create',
-      subject: `${issued.length} ${command.kind} codes`,
-      after: { kind: command.kind, count: issued.length, credits: command.credits, expires },
-    });
-    return {
-      command: command.command,
-      codes: issued.map((code) => ({
-        code,
-        kind: command.kind,
-        credits: command.credits,
-        expires,
-      })),
-    } satisfies OperatorResultOf<'codes create'>;
-  }
-
-  async function listCodes(command: Command<'codes list'>) {
-    const kind = command.kind === undefined ? undefined : STORED_KIND[command.kind];
-    const rows = await codes.list({ ...command, kind });
-    return {
-      command: command.command,
-      codes: rows.map((row) => ({
-        id: row.id,
-        label: row.label,
-        kind: OPERATOR_KIND[row.kind],
-        credits: row.credits,
-        expires: dayOf(row.expiresAt),
-        status: row.status,
-        redemptions: row.redemptions,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    } satisfies OperatorResultOf<'codes list'>;
-  }
-
-  async function revokeCode(command: Command<'codes revoke'>, actor: OperatorActor) {
-    const label = (await codes.revoke(command.code)) ?? fail('OPERATOR_CODE_NOT_FOUND');
-    await auditLog.record(db, actor, {
-      action: 'codes.revoke',
-      subject: label,
-      before: { revoked: false },
-      after: { revoked: true },
-    });
-    return { command: command.command, label } satisfies OperatorResultOf<'codes revoke'>;
   }
 
   /** The most credits an operator of `role` may grant or deduct in one console action. */
@@ -287,23 +212,7 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     accessCode: slot.accessCode,
   });
 
-  async function switchMultiplayer(
-    command: Command<'multiplayer'>,
-    actor: OperatorActor,
-  ): Promise<OperatorResultOf<'multiplayer'>> {
-    if (command.state === 'status') {
-      const enabled = await settings.multiplayerEnabled();
-      return { command: command.command, enabled, changed: false };
-    }
-    const { before, enabled } = await settings.setMultiplayer(command.state === 'on');
-    await auditLog.record(db, actor, {
-      action: 'settings.multiplayer',
-      subject: 'multiplayer',
-      before: { enabled: before },
-      after: { enabled },
-    });
-    return { command: command.command, enabled, changed: true };
-  }
+  const settingsCommands = createSettingsCommands({ settings, auditLog });
 
   async function showSchedule(): Promise<OperatorResultOf<'schedule show'>> {
     const today = venueDayOf(clock.now(), zone);
@@ -418,8 +327,53 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     } satisfies OperatorResultOf<'orders flagged'>;
   }
 
+  /**
+   * A full refund of a paid order (admins): what it gave taken back and the money returned,
+   * audited in the refund's own transaction; asking again retries a refund the processor
+   * turned down (audited as asked again).
+   */
+  async function refundOrder(request: Command<'orders refund'>, actor: OperatorActor) {
+    let takenBack = 0;
+    const { order, refund } = await orders.refundForOperator(
+      request,
+      actor.kind === 'operator' ? actor.userId : null,
+      (executor, refunded, clawback) => {
+        takenBack = clawback === null ? 0 : clawback.credits - clawback.missing;
+        return auditLog.record(executor, actor, {
+          action: 'orders.refund',
+          targetUserId: refunded.userId,
+          subject: `${refunded.orderNumber} (${formatUsd(refunded.amountCents)})`,
+          ...(clawback === null
+            ? { before: { refund: 'failed' }, after: { refund: 'asked again' } }
+            : {
+                before: { status: 'paid' },
+                after: {
+                  status: 'refunded',
+                  creditsTakenBack: takenBack,
+                  creditsMissing: clawback.missing,
+                  passesRevoked: clawback.passes,
+                },
+              }),
+          reason: request.leaveShortfall ? 'Refunded with the spent credits left at zero.' : '',
+        });
+      },
+    );
+    return {
+      command: request.command,
+      orderNumber: order.orderNumber,
+      refund: refund.status,
+      failureCode: refund.failureCode,
+      takenBack,
+      missing: refund.shortfallCredits,
+    } satisfies OperatorResultOf<'orders refund'>;
+  }
+
   return {
     creditLimit,
+
+    /** An admin's refund from the console: `orders refund`, the order and its refund after. */
+    refundOrder: (request: Omit<Command<'orders refund'>, 'command'>, actor: OperatorActor) =>
+      refundOrder({ command: 'orders refund', ...request }, actor),
 
     /** A console operator's grant or deduction on a live player's balance; the balance after. */
     async changeCredits(change: ConsolePlayerCreditsRequest, actor: OperatorActor) {
@@ -457,12 +411,31 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
      */
     run(command: OperatorCommand, actor: OperatorActor): Promise<OperatorResult> {
       switch (command.command) {
-        case 'codes create':
-          return createCodes(command, actor);
+        case 'codes create': {
+          const { command: name, ...request } = command;
+          return codeCommands.create(request, actor).then((done) => ({ command: name, ...done }));
+        }
         case 'codes list':
-          return listCodes(command);
+          return codeCommands.list(command);
         case 'codes revoke':
-          return revokeCode(command, actor);
+          return codeCommands
+            .revoke(
+              command.id === undefined ? { code: command.code ?? '' } : { id: command.id },
+              actor,
+            )
+            .then((done) => ({ command: command.command, ...done }));
+        case 'codes batches':
+          return codeCommands
+            .batches(command.after, command.limit)
+            .then((page) => ({ command: command.command, ...page }));
+        case 'codes batch':
+          return codeCommands
+            .batch(command.batch, command)
+            .then((page) => ({ command: command.command, ...page }));
+        case 'codes revoke-batch':
+          return codeCommands
+            .revokeBatch(command.batch, actor)
+            .then((done) => ({ command: command.command, ...done }));
         case 'users grant-credits':
           return grantCredits(command, actor);
         case 'users show':
@@ -489,9 +462,21 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
         case 'days unblock':
           return blockDay(command, actor);
         case 'multiplayer':
-          return switchMultiplayer(command, actor);
+          return settingsCommands.switchMultiplayer(command, actor);
+        case 'settings show':
+          return settingsCommands.showSettings();
+        case 'settings staff-credit-limit':
+          return settingsCommands.setStaffCreditLimit(command, actor);
+        case 'venues list':
+          return settingsCommands.listVenues();
+        case 'venues add':
+        case 'venues remove':
+        case 'venues limit':
+          return settingsCommands.changeVenues(command, actor);
         case 'orders flagged':
           return flaggedOrders(command);
+        case 'orders refund':
+          return refundOrder(command, actor);
       }
     },
 
@@ -500,6 +485,12 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
 
     /** The week and the blocked days ahead (the console's schedule screen). */
     showSchedule,
+
+    /** The code commands, by id, as `run` makes them (the console's codes screens). */
+    codes: codeCommands,
+
+    /** Every setting as stored now (the console's settings screen). */
+    showSettings: settingsCommands.showSettings,
 
     /** An admin's change to the week or a day, as `run` makes it. */
     changeSchedule: (command: ScheduleChangeCommand, actor: OperatorActor) =>

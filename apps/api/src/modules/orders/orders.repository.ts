@@ -1,7 +1,15 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
-import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { ORDER_FLAGS, orders, paymentDisputes, webhookEvents } from '../../db/schema/orders';
+import {
+  ORDER_FLAGS,
+  orderRefunds,
+  orders,
+  paymentDisputes,
+  webhookEvents,
+  type REFUND_STATUSES,
+} from '../../db/schema/orders';
+import { playerNames } from '../../db/schema/views';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Pick<
@@ -111,6 +119,14 @@ export type OrderFlag = (typeof ORDER_FLAGS)[number];
 export const isOrderFlag = (value: string): value is OrderFlag =>
   (ORDER_FLAGS as readonly string[]).includes(value);
 
+/** Clears the flag if it is still `flag` (a dispute that came since stays). */
+export async function unflagOrder(db: Executor, id: string, flag: OrderFlag) {
+  await db
+    .update(orders)
+    .set({ flag: null, flaggedAt: null })
+    .where(and(eq(orders.id, id), eq(orders.flag, flag)));
+}
+
 /** Flags the order for operators; a dispute outranks what it was flagged for before. */
 export async function flagOrder(db: Executor, id: string, flag: OrderFlag, now: Date) {
   const notDisputed = or(isNull(orders.flag), ne(orders.flag, 'disputed'));
@@ -201,4 +217,131 @@ export async function isEventHandled(db: Executor, eventId: string): Promise<boo
 
 export async function recordEvent(db: Executor, eventId: string, type: string, now: Date) {
   await db.insert(webhookEvents).values({ eventId, type, receivedAt: now }).onConflictDoNothing();
+}
+
+/** What narrows the console's list of orders; `cursor` is the last order id of the page before. */
+export type ConsoleOrdersFilter = {
+  /** One order (the answer to a refund). */
+  orderId?: string;
+  status?: OrderRow['status'];
+  between?: { from: Date; to: Date };
+  cursor?: string;
+  limit: number;
+};
+
+/** Every order, newest first, with its buyer's name and its refund, one page at a time. */
+export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) {
+  const { orderId, status, between, cursor } = filter;
+  // Keyset on (created_at, id) read from the cursor's own row, at the database's precision.
+  const after =
+    cursor === undefined
+      ? undefined
+      : sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${cursor})`;
+  return db
+    .select({
+      order: orders,
+      player: { username: playerNames.username, deleted: playerNames.deleted },
+      refund: orderRefunds,
+    })
+    .from(orders)
+    .innerJoin(playerNames, eq(playerNames.userId, orders.userId))
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
+    .where(
+      and(
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+        status === undefined ? undefined : eq(orders.status, status),
+        between === undefined ? undefined : gte(orders.createdAt, between.from),
+        between === undefined ? undefined : lt(orders.createdAt, between.to),
+        after,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit);
+}
+export type ConsoleOrderRow = Awaited<ReturnType<typeof listForConsole>>[number];
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The order's refund row, written once (the unique order id); undefined when one exists. */
+export async function insertRefund(
+  tx: Transaction,
+  refund: Pick<
+    typeof orderRefunds.$inferInsert,
+    'orderId' | 'amountCents' | 'requestedBy' | 'shortfallCredits' | 'status' | 'providerRefundId'
+  > & { now: Date },
+): Promise<RefundRow | undefined> {
+  const { now, ...values } = refund;
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: orderRefunds.orderId })
+    .returning();
+  return row;
+}
+
+export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What the processor said of the refund, whatever order its answers arrive in: completed is
+ * final, failed replaces pending, pending only fills in a pending refund's id. Undefined when
+ * the answer came too late to change anything.
+ */
+export async function settleRefund(
+  db: Executor,
+  id: string,
+  change: { status: RefundStatus; providerRefundId?: string; failureCode?: string | null },
+  now: Date,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(orderRefunds)
+    .set({
+      status: change.status,
+      failureCode: change.failureCode ?? null,
+      updatedAt: now,
+      ...(change.providerRefundId === undefined
+        ? {}
+        : { providerRefundId: change.providerRefundId }),
+    })
+    .where(
+      and(
+        eq(orderRefunds.id, id),
+        // Accepted news never undoes an answer: only a pending refund takes it.
+        change.status === 'pending'
+          ? eq(orderRefunds.status, 'pending')
+          : ne(orderRefunds.status, 'completed'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * A failed refund asked for again: pending with a new attempt (its own idempotency key), once
+ * however many admins press at the same moment. Undefined when it was not failed any more.
+ */
+export async function retryRefund(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(orderRefunds)
+    .set({
+      status: 'pending',
+      failureCode: null,
+      providerRefundId: null,
+      attempts: sql`${orderRefunds.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'failed')))
+    .returning();
+  return row;
 }

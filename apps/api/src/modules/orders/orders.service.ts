@@ -11,15 +11,25 @@
  * reconciler, settles it.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { formatUsd, orderLine, type CheckoutRequest, type OrderLine } from '@questfield/contract';
+import {
+  formatUsd,
+  orderLine,
+  ORDERS_PAGE_SIZE,
+  refundShortfallMessage,
+  type CheckoutRequest,
+  type ConsoleOrdersRequest,
+  type OrderLine,
+} from '@questfield/contract';
 import { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import { venueDayRange } from '../../lib/slot-schedule';
 import {
   failureReason,
   type FoundPayment,
   type PaymentResult,
+  type RefundResult,
 } from '../../integrations/payments/provider';
 import type { Mailer } from '../../integrations/email/mailer';
 import { orderConfirmationEmail } from '../../integrations/email/templates';
@@ -72,6 +82,33 @@ export type DisputeUpdate = {
   amountCents: number;
 };
 
+/** A Square refund event (refund.created, refund.updated): one refund of one of our payments. */
+export type RefundUpdate = {
+  eventId: string;
+  eventType: string;
+  refundId: string;
+  paymentId: string;
+  status: 'pending' | 'completed' | 'failed';
+  /** Square's status when it failed (FAILED, REJECTED). */
+  failureCode: string;
+  amountCents: number;
+};
+
+/** What a full refund takes back from one player: what the order gave them, and what they have. */
+type TakeBack = { userId: string; credits: number; balance: number; missing: number };
+
+/** What a full refund of a paid order does besides the money: passes revoked, credits taken back. */
+export type Clawback = { takeBack: TakeBack[]; passes: number; credits: number; missing: number };
+
+/**
+ * Joins an admin's refund with the audit row: in the refund's transaction with what it took
+ * back, or alone (null) when a failed refund is asked for again.
+ */
+type Also = (executor: Executor, order: repo.OrderRow, clawback: Clawback | null) => Promise<void>;
+
+/** A player a refund takes back from, by name. */
+type NamedTakeBack = TakeBack & { username: string };
+
 /** What an event did, for the webhook's log line. */
 export type EventOutcome = 'applied' | 'repeated' | 'unknown-order' | repo.OrderFlag;
 
@@ -100,11 +137,15 @@ function requestHash(quoted: Quote, paymentToken: string): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
+/** The Game Passes an order issues: one per Game Pack it bought. */
+const passCountOf = (order: Order) =>
+  order.kind === 'game_pack' ? (order.lines[0]?.quantity ?? 0) : 0;
+
 /** A stored order's lines, checked against the contract: a row this code did not write fails loudly. */
 const orderLines = z.array(orderLine);
 const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: orderLines.parse(row.items) });
 
-export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
+export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
   codes: Pick<
     CodesService,
@@ -115,7 +156,7 @@ export type OrdersDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'
 };
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
+  const { db, env, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
 
   /** What a paid order brings, in its transaction: credits, Game Passes, the confirmation. */
   async function grant(tx: Transaction, order: Order): Promise<void> {
@@ -127,11 +168,10 @@ export function createOrdersService(deps: OrdersDeps) {
         source: { type: 'order', id: order.id },
       });
     }
-    const passCount = order.kind === 'game_pack' ? (order.lines[0]?.quantity ?? 0) : 0;
     const gamePasses = await codes.issueGamePasses(tx, {
       id: order.id,
       ownerId: order.userId,
-      count: passCount,
+      count: passCountOf(order),
     });
     const buyer = await accounts.find(order.userId, tx);
     if (buyer === undefined) return;
@@ -158,7 +198,10 @@ export function createOrdersService(deps: OrdersDeps) {
     return outcome;
   }
 
-  /** Takes `amount` credits back from a player for a refunded order, as far as the balance allows. */
+  /**
+   * Takes `amount` credits back from a player for a refunded order, as far as the balance
+   * allows; how many it took (a repeat takes none again and answers the first).
+   */
   async function takeBack(tx: Transaction, orderId: string, userId: string, amount: number) {
     const posting = (delta: number) => ({
       userId,
@@ -167,32 +210,169 @@ export function createOrdersService(deps: OrdersDeps) {
       source: { type: 'refund' as const, id: orderId },
     });
     const outcome = await credits.post(tx, posting(-amount));
+    if (outcome.status !== 'insufficient') return -outcome.posting.delta;
     // Credits already spent stay spent; the rest is taken back.
-    if (outcome.status === 'insufficient' && outcome.balance > 0) {
-      await credits.post(tx, posting(-outcome.balance));
-    }
+    if (outcome.balance > 0) await credits.post(tx, posting(-outcome.balance));
+    return outcome.balance;
   }
 
   /**
-   * A full refund, whenever it arrives: a pending order becomes refunded and never pays; a paid
-   * one gives back what it granted: its credits, and its Game Passes (revoked, and the credits
-   * of redeemed ones taken from whoever redeemed them). Once, however often it is reported.
+   * In `tx`, a paid order becomes refunded and gives back what it granted: its Game Passes are
+   * revoked, and the buyer (its credits) and whoever redeemed a pass (the pass's credits) give
+   * them back as far as their balances allow. A pending order becomes refunded and never pays.
+   * Null when the order was neither paid nor pending (refunded already: nothing happens twice).
    */
-  async function refund(order: repo.OrderRow): Promise<void> {
+  async function clawBack(tx: Transaction, order: repo.OrderRow): Promise<Clawback | null> {
+    await credits.lock(tx, order.userId);
+    const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
+    if (wasPaid === undefined) return null;
+    if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0 };
+    const owed = new Map<string, number>([[order.userId, order.credits]]);
+    const revoked = await codes.revokeOrderPasses(tx, order.id);
+    for (const pass of revoked) owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
+    // One player at a time in a fixed order, so two refunds never wait on each other.
+    const players = [...owed]
+      .filter(([, amount]) => amount > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    const takenBack: TakeBack[] = [];
+    for (const [userId, amount] of players) {
+      const balance = await credits.lock(tx, userId);
+      const taken = await takeBack(tx, order.id, userId, amount);
+      takenBack.push({ userId, credits: amount, balance, missing: amount - taken });
+    }
+    const total = (key: 'credits' | 'missing') =>
+      takenBack.reduce((sum, player) => sum + player[key], 0);
+    return {
+      takeBack: takenBack,
+      passes: passCountOf(withLines(order)),
+      credits: total('credits'),
+      missing: total('missing'),
+    };
+  }
+
+  /**
+   * A full refund the processor reports, whenever it arrives (its dashboard, or a payment event):
+   * what the order gave comes back as far as balances allow, and the refund is recorded, once.
+   */
+  async function refund(
+    order: repo.OrderRow,
+    news: { providerRefundId: string | null; status: 'pending' | 'completed' } = {
+      providerRefundId: null,
+      status: 'completed',
+    },
+  ) {
     await transaction(async (tx) => {
-      await credits.lock(tx, order.userId);
-      const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
-      if (wasPaid !== true) return;
-      const owed = new Map<string, number>([[order.userId, order.credits]]);
-      for (const pass of await codes.revokeOrderPasses(tx, order.id)) {
-        owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
-      }
-      // One player at a time in a fixed order, so two refunds never wait on each other.
-      const players = [...owed]
-        .filter(([, amount]) => amount > 0)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      for (const [userId, amount] of players) await takeBack(tx, order.id, userId, amount);
+      const clawed = await clawBack(tx, order);
+      if (clawed === null) return;
+      await repo.insertRefund(tx, {
+        orderId: order.id,
+        amountCents: order.amountCents,
+        requestedBy: null,
+        shortfallCredits: clawed.missing,
+        ...news,
+        now: clock.now(),
+      });
     });
+  }
+
+  /** Runs `work` in a transaction that is always rolled back: what it would do, with nothing done. */
+  async function rehearse<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    let done: { value: T } | undefined;
+    try {
+      await transaction(async (tx) => {
+        done = { value: await work(tx) };
+        tx.rollback();
+      });
+    } catch (error) {
+      if (done === undefined) throw error;
+    }
+    if (done === undefined) throw new Error('A rehearsal ended without rolling back.');
+    return done.value;
+  }
+
+  /** Records the processor's answer on the refund; the refund as it stands after it. */
+  async function recordAnswer(
+    order: repo.OrderRow,
+    row: repo.RefundRow,
+    answer: RefundResult,
+  ): Promise<repo.RefundRow> {
+    const now = clock.now();
+    if (answer.outcome === 'unknown') return row;
+    const settled = await repo.settleRefund(
+      db,
+      row.id,
+      answer.outcome === 'failed'
+        ? { status: 'failed', failureCode: answer.code }
+        : { status: answer.outcome, providerRefundId: answer.refundId },
+      now,
+    );
+    if (settled?.status === 'failed') await repo.flagOrder(db, order.id, 'refund_failed', now);
+    if (settled?.status === 'completed') await repo.unflagOrder(db, order.id, 'refund_failed');
+    return settled ?? (await repo.findRefund(db, order.id)) ?? row;
+  }
+
+  /**
+   * Asks the processor to refund the order's payment, with the refund's attempt as the key: the
+   * same attempt asked again (a lost answer, a double click) never refunds twice.
+   */
+  async function askProcessor(order: repo.OrderRow, row: repo.RefundRow) {
+    const answer = await payments.refundPayment({
+      idempotencyKey: `${row.id}.${row.attempts}`,
+      paymentId: order.providerPaymentId ?? '',
+      amountCents: row.amountCents,
+      currency: 'USD',
+      reason: `Refund of ${order.orderNumber}`,
+    });
+    return recordAnswer(order, row, answer);
+  }
+
+  /**
+   * A refund asked for again: a failed one is retried under a new key (its credits were taken
+   * back already), one whose answer was lost is asked again under its own key; any other is done.
+   */
+  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, also: Also) {
+    if (row.status === 'failed') {
+      const retried = (await repo.retryRefund(db, row.id, clock.now())) ?? row;
+      if (retried.status === 'failed') return fail('ORDER_ALREADY_REFUNDED');
+      await also(db, order, null);
+      return askProcessor(order, retried);
+    }
+    if (row.status === 'pending' && row.providerRefundId === null) return askProcessor(order, row);
+    return fail('ORDER_ALREADY_REFUNDED');
+  }
+
+  /** What a refund event says, applied to our refund of that payment, or as a dashboard refund. */
+  async function applyRefundState(
+    order: repo.OrderRow,
+    update: RefundUpdate,
+  ): Promise<EventOutcome> {
+    const row = await repo.findRefund(db, order.id);
+    const answer: RefundResult =
+      update.status === 'failed'
+        ? { outcome: 'failed', code: update.failureCode }
+        : { outcome: update.status, refundId: update.refundId };
+    if (row !== undefined) {
+      // News of an earlier attempt than the one on record changes nothing.
+      if (row.providerRefundId !== null && row.providerRefundId !== update.refundId)
+        return 'applied';
+      const after = await recordAnswer(order, row, answer);
+      return after.status === 'failed' ? 'refund_failed' : 'applied';
+    }
+    if (answer.outcome === 'failed') return 'applied';
+    if (update.amountCents < order.amountCents) {
+      await repo.flagOrder(db, order.id, 'partially_refunded', clock.now());
+      return 'partially_refunded';
+    }
+    await refund(order, { providerRefundId: update.refundId, status: answer.outcome });
+    return 'applied';
+  }
+
+  /** A paid order with a payment to refund, by its number; refused otherwise. */
+  async function refundableOrder(orderNumber: string): Promise<repo.OrderRow> {
+    const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
+    if (order.status === 'refunded') fail('ORDER_ALREADY_REFUNDED');
+    if (order.status !== 'paid' || order.providerPaymentId === null) fail('ORDER_NOT_REFUNDABLE');
+    return order;
   }
 
   /** Whether a report is about another payment, or another amount, than the order's. */
@@ -366,6 +546,92 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The player's latest orders, newest first (the console's player page). */
     ordersOf,
+
+    /** A Square refund event, once per event id: our refund's news, or a dashboard refund. */
+    async applyRefundUpdate(update: RefundUpdate): Promise<EventOutcome> {
+      if (await repo.isEventHandled(db, update.eventId)) return 'repeated';
+      const order = await repo.findByPaymentId(db, update.paymentId);
+      const outcome = order === undefined ? 'unknown-order' : await applyRefundState(order, update);
+      await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
+      return outcome;
+    },
+
+    /** Every order for the console, newest first, a page at a time. */
+    async listForConsole(filter: ConsoleOrdersRequest) {
+      const rows = await repo.listForConsole(db, {
+        status: filter.status,
+        between:
+          filter.day === undefined ? undefined : venueDayRange(filter.day, env.venueTimezone),
+        cursor: filter.cursor,
+        limit: ORDERS_PAGE_SIZE + 1,
+      });
+      const page = rows
+        .slice(0, ORDERS_PAGE_SIZE)
+        .map((row) => ({ ...row, order: withLines(row.order) }));
+      const last = page.at(-1);
+      return {
+        orders: page,
+        nextCursor: rows.length > ORDERS_PAGE_SIZE && last !== undefined ? last.order.id : null,
+      };
+    },
+
+    /**
+     * What refunding a paid order would take back from whom, rehearsed in a transaction that is
+     * rolled back, so the plan is what the refund itself would do now.
+     */
+    async refundPlan(orderNumber: string) {
+      const order = await refundableOrder(orderNumber);
+      const clawed =
+        (await rehearse((tx) => clawBack(tx, order))) ?? fail('ORDER_ALREADY_REFUNDED');
+      const takeBack: NamedTakeBack[] = [];
+      for (const player of clawed.takeBack) {
+        const account = await accounts.find(player.userId);
+        takeBack.push({ ...player, username: account?.username ?? 'deleted player' });
+      }
+      return { order, takeBack, passes: clawed.passes, missing: clawed.missing };
+    },
+
+    /**
+     * An admin's full refund of a paid order: in one transaction the order is refunded, its
+     * passes revoked and its credits taken back (refused while credits are missing, unless
+     * `leaveShortfall`), with the refund row and the audit row (`also`); then the processor is
+     * asked to return the money. Asking again for a refunded order refunds nothing twice.
+     */
+    async refundForOperator(
+      request: { orderNumber: string; leaveShortfall: boolean },
+      requestedBy: string | null,
+      also: Also,
+    ) {
+      const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
+      const existing = await repo.findRefund(db, order.id);
+      if (existing !== undefined) return { order, refund: await askAgain(order, existing, also) };
+      await refundableOrder(request.orderNumber);
+      const row = await transaction(async (tx) => {
+        const clawed = (await clawBack(tx, order)) ?? fail('ORDER_ALREADY_REFUNDED');
+        if (clawed.missing > 0 && !request.leaveShortfall) {
+          fail('REFUND_SHORTFALL', refundShortfallMessage(clawed.missing));
+        }
+        const inserted = await repo.insertRefund(tx, {
+          orderId: order.id,
+          amountCents: order.amountCents,
+          requestedBy,
+          shortfallCredits: clawed.missing,
+          status: 'pending',
+          providerRefundId: null,
+          now: clock.now(),
+        });
+        await also(tx, order, clawed);
+        return inserted ?? fail('ORDER_ALREADY_REFUNDED');
+      });
+      return { order, refund: await askProcessor(order, row) };
+    },
+
+    /** One order as the console lists it (after a refund). */
+    async consoleOrderByNumber(orderNumber: string) {
+      const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
+      const [row] = await repo.listForConsole(db, { orderId: order.id, limit: 1 });
+      return row === undefined ? fail('ORDER_NOT_FOUND') : { ...row, order: withLines(row.order) };
+    },
   };
 }
 

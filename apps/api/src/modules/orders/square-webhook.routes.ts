@@ -1,5 +1,5 @@
 /**
- * POST /api/webhooks/square (security.md W8): Square's payment and dispute events, trusted only
+ * POST /api/webhooks/square (security.md W8): Square's payment, refund and dispute events, trusted only
  * with a valid signature over the raw body, applied once per event id. Answered quickly with 200 so Square
  * does not retry what was handled; a bad signature is 401 and changes nothing.
  */
@@ -14,14 +14,23 @@ import {
   squareDisputeEvent,
   squareEvent,
   squarePaymentEvent,
+  squareRefundEvent,
 } from '../../integrations/payments/square-webhook';
 import type { Services } from '../../services';
 import type { ModuleContext } from '../module-context';
 import { isOrderFlag } from './orders.repository';
-import type { DisputeUpdate, PaymentState, PaymentUpdate } from './orders.service';
+import type { DisputeUpdate, PaymentState, PaymentUpdate, RefundUpdate } from './orders.service';
 
 const PAYMENT_EVENTS = new Set(['payment.created', 'payment.updated']);
 const DISPUTE_EVENT = /^dispute\./;
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated']);
+/** Square's refund statuses, as the orders module reads them. */
+const REFUND_STATUSES: Readonly<Record<string, RefundUpdate['status']>> = {
+  PENDING: 'pending',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  REJECTED: 'failed',
+};
 /** Square's payment statuses, as the orders module reads them. */
 const PAYMENT_STATUSES: Readonly<Record<string, PaymentState['status']>> = {
   COMPLETED: 'completed',
@@ -70,12 +79,34 @@ function disputeUpdateOf(body: unknown): DisputeUpdate {
   };
 }
 
-/** Applies a payment or dispute event; null for a type the orders module ignores. */
+function refundUpdateOf(body: unknown): RefundUpdate | null {
+  const parsed = squareRefundEvent.safeParse(body);
+  if (!parsed.success) fail('BAD_REQUEST', 'This refund event is incomplete.');
+  const { refund } = parsed.data.data.object;
+  const status = REFUND_STATUSES[refund.status];
+  // A status Square may add later says nothing we act on.
+  if (status === undefined || refund.amount_money.currency !== 'USD') return null;
+  return {
+    eventId: parsed.data.event_id,
+    eventType: parsed.data.type,
+    refundId: refund.id,
+    paymentId: refund.payment_id,
+    status,
+    failureCode: refund.status,
+    amountCents: refund.amount_money.amount,
+  };
+}
+
+/** Applies a payment, refund or dispute event; null for a type the orders module ignores. */
 async function applyEvent(body: unknown, orders: Services['orders']) {
   const event = squareEvent.safeParse(body);
   if (!event.success) fail('BAD_REQUEST', 'This is not a Square event.');
   if (PAYMENT_EVENTS.has(event.data.type)) return orders.applyPaymentUpdate(paymentUpdateOf(body));
   if (DISPUTE_EVENT.test(event.data.type)) return orders.applyDispute(disputeUpdateOf(body));
+  if (REFUND_EVENTS.has(event.data.type)) {
+    const update = refundUpdateOf(body);
+    return update === null ? null : orders.applyRefundUpdate(update);
+  }
   return null;
 }
 

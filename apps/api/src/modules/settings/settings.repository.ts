@@ -12,16 +12,10 @@ export async function readSetting(db: Executor, key: string): Promise<unknown> {
   return row?.value;
 }
 
-export async function writeSetting(db: Executor, key: string, value: unknown, at: Date) {
-  await db
-    .insert(runtimeSettings)
-    .values({ key, value, updatedAt: at })
-    .onConflictDoUpdate({ target: runtimeSettings.key, set: { value, updatedAt: at } });
-}
-
 /**
  * Changes a setting from its current value (`fallback` when none is stored) under a lock on
- * its row, so two operators changing parts of one value at once both count; the value before.
+ * its row, so two operators changing parts of one value at once both count; the values before
+ * and after.
  */
 export async function changeSetting(
   tx: Transaction,
@@ -29,7 +23,7 @@ export async function changeSetting(
   fallback: unknown,
   change: (current: unknown) => unknown,
   at: Date,
-): Promise<unknown> {
+): Promise<{ before: unknown; after: unknown }> {
   await tx
     .insert(runtimeSettings)
     .values({ key, value: fallback, updatedAt: at })
@@ -45,5 +39,5 @@ export async function changeSetting(
     .update(runtimeSettings)
     .set({ value, updatedAt: at })
     .where(eq(runtimeSettings.key, key));
-  return before;
+  return { before, after: value };
 }

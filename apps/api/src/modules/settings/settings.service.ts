@@ -1,23 +1,29 @@
 /**
  * Settings operators switch while the product runs: whether multiplayer is on (product.md: off
- * shows the spec's banner and the server refuses bookings and joins), and the most credits
- * staff may grant or deduct in one console action. Their defaults are MULTIPLAYER_ENABLED and
- * the contract's STAFF_CREDIT_LIMIT_DEFAULT; a value stored (`npm run admin -- multiplayer
- * on|off`) is kept in the database, so every API process follows it. Each process reads a
- * setting at most once per SETTINGS_TTL_MS, so a booking costs no extra statement and a change
- * takes effect within that time everywhere.
+ * shows the spec's banner and the server refuses bookings and joins), the most credits staff
+ * may grant or deduct in one console action, the venue's week, and the venue networks whose
+ * per-address limits are raised (ADR 0025). Their defaults are MULTIPLAYER_ENABLED and the
+ * contract's; a value stored (`npm run admin`, or the console) is kept in the database, so every
+ * API process follows it. Each process reads a setting at most once per SETTINGS_TTL_MS, so a
+ * booking or a limit check costs no extra statement and a change takes effect within that time
+ * everywhere. A change is made under a lock on its row, with its audit row when one is given.
  */
 import {
   DEFAULT_WEEKLY_SCHEDULE,
   OPERATOR_LIMITS,
   STAFF_CREDIT_LIMIT_DEFAULT,
+  VENUE_NETWORKS,
   weeklySchedule,
+  type VenueNetwork,
   type Weekday,
   type WeekdayHours,
   type WeeklySchedule,
 } from '@questfield/contract';
 import { z } from 'zod';
+import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
+import { inRanges, parseVenueRange, type AddressRange } from '../../lib/address-range';
+import { fail } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
 import * as repo from './settings.repository';
 
@@ -26,6 +32,17 @@ const MULTIPLAYER = 'multiplayer_enabled';
 const STAFF_CREDIT_LIMIT = 'staff_credit_limit';
 const WEEK = 'weekly_schedule';
 const BLOCKED_DAYS = 'blocked_days';
+const VENUES = 'venue_networks';
+
+/** The venue networks and what their per-address limits are raised to. */
+export type VenueNetworks = { limit: number; networks: VenueNetwork[] };
+const venueNetworks = z.object({
+  limit: z.number().int().min(VENUE_NETWORKS.limitMin).max(VENUE_NETWORKS.limitMax),
+  networks: z.array(z.object({ name: z.string(), range: z.string() })),
+});
+
+/** Writes a change's audit row in the change's transaction, from the values before and after. */
+export type AuditChange<T> = (tx: Transaction, before: T, after: T) => Promise<unknown>;
 
 /** Days with no games: the day (YYYY-MM-DD, venue calendar) and the reason an admin gave. */
 export type BlockedDays = Record<string, string>;
@@ -40,6 +57,10 @@ const storedOr =
   };
 const asWeek = storedOr<WeeklySchedule>(weeklySchedule, DEFAULT_WEEKLY_SCHEDULE);
 const asBlockedDays = storedOr<BlockedDays>(blockedDays, {});
+const asVenues = storedOr<VenueNetworks>(venueNetworks, {
+  limit: VENUE_NETWORKS.limitDefault,
+  networks: [],
+});
 
 /** A stored limit counts only as a whole number from 1 to the admins' own limit. */
 const isCreditLimit = (value: unknown): value is number =>
@@ -53,32 +74,71 @@ export function createSettingsService({
   clock,
   transaction,
 }: Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'>) {
-  const storedMultiplayer = async (): Promise<boolean> => {
-    const stored = await repo.readSetting(db, MULTIPLAYER);
-    return typeof stored === 'boolean' ? stored : env.multiplayerEnabled;
-  };
-  const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, storedMultiplayer);
-  const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) => {
-    const stored = await repo.readSetting(db, key);
-    return isCreditLimit(stored) ? stored : STAFF_CREDIT_LIMIT_DEFAULT;
+  const asMultiplayer = (stored: unknown) =>
+    typeof stored === 'boolean' ? stored : env.multiplayerEnabled;
+  const asCreditLimit = (stored: unknown) =>
+    isCreditLimit(stored) ? stored : STAFF_CREDIT_LIMIT_DEFAULT;
+  /** A setting as stored now, read as its schema reads it (not this process's copy). */
+  const stored =
+    <T>(read: (stored: unknown) => T) =>
+    async (key: string): Promise<T> =>
+      read(await repo.readSetting(db, key));
+
+  const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, stored(asMultiplayer));
+  const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, stored(asCreditLimit));
+  const week = ttlCache(SETTINGS_TTL_MS, clock, stored(asWeek));
+  const blocked = ttlCache(SETTINGS_TTL_MS, clock, stored(asBlockedDays));
+  // Kept with the ranges read, so a limit check only matches an address against them.
+  const venues = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) => {
+    const { limit, networks } = await stored(asVenues)(key);
+    const ranges: AddressRange[] = networks.flatMap(({ range }) => {
+      const parsed = parseVenueRange(range);
+      return parsed.ok ? [parsed.range] : [];
+    });
+    return { limit, ranges };
   });
+  const caches = [multiplayer, staffCreditLimit, week, blocked, venues];
 
-  const week = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) =>
-    asWeek(await repo.readSetting(db, key)),
-  );
-  const blocked = ttlCache(SETTINGS_TTL_MS, clock, async (key: string) =>
-    asBlockedDays(await repo.readSetting(db, key)),
-  );
-
-  /** Changes a stored value under its row's lock; the value before, as its schema reads it. */
-  async function change<T>(key: string, read: (stored: unknown) => T, next: (current: T) => T) {
-    const before = await transaction((tx) =>
-      repo.changeSetting(tx, key, read(undefined), (stored) => next(read(stored)), clock.now()),
-    );
-    week.clear();
-    blocked.clear();
-    return read(before);
+  /**
+   * Changes a stored value under its row's lock, with its audit row (when given) in the same
+   * transaction; the value before, as its schema reads it. A refusal thrown by `next` changes
+   * nothing.
+   */
+  async function change<T>(
+    key: string,
+    read: (stored: unknown) => T,
+    next: (current: T) => T,
+    audit?: AuditChange<T>,
+  ) {
+    const before = await transaction(async (tx) => {
+      const { before: was, after } = await repo.changeSetting(
+        tx,
+        key,
+        read(undefined),
+        (value) => next(read(value)),
+        clock.now(),
+      );
+      if (audit !== undefined) await audit(tx, read(was), read(after));
+      return read(was);
+    });
+    for (const cache of caches) cache.clear();
+    return before;
   }
+
+  /** The list with `network` added; refused when its range is listed or the list is full. */
+  const withNetwork = (current: VenueNetworks, network: VenueNetwork): VenueNetworks => {
+    if (current.networks.some(({ range }) => range === network.range)) {
+      fail('VENUE_NETWORK_EXISTS');
+    }
+    if (current.networks.length >= VENUE_NETWORKS.max) fail('VENUE_NETWORKS_FULL');
+    return { ...current, networks: [...current.networks, network] };
+  };
+
+  /** The range as stored (its first address, shortest form), or the reason it is refused. */
+  const rangeOf = (written: string): string => {
+    const parsed = parseVenueRange(written);
+    return parsed.ok ? parsed.text : fail('VENUE_NETWORK_INVALID', parsed.message);
+  };
 
   return {
     /** The venue's week (this process's copy, at most SETTINGS_TTL_MS old). */
@@ -116,13 +176,70 @@ export function createSettingsService({
 
     /**
      * Switches multiplayer for every process (operators); the value before, as stored (not this
-     * process's copy), and the new one.
+     * process's copy).
      */
-    async setMultiplayer(enabled: boolean): Promise<{ before: boolean; enabled: boolean }> {
-      const before = await storedMultiplayer();
-      await repo.writeSetting(db, MULTIPLAYER, enabled, clock.now());
-      multiplayer.clear();
-      return { before, enabled };
+    setMultiplayer: (enabled: boolean, audit: AuditChange<boolean>): Promise<boolean> =>
+      change(MULTIPLAYER, asMultiplayer, () => enabled, audit),
+
+    /** Sets the most credits staff may move in one action; the limit before. */
+    setStaffCreditLimit: (limit: number, audit: AuditChange<number>): Promise<number> =>
+      change(STAFF_CREDIT_LIMIT, asCreditLimit, () => limit, audit),
+
+    /** Every setting of the console's screen as stored now (not this process's copy). */
+    async current() {
+      const [isOn, creditLimit, venueList] = await Promise.all([
+        stored(asMultiplayer)(MULTIPLAYER),
+        stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
+        stored(asVenues)(VENUES),
+      ]);
+      return { multiplayer: isOn, staffCreditLimit: creditLimit, venues: venueList };
+    },
+
+    /**
+     * What the per-address limits of sign-ups and code entry are raised to for `ip` (a
+     * client's address, as the limits key it), or null outside every venue network (this
+     * process's copy).
+     */
+    async venueLimitFor(ip: string): Promise<number | null> {
+      const { limit, ranges } = await venues.get(VENUES);
+      return inRanges(ip, ranges) ? limit : null;
+    },
+
+    /** Lists a venue network (its range as stored); it, and the limit it gets. */
+    async addVenueNetwork(network: VenueNetwork, audit: AuditChange<VenueNetworks>) {
+      const added = { name: network.name, range: rangeOf(network.range) };
+      const before = await change(
+        VENUES,
+        asVenues,
+        (current) => withNetwork(current, added),
+        audit,
+      );
+      return { network: added, limit: before.limit };
+    },
+
+    /** Takes a venue network off the list; the network taken off. */
+    async removeVenueNetwork(range: string, audit: AuditChange<VenueNetworks>) {
+      const removed = rangeOf(range);
+      const before = await change(
+        VENUES,
+        asVenues,
+        (current) => {
+          const kept = current.networks.filter((network) => network.range !== removed);
+          if (kept.length === current.networks.length) fail('VENUE_NETWORK_NOT_FOUND');
+          return { ...current, networks: kept };
+        },
+        audit,
+      );
+      return (
+        before.networks.find((network) => network.range === removed) ??
+        fail('VENUE_NETWORK_NOT_FOUND')
+      );
+    },
+
+    /** Sets what every venue network's per-address limits are raised to; the limit before. */
+    async setVenueLimit(limit: number, audit: AuditChange<VenueNetworks>): Promise<number> {
+      const before = await change(VENUES, asVenues, (current) => ({ ...current, limit }), audit);
+      return before.limit;
     },
   };
 }

@@ -1,11 +1,16 @@
 import {
+  CODE_BATCH_NAME_MAX,
+  OPERATOR_LIMITS,
   TWO_FACTOR_RECOVERY_CODES,
   type AuditAction,
   type CreditChange,
   type LedgerReason,
   type OperatorCodeKind,
+  type OrderFlag,
   type OrderStatus,
+  type RefundStatus,
   type Role,
+  type CodeState,
 } from '@questfield/contract';
 
 const ACTIONS: Record<AuditAction, string> = {
@@ -35,6 +40,70 @@ const ACTIONS: Record<AuditAction, string> = {
 
 const number = new Intl.NumberFormat('en-US');
 const credits = (count: number) => `${number.format(count)} credit${count === 1 ? '' : 's'}`;
+
+/** The settings screen's words (consoleCopy.settings). */
+const SETTINGS = {
+  loading: 'Loading the settings…',
+  failed: 'The settings could not be loaded.',
+  staffOnly: 'Only admins change the settings.',
+  everywhere: 'Every server follows a change within 5 seconds.',
+  changeFailed: 'The setting could not be changed.',
+  dismiss: 'Dismiss',
+
+  multiplayerHeading: 'Multiplayer',
+  multiplayerText:
+    'When it is off, players can neither book nor join games, and every page shows the banner saying multiplayer is disabled.',
+  multiplayerLabel: 'Multiplayer',
+  on: 'On',
+  off: 'Off',
+  multiplayerNotice: (on: boolean) =>
+    on
+      ? 'Multiplayer is on: players can book and join again.'
+      : 'Multiplayer is off: bookings and joins are refused, and the site shows the banner.',
+
+  scheduleHeading: 'Schedule',
+  scheduleText:
+    "Each weekday's games and the blocked days ahead have a screen of their own, where admins change them.",
+  scheduleLink: 'Open the week',
+
+  staffLimitHeading: 'Staff grant limit',
+  staffLimitText: (limit: number, adminLimit: number) =>
+    `Staff grant or deduct at most ${credits(limit)} per action on a player's page; admins up to ${number.format(adminLimit)}.`,
+  staffLimitLabel: 'Credits per action',
+  staffLimitSave: 'Save Staff Limit',
+  staffLimitNotice: (limit: number, before: number) =>
+    `Staff may now grant or deduct at most ${credits(limit)} per action (before: ${number.format(before)}).`,
+  staffLimitReauth:
+    'Changing how many credits staff may move needs your password and a current code again (every 15 minutes).',
+
+  venuesHeading: 'Venue networks',
+  venuesText:
+    "The venue's address ranges, where many players share one public address (its Wi-Fi). Their sign-ups and code entries are limited per address with the raised limit below instead of the ordinary one.",
+  ordinary: (signUps: number, perDay: number, codes: number) =>
+    `Ordinary limits per address: ${number.format(signUps)} sign-ups in 10 minutes and ${number.format(perDay)} a day, ${number.format(codes)} code entries a minute.`,
+  venueLimitLabel: 'Raised limit',
+  venueLimitShown: (limit: number) =>
+    `Raised limit: ${number.format(limit)} per address and window.`,
+  venueLimitHint: 'Sign-ups in 10 minutes and a day, and code entries a minute, per address.',
+  venueLimitSave: 'Save Raised Limit',
+  venueLimitNotice: (limit: number, before: number) =>
+    `Venue networks now get ${number.format(limit)} per address and window (before: ${number.format(before)}).`,
+  networksHeading: 'Networks',
+  networksCaption: 'Venue address ranges',
+  networksColumns: ['Name', 'Range', 'Actions'] as const,
+  networksEmpty: 'No venue network yet: every address has the ordinary limits.',
+  remove: 'Remove',
+  removeLabel: (name: string, range: string) => `Remove ${name} (${range})`,
+  removed: (name: string, range: string) =>
+    `Removed ${name} (${range}): its addresses have the ordinary limits again.`,
+  nameLabel: 'Name',
+  nameHint: 'What the network is, e.g. Main hall Wi-Fi.',
+  rangeLabel: 'Range',
+  rangeHint:
+    'From its first address: IPv4 up to a /16 (e.g. 203.0.113.0/24), IPv6 up to a /48 (e.g. 2001:db8:5::/48).',
+  add: 'Add Network',
+  added: (name: string, range: string) => `Added ${name} (${range}).`,
+};
 
 /** The player page's words (consoleCopy.player). */
 const PLAYER = {
@@ -169,6 +238,179 @@ const PLAYER = {
 } as const;
 
 /** The operator console's words (staff and admins only; players never see them). */
+const plural = (count: number, word: string) =>
+  `${number.format(count)} ${word}${count === 1 ? '' : 's'}`;
+
+/** The orders screen's words (consoleCopy.orders). */
+const ORDERS = {
+  heading: 'Orders',
+  intro:
+    'Every purchase, newest first. An admin refunds a paid order in full: the money goes back to the card and what the order gave is taken back.',
+  statusFilter: 'Status',
+  allStatuses: 'All statuses',
+  statusNames: {
+    pending: 'Pending',
+    paid: 'Paid',
+    failed: 'Failed',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
+  flagNames: {
+    disputed: 'Disputed',
+    partially_refunded: 'Partly refunded in Square',
+    payment_mismatch: 'Payment does not match',
+    refund_failed: 'Refund turned down',
+  } satisfies Record<OrderFlag, string>,
+  refundNames: {
+    pending: 'Refund on its way',
+    completed: 'Money back on the card',
+    failed: 'Refund turned down',
+  } satisfies Record<RefundStatus, string>,
+  fromDashboard: 'in Square',
+  caption: 'Every order, newest first',
+  columns: ['Time', 'Order', 'Player', 'Amount', 'Status', 'Payment'],
+  actionColumn: 'Refund',
+  loading: 'Loading the orders…',
+  failed: 'The orders could not be loaded.',
+  empty: 'No orders match these filters.',
+  deleted: '(account deleted)',
+  refund: 'Refund',
+  retryRefund: 'Retry Refund',
+  refundLabel: (orderNumber: string) => `Refund ${orderNumber}`,
+  retryLabel: (orderNumber: string) => `Retry the refund of ${orderNumber}`,
+  dialogTitle: (orderNumber: string) => `Refund ${orderNumber}`,
+  dialogDescription: (amount: string) =>
+    `${amount} goes back to the card, and what the order gave is taken back.`,
+  retryDescription: (amount: string) =>
+    `The card processor turned this refund down. Ask it again to return ${amount}; the credits were taken back already.`,
+  planLoading: 'Working out what the refund takes back…',
+  planFailed: 'What the refund takes back could not be worked out.',
+  takeBackHeading: 'Taken back',
+  takeBack: (username: string, count: number) => `${credits(count)} from ${username}`,
+  spent: (balance: number, missing: number) =>
+    `has ${credits(balance)}: ${credits(missing)} already spent`,
+  nothingToTake: 'No credits: the order gave none.',
+  passes: (count: number) => `${plural(count, 'Game Pass')} of the order stop working.`,
+  leaveShortfall: (missing: number) =>
+    `Refund anyway and leave the balance at zero (${credits(missing)} are not recovered)`,
+  confirm: 'Refund Order',
+  retryConfirm: 'Ask Again',
+  refundFailed: 'The order could not be refunded.',
+  reauthText: 'Confirm with your password and a current code before the money moves.',
+  refunded: (orderNumber: string, status: RefundStatus, code: string | null) =>
+    status === 'completed'
+      ? `${orderNumber} is refunded: the money is back on the card and the credits are taken back.`
+      : status === 'pending'
+        ? `${orderNumber} is refunded: the credits are taken back and the card processor is returning the money.`
+        : `The card processor turned the refund of ${orderNumber} down (${code ?? 'no reason given'}). The credits stay taken back; retry the refund later.`,
+  dismiss: 'Dismiss',
+};
+
+/** The code batches' words (consoleCopy.codes). */
+const CODES = {
+  heading: 'Code batches',
+  intro:
+    'Every batch of codes made by an operator, newest first, with what became of its codes. The codes themselves are stored only as hashes: nobody can show them again.',
+  caption: 'Code batches, newest first',
+  columns: [
+    'Batch',
+    'Kind',
+    'Credits',
+    'Codes',
+    'Unredeemed',
+    'Redeemed',
+    'Expired',
+    'Revoked',
+    'Last day',
+    'Made',
+  ] as const,
+  loading: 'Loading the batches…',
+  failed: 'The batches could not be loaded.',
+  empty: 'No code batch yet.',
+  kinds: { 'game-pass': 'Game Pass', promo: 'Promo' } satisfies Record<OperatorCodeKind, string>,
+  kindHints: {
+    'game-pass': 'Game Pass: one player redeems each code, once.',
+    promo: 'Promo: every player may redeem each code, once.',
+  } satisfies Record<OperatorCodeKind, string>,
+  noLastDay: 'None',
+  madeBy: (who: string) => `by ${who}`,
+  commandLine: 'the command line',
+  batchLink: (name: string) => `Open the batch ${name}`,
+  revoked: 'Revoked',
+  staffOnly: 'Only admins make and revoke codes.',
+
+  createHeading: 'New batch',
+  nameLabel: 'Name',
+  nameHint: 'How you find the batch again; no other batch may have it.',
+  kindLegend: 'Kind',
+  countLabel: 'Codes',
+  creditsLabel: 'Credits each',
+  lastDayLabel: 'Last day',
+  lastDayHint: "Optional: the last day the codes work, on the venue's calendar.",
+  create: 'Create Batch',
+  createFailed: 'The batch could not be made.',
+  nameNeeded: 'Name the batch.',
+  nameTooLong: `The name is at most ${CODE_BATCH_NAME_MAX} characters.`,
+  countRange: `Enter 1 to ${number.format(OPERATOR_LIMITS.codesPerBatch)} codes.`,
+  creditsRange: `Enter 1 to ${number.format(OPERATOR_LIMITS.creditsPerCode)} credits.`,
+  lastDayPast: 'That day has already passed.',
+  reauthText: 'Making codes needs your password and a current code again (every 15 minutes).',
+  createdHeading: (name: string, count: number) => `${name}: ${plural(count, 'code')} made`,
+  createdText:
+    'Download them now: the codes are stored only as hashes, so this is the only time anyone can have them. Leaving this page, or Done, lets them go.',
+  download: 'Download CSV',
+  fileName: (slug: string) => `questfield-codes-${slug}.csv`,
+  done: 'Done',
+
+  back: 'All batches',
+  batchLoading: 'Loading the batch…',
+  batchFailed: 'The batch could not be loaded.',
+  notFound: 'No code batch has this id.',
+  kindTerm: 'Kind',
+  creditsTerm: 'Credits each',
+  countTerm: 'Codes',
+  lastDayTerm: 'Last day',
+  madeTerm: 'Made',
+  redemptionsTerm: 'Redemptions',
+  revokedTerm: 'Revoked on',
+  made: (at: string, who: string) => `${at}, ${who}`,
+  states: {
+    unredeemed: 'Unredeemed',
+    redeemed: 'Redeemed',
+    expired: 'Expired',
+    revoked: 'Revoked',
+  } satisfies Record<CodeState, string>,
+  codesHeading: 'Codes',
+  stateFilter: 'State',
+  allStates: 'All states',
+  codesCaption: (name: string) => `Codes of ${name}, by label`,
+  codeColumns: ['Code', 'State', 'Redeemed by', 'When'] as const,
+  actionsColumn: 'Actions',
+  codesLoading: 'Loading the codes…',
+  codesFailed: 'The codes could not be loaded.',
+  codesEmpty: 'No code in this state.',
+  otherPlayers: (count: number) => `and ${plural(count, 'other player')}`,
+  playerLink: (username: string) => `Open the page of ${username}`,
+  revokeShort: 'Revoke',
+  revokeCode: (label: string) => `Revoke ${label}`,
+  revokeCodeTitle: (label: string) => `Revoke ${label}?`,
+  revokeCodeText:
+    'It can no longer be redeemed; credits already redeemed stay with the players. It cannot be undone.',
+  revokeCodeConfirm: 'Revoke Code',
+  revokeCodeFailed: 'The code could not be revoked.',
+  codeRevoked: (label: string) => `${label} is revoked: it can no longer be redeemed.`,
+  revokeBatchHeading: 'Revoke the batch',
+  revokeBatchStart: 'Revoke Batch…',
+  revokeBatchConfirmText: (name: string, live: number) =>
+    `Revoke ${name}? ${live === 1 ? 'Its 1 code' : `Its ${number.format(live)} codes`} that can still be redeemed stop working. Game Passes already redeemed stay with their players, and so do credits already redeemed. It cannot be undone.`,
+  revokeBatchConfirm: 'Revoke Batch',
+  revokeBatchFailed: 'The batch could not be revoked.',
+  batchRevoked: (name: string, count: number) =>
+    `${name} is revoked: ${plural(count, 'code')} can no longer be redeemed.`,
+  cancel: 'Cancel',
+  closeDialog: 'Close',
+  dismiss: 'Dismiss',
+};
+
 export const consoleCopy = {
   title: 'Console',
   eyebrow: 'Questfield operators',
@@ -214,6 +456,8 @@ export const consoleCopy = {
   nav: 'Console',
   navOverview: 'Overview',
   navAuditLog: 'Audit log',
+  navOrders: 'Orders',
+  orders: ORDERS,
   navPlayers: 'Players',
 
   playersHeading: 'Players',
@@ -227,6 +471,9 @@ export const consoleCopy = {
   playersEmpty: (query: string) => `No account starts with “${query}”.`,
   playerLink: (username: string) => `Open the page of ${username}`,
   player: PLAYER,
+
+  navCodes: 'Codes',
+  codes: CODES,
 
   auditHeading: 'Audit log',
   auditIntro:
@@ -300,6 +547,9 @@ export const consoleCopy = {
     capacityNotice: (time: string, capacity: number) => `${time} now takes ${capacity} players.`,
     dismiss: 'Dismiss',
   },
+
+  navSettings: 'Settings',
+  settings: SETTINGS,
 
   navWeek: 'Week',
   week: {

@@ -8,5 +8,5 @@ export { CodeForm, focusFieldOrMain, type CodeOutcome } from './code-form';
 export { Field, inputClass } from './field';
 export { TextareaField } from './textarea-field';
 export { FormError, FormNotice } from './form-messages';
-export { Spinner, SubmitButton } from './submit-button';
+export { BusyButton, Spinner, SubmitButton } from './submit-button';
 export { linkButtonClass, SwitchPrompt } from './switch-prompt';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { cn } from '@/utils/cn';
 
@@ -41,18 +41,51 @@ export function SubmitButton({
   disabled = false,
   children,
   className,
+  ref,
 }: {
   pending: boolean;
   disabled?: boolean;
   children: ReactNode;
   className?: string;
+  /** For a dialog that gives the focus back to this button. */
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <button
+      ref={ref}
       type="submit"
       disabled={pending || disabled}
       aria-busy={pending}
       className={buttonStyles({ size: 'lg', className: cn('w-full', className) })}
+    >
+      {pending ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A button whose action may be on its way: never disabled, so it keeps the focus meanwhile (a
+ * dialog it opened can hand the focus back to it); a spinner and aria-busy say it works, and
+ * the caller ignores a second press while `pending`.
+ */
+export function BusyButton({
+  pending,
+  className,
+  children,
+  ref,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  pending: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      ref={ref}
+      aria-disabled={pending}
+      aria-busy={pending}
+      className={cn(className, pending && 'opacity-60')}
+      {...props}
     >
       {pending ? <Spinner /> : null}
       {children}

@@ -8,14 +8,15 @@ import {
 } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { auditLogQueryOptions } from '../api/get-audit-log';
 import { consoleCopy } from '../copy';
+import { useFilterParams } from '../hooks/use-filter-params';
+import { DayFilter, SelectFilter } from './list-filters';
 import { PagedTable } from './paged-table';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormError, inputClass, Spinner } from '@/components/ui/form';
+import { FormError, Spinner } from '@/components/ui/form';
 import { CloseIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
@@ -42,7 +43,7 @@ function changeText(before: unknown, after: unknown): string {
 
 /** The filter the page's address holds (so a filtered view can be shared or reloaded). */
 function useAuditFilter() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useFilterParams();
   const action = params.get('action');
   const filter: AuditLogFilter = {
     ...(isAction(action) ? { action } : {}),
@@ -51,15 +52,6 @@ function useAuditFilter() {
     ...(params.get('player') ? { playerId: params.get('player') ?? undefined } : {}),
   };
   const names = { operator: params.get('operatorName'), player: params.get('playerName') };
-  const set = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
   return { filter, names, set };
 }
 
@@ -213,8 +205,6 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
   const { filter, names, set } = useAuditFilter();
   const log = useInfiniteQuery(auditLogQueryOptions(filter));
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
-  const actionId = useId();
-  const dayId = useId();
   const chips = [
     {
       key: 'operator',
@@ -229,36 +219,18 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
     <Panel heading={consoleCopy.auditHeading}>
       <p className="mt-2 text-mist-300">{consoleCopy.auditIntro}</p>
       <div className="mt-5 flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={actionId} className="text-sm font-semibold text-white">
-            {consoleCopy.actionFilter}
-          </label>
-          <select
-            id={actionId}
-            className={cn(inputClass, 'w-60')}
-            value={filter.action ?? ''}
-            onChange={(event) => set({ action: event.target.value })}
-          >
-            <option value="">{consoleCopy.allActions}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {consoleCopy.actions[action]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={dayId} className="text-sm font-semibold text-white">
-            {consoleCopy.dayFilter}
-          </label>
-          <input
-            id={dayId}
-            type="date"
-            className={cn(inputClass, 'w-48')}
-            value={filter.day ?? ''}
-            onChange={(event) => set({ day: event.target.value })}
-          />
-        </div>
+        <SelectFilter
+          label={consoleCopy.actionFilter}
+          allLabel={consoleCopy.allActions}
+          options={AUDIT_ACTIONS.map((action) => [action, consoleCopy.actions[action]] as const)}
+          value={filter.action}
+          onChange={(action) => set({ action })}
+        />
+        <DayFilter
+          label={consoleCopy.dayFilter}
+          value={filter.day}
+          onChange={(day) => set({ day })}
+        />
         {chips.map((chip) => (
           <p
             key={chip.key}

@@ -2,10 +2,14 @@ import { CONSOLE_PATH, type ConsoleSession } from '@questfield/contract';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { consoleCopy } from '../copy';
 import { AuditLogScreen } from './audit-log-screen';
+import { CodeBatchPage } from './code-batch-page';
+import { CodesScreen } from './codes-screen';
 import { ConsoleHome } from './console-home';
+import { OrdersScreen } from './orders-screen';
 import { PlayerPage } from './player-page';
 import { PlayersScreen } from './players-screen';
 import { ScheduleScreen } from './schedule-screen';
+import { SettingsScreen } from './settings-screen';
 import { WeekScreen } from './week-screen';
 import { cn } from '@/utils/cn';
 
@@ -14,7 +18,10 @@ const SCREENS = [
   { path: 'schedule', label: consoleCopy.navSchedule },
   { path: 'week', label: consoleCopy.navWeek },
   { path: 'players', label: consoleCopy.navPlayers },
+  { path: 'codes', label: consoleCopy.navCodes },
+  { path: 'orders', label: consoleCopy.navOrders },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
+  { path: 'settings', label: consoleCopy.navSettings },
 ] as const;
 
 /** The console once the session has passed two-factor: its screens, under /operator/…. */
@@ -49,7 +56,14 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
         <Route path="week" element={<WeekScreen canEdit={session.role === 'admin'} />} />
         <Route path="players" element={<PlayersScreen />} />
         <Route path="players/:playerId" element={<PlayerPage session={session} />} />
+        <Route path="codes" element={<CodesScreen canEdit={session.role === 'admin'} />} />
+        <Route
+          path="codes/:batchId"
+          element={<CodeBatchPage canEdit={session.role === 'admin'} />}
+        />
+        <Route path="orders" element={<OrdersScreen canRefund={session.role === 'admin'} />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
+        <Route path="settings" element={<SettingsScreen canEdit={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}
         <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />
       </Routes>

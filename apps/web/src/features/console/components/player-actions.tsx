@@ -15,10 +15,9 @@ import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
 import { PlayerAdminActions } from './player-admin';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { Field, FormError, Spinner } from '@/components/ui/form';
+import { BusyButton, Field, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
-import { cn } from '@/utils/cn';
 
 const copy = consoleCopy.player;
 
@@ -150,19 +149,14 @@ function CreditsForm({ player, onNotice }: ActionProps) {
         <FormError>
           {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
         </FormError>
-        <button
+        <BusyButton
           ref={submitRef}
           type="submit"
-          aria-disabled={change.isPending}
-          aria-busy={change.isPending}
-          className={buttonStyles({
-            size: 'lg',
-            className: cn('w-full', change.isPending && 'opacity-60'),
-          })}
+          pending={change.isPending}
+          className={buttonStyles({ size: 'lg', className: 'w-full' })}
         >
-          {change.isPending ? <Spinner /> : null}
           {copy.submit[chosen]}
-        </button>
+        </BusyButton>
       </form>
       {reauth.dialog}
     </section>

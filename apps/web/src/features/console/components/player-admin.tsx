@@ -7,9 +7,8 @@ import { consoleCopy } from '../copy';
 import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormError, inputClass, Spinner } from '@/components/ui/form';
+import { BusyButton, FormError, inputClass } from '@/components/ui/form';
 import { ApiError, failureText } from '@/lib/api-client';
-import { cn } from '@/utils/cn';
 
 const copy = consoleCopy.player;
 
@@ -107,19 +106,14 @@ function RoleForm({ player, onNotice }: AdminProps) {
               ))}
             </select>
           </div>
-          <button
+          <BusyButton
             ref={saveRef}
             type="submit"
-            aria-disabled={change.isPending}
-            aria-busy={change.isPending}
-            className={buttonStyles({
-              variant: 'secondary',
-              className: cn(change.isPending && 'opacity-60'),
-            })}
+            pending={change.isPending}
+            className={buttonStyles({ variant: 'secondary' })}
           >
-            {change.isPending ? <Spinner /> : null}
             {copy.saveRole}
-          </button>
+          </BusyButton>
         </div>
         <p id={hintId} className="text-sm text-mist-300">
           {copy.roleHint}

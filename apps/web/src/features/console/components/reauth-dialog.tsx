@@ -6,12 +6,9 @@ import { useReauth } from '../api/reauth';
 import { consoleCopy } from '../copy';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
-import { ApiError, failureText } from '@/lib/api-client';
+import { failureText, isRefusal } from '@/lib/api-client';
 
 const copy = consoleCopy.player;
-
-const refusedWith = (error: unknown, code: string) =>
-  error instanceof ApiError && error.code === code;
 
 /**
  * The way of a money action (or an admin's role change or deletion) through REAUTH_REQUIRED
@@ -29,7 +26,7 @@ export function useReauthRetry(
   return {
     /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
     offer(error: unknown, again: () => void): void {
-      if (refusedWith(error, 'REAUTH_REQUIRED')) setRetry(() => again);
+      if (isRefusal(error, 'REAUTH_REQUIRED')) setRetry(() => again);
     },
     /** The dialog is open: the action shows nothing of its refusal meanwhile. */
     asking: retry !== null,
@@ -101,14 +98,14 @@ function ReauthForm({
     defaultValues: { password: '', code: '' },
   });
   const { errors } = form.formState;
-  const wrongPassword = refusedWith(reauth.error, 'PASSWORD_INCORRECT');
-  const wrongCode = refusedWith(reauth.error, 'TWO_FACTOR_CODE_INVALID');
+  const wrongPassword = isRefusal(reauth.error, 'PASSWORD_INCORRECT');
+  const wrongCode = isRefusal(reauth.error, 'TWO_FACTOR_CODE_INVALID');
   const serverText = failureText(reauth.error, copy.reauthFailed);
   const submit = form.handleSubmit((values) =>
     reauth.mutate(values, {
       onSuccess: onConfirmed,
       onError: (error) => {
-        if (refusedWith(error, 'PASSWORD_INCORRECT')) form.setFocus('password');
+        if (isRefusal(error, 'PASSWORD_INCORRECT')) form.setFocus('password');
         else form.setFocus('code');
       },
     }),

@@ -1,0 +1,129 @@
+/**
+ * The operator's settings commands (`multiplayer`, `settings`, `venues`; the console's settings
+ * screen runs the same): each change and its audit row, with the values before and after,
+ * commit together under the setting's row lock (settings.service.ts).
+ */
+import type { OperatorCommand, OperatorResultOf } from '@questfield/contract';
+import type { Transaction } from '../../db/client';
+import { LIMITS } from '../accounts/auth-limits';
+import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
+import { CODE_LIMITS } from '../limits/code-attempts';
+import type { SettingsService, VenueNetworks } from '../settings/settings.service';
+
+type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
+type VenueCommand = Command<'venues add' | 'venues remove' | 'venues limit'>;
+
+/** The per-address limits a venue network raises, as every other address has them. */
+const ORDINARY_LIMITS = {
+  signUpsPer10Minutes: LIMITS.signUpPerIp10Min,
+  signUpsPerDay: LIMITS.signUpPerIpPerDay,
+  codesPerMinute: CODE_LIMITS.perIpPerMinute,
+};
+
+export function createSettingsCommands({
+  settings,
+  auditLog,
+}: {
+  settings: SettingsService;
+  auditLog: Pick<AuditLogService, 'record'>;
+}) {
+  async function showSettings(): Promise<OperatorResultOf<'settings show'>> {
+    const { multiplayer, staffCreditLimit, venues } = await settings.current();
+    return {
+      command: 'settings show',
+      multiplayer,
+      staffCreditLimit,
+      venueLimit: venues.limit,
+      venueNetworks: venues.networks,
+      ordinaryLimits: ORDINARY_LIMITS,
+    };
+  }
+
+  async function switchMultiplayer(
+    command: Command<'multiplayer'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'multiplayer'>> {
+    if (command.state === 'status') {
+      const enabled = await settings.multiplayerEnabled();
+      return { command: command.command, enabled, changed: false };
+    }
+    const enabled = command.state === 'on';
+    await settings.setMultiplayer(enabled, (tx, before) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.multiplayer',
+        subject: 'multiplayer',
+        before: { enabled: before },
+        after: { enabled },
+      }),
+    );
+    return { command: command.command, enabled, changed: true };
+  }
+
+  async function setStaffCreditLimit(
+    { limit }: Command<'settings staff-credit-limit'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings staff-credit-limit'>> {
+    const before = await settings.setStaffCreditLimit(limit, (tx, was) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.staff-credit-limit',
+        subject: 'staff credit limit',
+        before: { limit: was },
+        after: { limit },
+      }),
+    );
+    return { command: 'settings staff-credit-limit', limit, before };
+  }
+
+  /** A venue network listed or taken off (its range the subject), or their limit changed. */
+  async function changeVenues(command: VenueCommand, actor: OperatorActor) {
+    const record = (tx: Transaction, subject: string, before: unknown, after: unknown) =>
+      auditLog.record(tx, actor, { action: 'settings.venue-networks', subject, before, after });
+    /** The network `list` holds and `other` does not. */
+    const onlyIn = (list: VenueNetworks, other: VenueNetworks) =>
+      list.networks.find(({ range }) => !other.networks.some((kept) => kept.range === range));
+    switch (command.command) {
+      case 'venues add': {
+        const { network, limit } = await settings.addVenueNetwork(command, (tx, before, after) => {
+          const added = onlyIn(after, before);
+          return record(
+            tx,
+            added?.range ?? '',
+            { listed: false },
+            { listed: true, name: added?.name },
+          );
+        });
+        return { command: command.command, ...network, limit };
+      }
+      case 'venues remove': {
+        const removed = await settings.removeVenueNetwork(command.range, (tx, before, after) => {
+          const gone = onlyIn(before, after);
+          return record(
+            tx,
+            gone?.range ?? '',
+            { listed: true, name: gone?.name },
+            { listed: false },
+          );
+        });
+        return { command: command.command, ...removed };
+      }
+      case 'venues limit': {
+        const { limit } = command;
+        const before = await settings.setVenueLimit(limit, (tx, was) =>
+          record(tx, 'venue limit', { limit: was.limit }, { limit }),
+        );
+        return { command: command.command, limit, before };
+      }
+    }
+  }
+
+  return {
+    showSettings,
+    switchMultiplayer,
+    setStaffCreditLimit,
+    changeVenues,
+    listVenues: async (): Promise<OperatorResultOf<'venues list'>> => ({
+      command: 'venues list',
+      networks: (await settings.current()).venues.networks,
+    }),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The console's settings screen (API_ROUTES `consoleSettings` for staff to read;
+ * `consoleSettingsChange` and `consoleStaffCreditLimit` for admins, the latter asking for the
+ * password and a code again as money does): the command line's own settings commands, run
+ * through the operator service, so both are audited alike.
+ */
+import { apiRoute } from '../../lib/api-route';
+import type { ZodApp } from '../../lib/zod-app';
+import { sessionOf } from '../../plugins/session';
+import { operatorActor } from '../audit-log/audit-log.service';
+import type { ModuleContext } from '../module-context';
+
+export function registerSettingsRoutes(app: ZodApp, { services }: ModuleContext) {
+  app.route({
+    ...apiRoute('consoleSettings'),
+    handler: async () => {
+      const { command: _command, ...shown } = await services.operator.showSettings();
+      return shown;
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleSettingsChange'),
+    handler: (request) =>
+      services.operator.run(request.body, operatorActor(sessionOf(request), request.ip)),
+  });
+
+  app.route({
+    ...apiRoute('consoleStaffCreditLimit'),
+    handler: (request) =>
+      services.operator.run(request.body, operatorActor(sessionOf(request), request.ip)),
+  });
+}

@@ -1,0 +1,439 @@
+/**
+ * The console's orders and an admin's full refund: every order listed newest first (by status,
+ * by venue day, a page at a time); a refund returns the money through the processor and takes
+ * back what the order gave, once, whoever asks how often or at the same moment; credits already
+ * spent are shown before and refused unless the admin leaves the balance at zero; a refund the
+ * processor turns down keeps the credits taken back, flags the order, and can be retried; a
+ * refund made in Square's dashboard ends in the same state through refund.updated, whatever
+ * order its events arrive in. Any body is answered, never with a 500.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ERRORS,
+  formatUsd,
+  ORDERS_PAGE_SIZE,
+  priceCents,
+  refundShortfallMessage,
+  type AuditEntry,
+  type ConsoleOrder,
+  type ConsoleOrderRefundPlan,
+  type Sku,
+} from '@questfield/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { creditLedger, orderRefunds, orders, users } from '../src/db/schema';
+import type { PaymentProvider, RefundResult } from '../src/integrations/payments/provider';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+} from '../src/integrations/payments/test-provider';
+import { fixedClock } from '../src/lib/clock';
+import { newOperatorToken } from '../src/modules/operator/operator-access';
+import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { consoleClient, type Operator } from './helpers/console';
+import { deliverSquareEvent, purchase, refundEvent, SQUARE_ENV } from './helpers/payments';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+
+const START = '2026-06-01T16:00:00Z';
+
+const refusal = (code: keyof typeof ERRORS, message: string = ERRORS[code].message) => ({
+  code,
+  message,
+});
+
+describe(`the console's orders and refunds [${dbKind}]`, () => {
+  const token = newOperatorToken();
+  const clock = fixedClock(START);
+  let t: TestApp;
+  let processor: TestPaymentProvider;
+  /** While set, the processor accepts refunds as PENDING (Square finishes them later). */
+  let refundsPending = false;
+  let staff: Operator;
+  let admin: Operator;
+  let buyer: SignedUp;
+  const { operator, enrol, post, reauth, answersAnyBody } = consoleClient(() => t, token, clock);
+  const db = () => t.database.handle.db;
+
+  const provider = (inner: TestPaymentProvider): PaymentProvider => ({
+    name: 'test',
+    createPayment: (request) => inner.createPayment(request),
+    findPayment: (referenceId, after) => inner.findPayment(referenceId, after),
+    async refundPayment(request): Promise<RefundResult> {
+      const answer = await inner.refundPayment(request);
+      return refundsPending && answer.outcome === 'completed'
+        ? { ...answer, outcome: 'pending' }
+        : answer;
+    },
+  });
+
+  beforeEach(async () => {
+    processor = createTestPaymentProvider();
+    refundsPending = false;
+    clock.set(START);
+    t = await createTestApp({
+      env: SQUARE_ENV,
+      clock,
+      paymentProvider: provider(processor),
+      operatorToken: token,
+    });
+    staff = await operator('staff');
+    admin = await operator('admin');
+    for (const who of [staff, admin]) await enrol(who);
+    await reauth(admin);
+    buyer = await signUp(t.app);
+  });
+  afterEach(() => t.close());
+
+  /** A paid order of `sku` for `who`; its order number. */
+  async function buy(sku: Sku = 'credits-16', quantity = 1, who = buyer): Promise<string> {
+    const answer = await postJson(t.app, 'squareCheckout', purchase(sku, quantity), {
+      cookie: who.cookie,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<{ order: { orderNumber: string } }>(answer).order.orderNumber;
+  }
+  const balanceOf = async (who: { id: string }) =>
+    (await db().select({ credits: users.credits }).from(users).where(eq(users.id, who.id)))[0]
+      ?.credits;
+  const ledgerOf = async (who: { id: string }) =>
+    (await db().select().from(creditLedger).where(eq(creditLedger.userId, who.id))).map((row) => [
+      row.reason,
+      row.delta,
+    ]);
+  const orderRow = async (orderNumber: string) =>
+    (await db().select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0] ??
+    expect.fail(`no order ${orderNumber}`);
+  const refundRows = async (orderNumber: string) =>
+    db()
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, (await orderRow(orderNumber)).id));
+  const refund = (orderNumber: string, leaveShortfall?: boolean, who = admin) =>
+    post(who, 'consoleOrderRefund', { orderNumber, leaveShortfall });
+  const planOf = async (orderNumber: string) => {
+    const answer = await post(admin, 'consoleOrderRefundPlan', { orderNumber });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<ConsoleOrderRefundPlan>(answer);
+  };
+  const refunded = async (orderNumber: string, leaveShortfall?: boolean) => {
+    const answer = await refund(orderNumber, leaveShortfall);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<{ order: ConsoleOrder }>(answer).order;
+  };
+  const listed = async (body: Record<string, unknown> = {}) => {
+    const answer = await post(staff, 'consoleOrders', body);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<{ orders: ConsoleOrder[]; nextCursor: string | null }>(answer);
+  };
+  const audited = async () => {
+    const answer = await post(staff, 'consoleAuditLog', { action: 'orders.refund' });
+    return jsonOf<{ entries: AuditEntry[] }>(answer).entries;
+  };
+  const deliver = async (event: object) => {
+    const answer = await deliverSquareEvent(t.app, event);
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+
+  it('lists every order newest first with its buyer, by status and venue day, by cursor', async () => {
+    const first = await buy();
+    clock.advance(60_000);
+    const second = await buy('game-pack', 2);
+    const page = await listed();
+    expect(page.orders.map((order) => order.orderNumber)).toEqual([second, first]);
+    const [pack] = page.orders;
+    expect(pack).toMatchObject({
+      status: 'paid',
+      flag: null,
+      amount: formatUsd(priceCents('game-pack', 2)),
+      credits: 0,
+      player: { id: buyer.id, username: buyer.username, deleted: false },
+      provider: 'test',
+      refund: null,
+    });
+    expect(pack?.providerPaymentId).toMatch(/^\w+$/);
+    expect((await listed({ status: 'refunded' })).orders).toEqual([]);
+    expect((await listed({ day: '2026-06-01' })).orders).toHaveLength(2);
+    expect((await listed({ day: '2026-05-31' })).orders).toEqual([]);
+
+    // Bought at one instant: their order is the id's, and no page loses or repeats one.
+    clock.advance(60_000);
+    for (let index = 0; index < ORDERS_PAGE_SIZE; index += 1) await buy();
+    const one = await listed();
+    expect(one.orders).toHaveLength(ORDERS_PAGE_SIZE);
+    const two = await listed({ cursor: one.nextCursor });
+    expect(two.nextCursor).toBeNull();
+    const numbers = [...one.orders, ...two.orders].map((order) => order.orderNumber);
+    expect(new Set(numbers).size).toBe(ORDERS_PAGE_SIZE + 2);
+    expect(numbers.slice(-2)).toEqual([second, first]);
+  });
+
+  it('refunds a credit pack: the card, the credits, the ledger and the audit log', async () => {
+    const number = await buy();
+    expect(await planOf(number)).toEqual({
+      orderNumber: number,
+      amount: '$17.99',
+      takeBack: [
+        { playerId: buyer.id, username: buyer.username, credits: 16, balance: 16, missing: 0 },
+      ],
+      passes: 0,
+      missing: 0,
+    });
+    // The plan was rehearsed and rolled back: nothing changed.
+    expect(await balanceOf(buyer)).toBe(16);
+    expect((await orderRow(number)).status).toBe('paid');
+
+    const order = await refunded(number);
+    expect(order).toMatchObject({
+      orderNumber: number,
+      status: 'refunded',
+      refund: { status: 'completed', failureCode: null, shortfallCredits: 0, fromDashboard: false },
+    });
+    expect(processor.refunds).toEqual([
+      expect.objectContaining({
+        paymentId: order.providerPaymentId,
+        amountCents: 1799,
+        currency: 'USD',
+      }),
+    ]);
+    expect(await balanceOf(buyer)).toBe(0);
+    expect(await ledgerOf(buyer)).toEqual([
+      ['purchase', 16],
+      ['refund', -16],
+    ]);
+    const [entry] = await audited();
+    expect(entry).toMatchObject({
+      actor: { id: admin.id, role: 'admin' },
+      player: { id: buyer.id },
+      subject: `${number} ($17.99)`,
+      before: { status: 'paid' },
+      after: { status: 'refunded', creditsTakenBack: 16, creditsMissing: 0, passesRevoked: 0 },
+    });
+    expect(await refund(number)).toMatchObject({ statusCode: 409 });
+    expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+    expect(processor.refunds).toHaveLength(1);
+    expect(await audited()).toHaveLength(1);
+  });
+
+  it('shows spent credits and refuses until the admin leaves the balance at zero', async () => {
+    const number = await buy();
+    await servicesOf(t).credits.adjust({ userId: buyer.id, credits: -10, reason: 'spent' });
+    expect((await planOf(number)).takeBack).toEqual([
+      { playerId: buyer.id, username: buyer.username, credits: 16, balance: 6, missing: 10 },
+    ]);
+    const refused = await refund(number);
+    expect(refused.statusCode).toBe(409);
+    expect(jsonOf(refused)).toEqual(refusal('REFUND_SHORTFALL', refundShortfallMessage(10)));
+    expect(await balanceOf(buyer)).toBe(6);
+    expect((await orderRow(number)).status).toBe('paid');
+    expect(await refundRows(number)).toEqual([]);
+    expect(processor.refunds).toEqual([]);
+    expect(await audited()).toEqual([]);
+
+    const order = await refunded(number, true);
+    expect(order.refund).toMatchObject({ status: 'completed', shortfallCredits: 10 });
+    expect(await balanceOf(buyer)).toBe(0);
+    expect((await ledgerOf(buyer)).at(-1)).toEqual(['refund', -6]);
+    expect((await audited())[0]).toMatchObject({
+      after: { creditsTakenBack: 6, creditsMissing: 10 },
+      reason: 'Refunded with the spent credits left at zero.',
+    });
+  });
+
+  it('refunds a Game Pack: its passes stop working and redeemers give their credits back', async () => {
+    const number = await buy('game-pack', 2);
+    const mine = await postJson(t.app, 'ordersList', {}, { cookie: buyer.cookie });
+    const [pass, unused] = jsonOf<{ gamePasses: { code: string }[] }>(mine).gamePasses;
+    const friend = await signUp(t.app);
+    const redeemed = await postJson(
+      t.app,
+      'usersRedeemCode',
+      { code: pass?.code },
+      { cookie: friend.cookie },
+    );
+    expect(redeemed.statusCode).toBe(200);
+    const plan = await planOf(number);
+    expect(plan).toMatchObject({ passes: 2, missing: 0 });
+    expect(plan.takeBack).toEqual([
+      { playerId: friend.id, username: friend.username, credits: 16, balance: 16, missing: 0 },
+    ]);
+    await refunded(number);
+    expect(await balanceOf(friend)).toBe(0);
+    const late = await postJson(
+      t.app,
+      'usersRedeemCode',
+      { code: unused?.code },
+      { cookie: buyer.cookie },
+    );
+    expect(late.statusCode).toBe(400);
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+
+  it('refunds once when admins press at the same moment', async () => {
+    const number = await buy();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => refund(number)));
+    // One refunds; one arriving while the processor is asked asks again under the same key
+    // (a double click: the same refund, 200); the others find it done (409).
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes).toContain(200);
+    expect(codes.filter((code) => code !== 200 && code !== 409)).toEqual([]);
+    expect(processor.refunds).toHaveLength(1);
+    expect(await ledgerOf(buyer)).toEqual([
+      ['purchase', 16],
+      ['refund', -16],
+    ]);
+    expect(await refundRows(number)).toHaveLength(1);
+    expect(await audited()).toHaveLength(1);
+  });
+
+  it('keeps a refund the processor turns down, flagged, until it is retried', async () => {
+    const number = await buy();
+    processor.declineRefunds = true;
+    const failed = await refunded(number);
+    expect(failed).toMatchObject({
+      status: 'refunded',
+      flag: 'refund_failed',
+      refund: { status: 'failed', failureCode: 'REFUND_DECLINED' },
+    });
+    // The credits stay taken back: the admin decided; only the money is still owed.
+    expect(await balanceOf(buyer)).toBe(0);
+
+    processor.declineRefunds = false;
+    const retried = await refunded(number);
+    expect(retried).toMatchObject({ flag: null, refund: { status: 'completed' } });
+    const keys = processor.refunds.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    expect(await ledgerOf(buyer)).toEqual([
+      ['purchase', 16],
+      ['refund', -16],
+    ]);
+    expect((await audited()).map((entry) => entry.after)).toEqual([
+      { refund: 'asked again' },
+      { status: 'refunded', creditsTakenBack: 16, creditsMissing: 0, passesRevoked: 0 },
+    ]);
+    expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+  });
+
+  it("finishes a pending refund with Square's refund.updated, in any order", async () => {
+    refundsPending = true;
+    const number = await buy();
+    const pending = await refunded(number);
+    expect(pending.refund).toMatchObject({ status: 'pending' });
+    const refundId = pending.refund?.providerRefundId ?? expect.fail('no refund id');
+    const paymentId = pending.providerPaymentId ?? expect.fail('no payment id');
+    const news = (status: string, id = refundId) =>
+      refundEvent({ id, paymentId, status, amount: 1799 });
+
+    // A late PENDING and another refund's FAILED change nothing; COMPLETED is final.
+    await deliver(news('PENDING'));
+    await deliver(news('FAILED', 'another-refund'));
+    expect((await refundRows(number))[0]?.status).toBe('pending');
+    await deliver(news('COMPLETED'));
+    await deliver(news('FAILED'));
+    expect((await refundRows(number))[0]).toMatchObject({ status: 'completed' });
+    expect((await orderRow(number)).flag).toBeNull();
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+
+  it("applies a refund made in Square's dashboard once, from refund.updated", async () => {
+    const number = await buy();
+    const { providerPaymentId } = await orderRow(number);
+    const event = refundEvent({
+      id: 'dashboard-refund-1',
+      paymentId: providerPaymentId ?? expect.fail('no payment id'),
+      status: 'COMPLETED',
+      amount: 1799,
+    });
+    await deliver(event);
+    await deliver(event);
+    await deliver({ ...event, event_id: randomUUID() });
+    const [order] = (await listed()).orders;
+    expect(order).toMatchObject({
+      status: 'refunded',
+      refund: { status: 'completed', fromDashboard: true, providerRefundId: 'dashboard-refund-1' },
+    });
+    expect(await ledgerOf(buyer)).toEqual([
+      ['purchase', 16],
+      ['refund', -16],
+    ]);
+    expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+
+    // An incomplete refund event is refused and changes nothing.
+    const { payment_id: _payment, ...incomplete } = event.data.object.refund;
+    const broken = { ...event, event_id: randomUUID(), data: { object: { refund: incomplete } } };
+    expect((await deliverSquareEvent(t.app, broken)).statusCode).toBe(400);
+
+    // A partial refund is flagged for an operator, not settled.
+    const other = await buy();
+    const partial = refundEvent({
+      id: 'dashboard-refund-2',
+      paymentId: (await orderRow(other)).providerPaymentId ?? '',
+      status: 'COMPLETED',
+      amount: 500,
+    });
+    await deliver(partial);
+    expect(await orderRow(other)).toMatchObject({ status: 'paid', flag: 'partially_refunded' });
+  });
+
+  it('refuses what cannot be refunded, and staff', async () => {
+    expect(jsonOf(await refund('QF-0000000000'))).toEqual(refusal('ORDER_NOT_FOUND'));
+    const declined = await postJson(
+      t.app,
+      'squareCheckout',
+      purchase('credits-16', 1, { paymentToken: 'cnon:card-nonce-declined' }),
+      { cookie: buyer.cookie, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(declined.statusCode).toBe(402);
+    const [failed] = await db().select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(jsonOf(await refund(failed?.orderNumber ?? ''))).toEqual(
+      refusal('ORDER_NOT_REFUNDABLE'),
+    );
+    const number = await buy();
+    expect((await refund(number, false, staff)).statusCode).toBe(403);
+    expect((await post(staff, 'consoleOrderRefundPlan', { orderNumber: number })).statusCode).toBe(
+      403,
+    );
+    expect((await refund(number.toLowerCase())).statusCode).toBe(200);
+  });
+
+  it('asks for the password and a code again before a refund', async () => {
+    const number = await buy();
+    clock.advance(16 * 60_000);
+    expect(jsonOf(await refund(number))).toEqual(refusal('REAUTH_REQUIRED'));
+    expect(processor.refunds).toEqual([]);
+  });
+
+  it('refunds from the command line the same way, audited as the command line', async () => {
+    const number = await buy();
+    const run = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'orders refund', orderNumber: number },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    expect(jsonOf(run)).toEqual({
+      command: 'orders refund',
+      orderNumber: number,
+      refund: 'completed',
+      failureCode: null,
+      takenBack: 16,
+      missing: 0,
+    });
+    expect((await audited())[0]?.actor).toMatchObject({ kind: 'command_line' });
+  });
+
+  it('answers any body without a 500', async () => {
+    const number = await buy();
+    await answersAnyBody(
+      admin,
+      [
+        ['consoleOrders', [{ status: 'paid', day: '2026-06-01' }, { cursor: randomUUID() }]],
+        ['consoleOrderRefundPlan', [{ orderNumber: number }]],
+        ['consoleOrderRefund', [{ orderNumber: 'QF-0000000000', leaveShortfall: true }]],
+      ],
+      7,
+    );
+  });
+});

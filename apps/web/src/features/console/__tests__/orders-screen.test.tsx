@@ -1,0 +1,206 @@
+import {
+  API_ROUTES,
+  refundShortfallMessage,
+  type ConsoleOrder,
+  type ConsoleOrderRefundPlan,
+  type ConsoleSession,
+} from '@questfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '@/testing/answers';
+import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
+
+const LIST = API_ROUTES.consoleOrders.path;
+const PLAN = API_ROUTES.consoleOrderRefundPlan.path;
+const REFUND = API_ROUTES.consoleOrderRefund.path;
+const REAUTH = API_ROUTES.consoleReauth.path;
+const PLAYER_ID = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
+
+const order = (overrides: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
+  id: '6f1c1a52-1b8e-4d53-9a55-0d3f3f1c0a01',
+  orderNumber: 'QF-7K3M9X2P4D',
+  status: 'paid',
+  flag: null,
+  amount: '$17.99',
+  credits: 16,
+  lines: [{ sku: 'credits-16', quantity: 1, label: 'Purchase 16 Credits', includes: [] }],
+  createdAt: '2026-06-01T16:02:00.000Z',
+  player: { id: PLAYER_ID, username: 'zelda', deleted: false },
+  provider: 'test',
+  providerPaymentId: 'PAY123',
+  refund: null,
+  ...overrides,
+});
+const refundedOrder = order({
+  status: 'refunded',
+  refund: {
+    status: 'completed',
+    providerRefundId: 'REF456',
+    failureCode: null,
+    shortfallCredits: 0,
+    fromDashboard: false,
+    createdAt: '2026-06-01T16:10:00.000Z',
+  },
+});
+const plan = (balance = 16): ConsoleOrderRefundPlan => ({
+  orderNumber: 'QF-7K3M9X2P4D',
+  amount: '$17.99',
+  takeBack: [
+    { playerId: PLAYER_ID, username: 'zelda', credits: 16, balance, missing: 16 - balance },
+  ],
+  passes: 0,
+  missing: 16 - balance,
+});
+
+function openOrders(
+  role: ConsoleSession['role'],
+  answers: Record<string, (body: Record<string, unknown>) => MockAnswer> = {},
+) {
+  let current = [order()];
+  const api = mockApi({
+    '/api/Users/Me': () => ({ body: [testUser] }),
+    [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role }) }),
+    [LIST]: () => ({ body: { orders: current, nextCursor: null } }),
+    [PLAN]: () => ({ body: plan() }),
+    [REFUND]: () => {
+      current = [refundedOrder];
+      return { body: { order: refundedOrder } };
+    },
+    ...answers,
+  });
+  renderApp('/operator/orders');
+  return api;
+}
+const sentTo = (api: ReturnType<typeof mockApi>, path: string) =>
+  api.sent.filter((request) => request.path === path).map((request) => request.body);
+
+describe("the console's orders", () => {
+  it('lists orders for staff, without refunds, and narrows them by status', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('staff');
+    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
+    const row = within(table).getAllByRole('row')[1] ?? expect.fail('no row');
+    expect(row).toHaveTextContent('QF-7K3M9X2P4D');
+    expect(row).toHaveTextContent('Purchase 16 Credits');
+    expect(row).toHaveTextContent('$17.99');
+    expect(row).toHaveTextContent('Paid');
+    expect(row).toHaveTextContent('PAY123');
+    expect(within(row).getByRole('link', { name: 'Open the page of zelda' })).toHaveAttribute(
+      'href',
+      `/operator/players/${PLAYER_ID}`,
+    );
+    expect(within(table).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Refunded');
+    await waitFor(() => expect(sentTo(api, LIST)).toEqual([{}, { status: 'refunded' }]));
+  });
+
+  it('refunds for an admin after showing what it takes back; the focus stays on the order', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('admin');
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    expect(dialog).toHaveAccessibleDescription(
+      '$17.99 goes back to the card, and what the order gave is taken back.',
+    );
+    expect(await within(dialog).findByText('16 credits from zelda')).toBeVisible();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(
+        'QF-7K3M9X2P4D is refunded: the money is back on the card and the credits are taken back.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    const table = screen.getByRole('table', { name: 'Every order, newest first' });
+    await waitFor(() => expect(table).toHaveTextContent('Money back on the card'));
+    await waitFor(() => expect(within(table).getByText('QF-7K3M9X2P4D')).toHaveFocus());
+    expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
+  });
+
+  it('says how many credits were spent, and refunds anyway only when the admin ticks it', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('admin', {
+      [PLAN]: () => ({ body: plan(6) }),
+      [REFUND]: (body) =>
+        body.leaveShortfall === true
+          ? { body: { order: refundedOrder } }
+          : {
+              status: 409,
+              body: { code: 'REFUND_SHORTFALL', message: refundShortfallMessage(10) },
+            },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    expect(
+      await within(dialog).findByText('zelda has 6 credits: 10 credits already spent'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refundShortfallMessage(10));
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'Refund anyway and leave the balance at zero (10 credits are not recovered)',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false },
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: true },
+    ]);
+  });
+
+  it('asks for the password and a code first when the server wants them', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const api = openOrders('admin', {
+      [REFUND]: () => {
+        tries += 1;
+        return tries === 1 ? refusal('REAUTH_REQUIRED') : { body: { order: refundedOrder } };
+      },
+      [REAUTH]: () => ({
+        body: testConsoleSession({ role: 'admin', reauthUntil: '2026-06-01T12:15:00.000Z' }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    await within(dialog).findByText('16 credits from zelda');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(confirm).getByLabelText('Password'), 'violet-lantern-orbit-42');
+    await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(api, REFUND)).toHaveLength(2);
+    expect(sentTo(api, REAUTH)).toEqual([{ password: 'violet-lantern-orbit-42', code: '123456' }]);
+  });
+
+  it('retries a refund the processor turned down, without asking for a plan', async () => {
+    const user = userEvent.setup();
+    const turnedDown = order({
+      status: 'refunded',
+      flag: 'refund_failed',
+      refund: { ...(refundedOrder.refund ?? expect.fail()), status: 'failed', failureCode: 'X' },
+    });
+    const api = openOrders('admin', {
+      [LIST]: () => ({ body: { orders: [turnedDown], nextCursor: null } }),
+    });
+    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
+    expect(table).toHaveTextContent('Refund turned down');
+    await user.click(
+      within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(api, PLAN)).toEqual([]);
+    expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
+  });
+});

@@ -1,0 +1,275 @@
+import { API_ROUTES, VENUE_RANGE_MESSAGES, type ConsoleSettings } from '@questfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '@/testing/answers';
+import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+// The lazy console page loads before the tests run, so no first wait pays for it.
+beforeAll(async () => {
+  await import('@/app/routes/console');
+}, 30_000);
+
+const SETTINGS = API_ROUTES.consoleSettings.path;
+const CHANGE = API_ROUTES.consoleSettingsChange.path;
+const STAFF_LIMIT = API_ROUTES.consoleStaffCreditLimit.path;
+const REAUTH = API_ROUTES.consoleReauth.path;
+
+type Body = Record<string, unknown>;
+
+/**
+ * The console at /operator/settings for `role`, on a server that keeps what the screen changes
+ * (so the screen reads each change back); `answers` answer a route first when they return.
+ */
+function openSettings(
+  role: 'staff' | 'admin',
+  answers: Record<string, (body: Body) => MockAnswer | undefined> = {},
+) {
+  const stored: ConsoleSettings = {
+    multiplayer: true,
+    staffCreditLimit: 10,
+    venueLimit: 100,
+    venueNetworks: [{ name: 'Main hall Wi-Fi', range: '203.0.113.0/24' }],
+    ordinaryLimits: { signUpsPer10Minutes: 20, signUpsPerDay: 100, codesPerMinute: 10 },
+  };
+  const change = (body: Body): MockAnswer => {
+    switch (body.command) {
+      case 'multiplayer':
+        stored.multiplayer = body.state === 'on';
+        return { body: { command: 'multiplayer', enabled: stored.multiplayer, changed: true } };
+      case 'venues add': {
+        const network = { name: String(body.name), range: String(body.range) };
+        stored.venueNetworks = [...stored.venueNetworks, network];
+        return { body: { command: 'venues add', ...network, limit: stored.venueLimit } };
+      }
+      case 'venues remove': {
+        const gone = stored.venueNetworks.find((network) => network.range === body.range);
+        stored.venueNetworks = stored.venueNetworks.filter((network) => network !== gone);
+        return { body: { command: 'venues remove', ...gone } };
+      }
+      default: {
+        const before = stored.venueLimit;
+        stored.venueLimit = Number(body.limit);
+        return { body: { command: 'venues limit', limit: stored.venueLimit, before } };
+      }
+    }
+  };
+  const first =
+    (path: string, otherwise: (body: Body) => MockAnswer) =>
+    (body: Body): MockAnswer =>
+      answers[path]?.(body) ?? otherwise(body);
+  const api = mockApi({
+    '/api/Users/Me': () => ({ body: [testUser] }),
+    [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role }) }),
+    [SETTINGS]: () => ({ body: stored }),
+    [CHANGE]: first(CHANGE, change),
+    [STAFF_LIMIT]: first(STAFF_LIMIT, (body) => {
+      const before = stored.staffCreditLimit;
+      stored.staffCreditLimit = Number(body.limit);
+      return {
+        body: { command: 'settings staff-credit-limit', limit: stored.staffCreditLimit, before },
+      };
+    }),
+    [REAUTH]: () => ({
+      body: testConsoleSession({ role, reauthUntil: '2026-06-01T12:15:00.000Z' }),
+    }),
+  });
+  renderApp('/operator/settings');
+  const sentTo = (path: string) => api.sent.filter((r) => r.path === path).map((r) => r.body);
+  return { api, stored, sentTo };
+}
+
+const panel = (name: string) => screen.findByRole('region', { name });
+
+describe('the settings screen', () => {
+  it('shows staff every setting, and no way to change one', async () => {
+    openSettings('staff');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const multiplayer = await panel('Multiplayer');
+    const toggle = within(multiplayer).getByRole('switch', { name: 'Multiplayer' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(/players can neither book nor join/);
+    expect(screen.getByText(/Only admins change the settings\./)).toBeVisible();
+    expect(
+      within(await panel('Schedule')).getByRole('link', { name: 'Open the week' }),
+    ).toHaveAttribute('href', '/operator/week');
+    const staffLimit = await panel('Staff grant limit');
+    expect(staffLimit).toHaveTextContent('Staff grant or deduct at most 10 credits per action');
+    expect(within(staffLimit).queryByRole('spinbutton')).toBeNull();
+
+    const venues = await panel('Venue networks');
+    expect(venues).toHaveTextContent(
+      'Ordinary limits per address: 20 sign-ups in 10 minutes and 100 a day, 10 code entries a minute.',
+    );
+    expect(venues).toHaveTextContent('Raised limit: 100 per address and window.');
+    const table = within(venues).getByRole('table', { name: 'Venue address ranges' });
+    expect(within(table).getByRole('row', { name: /Main hall Wi-Fi/ })).toHaveTextContent(
+      '203.0.113.0/24',
+    );
+    expect(within(venues).queryByRole('button')).toBeNull();
+    expect(within(venues).queryByRole('textbox')).toBeNull();
+  });
+
+  it('lets an admin switch multiplayer off and on again, keeping the focus on the switch', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin');
+    const toggle = within(await panel('Multiplayer')).getByRole('switch', { name: 'Multiplayer' });
+    expect(toggle).toBeEnabled();
+    await user.click(toggle);
+    expect(
+      await screen.findByText(
+        'Multiplayer is off: bookings and joins are refused, and the site shows the banner.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(toggle).toHaveFocus();
+    await user.keyboard(' ');
+    expect(
+      await screen.findByText('Multiplayer is on: players can book and join again.'),
+    ).toBeVisible();
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(sentTo(CHANGE)).toEqual([
+      { command: 'multiplayer', state: 'off' },
+      { command: 'multiplayer', state: 'on' },
+    ]);
+  });
+
+  it('changes the staff limit after the password and a code, and checks the number first', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const { sentTo } = openSettings('admin', {
+      [STAFF_LIMIT]: () => {
+        tries += 1;
+        return tries === 1 ? refusal('REAUTH_REQUIRED') : undefined;
+      },
+    });
+    const staffLimit = await panel('Staff grant limit');
+    const field = within(staffLimit).getByLabelText('Credits per action');
+    expect(field).toHaveValue(10);
+    const save = within(staffLimit).getByRole('button', { name: 'Save Staff Limit' });
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(save);
+    expect(
+      await within(staffLimit).findByText('Enter a whole number of credits from 1 to 100,000.'),
+    ).toBeVisible();
+    expect(sentTo(STAFF_LIMIT)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '25');
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(dialog).toHaveAccessibleDescription(/how many credits staff may move/);
+    await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
+    await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');
+    await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(save).toHaveFocus());
+    expect(
+      await screen.findByText(
+        'Staff may now grant or deduct at most 25 credits per action (before: 10).',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(staffLimit).toHaveTextContent('at most 25 credits per action');
+    const asked = { command: 'settings staff-credit-limit', limit: 25 };
+    expect(sentTo(STAFF_LIMIT)).toEqual([asked, asked]);
+  });
+
+  it('adds a venue network, with the server’s reason under the range when it refuses one', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin', {
+      [CHANGE]: (body) =>
+        body.range === '203.0.113.7/24'
+          ? {
+              status: 400,
+              body: {
+                code: 'VENUE_NETWORK_INVALID',
+                message: '203.0.113.7/24 is not where its range starts: write 203.0.113.0/24.',
+              },
+            }
+          : undefined,
+    });
+    const venues = await panel('Venue networks');
+    const name = within(venues).getByLabelText('Name');
+    const range = within(venues).getByLabelText('Range');
+    const add = within(venues).getByRole('button', { name: 'Add Network' });
+    await user.click(add);
+    expect(
+      await within(venues).findByText('Name the network, e.g. Main hall Wi-Fi.'),
+    ).toBeVisible();
+    expect(within(venues).getByText(VENUE_RANGE_MESSAGES.malformed)).toBeVisible();
+
+    await user.type(name, 'Terrace');
+    await user.type(range, '203.0.113.7/24');
+    await user.click(add);
+    await waitFor(() => expect(range).toHaveFocus());
+    expect(range).toHaveAccessibleDescription(
+      /203\.0\.113\.7\/24 is not where its range starts: write 203\.0\.113\.0\/24\./,
+    );
+
+    await user.clear(range);
+    await user.type(range, '2001:db8:5::/48');
+    await user.click(add);
+    expect(await screen.findByText('Added Terrace (2001:db8:5::/48).')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const table = within(venues).getByRole('table', { name: 'Venue address ranges' });
+    expect(await within(table).findByRole('row', { name: /Terrace/ })).toHaveTextContent(
+      '2001:db8:5::/48',
+    );
+    expect(name).toHaveValue('');
+    expect(sentTo(CHANGE)).toEqual([
+      { command: 'venues add', name: 'Terrace', range: '203.0.113.7/24' },
+      { command: 'venues add', name: 'Terrace', range: '2001:db8:5::/48' },
+    ]);
+  });
+
+  it('removes a network (the focus goes to the list) and raises the limit', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin');
+    const venues = await panel('Venue networks');
+    await user.click(
+      within(venues).getByRole('button', { name: 'Remove Main hall Wi-Fi (203.0.113.0/24)' }),
+    );
+    expect(
+      await screen.findByText(
+        'Removed Main hall Wi-Fi (203.0.113.0/24): its addresses have the ordinary limits again.',
+      ),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(venues).getByRole('heading', { name: 'Networks' })).toHaveFocus(),
+    );
+    expect(
+      await within(venues).findByText(
+        'No venue network yet: every address has the ordinary limits.',
+      ),
+    ).toBeVisible();
+
+    const limit = within(venues).getByLabelText('Raised limit');
+    expect(limit).toHaveAccessibleDescription(/per address/);
+    await user.clear(limit);
+    await user.type(limit, '24');
+    await user.click(within(venues).getByRole('button', { name: 'Save Raised Limit' }));
+    expect(
+      await within(venues).findByText('Enter a whole number from 25 to 10,000.'),
+    ).toBeVisible();
+    await user.clear(limit);
+    await user.type(limit, '250');
+    await user.click(within(venues).getByRole('button', { name: 'Save Raised Limit' }));
+    expect(
+      await screen.findByText('Venue networks now get 250 per address and window (before: 100).'),
+    ).toBeVisible();
+    expect(sentTo(CHANGE)).toEqual([
+      { command: 'venues remove', range: '203.0.113.0/24' },
+      { command: 'venues limit', limit: 250 },
+    ]);
+  });
+});

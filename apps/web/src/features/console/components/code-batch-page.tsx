@@ -1,0 +1,416 @@
+import {
+  CODE_STATES,
+  CONSOLE_PATH,
+  consoleCodeBatchRevokeRequest,
+  type BatchCode,
+  type CodeBatchSummary,
+  type CodeState,
+} from '@questfield/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useRevokeCode } from '../api/revoke-code';
+import { useRevokeCodeBatch } from '../api/revoke-code-batch';
+import { codeBatchQueryOptions } from '../api/get-code-batch';
+import { consoleCopy } from '../copy';
+import { lastDayText, madeText, when } from './code-batch-text';
+import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
+import { PagedTable } from './paged-table';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ConfirmActions } from '@/components/ui/confirm-step';
+import { DialogShell } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError, inputClass } from '@/components/ui/form';
+import { CompassIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { failureText, isRefusal } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
+
+const copy = consoleCopy.codes;
+const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
+const isState = (value: string | null): value is CodeState =>
+  (CODE_STATES as readonly string[]).includes(value ?? '');
+const STATE_STYLES: Record<CodeState, string> = {
+  unredeemed: 'bg-emerald-500/15 text-emerald-200',
+  redeemed: 'bg-accent-400/15 text-accent-200',
+  expired: 'bg-white/10 text-mist-300',
+  revoked: 'bg-red-500/15 text-red-200',
+};
+
+/** The batch and its codes of `state`, a page at a time (none for an id that is no uuid). */
+function useCodeBatch(batchId: string, state: CodeState | undefined, enabled: boolean) {
+  return useInfiniteQuery({
+    ...codeBatchQueryOptions(batchId, state),
+    enabled,
+    // Another state of the same batch: its summary stays while the codes are read.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === batchId ? previous : undefined,
+  });
+}
+type CodesQuery = ReturnType<typeof useCodeBatch>;
+
+/**
+ * One batch (/operator/codes/:batchId): what it is and what became of its codes, counted by
+ * state, and its codes of the state the address names (all by default), 'Load more' by cursor.
+ * Admins (`canEdit`) revoke a code or the batch; the notice says what happened.
+ */
+export function CodeBatchPage({ canEdit }: { canEdit: boolean }) {
+  const { batchId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('state');
+  const state = isState(wanted) ? wanted : undefined;
+  const isId = consoleCodeBatchRevokeRequest.safeParse({ batchId }).success;
+  const query = useCodeBatch(batchId, state, isId);
+  const [notice, setNotice] = useState<string | null>(null);
+  const missing = !isId || isRefusal(query.error, 'CODE_BATCH_NOT_FOUND');
+  const batch = query.data?.pages[0]?.batch;
+
+  let body: ReactNode;
+  if (missing) body = <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>;
+  else if (batch !== undefined) {
+    body = (
+      <>
+        <BatchSummary batch={batch} canEdit={canEdit} onNotice={setNotice} />
+        <BatchCodes
+          batch={batch}
+          query={query}
+          state={state}
+          canEdit={canEdit}
+          onState={(next) => setParams(next === undefined ? {} : { state: next })}
+          onNotice={setNotice}
+        />
+      </>
+    );
+  } else if (query.isError) {
+    body = (
+      <RetryAlert
+        message={copy.batchFailed}
+        retryLabel={consoleCopy.retry}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <p role="status" className="text-mist-300">
+        {copy.batchLoading}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <Link to={`${CONSOLE_PATH}/codes`} className={`self-start text-sm ${linkClass}`}>
+        {copy.back}
+      </Link>
+      {body}
+      <StatusNotice
+        message={notice}
+        dismissLabel={copy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </>
+  );
+}
+
+type NoticeProps = { onNotice: (message: string) => void };
+
+function BatchSummary({
+  batch,
+  canEdit,
+  onNotice,
+}: { batch: CodeBatchSummary; canEdit: boolean } & NoticeProps) {
+  // Here, not in the step that goes once the batch reads as revoked: its answer is still heard.
+  const revoke = useRevokeCodeBatch();
+  const about: Terms = [
+    [copy.kindTerm, copy.kinds[batch.kind]],
+    [copy.creditsTerm, batch.credits],
+    [copy.countTerm, batch.count],
+    [copy.lastDayTerm, lastDayText(batch.expires)],
+    [copy.madeTerm, madeText(batch)],
+    ...(batch.revokedAt === null
+      ? []
+      : [[copy.revokedTerm, when.format(new Date(batch.revokedAt))] as const]),
+  ];
+  const counts: Terms = [
+    ...CODE_STATES.map((state) => [copy.states[state], batch.codes[state]] as const),
+    [copy.redemptionsTerm, batch.redemptions],
+  ];
+  return (
+    <Panel heading={batch.name}>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <TermList terms={about} />
+        <TermList terms={counts} />
+      </div>
+      {canEdit && batch.revokedAt === null ? (
+        <RevokeBatch batch={batch} revoke={revoke} onNotice={onNotice} />
+      ) : null}
+    </Panel>
+  );
+}
+
+type Terms = readonly (readonly [string, ReactNode])[];
+
+function TermList({ terms }: { terms: Terms }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] content-start gap-x-6 gap-y-2 text-sm">
+      {terms.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-mist-300">{term}</dt>
+          <dd className="font-semibold text-white tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * 'Revoke Batch…', confirmed in place with how many codes it stops. Once the batch reads as
+ * revoked the step is gone: the focus goes to the codes' state filter.
+ */
+function RevokeBatch({
+  batch,
+  revoke,
+  onNotice,
+}: { batch: CodeBatchSummary; revoke: ReturnType<typeof useRevokeCodeBatch> } & NoticeProps) {
+  const step = useConfirmInPlace(() => revoke.reset());
+  // Unredeemed codes, and promo codes redeemed by some players but still open to the others.
+  const live = batch.codes.unredeemed + (batch.kind === 'promo' ? batch.codes.redeemed : 0);
+  const confirm = () =>
+    revoke.mutate(batch.id, {
+      onSuccess: (done) => {
+        onNotice(copy.batchRevoked(done.batch.name, done.revoked));
+        document.getElementById(CODES_FILTER_ID)?.focus();
+      },
+    });
+  return (
+    <ConfirmInPlace
+      step={step}
+      heading={copy.revokeBatchHeading}
+      className="mt-6 border-t border-white/10 pt-6"
+      startLabel={copy.revokeBatchStart}
+      confirmLabel={copy.revokeBatchConfirm}
+      pending={revoke.isPending}
+      error={revoke.isError ? failureText(revoke.error, copy.revokeBatchFailed) : null}
+      onConfirm={confirm}
+    >
+      <p>{copy.revokeBatchConfirmText(batch.name, live)}</p>
+    </ConfirmInPlace>
+  );
+}
+
+/** The state filter's id: where the focus goes when what it was on has gone. */
+const CODES_FILTER_ID = 'code-batch-state';
+
+function BatchCodes({
+  batch,
+  query,
+  state,
+  canEdit,
+  onState,
+  onNotice,
+}: {
+  batch: CodeBatchSummary;
+  query: CodesQuery;
+  state: CodeState | undefined;
+  canEdit: boolean;
+  onState: (state: CodeState | undefined) => void;
+} & NoticeProps) {
+  const codes = query.data?.pages.flatMap((page) => page.codes) ?? [];
+  const [revoking, setRevoking] = useState<BatchCode | null>(null);
+  const columns = canEdit ? [...copy.codeColumns, copy.actionsColumn] : copy.codeColumns;
+  return (
+    <Panel heading={copy.codesHeading}>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={CODES_FILTER_ID} className="text-sm font-semibold text-white">
+            {copy.stateFilter}
+          </label>
+          <select
+            id={CODES_FILTER_ID}
+            className={cn(inputClass, 'w-60')}
+            value={state ?? ''}
+            onChange={(event) => {
+              const next = event.target.value;
+              onState(isState(next) ? next : undefined);
+            }}
+          >
+            <option value="">{copy.allStates}</option>
+            {CODE_STATES.map((value) => (
+              <option key={value} value={value}>
+                {copy.states[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div
+        aria-busy={query.isPlaceholderData}
+        className={cn(query.isPlaceholderData && 'opacity-60')}
+      >
+        <PagedTable
+          query={query}
+          rowCount={codes.length}
+          caption={copy.codesCaption(batch.name)}
+          columns={columns}
+          text={{ loading: copy.codesLoading, failed: copy.codesFailed, empty: copy.codesEmpty }}
+          minWidth="min-w-[40rem]"
+        >
+          {codes.map((code) => (
+            <CodeRow
+              key={code.id}
+              code={code}
+              canEdit={canEdit}
+              onRevoke={() => setRevoking(code)}
+            />
+          ))}
+        </PagedTable>
+      </div>
+      {revoking === null ? null : (
+        <RevokeCodeDialog
+          code={revoking}
+          onClose={() => setRevoking(null)}
+          onRevoked={(label) => onNotice(copy.codeRevoked(label))}
+        />
+      )}
+    </Panel>
+  );
+}
+
+const rowHeadId = (code: BatchCode) => `code-${code.id}`;
+const revokeButtonId = (code: BatchCode) => `revoke-${code.id}`;
+const focusFirst = (...ids: string[]) =>
+  ids
+    .map((id) => document.getElementById(id))
+    .find((element) => element !== null)
+    ?.focus();
+
+function CodeRow({
+  code,
+  canEdit,
+  onRevoke,
+}: {
+  code: BatchCode;
+  canEdit: boolean;
+  onRevoke: () => void;
+}) {
+  const last = code.lastRedemption;
+  return (
+    <tr className="align-top">
+      <th
+        id={rowHeadId(code)}
+        tabIndex={-1}
+        scope="row"
+        className="py-3 pr-4 text-left font-semibold whitespace-nowrap text-white outline-none"
+      >
+        {code.label}
+      </th>
+      <td className="py-3 pr-4">
+        <span
+          className={cn(
+            'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            STATE_STYLES[code.state],
+          )}
+        >
+          {copy.states[code.state]}
+        </span>
+      </td>
+      <td className="py-3 pr-4 text-mist-100">
+        {last === null ? null : (
+          <>
+            <Link
+              to={`${CONSOLE_PATH}/players/${last.player.id}`}
+              aria-label={copy.playerLink(last.player.username)}
+              className={linkClass}
+            >
+              {last.player.username}
+            </Link>
+            {code.redemptions > 1 ? (
+              <span className="block text-xs text-mist-400">
+                {copy.otherPlayers(code.redemptions - 1)}
+              </span>
+            ) : null}
+          </>
+        )}
+      </td>
+      <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
+        {last === null ? null : <time dateTime={last.at}>{when.format(new Date(last.at))}</time>}
+      </td>
+      {canEdit ? (
+        <td className="py-3">
+          {code.revocable ? (
+            <button
+              type="button"
+              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+              id={revokeButtonId(code)}
+              aria-label={copy.revokeCode(code.label)}
+              onClick={onRevoke}
+            >
+              {copy.revokeShort}
+            </button>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+/**
+ * Revoking one code, confirmed in a dialog. Cancelled, the focus goes back to its button; done,
+ * to the code's row (its state now says so), or, when the row has left the list (a state
+ * filter), to the filter. The list is read again before the dialog closes.
+ */
+function RevokeCodeDialog({
+  code,
+  onClose,
+  onRevoked,
+}: {
+  code: BatchCode;
+  onClose: () => void;
+  onRevoked: (label: string) => void;
+}) {
+  const revoke = useRevokeCode();
+  const revokedRef = useRef(false);
+  return (
+    <DialogShell
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={copy.revokeCodeTitle(code.label)}
+      description={copy.revokeCodeText}
+      closeLabel={copy.closeDialog}
+      busy={revoke.isPending}
+      width="sm"
+      onClosed={() =>
+        revokedRef.current
+          ? focusFirst(rowHeadId(code), CODES_FILTER_ID)
+          : focusFirst(revokeButtonId(code), CODES_FILTER_ID)
+      }
+    >
+      <div className="mt-5 flex flex-col gap-4">
+        <FormError>
+          {revoke.isError ? failureText(revoke.error, copy.revokeCodeFailed) : null}
+        </FormError>
+        <ConfirmActions
+          confirmLabel={copy.revokeCodeConfirm}
+          backLabel={copy.cancel}
+          pending={revoke.isPending}
+          variant="danger"
+          onBack={onClose}
+          onConfirm={() =>
+            revoke.mutate(code.id, {
+              onSuccess: ({ label }) => {
+                revokedRef.current = true;
+                onRevoked(label);
+                onClose();
+              },
+            })
+          }
+        />
+      </div>
+    </DialogShell>
+  );
+}

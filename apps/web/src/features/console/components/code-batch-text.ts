@@ -1,0 +1,23 @@
+import { CONSOLE_PATH, type CodeBatchSummary } from '@questfield/contract';
+import { consoleCopy } from '../copy';
+
+const copy = consoleCopy.codes;
+
+/** A date and time of the wire (ISO 8601), as the console shows it. */
+export const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A venue day (YYYY-MM-DD) as a date: the same day wherever the browser is. */
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The batch's last day, or that it has none. */
+export const lastDayText = (expires: string | null) =>
+  expires === null ? copy.noLastDay : dayFormat.format(new Date(`${expires}T12:00:00Z`));
+
+/** When the batch was made, and by whom (an operator, or the command line). */
+export const madeText = (batch: CodeBatchSummary) =>
+  copy.made(
+    when.format(new Date(batch.createdAt)),
+    copy.madeBy(batch.createdBy?.username ?? copy.commandLine),
+  );
+
+/** The batch's page in the console. */
+export const batchPath = (id: string) => `${CONSOLE_PATH}/codes/${id}`;

@@ -1,0 +1,202 @@
+import {
+  CONSOLE_PATH,
+  ORDER_STATUSES,
+  type ConsoleOrder,
+  type ConsoleOrdersRequest,
+  type OrderStatus,
+} from '@questfield/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ordersQueryOptions } from '../api/get-orders';
+import { consoleCopy } from '../copy';
+import { useFilterParams } from '../hooks/use-filter-params';
+import { DayFilter, SelectFilter } from './list-filters';
+import { PagedTable } from './paged-table';
+import { orderAnchorId, RefundDialog, type RefundTarget } from './refund-dialog';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Panel } from '@/components/ui/panel';
+import { StatusNotice } from '@/components/ui/status-notice';
+
+const copy = consoleCopy.orders;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const isStatus = (value: string | null): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value ?? '');
+
+/** The list's filter, kept in the page's address. */
+function useOrdersFilter() {
+  const { params, set } = useFilterParams();
+  const status = params.get('status');
+  const day = params.get('day');
+  const filter: Omit<ConsoleOrdersRequest, 'cursor'> = {
+    ...(isStatus(status) ? { status } : {}),
+    ...(day ? { day } : {}),
+  };
+  return { filter, set };
+}
+
+/** What became of the order: its status, why it waits for an operator, and its refund. */
+function OrderState({ order }: { order: ConsoleOrder }) {
+  const { refund } = order;
+  return (
+    <>
+      <span className="text-white">{copy.statusNames[order.status]}</span>
+      {order.flag === null ? null : (
+        <span className="block text-xs font-semibold text-amber-300">
+          {copy.flagNames[order.flag]}
+        </span>
+      )}
+      {refund === null ? null : (
+        <span className="block text-xs text-mist-300">
+          {copy.refundNames[refund.status]}
+          {refund.fromDashboard ? ` (${copy.fromDashboard})` : ''}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Refund for a paid order, retry for a refund the processor turned down; else nothing. */
+function RefundButton({
+  order,
+  onRefund,
+}: {
+  order: ConsoleOrder;
+  onRefund: (target: RefundTarget) => void;
+}) {
+  const retry = order.refund?.status === 'failed';
+  if (order.status !== 'paid' && !retry) return null;
+  return (
+    <button
+      type="button"
+      className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      aria-label={retry ? copy.retryLabel(order.orderNumber) : copy.refundLabel(order.orderNumber)}
+      onClick={(event) =>
+        onRefund({
+          orderNumber: order.orderNumber,
+          amount: order.amount,
+          retry,
+          returnFocus: event.currentTarget,
+        })
+      }
+    >
+      {retry ? copy.retryRefund : copy.refund}
+    </button>
+  );
+}
+
+function OrderRow({
+  order,
+  onRefund,
+}: {
+  order: ConsoleOrder;
+  onRefund: ((target: RefundTarget) => void) | null;
+}) {
+  return (
+    <tr className="align-top">
+      <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
+        <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+      </td>
+      <td className="py-3 pr-4">
+        <span id={orderAnchorId(order.orderNumber)} tabIndex={-1} className="font-mono text-white">
+          {order.orderNumber}
+        </span>
+        {order.lines.map((line) => (
+          <span key={line.sku} className="block text-xs text-mist-300">
+            {line.label}
+          </span>
+        ))}
+      </td>
+      <td className="py-3 pr-4">
+        {order.player.deleted ? (
+          <span className="text-mist-300">{copy.deleted}</span>
+        ) : (
+          <Link
+            to={`${CONSOLE_PATH}/players/${order.player.id}`}
+            aria-label={consoleCopy.playerLink(order.player.username)}
+            className="font-semibold text-accent-300 underline-offset-4 hover:underline"
+          >
+            {order.player.username}
+          </Link>
+        )}
+      </td>
+      <td className="py-3 pr-4 text-white tabular-nums">{order.amount}</td>
+      <td className="py-3 pr-4">
+        <OrderState order={order} />
+      </td>
+      <td className="py-3 pr-4 font-mono text-xs break-all text-mist-300">
+        {order.providerPaymentId ?? '—'}
+        {order.refund?.providerRefundId ? (
+          <span className="block">{order.refund.providerRefundId}</span>
+        ) : null}
+      </td>
+      {onRefund === null ? null : (
+        <td className="py-3">
+          <RefundButton order={order} onRefund={onRefund} />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** Every order, newest first, by status and day; admins refund from a row. */
+export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
+  const { filter, set } = useOrdersFilter();
+  const list = useInfiniteQuery(ordersQueryOptions(filter));
+  const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
+  const [target, setTarget] = useState<RefundTarget | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <Panel heading={copy.heading}>
+      <p className="mt-2 text-mist-300">{copy.intro}</p>
+      <div className="mt-5 flex flex-wrap items-end gap-4">
+        <SelectFilter
+          label={copy.statusFilter}
+          allLabel={copy.allStatuses}
+          options={ORDER_STATUSES.map((status) => [status, copy.statusNames[status]] as const)}
+          value={filter.status}
+          onChange={(status) => set({ status })}
+        />
+        <DayFilter
+          label={consoleCopy.dayFilter}
+          value={filter.day}
+          onChange={(day) => set({ day })}
+        />
+      </div>
+      <PagedTable
+        query={list}
+        rowCount={orders.length}
+        caption={copy.caption}
+        columns={canRefund ? [...copy.columns, copy.actionColumn] : copy.columns}
+        text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
+        minWidth="min-w-[42rem]"
+      >
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} onRefund={canRefund ? setTarget : null} />
+        ))}
+      </PagedTable>
+      {target === null ? null : (
+        <RefundDialog
+          target={target}
+          onClose={() => setTarget(null)}
+          onRefunded={(order) => {
+            const { refund } = order;
+            setNotice(
+              copy.refunded(
+                order.orderNumber,
+                refund?.status ?? 'pending',
+                refund?.failureCode ?? null,
+              ),
+            );
+          }}
+        />
+      )}
+      <StatusNotice
+        message={notice}
+        dismissLabel={copy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </Panel>
+  );
+}

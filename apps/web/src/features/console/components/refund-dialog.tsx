@@ -1,0 +1,169 @@
+import type { ConsoleOrder, ConsoleOrderRefundPlan } from '@questfield/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { refundPlanQueryOptions } from '../api/get-refund-plan';
+import { useRefundOrder } from '../api/refund-order';
+import { consoleCopy } from '../copy';
+import { useReauthRetry } from './reauth-dialog';
+import { DialogShell } from '@/components/ui/dialog';
+import { FormError, SubmitButton } from '@/components/ui/form';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { failureText } from '@/lib/api-client';
+
+const copy = consoleCopy.orders;
+
+/** The order a refund is for, and the button that asked (the focus goes back to it). */
+export type RefundTarget = {
+  orderNumber: string;
+  amount: string;
+  /** The processor turned the last refund down: ask it again (the credits are back already). */
+  retry: boolean;
+  returnFocus: HTMLElement;
+};
+
+/** What the refund takes back from whom, and the Game Passes that stop working. */
+function RefundPlan({ plan }: { plan: ConsoleOrderRefundPlan }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-5">
+      <h3 id={headingId} className="text-sm font-semibold text-white">
+        {copy.takeBackHeading}
+      </h3>
+      {plan.takeBack.length === 0 ? (
+        <p className="mt-1 text-sm text-mist-300">{copy.nothingToTake}</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm text-mist-100">
+          {plan.takeBack.map((player) => (
+            <li key={player.playerId}>
+              {copy.takeBack(player.username, player.credits)}
+              {player.missing > 0 ? (
+                <span className="block text-amber-300">
+                  {player.username} {copy.spent(player.balance, player.missing)}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {plan.passes > 0 ? (
+        <p className="mt-2 text-sm text-mist-100">{copy.passes(plan.passes)}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * An admin's full refund of one order, confirmed here after seeing what it takes back. Credits
+ * already spent must be accepted as lost (the box), or the server refuses with how many. When
+ * the server asks for the password and a code first, the reauth dialog does, then sends the
+ * refund once more. The focus goes back to the row's button, or to its order number once the
+ * button has gone (the order is refunded).
+ */
+export function RefundDialog({
+  target,
+  onClose,
+  onRefunded,
+}: {
+  target: RefundTarget;
+  onClose: () => void;
+  onRefunded: (order: ConsoleOrder) => void;
+}) {
+  const { orderNumber, retry } = target;
+  const plan = useQuery({ ...refundPlanQueryOptions(orderNumber), enabled: !retry });
+  const refund = useRefundOrder();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const reauth = useReauthRetry(confirmRef, copy.reauthText);
+  const [leaveShortfall, setLeaveShortfall] = useState(false);
+  const missing = plan.data?.missing ?? 0;
+
+  const send = (again?: () => void) =>
+    refund.mutate(
+      { orderNumber, leaveShortfall },
+      {
+        onSuccess: ({ order }) => {
+          onRefunded(order);
+          onClose();
+        },
+        onError: (error) => {
+          if (again) reauth.offer(error, again);
+        },
+      },
+    );
+  const confirm = () => {
+    if (!refund.isPending) send(() => send());
+  };
+  const ready = retry || plan.isSuccess;
+
+  return (
+    <DialogShell
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={copy.dialogTitle(orderNumber)}
+      description={
+        retry ? copy.retryDescription(target.amount) : copy.dialogDescription(target.amount)
+      }
+      closeLabel={consoleCopy.player.closeDialog}
+      busy={refund.isPending}
+      onClosed={() => {
+        const back = target.returnFocus.isConnected
+          ? target.returnFocus
+          : document.getElementById(orderAnchorId(orderNumber));
+        back?.focus();
+      }}
+    >
+      {retry ? null : plan.isPending ? (
+        <p role="status" className="mt-5 text-sm text-mist-300">
+          {copy.planLoading}
+        </p>
+      ) : plan.isError ? (
+        <RetryAlert
+          message={failureText(plan.error, copy.planFailed)}
+          retryLabel={consoleCopy.retry}
+          retrying={plan.isFetching}
+          onRetry={() => void plan.refetch()}
+          className="mt-5"
+        />
+      ) : (
+        <RefundPlan plan={plan.data} />
+      )}
+      {ready ? (
+        <form
+          noValidate
+          className="mt-5 flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
+          {missing > 0 ? (
+            <label className="flex items-start gap-3 text-sm text-white">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0"
+                checked={leaveShortfall}
+                onChange={(event) => {
+                  setLeaveShortfall(event.target.checked);
+                  // The refusal it answers is settled by the choice.
+                  refund.reset();
+                }}
+              />
+              {copy.leaveShortfall(missing)}
+            </label>
+          ) : null}
+          <FormError>
+            {refund.isError && !reauth.asking ? failureText(refund.error, copy.refundFailed) : null}
+          </FormError>
+          <SubmitButton ref={confirmRef} pending={refund.isPending}>
+            {retry ? copy.retryConfirm : copy.confirm}
+          </SubmitButton>
+        </form>
+      ) : null}
+      {reauth.dialog}
+    </DialogShell>
+  );
+}
+
+/** The id of an order's number in the list: where the focus goes once its button has gone. */
+export const orderAnchorId = (orderNumber: string) => `order-${orderNumber}`;

@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONSOLE_PATH,
+  OPERATOR_LIMITS,
+  staffCreditLimitCommand,
+  type ConsoleSettings,
+} from '@questfield/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { useChangeSettings } from '../api/change-settings';
+import { useChangeStaffCreditLimit } from '../api/change-staff-credit-limit';
+import { settingsQueryOptions } from '../api/get-settings';
+import { consoleCopy } from '../copy';
+import { useReauthRetry } from './reauth-dialog';
+import { VenueNetworks } from './venue-networks';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { BusyButton, Field, FormError, Spinner } from '@/components/ui/form';
+import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { failureText } from '@/lib/api-client';
+
+const copy = consoleCopy.settings;
+
+type SettingProps = {
+  settings: ConsoleSettings;
+  canEdit: boolean;
+  onNotice: (message: string) => void;
+};
+
+/** The console's settings: everyone reads them, admins change them. */
+export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
+  const query = useQuery(settingsQueryOptions());
+  const [notice, setNotice] = useState<string | null>(null);
+  const props = { canEdit, onNotice: setNotice };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-mist-300">
+        {copy.everywhere} {canEdit ? null : copy.staffOnly}
+      </p>
+      {query.isPending ? (
+        <p role="status" className="text-mist-300">
+          {copy.loading}
+        </p>
+      ) : null}
+      {query.isError ? (
+        <RetryAlert
+          message={copy.failed}
+          retryLabel={consoleCopy.retry}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {query.isSuccess ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+            <MultiplayerPanel settings={query.data} {...props} />
+            <SchedulePanel />
+            <StaffLimitPanel settings={query.data} {...props} />
+          </div>
+          <VenueNetworks query={query} settings={query.data} {...props} />
+        </>
+      ) : null}
+      <StatusNotice
+        message={notice}
+        dismissLabel={copy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The switch (Radix): it shows the state asked for while the change is on its way, and keeps the
+ * focus throughout (a second press meanwhile does nothing).
+ */
+function MultiplayerPanel({ settings, canEdit, onNotice }: SettingProps) {
+  const switchId = useId();
+  const textId = useId();
+  const change = useChangeSettings();
+  const asked = change.isPending ? change.variables : undefined;
+  const on = asked?.command === 'multiplayer' ? asked.state === 'on' : settings.multiplayer;
+  const flip = (checked: boolean) => {
+    if (change.isPending) return;
+    change.mutate(
+      { command: 'multiplayer', state: checked ? 'on' : 'off' },
+      { onSuccess: () => onNotice(copy.multiplayerNotice(checked)) },
+    );
+  };
+
+  return (
+    <Panel heading={copy.multiplayerHeading}>
+      <p id={textId} className="mt-2 text-sm text-mist-300">
+        {copy.multiplayerText}
+      </p>
+      <div className="mt-4 flex items-center gap-3">
+        <Switch.Root
+          id={switchId}
+          checked={on}
+          disabled={!canEdit}
+          onCheckedChange={flip}
+          aria-describedby={textId}
+          aria-busy={change.isPending}
+          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-white/25 bg-white/10 transition-colors data-[state=checked]:border-accent-400 data-[state=checked]:bg-accent-400 disabled:opacity-60"
+        >
+          <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-ink-950" />
+        </Switch.Root>
+        <label htmlFor={switchId} className="font-semibold text-white">
+          {copy.multiplayerLabel}
+        </label>
+        <span className="text-mist-300">{on ? copy.on : copy.off}</span>
+        {change.isPending ? <Spinner className="text-mist-300" /> : null}
+      </div>
+      {change.isError ? (
+        <div className="mt-3">
+          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+        </div>
+      ) : null}
+    </Panel>
+  );
+}
+
+function SchedulePanel() {
+  return (
+    <Panel heading={copy.scheduleHeading}>
+      <p className="mt-2 text-sm text-mist-300">{copy.scheduleText}</p>
+      <Link
+        to={`${CONSOLE_PATH}/week`}
+        className={buttonStyles({ variant: 'secondary', className: 'mt-4' })}
+      >
+        {copy.scheduleLink}
+      </Link>
+    </Panel>
+  );
+}
+
+const staffLimitForm = z.object({ limit: staffCreditLimitCommand.shape.limit });
+
+/**
+ * The staff grant limit; an admin's change asks for the password and a code first when the last
+ * check is over 15 minutes old (the reauth dialog), then is sent once more.
+ */
+function StaffLimitPanel({ settings, canEdit, onNotice }: SettingProps) {
+  const text = copy.staffLimitText(settings.staffCreditLimit, OPERATOR_LIMITS.creditsPerGrant);
+  return (
+    <Panel heading={copy.staffLimitHeading}>
+      <p className="mt-2 text-sm text-mist-300">{text}</p>
+      {canEdit ? <StaffLimitForm limit={settings.staffCreditLimit} onNotice={onNotice} /> : null}
+    </Panel>
+  );
+}
+
+function StaffLimitForm({
+  limit,
+  onNotice,
+}: {
+  limit: number;
+  onNotice: SettingProps['onNotice'];
+}) {
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const change = useChangeStaffCreditLimit();
+  const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
+  const form = useForm({ resolver: zodResolver(staffLimitForm), defaultValues: { limit } });
+  const submit = form.handleSubmit((values) => {
+    // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
+    if (change.isPending) return;
+    const send = (retry?: () => void) =>
+      change.mutate(values.limit, {
+        onSuccess: (result) => {
+          if (result.command === 'settings staff-credit-limit') {
+            onNotice(copy.staffLimitNotice(result.limit, result.before));
+          }
+        },
+        onError: (error) => {
+          if (retry) reauth.offer(error, retry);
+        },
+      });
+    send(() => send());
+  });
+
+  // The dialog stays outside the form: its own form's submit would reach this one.
+  return (
+    <>
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-3"
+        onSubmit={(event) => void submit(event)}
+      >
+        <Field
+          label={copy.staffLimitLabel}
+          className="max-w-xs"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={OPERATOR_LIMITS.creditsPerGrant}
+          error={form.formState.errors.limit?.message}
+          {...form.register('limit', { valueAsNumber: true })}
+        />
+        <FormError>
+          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
+        </FormError>
+        <BusyButton
+          ref={saveRef}
+          type="submit"
+          pending={change.isPending}
+          className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
+        >
+          {copy.staffLimitSave}
+        </BusyButton>
+      </form>
+      {reauth.dialog}
+    </>
+  );
+}

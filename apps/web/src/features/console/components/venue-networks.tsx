@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { venueLimit, venueNetwork, type ConsoleSettings } from '@questfield/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useChangeSettings } from '../api/change-settings';
+import { consoleCopy } from '../copy';
+import { PagedTable } from './paged-table';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { BusyButton, Field, FormError } from '@/components/ui/form';
+import { Panel } from '@/components/ui/panel';
+import { ApiError, failureText } from '@/lib/api-client';
+
+const copy = consoleCopy.settings;
+
+type Props = {
+  query: UseQueryResult<ConsoleSettings>;
+  settings: ConsoleSettings;
+  canEdit: boolean;
+  onNotice: (message: string) => void;
+};
+
+/** A refusal that is about the range the admin typed (its words go under the field). */
+const aboutRange = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === 'VENUE_NETWORK_INVALID' || error.code === 'VENUE_NETWORK_EXISTS');
+
+/**
+ * The venue networks (ADR 0025): the ranges, the limit they are raised to, and for admins the
+ * forms that change them. Removing a network moves the focus to the list's heading.
+ */
+export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const remove = useChangeSettings();
+  const removing = remove.isPending ? remove.variables : undefined;
+  const { ordinaryLimits: ordinary, venueNetworks: networks } = settings;
+  const removeNetwork = (range: string, name: string) => {
+    if (remove.isPending) return;
+    remove.mutate(
+      { command: 'venues remove', range },
+      {
+        onSuccess: () => {
+          onNotice(copy.removed(name, range));
+          headingRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <Panel heading={copy.venuesHeading}>
+      <p className="mt-2 text-mist-300">{copy.venuesText}</p>
+      <p className="mt-2 text-sm text-mist-300">
+        {copy.ordinary(
+          ordinary.signUpsPer10Minutes,
+          ordinary.signUpsPerDay,
+          ordinary.codesPerMinute,
+        )}
+      </p>
+      {canEdit ? (
+        <VenueLimitForm limit={settings.venueLimit} onNotice={onNotice} />
+      ) : (
+        <p className="mt-4 font-semibold text-white">{copy.venueLimitShown(settings.venueLimit)}</p>
+      )}
+      <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
+        <h3
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-bold text-white"
+        >
+          {copy.networksHeading}
+        </h3>
+        <PagedTable
+          query={query}
+          rowCount={networks.length}
+          caption={copy.networksCaption}
+          columns={canEdit ? copy.networksColumns : copy.networksColumns.slice(0, 2)}
+          text={{ loading: copy.loading, failed: copy.failed, empty: copy.networksEmpty }}
+          minWidth="min-w-[28rem]"
+        >
+          {networks.map(({ name, range }) => (
+            <tr key={range}>
+              <th scope="row" className="py-3 pr-4 font-semibold text-white">
+                {name}
+              </th>
+              <td className="py-3 pr-4 font-mono text-mist-100">{range}</td>
+              {canEdit ? (
+                <td className="py-3">
+                  <BusyButton
+                    type="button"
+                    pending={removing?.command === 'venues remove' && removing.range === range}
+                    className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                    aria-label={copy.removeLabel(name, range)}
+                    onClick={() => removeNetwork(range, name)}
+                  >
+                    {copy.remove}
+                  </BusyButton>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </PagedTable>
+        {remove.isError ? (
+          <div className="mt-3">
+            <FormError>{failureText(remove.error, copy.changeFailed)}</FormError>
+          </div>
+        ) : null}
+        {canEdit ? <AddNetworkForm onNotice={onNotice} /> : null}
+      </section>
+    </Panel>
+  );
+}
+
+const venueLimitForm = z.object({ limit: venueLimit });
+
+function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['onNotice'] }) {
+  const change = useChangeSettings();
+  const form = useForm({ resolver: zodResolver(venueLimitForm), defaultValues: { limit } });
+  const save = form.handleSubmit((values) => {
+    if (change.isPending) return;
+    change.mutate(
+      { command: 'venues limit', limit: values.limit },
+      {
+        onSuccess: (result) => {
+          if (result.command === 'venues limit') {
+            onNotice(copy.venueLimitNotice(result.limit, result.before));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      noValidate
+      className="mt-5 flex flex-wrap items-start gap-3"
+      onSubmit={(event) => void save(event)}
+    >
+      <Field
+        label={copy.venueLimitLabel}
+        hint={copy.venueLimitHint}
+        type="number"
+        inputMode="numeric"
+        className="w-full sm:w-80"
+        error={form.formState.errors.limit?.message}
+        {...form.register('limit', { valueAsNumber: true })}
+      />
+      <BusyButton
+        type="submit"
+        pending={change.isPending}
+        className={buttonStyles({ variant: 'secondary', className: 'mt-7' })}
+      >
+        {copy.venueLimitSave}
+      </BusyButton>
+      {change.isError ? (
+        <div className="basis-full">
+          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** A new network: the server's refusal of its range goes under the range, with the focus. */
+function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
+  const add = useChangeSettings();
+  const form = useForm({
+    resolver: zodResolver(venueNetwork),
+    defaultValues: { name: '', range: '' },
+  });
+  const submit = form.handleSubmit((values) => {
+    if (add.isPending) return;
+    add.mutate(
+      { command: 'venues add', ...values },
+      {
+        onSuccess: (result) => {
+          if (result.command === 'venues add') onNotice(copy.added(result.name, result.range));
+          form.reset();
+        },
+        onError: (error) => {
+          if (!aboutRange(error)) return;
+          const message = failureText(error, copy.changeFailed);
+          form.setError('range', { message }, { shouldFocus: true });
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      noValidate
+      className="mt-6 flex flex-wrap items-start gap-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <Field
+        label={copy.nameLabel}
+        hint={copy.nameHint}
+        autoComplete="off"
+        className="min-w-0 flex-1 basis-56"
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <Field
+        label={copy.rangeLabel}
+        hint={copy.rangeHint}
+        autoComplete="off"
+        spellCheck={false}
+        className="min-w-0 flex-1 basis-72"
+        error={form.formState.errors.range?.message}
+        {...form.register('range')}
+      />
+      <BusyButton
+        type="submit"
+        pending={add.isPending}
+        className={buttonStyles({ className: 'mt-7' })}
+      >
+        {copy.add}
+      </BusyButton>
+      {add.isError && !aboutRange(add.error) ? (
+        <div className="basis-full">
+          <FormError>{failureText(add.error, copy.changeFailed)}</FormError>
+        </div>
+      ) : null}
+    </form>
+  );
+}

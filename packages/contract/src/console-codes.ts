@@ -1,0 +1,46 @@
+/**
+ * The console's code batches (routes `consoleCodeBatches`, `consoleCodeBatch`, and the admins'
+ * `consoleCodeBatchCreate`, `consoleCodeRevoke`, `consoleCodeBatchRevoke`): the command line's
+ * `codes batches`, `codes batch`, `codes create`, `codes revoke --id` and `codes revoke-batch`,
+ * with the same schemas and answers (operator.ts), by id. Every list comes a page at a time.
+ */
+import { z } from 'zod';
+import { toCsv } from './console';
+import { CODE_STATES, codeBatchRequest, type CodeBatchCreated } from './operator';
+
+/** Batches in a page of the console's list, and codes in a page of a batch. */
+export const CODE_BATCH_PAGE = 20;
+export const BATCH_CODE_PAGE = 50;
+
+const batchId = z.uuid();
+
+/** `after`: the `nextCursor` of the page before. */
+export const consoleCodeBatchesRequest = z.strictObject({ after: z.string().max(200).optional() });
+
+/** One batch and a page of its codes, of one state or all; `after`: the last code's id. */
+export const consoleCodeBatchRequest = z.strictObject({
+  batchId,
+  state: z.enum(CODE_STATES).optional(),
+  after: z.uuid().optional(),
+});
+
+export const consoleCodeBatchCreateRequest = codeBatchRequest;
+
+export const consoleCodeRevokeRequest = z.strictObject({ codeId: z.uuid() });
+export const consoleCodeRevokeResponse = z.object({
+  /** 'Promo code …2P4D': the revoked code's label. */
+  label: z.string(),
+});
+
+export const consoleCodeBatchRevokeRequest = z.strictObject({ batchId });
+
+/**
+ * A new batch's codes as CSV, the only copy anyone gets (the codes are stored as hashes): the
+ * command line prints it, the console downloads it.
+ */
+export function issuedCodesCsv({ batch, codes }: CodeBatchCreated): string {
+  return toCsv(
+    ['code', 'batch', 'kind', 'credits', 'expires'],
+    codes.map((code) => [code.code, batch.name, code.kind, code.credits, code.expires]),
+  );
+}

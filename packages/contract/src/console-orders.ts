@@ -1,0 +1,104 @@
+/**
+ * The console's orders (routes `consoleOrders`, `consoleOrderRefundPlan`, `consoleOrderRefund`):
+ * every order, newest first, narrowed by status and day; and an admin's full refund of a paid
+ * order: the card gets its money back and the credits the order gave are taken back. When a
+ * player has already spent some, the plan says how many are missing, and the refund is refused
+ * unless the admin chooses to refund the money anyway and leave that balance at zero.
+ */
+import { z } from 'zod';
+import { ORDER_FLAG_NAMES, venueDay } from './operator';
+import { ORDER_STATUSES, orderLine, orderNumber } from './orders';
+
+export const ORDERS_PAGE_SIZE = 50;
+
+/** The money's side of a refund: asked for, done, or turned down by the processor. */
+const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const consoleOrdersRequest = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  day: venueDay.optional(),
+  /** The `nextCursor` of the page before (the last order's id). */
+  cursor: z.uuid().optional(),
+});
+export type ConsoleOrdersRequest = z.infer<typeof consoleOrdersRequest>;
+
+const consoleRefund = z.object({
+  status: z.enum(REFUND_STATUSES),
+  /** Square's refund id, once it gave one. */
+  providerRefundId: z.string().nullable(),
+  /** The processor's reason when it turned the refund down. */
+  failureCode: z.string().nullable(),
+  /** Credits the players had spent, left at zero by the admin's choice. */
+  shortfallCredits: z.number().int().nonnegative(),
+  /** Made in Square's own dashboard, not from the console. */
+  fromDashboard: z.boolean(),
+  /** ISO 8601, UTC: when it was asked for. */
+  createdAt: z.string(),
+});
+
+const consoleOrder = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Why the order waits for an operator, if it does. */
+  flag: z.enum(ORDER_FLAG_NAMES).nullable(),
+  /** '$17.99' */
+  amount: z.string(),
+  credits: z.number().int().nonnegative(),
+  lines: z.array(orderLine),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  player: z.object({ id: z.uuid(), username: z.string(), deleted: z.boolean() }),
+  provider: z.enum(['test', 'square']),
+  providerPaymentId: z.string().nullable(),
+  refund: consoleRefund.nullable(),
+});
+export type ConsoleOrder = z.infer<typeof consoleOrder>;
+
+export const consoleOrdersResponse = z.object({
+  orders: z.array(consoleOrder),
+  nextCursor: z.string().nullable(),
+});
+
+export const consoleOrderRefundPlanRequest = z.strictObject({ orderNumber });
+
+/** What a refund of the order would take back, per player, before anyone confirms it. */
+export const consoleOrderRefundPlan = z.object({
+  orderNumber: z.string(),
+  /** '$17.99', back to the card. */
+  amount: z.string(),
+  takeBack: z.array(
+    z.object({
+      playerId: z.uuid(),
+      username: z.string(),
+      /** Credits the order gave this player (its credits, or Game Passes they redeemed). */
+      credits: z.number().int().positive(),
+      balance: z.number().int().nonnegative(),
+      /** Credits already spent: what the balance cannot give back. */
+      missing: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Game Passes of the order that stop working. */
+  passes: z.number().int().nonnegative(),
+  /** All players' missing credits together. */
+  missing: z.number().int().nonnegative(),
+});
+export type ConsoleOrderRefundPlan = z.infer<typeof consoleOrderRefundPlan>;
+
+export const consoleOrderRefundRequest = z.strictObject({
+  orderNumber,
+  /** Refund the money although credits are missing, leaving those balances at zero. */
+  leaveShortfall: z.boolean().default(false),
+});
+export type ConsoleOrderRefundRequest = z.infer<typeof consoleOrderRefundRequest>;
+
+export const consoleOrderRefundResponse = z.object({ order: consoleOrder });
+
+const credits = (count: number) =>
+  `${count.toLocaleString('en-US')} credit${count === 1 ? '' : 's'}`;
+
+/** REFUND_SHORTFALL: how many credits the players no longer have. */
+export function refundShortfallMessage(missing: number): string {
+  return `${credits(missing)} of this order ${missing === 1 ? 'was' : 'were'} already spent. Choose to refund anyway and leave the balance at zero, or cancel.`;
+}
