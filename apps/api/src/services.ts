@@ -22,6 +22,7 @@ import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createPlayerPageService } from './modules/operator/player-page.service';
+import { createReportService } from './modules/operator/report.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createRetentionService } from './modules/retention/retention.service';
@@ -99,6 +100,7 @@ export function createServices(infra: Infra) {
     games,
     creditLimit: operator.creditLimit,
   });
+  const reports = createReportService({ ...infra, bookings, credits, orders, codes });
   return {
     audit,
     limiter,
@@ -120,6 +122,7 @@ export function createServices(infra: Infra) {
     auditLog,
     operator,
     playerPage,
+    reports,
   };
 }
 

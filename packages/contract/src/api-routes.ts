@@ -405,6 +405,13 @@ export const API_ROUTES = {
     module: 'settings',
     twoFactor: 'recent',
   },
+  /** A venue week's seats, credits, revenue and redemptions, in one answer (ADR 0028). */
+  consoleReport: {
+    method: 'POST',
+    path: '/api/console/reports/week',
+    access: 'staff',
+    module: 'operator',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -23,6 +23,7 @@ import {
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
 import { consoleSettingsResponse } from './console-settings';
+import { consoleReportRequest, consoleReportResponse } from './console-reports';
 import {
   consoleOrderRefundPlan,
   consoleOrderRefundPlanRequest,
@@ -225,6 +226,7 @@ export const API_SCHEMAS = {
   consoleCodeBatchCreate: { request: consoleCodeBatchCreateRequest, response: codeBatchCreated },
   consoleCodeRevoke: { request: consoleCodeRevokeRequest, response: consoleCodeRevokeResponse },
   consoleCodeBatchRevoke: { request: consoleCodeBatchRevokeRequest, response: codeBatchRevoked },
+  consoleReport: { request: consoleReportRequest, response: consoleReportResponse },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

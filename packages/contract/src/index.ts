@@ -29,3 +29,4 @@ export * from './console-player';
 export * from './console-orders';
 export * from './console-schedule';
 export * from './console-settings';
+export * from './console-reports';

@@ -27,6 +27,17 @@ function nextDay(day: VenueDay): VenueDay {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
+/** The seven venue days of the week starting on `monday`, and the instants they span. */
+export function venueWeek(monday: VenueDay, timeZone: string) {
+  const days = [monday];
+  while (days.length < 7) days.push(nextDay(days.at(-1) ?? monday));
+  return {
+    days,
+    from: venueInstant(monday, '00:00', timeZone),
+    to: venueDayRange(days.at(-1) ?? monday, timeZone).to,
+  };
+}
+
 /** The instants a venue day spans: from its midnight to the next, on the venue's clock. */
 export function venueDayRange(day: VenueDay, timeZone: string): { from: Date; to: Date } {
   return {

@@ -16,6 +16,7 @@ import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerGamesRoutes } from './games/games.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import type { ApiModule } from './module-context';
+import { registerConsoleReportsRoutes } from './operator/console-reports.routes';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerConsoleOrdersRoutes } from './orders/console-orders.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
@@ -46,4 +47,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['codes', registerConsoleCodesRoutes],
   ['settings', registerSettingsRoutes],
   ['orders', registerConsoleOrdersRoutes],
+  ['operator', registerConsoleReportsRoutes],
 ];

@@ -103,5 +103,7 @@ export const redemptions = pgTable(
   (t) => [
     primaryKey({ name: 'redemptions_pkey', columns: [t.codeId, t.userId] }),
     index('redemptions_user_idx').on(t.userId, t.redeemedAt),
+    // Serves the console's weekly report (redemptions by time; appended in time order).
+    index('redemptions_redeemed_brin').using('brin', t.redeemedAt),
   ],
 );

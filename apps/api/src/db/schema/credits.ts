@@ -43,6 +43,9 @@ export const creditLedger = pgTable(
     unique('credit_ledger_ref_key').on(t.refType, t.refId, t.userId),
     // Serves the credit history: a player's postings, newest first, paged by id.
     index('credit_ledger_user_id_idx').on(t.userId, t.id.desc()),
+    // Serves the console's weekly report: postings by time. BRIN, as the ledger is appended in
+    // time order: a few pages for any size, almost nothing added to a posting's cost.
+    index('credit_ledger_created_brin').using('brin', t.createdAt),
     check('credit_ledger_delta_non_zero', sql`${t.delta} <> 0`),
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check('credit_ledger_reason', oneOf('reason', LEDGER_REASONS)),

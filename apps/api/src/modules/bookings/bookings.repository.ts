@@ -344,3 +344,37 @@ export async function freeSeats(tx: Transaction, slotIds: string[]): Promise<voi
     .set({ booked: sql`${eventSlots.booked} - 1` })
     .where(inArray(eventSlots.id, slotIds));
 }
+
+/** The slots a report counts in [from, to): open ones, and closed ones that still have seats. */
+const reportedSlots = (range: { from: Date; to: Date }) =>
+  and(
+    gte(eventSlots.startsAt, range.from),
+    lt(eventSlots.startsAt, range.to),
+    sql`(${eventSlots.enabled} or ${eventSlots.booked} > 0)`,
+  );
+
+/** Seats taken and offered per venue day (YYYY-MM-DD in `timeZone`) of [from, to). */
+export function seatsByDay(db: Executor, range: { from: Date; to: Date }, timeZone: string) {
+  return db
+    .select({
+      day: sql<string>`to_char(${eventSlots.startsAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      booked: sql<number>`sum(${eventSlots.booked})::int`,
+      capacity: sql<number>`sum(${eventSlots.capacity})::int`,
+    })
+    .from(eventSlots)
+    .where(reportedSlots(range))
+    .groupBy(sql`1`);
+}
+
+/** Seats taken and offered on each slot of [from, to), earliest first. */
+export function slotSeats(db: Executor, range: { from: Date; to: Date }) {
+  return db
+    .select({
+      startsAt: eventSlots.startsAt,
+      booked: eventSlots.booked,
+      capacity: eventSlots.capacity,
+    })
+    .from(eventSlots)
+    .where(reportedSlots(range))
+    .orderBy(asc(eventSlots.startsAt));
+}

@@ -256,6 +256,15 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       await repo.freeSeats(tx, slotIds);
       return slotIds.length;
     },
+
+    /** A report's seats of [from, to): per venue day and per slot (report.service.ts). */
+    async seatsReport(range: { from: Date; to: Date }) {
+      const [days, slots] = await Promise.all([
+        repo.seatsByDay(db, range, env.venueTimezone),
+        repo.slotSeats(db, range),
+      ]);
+      return { days, slots };
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   isNotNull,
   isNull,
   lt,
@@ -447,4 +448,24 @@ export async function revokeBatch(
     .where(and(eq(codes.batchId, batchId), isNull(codes.revokedAt), isNull(codes.claimedAt)))
     .returning({ id: codes.id });
   return revoked.length;
+}
+
+/**
+ * Redemptions in [from, to) by the name of the batch their code came from: Game Passes and codes
+ * made outside any batch under the names given; most redeemed first.
+ */
+export function redemptionsByBatch(
+  db: Executor,
+  range: { from: Date; to: Date },
+  names: { passes: string; none: string },
+) {
+  const batch = sql<string>`coalesce(${codeBatches.name}, case when ${codes.orderId} is not null then ${names.passes}::text else ${names.none}::text end)`;
+  return db
+    .select({ batch, redemptions: sql<number>`count(*)::int` })
+    .from(redemptions)
+    .innerJoin(codes, eq(codes.id, redemptions.codeId))
+    .leftJoin(codeBatches, eq(codeBatches.id, codes.batchId))
+    .where(and(gte(redemptions.redeemedAt, range.from), lt(redemptions.redeemedAt, range.to)))
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc, 1`);
 }

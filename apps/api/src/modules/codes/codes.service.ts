@@ -11,7 +11,12 @@
  * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
  * promo code once per player), and the credits are posted with the code as the source.
  */
-import { GAME_PASS_CREDITS, type CodeState } from '@questfield/contract';
+import {
+  GAME_PASS_CREDITS,
+  GAME_PASSES_BATCH,
+  NO_BATCH,
+  type CodeState,
+} from '@questfield/contract';
 import { z } from 'zod';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -391,6 +396,10 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       }
       return outcome;
     },
+
+    /** A report's redemptions in [from, to) by batch name. */
+    redemptionsByBatch: (range: { from: Date; to: Date }) =>
+      repo.redemptionsByBatch(db, range, { passes: GAME_PASSES_BATCH, none: NO_BATCH }),
   };
 }
 

@@ -2,7 +2,7 @@
  * Balances (the `balances` view over the account row) and their journal (credit_ledger): written
  * only by the credits module.
  */
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
 import { balances, orderNumbers } from '../../db/schema/views';
@@ -163,4 +163,26 @@ export async function insertGrant(
   const [row] = await tx.insert(creditGrants).values(grant).returning({ id: creditGrants.id });
   if (row === undefined) throw new Error('insert returned no row');
   return row.id;
+}
+
+/**
+ * Credits bought and credits paid for seats per venue day (YYYY-MM-DD in `timeZone`) of
+ * [from, to). Seats given back later are not subtracted: spent is what seats cost when taken.
+ */
+export function soldAndSpentByDay(db: Executor, range: { from: Date; to: Date }, timeZone: string) {
+  return db
+    .select({
+      day: sql<string>`to_char(${creditLedger.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      sold: sql<number>`coalesce(sum(${creditLedger.delta}) filter (where ${creditLedger.reason} = 'purchase'), 0)::int`,
+      spent: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} <> 'purchase'), 0)::int`,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        gte(creditLedger.createdAt, range.from),
+        lt(creditLedger.createdAt, range.to),
+        inArray(creditLedger.reason, ['purchase', 'book', 'join']),
+      ),
+    )
+    .groupBy(sql`1`);
 }

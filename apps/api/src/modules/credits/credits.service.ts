@@ -181,6 +181,10 @@ export function createCreditsService({
       const last = entries.at(-1);
       return { entries, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
     },
+
+    /** A report's credits bought and spent on seats per venue day of [from, to). */
+    soldAndSpentByDay: (range: { from: Date; to: Date }, timeZone: string) =>
+      repo.soldAndSpentByDay(db, range, timeZone),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
+import type { Sku } from '@questfield/contract';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import {
@@ -344,4 +345,33 @@ export async function retryRefund(
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'failed')))
     .returning();
   return row;
+}
+
+/**
+ * Orders placed in [from, to) by SKU (an order has one line): paid ones and their amount, and
+ * refunded ones and theirs.
+ */
+export function revenueBySku(db: Executor, range: { from: Date; to: Date }) {
+  const count = (status: OrderRow['status']) =>
+    sql<number>`(count(*) filter (where ${orders.status} = ${status}))::int`;
+  const cents = (status: OrderRow['status']) =>
+    sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} = ${status}), 0)::int`;
+  return db
+    .select({
+      sku: sql<Sku>`${orders.items} -> 0 ->> 'sku'`,
+      orders: count('paid'),
+      revenueCents: cents('paid'),
+      refundedOrders: count('refunded'),
+      refundedCents: cents('refunded'),
+    })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.status, 'paid'), eq(orders.status, 'refunded')),
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
 }

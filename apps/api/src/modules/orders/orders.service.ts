@@ -632,6 +632,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const [row] = await repo.listForConsole(db, { orderId: order.id, limit: 1 });
       return row === undefined ? fail('ORDER_NOT_FOUND') : { ...row, order: withLines(row.order) };
     },
+
+    /** A report's orders placed in [from, to) by SKU, paid and refunded. */
+    revenueBySku: (range: { from: Date; to: Date }) => repo.revenueBySku(db, range),
   };
 }
 

@@ -8,6 +8,7 @@ import { ConsoleHome } from './console-home';
 import { OrdersScreen } from './orders-screen';
 import { PlayerPage } from './player-page';
 import { PlayersScreen } from './players-screen';
+import { ReportsScreen } from './reports-screen';
 import { ScheduleScreen } from './schedule-screen';
 import { SettingsScreen } from './settings-screen';
 import { WeekScreen } from './week-screen';
@@ -20,6 +21,7 @@ const SCREENS = [
   { path: 'players', label: consoleCopy.navPlayers },
   { path: 'codes', label: consoleCopy.navCodes },
   { path: 'orders', label: consoleCopy.navOrders },
+  { path: 'reports', label: consoleCopy.navReports },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
   { path: 'settings', label: consoleCopy.navSettings },
 ] as const;
@@ -62,6 +64,7 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
           element={<CodeBatchPage canEdit={session.role === 'admin'} />}
         />
         <Route path="orders" element={<OrdersScreen canRefund={session.role === 'admin'} />} />
+        <Route path="reports" element={<ReportsScreen />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
         <Route path="settings" element={<SettingsScreen canEdit={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}

@@ -1,0 +1,330 @@
+import {
+  formatUsd,
+  shiftWeek,
+  toCsv,
+  weekOf,
+  type ConsoleReport,
+  type Sku,
+} from '@questfield/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { reportQueryOptions } from '../api/get-report';
+import { consoleCopy } from '../copy';
+import { useFilterParams } from '../hooks/use-filter-params';
+import { DayFilter } from './list-filters';
+import type { ChartBar } from './report-chart';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CompassIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { typeScale } from '@/components/ui/type-scale';
+import { downloadText } from '@/utils/download';
+
+const copy = consoleCopy.reports;
+
+// The chart library is loaded with the first chart, on this screen only.
+const ReportChart = lazy(() =>
+  import('./report-chart').then((module) => ({ default: module.ReportChart })),
+);
+
+const COLORS = { accent: '#f7b538', mist: '#9eabc6', gold: '#ffd27a' } as const;
+const count = (value: number) => value.toLocaleString('en-US');
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const calendarDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayLabel = (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`));
+
+type Column = { name: string; csv: string };
+type Cell = string | number;
+
+/** One part of the report: its chart, its numbers as a table, and their CSV. */
+function ReportSection({
+  title,
+  columns,
+  rows,
+  csvRows,
+  fileName,
+  chart,
+  empty,
+}: {
+  title: string;
+  columns: readonly Column[];
+  /** The table's cells, as shown. */
+  rows: readonly (readonly Cell[])[];
+  /** The same rows for the CSV (plain numbers). */
+  csvRows: readonly (readonly Cell[])[];
+  fileName: string;
+  chart: { data: Record<string, string | number>[]; bars: readonly ChartBar[] };
+  /** Shown instead of the chart and table when there are no rows (a week always has days). */
+  empty?: string;
+}) {
+  const headingId = useId();
+  const download = () =>
+    downloadText(
+      fileName,
+      `${toCsv(
+        columns.map((column) => column.csv),
+        csvRows,
+      )}\n`,
+      'text/csv',
+    );
+  return (
+    <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className={typeScale.label}>
+          {title}
+        </h3>
+        {rows.length > 0 ? (
+          <button
+            type="button"
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            aria-label={copy.downloadLabel(title)}
+            onClick={download}
+          >
+            {copy.download}
+          </button>
+        ) : null}
+      </div>
+      {rows.length === 0 && empty !== undefined ? (
+        <EmptyState icon={<CompassIcon />} className="mt-4">
+          {empty}
+        </EmptyState>
+      ) : (
+        <>
+          <Suspense fallback={<div className="mt-4 h-64" />}>
+            <ReportChart data={chart.data} bars={chart.bars} />
+          </Suspense>
+          <div
+            role="region"
+            aria-label={title}
+            tabIndex={0}
+            className="mt-4 max-h-96 overflow-auto"
+          >
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead className="sticky top-0 border-b border-white/10 bg-ink-850 text-xs tracking-wide text-mist-400 uppercase">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.name} scope="col" className="py-2 pr-4 font-semibold">
+                      {column.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-white/10">
+                {rows.map(([first, ...rest]) => (
+                  <tr key={String(first)}>
+                    <th scope="row" className="py-2 pr-4 font-normal text-white">
+                      {first}
+                    </th>
+                    {rest.map((cell, index) => (
+                      <td key={index} className="py-2 pr-4 text-mist-100 tabular-nums">
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReportSections({ report }: { report: ConsoleReport }) {
+  const file = (part: string) => copy.fileName(part, report.week);
+  const slotTime = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: report.timeZone,
+  });
+  const slotLabel = (startsAt: string) => slotTime.format(new Date(startsAt));
+  const skuName = (sku: Sku) => copy.skuNames[sku];
+  return (
+    <>
+      <ReportSection
+        title={copy.daysTitle}
+        columns={copy.daysColumns}
+        rows={report.days.map((day) => [dayLabel(day.day), count(day.booked), count(day.capacity)])}
+        csvRows={report.days.map((day) => [day.day, day.booked, day.capacity])}
+        fileName={file('seats-by-day')}
+        chart={{
+          data: report.days.map((day) => ({
+            label: dayLabel(day.day),
+            booked: day.booked,
+            capacity: day.capacity,
+          })),
+          bars: [
+            { key: 'booked', name: copy.seatsTaken, color: COLORS.accent },
+            { key: 'capacity', name: copy.capacity, color: COLORS.mist },
+          ],
+        }}
+      />
+      <ReportSection
+        title={copy.slotsTitle}
+        columns={copy.slotsColumns}
+        rows={report.slots.map((slot) => [
+          slotLabel(slot.startsAt),
+          count(slot.booked),
+          count(slot.capacity),
+        ])}
+        csvRows={report.slots.map((slot) => [slot.startsAt, slot.booked, slot.capacity])}
+        fileName={file('seats-by-slot')}
+        chart={{
+          data: report.slots.map((slot) => ({
+            label: slotLabel(slot.startsAt),
+            booked: slot.booked,
+          })),
+          bars: [{ key: 'booked', name: copy.seatsTaken, color: COLORS.accent }],
+        }}
+        empty={copy.slotsEmpty}
+      />
+      <ReportSection
+        title={copy.creditsTitle}
+        columns={copy.creditsColumns}
+        rows={report.days.map((day) => [
+          dayLabel(day.day),
+          count(day.creditsSold),
+          count(day.creditsSpent),
+        ])}
+        csvRows={report.days.map((day) => [day.day, day.creditsSold, day.creditsSpent])}
+        fileName={file('credits-by-day')}
+        chart={{
+          data: report.days.map((day) => ({
+            label: dayLabel(day.day),
+            sold: day.creditsSold,
+            spent: day.creditsSpent,
+          })),
+          bars: [
+            { key: 'sold', name: copy.sold, color: COLORS.accent },
+            { key: 'spent', name: copy.spent, color: COLORS.gold },
+          ],
+        }}
+      />
+      <ReportSection
+        title={copy.revenueTitle}
+        columns={copy.revenueColumns}
+        rows={report.revenue.map((row) => [
+          skuName(row.sku),
+          count(row.orders),
+          formatUsd(row.revenueCents),
+          count(row.refundedOrders),
+          formatUsd(row.refundedCents),
+        ])}
+        csvRows={report.revenue.map((row) => [
+          row.sku,
+          row.orders,
+          dollars(row.revenueCents),
+          row.refundedOrders,
+          dollars(row.refundedCents),
+        ])}
+        fileName={file('revenue-by-pack')}
+        chart={{
+          data: report.revenue.map((row) => ({
+            label: skuName(row.sku),
+            revenue: Number(dollars(row.revenueCents)),
+          })),
+          bars: [{ key: 'revenue', name: copy.revenueUsd, color: COLORS.accent }],
+        }}
+        empty={copy.revenueEmpty}
+      />
+      <ReportSection
+        title={copy.redemptionsTitle}
+        columns={copy.redemptionsColumns}
+        rows={report.redemptions.map((row) => [row.batch, count(row.redemptions)])}
+        csvRows={report.redemptions.map((row) => [row.batch, row.redemptions])}
+        fileName={file('redemptions-by-batch')}
+        chart={{
+          data: report.redemptions.map((row) => ({
+            label: row.batch,
+            redemptions: row.redemptions,
+          })),
+          bars: [{ key: 'redemptions', name: copy.redemptions, color: COLORS.accent }],
+        }}
+        empty={copy.redemptionsEmpty}
+      />
+    </>
+  );
+}
+
+/** The week's controls: the week before and after, and a day whose week to show. */
+function WeekPicker({ week, onChange }: { week: string; onChange: (week: string) => void }) {
+  return (
+    <div className="mt-5 flex flex-wrap items-end gap-3">
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+        onClick={() => onChange(shiftWeek(week, -1))}
+      >
+        {copy.previous}
+      </button>
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+        onClick={() => onChange(shiftWeek(week, 1))}
+      >
+        {copy.next}
+      </button>
+      <DayFilter
+        label={copy.weekOf}
+        value={week}
+        onChange={(day) => {
+          if (day !== '') onChange(weekOf(day));
+        }}
+      />
+    </div>
+  );
+}
+
+/** A venue week's seats, credits, revenue and redemptions, each as a chart, a table and a CSV. */
+export function ReportsScreen() {
+  const { params, set } = useFilterParams();
+  const chosen = params.get('week') ?? undefined;
+  const report = useQuery(reportQueryOptions(chosen));
+  const week = chosen ?? report.data?.week;
+  let body: ReactNode = null;
+  if (report.isPending) {
+    body = (
+      <p role="status" className="mt-6 text-mist-300">
+        {copy.loading}
+      </p>
+    );
+  } else if (report.isError) {
+    body = (
+      <RetryAlert
+        message={copy.failed}
+        retryLabel={consoleCopy.retry}
+        retrying={report.isFetching}
+        onRetry={() => void report.refetch()}
+        className="mt-6"
+      />
+    );
+  } else {
+    body = (
+      <>
+        <p className="mt-6 text-white">
+          {copy.range(dayLabel(report.data.week), dayLabel(report.data.days.at(-1)?.day ?? ''))}
+        </p>
+        <ReportSections report={report.data} />
+      </>
+    );
+  }
+  return (
+    <Panel heading={copy.heading}>
+      <p className="mt-2 text-mist-300">{copy.intro(report.data?.timeZone)}</p>
+      {week === undefined ? null : (
+        <WeekPicker week={week} onChange={(next) => set({ week: next })} />
+      )}
+      {body}
+    </Panel>
+  );
+}
