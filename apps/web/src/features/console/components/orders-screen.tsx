@@ -98,7 +98,11 @@ function OrderRow({
         <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
       </td>
       <td className="py-3 pr-4">
-        <span id={orderAnchorId(order.orderNumber)} tabIndex={-1} className="font-mono text-white">
+        <span
+          id={orderAnchorId(order.orderNumber)}
+          tabIndex={-1}
+          className="font-mono whitespace-nowrap text-white"
+        >
           {order.orderNumber}
         </span>
         {order.lines.map((line) => (
@@ -124,7 +128,7 @@ function OrderRow({
       <td className="py-3 pr-4">
         <OrderState order={order} />
       </td>
-      <td className="py-3 pr-4 font-mono text-xs break-all text-mist-300">
+      <td className="w-48 py-3 pr-4 font-mono text-xs break-all text-mist-300">
         {order.providerPaymentId ?? '—'}
         {order.refund?.providerRefundId ? (
           <span className="block">{order.refund.providerRefundId}</span>
@@ -170,7 +174,7 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
         caption={copy.caption}
         columns={canRefund ? [...copy.columns, copy.actionColumn] : copy.columns}
         text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
-        minWidth="min-w-[42rem]"
+        minWidth="min-w-[54rem]"
       >
         {orders.map((order) => (
           <OrderRow key={order.id} order={order} onRefund={canRefund ? setTarget : null} />
