@@ -48,6 +48,8 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
   let processor: TestPaymentProvider;
   /** While set, the processor accepts refunds as PENDING (Square finishes them later). */
   let refundsPending = false;
+  /** While set, the processor refunds but its answer is lost on the way back. */
+  let refundAnswersLost = false;
   let staff: Operator;
   let admin: Operator;
   let buyer: SignedUp;
@@ -60,6 +62,7 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     findPayment: (referenceId, after) => inner.findPayment(referenceId, after),
     async refundPayment(request): Promise<RefundResult> {
       const answer = await inner.refundPayment(request);
+      if (refundAnswersLost) return { outcome: 'unknown', detail: 'the answer was lost' };
       return refundsPending && answer.outcome === 'completed'
         ? { ...answer, outcome: 'pending' }
         : answer;
@@ -69,6 +72,7 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
   beforeEach(async () => {
     processor = createTestPaymentProvider();
     refundsPending = false;
+    refundAnswersLost = false;
     clock.set(START);
     t = await createTestApp({
       env: SQUARE_ENV,
@@ -284,6 +288,55 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     ]);
     expect(await refundRows(number)).toHaveLength(1);
     expect(await audited()).toHaveLength(1);
+  });
+
+  it('refunds Game Packs whose passes their buyers swapped, all at once, without a deadlock', async () => {
+    const passOf = async (who: SignedUp) => {
+      const mine = await postJson(t.app, 'ordersList', {}, { cookie: who.cookie });
+      return jsonOf<{ gamePasses: { code: string }[] }>(mine).gamePasses[0]?.code;
+    };
+    const redeem = async (who: SignedUp, code: string | undefined) => {
+      const answer = await postJson(t.app, 'usersRedeemCode', { code }, { cookie: who.cookie });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    // Each pair buys a pack each and redeems the other's pass: each refund takes from both.
+    const pairs = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const [one, other] = [await signUp(t.app), await signUp(t.app)];
+        const numbers = [await buy('game-pack', 1, one), await buy('game-pack', 1, other)];
+        await redeem(one, await passOf(other));
+        await redeem(other, await passOf(one));
+        return { players: [one, other], numbers };
+      }),
+    );
+    const answers = await Promise.all(
+      pairs.flatMap(({ numbers }) => numbers.map((n) => refund(n))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    for (const { players } of pairs) {
+      for (const player of players) {
+        expect(await balanceOf(player)).toBe(0);
+        const taken = (await ledgerOf(player)).filter(([reason]) => reason === 'refund');
+        expect(taken.reduce((sum, [, delta]) => sum + Number(delta), 0)).toBe(-16);
+      }
+    }
+    expect(processor.refunds).toHaveLength(8);
+  });
+
+  it('asks the processor again about a refund whose answer was lost, under the same key', async () => {
+    const number = await buy();
+    refundAnswersLost = true;
+    const lost = jsonOf<{ order: ConsoleOrder }>(await refund(number));
+    expect(lost.order.refund).toMatchObject({ status: 'pending', providerRefundId: null });
+    expect(await servicesOf(t, provider(processor)).orders.reconcile()).toBe(0);
+    refundAnswersLost = false;
+    clock.advance(3 * 60_000);
+    expect(await servicesOf(t, provider(processor)).orders.reconcile()).toBe(1);
+    const [row] = await refundRows(number);
+    expect(row).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(row?.providerRefundId).toMatch(/\S/);
+    expect(processor.refunds).toHaveLength(1);
+    expect(await servicesOf(t, provider(processor)).orders.reconcile()).toBe(0);
   });
 
   it('keeps a refund the processor turns down, flagged, until it is retried', async () => {

@@ -195,6 +195,15 @@ export async function revokeCode(
   return revoked?.label;
 }
 
+/** Who has redeemed the passes an order issued that are still valid (read without a lock). */
+export async function orderPassClaimers(db: Executor, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ claimedBy: codes.claimedBy })
+    .from(codes)
+    .where(and(eq(codes.orderId, orderId), isNull(codes.revokedAt), isNotNull(codes.claimedBy)));
+  return rows.flatMap(({ claimedBy }) => (claimedBy === null ? [] : [claimedBy]));
+}
+
 /**
  * Revokes every pass a refunded order issued (redeemed or not: a revoked pass unlocks nothing)
  * and returns the redeemed ones' claimers with the credits each brought.

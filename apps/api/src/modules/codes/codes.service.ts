@@ -228,6 +228,10 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       return issued;
     },
 
+    /** Who has redeemed a pass of the order that is still valid (a refund locks them first). */
+    orderPassClaimers: (executor: Executor, orderId: string) =>
+      repo.orderPassClaimers(executor, orderId),
+
     /**
      * Takes back a refunded order's Game Passes in its transaction: each is revoked, and the
      * credits of the redeemed ones are returned per claimer for the caller to take back.

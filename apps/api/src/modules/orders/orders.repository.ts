@@ -291,6 +291,26 @@ export async function findRefund(db: Executor, orderId: string): Promise<RefundR
 }
 
 /**
+ * Refunds still waiting for the processor's first answer since before `before` (the answer was
+ * lost): the oldest first, with their orders. The table holds one row per refunded order.
+ */
+export async function listUnansweredRefunds(db: Executor, before: Date, limit: number) {
+  return db
+    .select({ order: orders, refund: orderRefunds })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(
+      and(
+        eq(orderRefunds.status, 'pending'),
+        isNull(orderRefunds.providerRefundId),
+        lt(orderRefunds.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(orderRefunds.updatedAt))
+    .limit(limit);
+}
+
+/**
  * What the processor said of the refund, whatever order its answers arrive in: completed is
  * final, failed replaces pending, pending only fills in a pending refund's id. Undefined when
  * the answer came too late to change anything.

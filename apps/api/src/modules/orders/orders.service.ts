@@ -13,15 +13,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   formatUsd,
-  orderLine,
   ORDERS_PAGE_SIZE,
-  refundShortfallMessage,
   type CheckoutRequest,
   type ConsoleOrdersRequest,
-  type OrderLine,
 } from '@questfield/contract';
-import { z } from 'zod';
-import type { Executor, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { venueDayRange } from '../../lib/slot-schedule';
@@ -29,17 +25,19 @@ import {
   failureReason,
   type FoundPayment,
   type PaymentResult,
-  type RefundResult,
 } from '../../integrations/payments/provider';
 import type { Mailer } from '../../integrations/email/mailer';
 import { orderConfirmationEmail } from '../../integrations/email/templates';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService, GamePass } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
+import { passCountOf, withLines, type Order } from './order';
 import * as repo from './orders.repository';
 import { quote, type Quote } from './quote';
+import { createRefunds, type RefundUpdate } from './refunds';
 
-export type Order = repo.OrderRow & { lines: OrderLine[] };
+export type { Order } from './order';
+export type { RefundUpdate } from './refunds';
 
 export type CheckoutOutcome = { order: Order; balance: number };
 
@@ -82,33 +80,6 @@ export type DisputeUpdate = {
   amountCents: number;
 };
 
-/** A Square refund event (refund.created, refund.updated): one refund of one of our payments. */
-export type RefundUpdate = {
-  eventId: string;
-  eventType: string;
-  refundId: string;
-  paymentId: string;
-  status: 'pending' | 'completed' | 'failed';
-  /** Square's status when it failed (FAILED, REJECTED). */
-  failureCode: string;
-  amountCents: number;
-};
-
-/** What a full refund takes back from one player: what the order gave them, and what they have. */
-type TakeBack = { userId: string; credits: number; balance: number; missing: number };
-
-/** What a full refund of a paid order does besides the money: passes revoked, credits taken back. */
-export type Clawback = { takeBack: TakeBack[]; passes: number; credits: number; missing: number };
-
-/**
- * Joins an admin's refund with the audit row: in the refund's transaction with what it took
- * back, or alone (null) when a failed refund is asked for again.
- */
-type Also = (executor: Executor, order: repo.OrderRow, clawback: Clawback | null) => Promise<void>;
-
-/** A player a refund takes back from, by name. */
-type NamedTakeBack = TakeBack & { username: string };
-
 /** What an event did, for the webhook's log line. */
 export type EventOutcome = 'applied' | 'repeated' | 'unknown-order' | repo.OrderFlag;
 
@@ -137,19 +108,15 @@ function requestHash(quoted: Quote, paymentToken: string): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
-/** The Game Passes an order issues: one per Game Pack it bought. */
-const passCountOf = (order: Order) =>
-  order.kind === 'game_pack' ? (order.lines[0]?.quantity ?? 0) : 0;
-
-/** A stored order's lines, checked against the contract: a row this code did not write fails loudly. */
-const orderLines = z.array(orderLine);
-const withLines = (row: repo.OrderRow): Order => ({ ...row, lines: orderLines.parse(row.items) });
-
 export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
   codes: Pick<
     CodesService,
-    'issueGamePasses' | 'revokeOrderPasses' | 'gamePasses' | 'redeemedGamePass'
+    | 'issueGamePasses'
+    | 'revokeOrderPasses'
+    | 'orderPassClaimers'
+    | 'gamePasses'
+    | 'redeemedGamePass'
   >;
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
@@ -157,6 +124,7 @@ export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'p
 
 export function createOrdersService(deps: OrdersDeps) {
   const { db, env, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
+  const refunds = createRefunds({ db, transaction, clock, payments, credits, codes, accounts });
 
   /** What a paid order brings, in its transaction: credits, Game Passes, the confirmation. */
   async function grant(tx: Transaction, order: Order): Promise<void> {
@@ -198,183 +166,6 @@ export function createOrdersService(deps: OrdersDeps) {
     return outcome;
   }
 
-  /**
-   * Takes `amount` credits back from a player for a refunded order, as far as the balance
-   * allows; how many it took (a repeat takes none again and answers the first).
-   */
-  async function takeBack(tx: Transaction, orderId: string, userId: string, amount: number) {
-    const posting = (delta: number) => ({
-      userId,
-      delta,
-      reason: 'refund' as const,
-      source: { type: 'refund' as const, id: orderId },
-    });
-    const outcome = await credits.post(tx, posting(-amount));
-    if (outcome.status !== 'insufficient') return -outcome.posting.delta;
-    // Credits already spent stay spent; the rest is taken back.
-    if (outcome.balance > 0) await credits.post(tx, posting(-outcome.balance));
-    return outcome.balance;
-  }
-
-  /**
-   * In `tx`, a paid order becomes refunded and gives back what it granted: its Game Passes are
-   * revoked, and the buyer (its credits) and whoever redeemed a pass (the pass's credits) give
-   * them back as far as their balances allow. A pending order becomes refunded and never pays.
-   * Null when the order was neither paid nor pending (refunded already: nothing happens twice).
-   */
-  async function clawBack(tx: Transaction, order: repo.OrderRow): Promise<Clawback | null> {
-    await credits.lock(tx, order.userId);
-    const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
-    if (wasPaid === undefined) return null;
-    if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0 };
-    const owed = new Map<string, number>([[order.userId, order.credits]]);
-    const revoked = await codes.revokeOrderPasses(tx, order.id);
-    for (const pass of revoked) owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
-    // One player at a time in a fixed order, so two refunds never wait on each other.
-    const players = [...owed]
-      .filter(([, amount]) => amount > 0)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    const takenBack: TakeBack[] = [];
-    for (const [userId, amount] of players) {
-      const balance = await credits.lock(tx, userId);
-      const taken = await takeBack(tx, order.id, userId, amount);
-      takenBack.push({ userId, credits: amount, balance, missing: amount - taken });
-    }
-    const total = (key: 'credits' | 'missing') =>
-      takenBack.reduce((sum, player) => sum + player[key], 0);
-    return {
-      takeBack: takenBack,
-      passes: passCountOf(withLines(order)),
-      credits: total('credits'),
-      missing: total('missing'),
-    };
-  }
-
-  /**
-   * A full refund the processor reports, whenever it arrives (its dashboard, or a payment event):
-   * what the order gave comes back as far as balances allow, and the refund is recorded, once.
-   */
-  async function refund(
-    order: repo.OrderRow,
-    news: { providerRefundId: string | null; status: 'pending' | 'completed' } = {
-      providerRefundId: null,
-      status: 'completed',
-    },
-  ) {
-    await transaction(async (tx) => {
-      const clawed = await clawBack(tx, order);
-      if (clawed === null) return;
-      await repo.insertRefund(tx, {
-        orderId: order.id,
-        amountCents: order.amountCents,
-        requestedBy: null,
-        shortfallCredits: clawed.missing,
-        ...news,
-        now: clock.now(),
-      });
-    });
-  }
-
-  /** Runs `work` in a transaction that is always rolled back: what it would do, with nothing done. */
-  async function rehearse<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    let done: { value: T } | undefined;
-    try {
-      await transaction(async (tx) => {
-        done = { value: await work(tx) };
-        tx.rollback();
-      });
-    } catch (error) {
-      if (done === undefined) throw error;
-    }
-    if (done === undefined) throw new Error('A rehearsal ended without rolling back.');
-    return done.value;
-  }
-
-  /** Records the processor's answer on the refund; the refund as it stands after it. */
-  async function recordAnswer(
-    order: repo.OrderRow,
-    row: repo.RefundRow,
-    answer: RefundResult,
-  ): Promise<repo.RefundRow> {
-    const now = clock.now();
-    if (answer.outcome === 'unknown') return row;
-    const settled = await repo.settleRefund(
-      db,
-      row.id,
-      answer.outcome === 'failed'
-        ? { status: 'failed', failureCode: answer.code }
-        : { status: answer.outcome, providerRefundId: answer.refundId },
-      now,
-    );
-    if (settled?.status === 'failed') await repo.flagOrder(db, order.id, 'refund_failed', now);
-    if (settled?.status === 'completed') await repo.unflagOrder(db, order.id, 'refund_failed');
-    return settled ?? (await repo.findRefund(db, order.id)) ?? row;
-  }
-
-  /**
-   * Asks the processor to refund the order's payment, with the refund's attempt as the key: the
-   * same attempt asked again (a lost answer, a double click) never refunds twice.
-   */
-  async function askProcessor(order: repo.OrderRow, row: repo.RefundRow) {
-    const answer = await payments.refundPayment({
-      idempotencyKey: `${row.id}.${row.attempts}`,
-      paymentId: order.providerPaymentId ?? '',
-      amountCents: row.amountCents,
-      currency: 'USD',
-      reason: `Refund of ${order.orderNumber}`,
-    });
-    return recordAnswer(order, row, answer);
-  }
-
-  /**
-   * A refund asked for again: a failed one is retried under a new key (its credits were taken
-   * back already), one whose answer was lost is asked again under its own key; any other is done.
-   */
-  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, also: Also) {
-    if (row.status === 'failed') {
-      const retried = (await repo.retryRefund(db, row.id, clock.now())) ?? row;
-      if (retried.status === 'failed') return fail('ORDER_ALREADY_REFUNDED');
-      await also(db, order, null);
-      return askProcessor(order, retried);
-    }
-    if (row.status === 'pending' && row.providerRefundId === null) return askProcessor(order, row);
-    return fail('ORDER_ALREADY_REFUNDED');
-  }
-
-  /** What a refund event says, applied to our refund of that payment, or as a dashboard refund. */
-  async function applyRefundState(
-    order: repo.OrderRow,
-    update: RefundUpdate,
-  ): Promise<EventOutcome> {
-    const row = await repo.findRefund(db, order.id);
-    const answer: RefundResult =
-      update.status === 'failed'
-        ? { outcome: 'failed', code: update.failureCode }
-        : { outcome: update.status, refundId: update.refundId };
-    if (row !== undefined) {
-      // News of an earlier attempt than the one on record changes nothing.
-      if (row.providerRefundId !== null && row.providerRefundId !== update.refundId)
-        return 'applied';
-      const after = await recordAnswer(order, row, answer);
-      return after.status === 'failed' ? 'refund_failed' : 'applied';
-    }
-    if (answer.outcome === 'failed') return 'applied';
-    if (update.amountCents < order.amountCents) {
-      await repo.flagOrder(db, order.id, 'partially_refunded', clock.now());
-      return 'partially_refunded';
-    }
-    await refund(order, { providerRefundId: update.refundId, status: answer.outcome });
-    return 'applied';
-  }
-
-  /** A paid order with a payment to refund, by its number; refused otherwise. */
-  async function refundableOrder(orderNumber: string): Promise<repo.OrderRow> {
-    const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
-    if (order.status === 'refunded') fail('ORDER_ALREADY_REFUNDED');
-    if (order.status !== 'paid' || order.providerPaymentId === null) fail('ORDER_NOT_REFUNDABLE');
-    return order;
-  }
-
   /** Whether a report is about another payment, or another amount, than the order's. */
   function mismatchOf(order: repo.OrderRow, state: PaymentState): boolean {
     const otherPayment =
@@ -398,7 +189,7 @@ export function createOrdersService(deps: OrdersDeps) {
       return 'payment_mismatch';
     }
     if (state.refundedCents >= order.amountCents) {
-      await refund(order);
+      await refunds.refund(order);
       return 'applied';
     }
     if (state.refundedCents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
@@ -515,7 +306,10 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Orders waiting for an operator (ORDER_FLAGS), newest flag first, with their disputes. */
     flagged: (limit: number) => repo.listFlagged(db, limit),
 
-    /** Settles orders a crash or a lost answer left pending; returns how many it looked at. */
+    /**
+     * Settles orders a crash or a lost answer left pending, and asks again about refunds whose
+     * answer was lost; returns how many it looked at.
+     */
     async reconcile(): Promise<number> {
       const now = clock.now().getTime();
       const stale = await repo.listStalePending(
@@ -531,7 +325,7 @@ export function createOrdersService(deps: OrdersDeps) {
           await repo.markFailed(db, order.id, 'NO_PAYMENT', clock.now());
         }
       }
-      return stale.length;
+      return stale.length + (await refunds.askUnanswered());
     },
 
     /** The player's orders and Game Passes, and whether the Game Pack's soundtracks are theirs. */
@@ -551,7 +345,8 @@ export function createOrdersService(deps: OrdersDeps) {
     async applyRefundUpdate(update: RefundUpdate): Promise<EventOutcome> {
       if (await repo.isEventHandled(db, update.eventId)) return 'repeated';
       const order = await repo.findByPaymentId(db, update.paymentId);
-      const outcome = order === undefined ? 'unknown-order' : await applyRefundState(order, update);
+      const outcome =
+        order === undefined ? 'unknown-order' : await refunds.applyRefundState(order, update);
       await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
       return outcome;
     },
@@ -575,56 +370,8 @@ export function createOrdersService(deps: OrdersDeps) {
       };
     },
 
-    /**
-     * What refunding a paid order would take back from whom, rehearsed in a transaction that is
-     * rolled back, so the plan is what the refund itself would do now.
-     */
-    async refundPlan(orderNumber: string) {
-      const order = await refundableOrder(orderNumber);
-      const clawed =
-        (await rehearse((tx) => clawBack(tx, order))) ?? fail('ORDER_ALREADY_REFUNDED');
-      const takeBack: NamedTakeBack[] = [];
-      for (const player of clawed.takeBack) {
-        const account = await accounts.find(player.userId);
-        takeBack.push({ ...player, username: account?.username ?? 'deleted player' });
-      }
-      return { order, takeBack, passes: clawed.passes, missing: clawed.missing };
-    },
-
-    /**
-     * An admin's full refund of a paid order: in one transaction the order is refunded, its
-     * passes revoked and its credits taken back (refused while credits are missing, unless
-     * `leaveShortfall`), with the refund row and the audit row (`also`); then the processor is
-     * asked to return the money. Asking again for a refunded order refunds nothing twice.
-     */
-    async refundForOperator(
-      request: { orderNumber: string; leaveShortfall: boolean },
-      requestedBy: string | null,
-      also: Also,
-    ) {
-      const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
-      const existing = await repo.findRefund(db, order.id);
-      if (existing !== undefined) return { order, refund: await askAgain(order, existing, also) };
-      await refundableOrder(request.orderNumber);
-      const row = await transaction(async (tx) => {
-        const clawed = (await clawBack(tx, order)) ?? fail('ORDER_ALREADY_REFUNDED');
-        if (clawed.missing > 0 && !request.leaveShortfall) {
-          fail('REFUND_SHORTFALL', refundShortfallMessage(clawed.missing));
-        }
-        const inserted = await repo.insertRefund(tx, {
-          orderId: order.id,
-          amountCents: order.amountCents,
-          requestedBy,
-          shortfallCredits: clawed.missing,
-          status: 'pending',
-          providerRefundId: null,
-          now: clock.now(),
-        });
-        await also(tx, order, clawed);
-        return inserted ?? fail('ORDER_ALREADY_REFUNDED');
-      });
-      return { order, refund: await askProcessor(order, row) };
-    },
+    refundPlan: refunds.refundPlan,
+    refundForOperator: refunds.refundForOperator,
 
     /** One order as the console lists it (after a refund). */
     async consoleOrderByNumber(orderNumber: string) {
