@@ -10,7 +10,8 @@
  * sessions at once over 100,000 accounts) and venue day (10 staff at once, a full day of 30 slots
  * × 25 players) against a floor measured in the same run on the
  * same machine: a bare Fastify answering one `SELECT 1` through a node-postgres pool of the same
- * size. Then mixed traffic (slot listing, booking, redemption, session reads) against one and
+ * size; the writes also against a write floor (write-floor.ts: the booking's bare transaction,
+ * at each write target's number of connections). Then mixed traffic (slot listing, booking, redemption, session reads) against one and
  * then two server processes on one database, with the invariants checked afterwards; and the
  * read on the embedded database (PGlite).
  * Load comes from autocannon on loopback (a worker thread, or this thread for the mixed runs,
@@ -60,6 +61,7 @@ import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
+import { startWriteFloor } from './write-floor';
 
 const POOL_SIZE = 10;
 const CONNECTIONS = 20;
@@ -67,7 +69,7 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 420_000;
+const HARD_TIMEOUT_MS = 480_000;
 const BUYERS = 50;
 const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
 const REDEEMERS = 50;
@@ -107,6 +109,18 @@ const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
 const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
+/** The write floor (write-floor.ts) at each write target's connection count. */
+const writeFloorName = (connections: number) =>
+  `Write floor: bare Fastify, a booking's transaction, ${connections} connections (Postgres)`;
+const CHECKOUT = `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`;
+const REDEEM = `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`;
+const BOOKING = `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`;
+/** Each write target's floor: the write floor with the same number of connections. */
+const WRITE_FLOOR_OF: Record<string, string> = {
+  [CHECKOUT]: writeFloorName(BUYERS),
+  [REDEEM]: writeFloorName(REDEEMERS),
+  [BOOKING]: writeFloorName(BOOKERS),
+};
 
 /** The app's settings in every scenario (and in the server processes, which share sessions). */
 const APP_SETTINGS = {
@@ -232,6 +246,29 @@ async function floorTarget(url: string): Promise<Target> {
     await pool.end();
   };
   return serve(app, close, async (origin) => ({ url: `${origin}/floor`, headers: {}, close }));
+}
+
+/**
+ * The write floor (write-floor.ts) at each of `connections`: one server, a target per count.
+ * Enough players that no request of a run books a slot twice.
+ */
+async function writeFloorTargets(url: string, connections: number[]): Promise<Target[]> {
+  const floor = await startWriteFloor(url, {
+    poolSize: POOL_SIZE,
+    players: BOOKING_PLAYERS * 2,
+    slots: HOT_SLOTS,
+  });
+  let closed = false;
+  const close = async () => {
+    if (!closed) await floor.close();
+    closed = true;
+  };
+  return connections.map((count) => ({
+    url: `${floor.origin}/write-floor`,
+    headers: {},
+    connections: count,
+    close,
+  }));
 }
 
 /**
@@ -591,6 +628,8 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
     const targets: Target[] = [];
     try {
       targets.push(await floorTarget(url));
+      const writeFloors = await writeFloorTargets(url, [BOOKERS, BUYERS]);
+      targets.push(...writeFloors);
       targets.push(await meTarget(handle));
       targets.push(await checkoutTarget(handle));
       targets.push(await redeemTarget(handle));
@@ -600,17 +639,17 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await playerSearchTarget(handle, notes));
       targets.push(await dayViewTarget(handle, notes));
       targets.push(await consoleOrdersTarget(handle, notes));
-      const [floor, me, checkout, redeem, booking, booking2, leaderboard, search, dayView, list] =
-        targets as [Target, Target, Target, Target, Target, Target, Target, Target, Target, Target];
+      const [floor, floor200, floor50, me, checkout, redeem, booking, booking2, ...consoles] =
+        targets as [Target, Target, Target, Target, Target, Target, Target, Target, ...Target[]];
+      const [leaderboard, search, dayView, list] = consoles as [Target, Target, Target, Target];
       return await measureInTurns([
         { name: FLOOR, target: floor },
+        { name: writeFloorName(BOOKERS), target: floor200 },
+        { name: writeFloorName(BUYERS), target: floor50 },
         { name: 'Users/Me (Postgres)', target: me },
-        { name: `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`, target: checkout },
-        { name: `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`, target: redeem },
-        {
-          name: `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`,
-          target: booking,
-        },
+        { name: CHECKOUT, target: checkout },
+        { name: REDEEM, target: redeem },
+        { name: BOOKING, target: booking },
         {
           name: `Events/RegisterPixelEvent, the same through two server processes (Postgres)`,
           target: booking2,
@@ -1029,10 +1068,12 @@ function mixedTable(rows: MixedRow[], floor: Row | undefined): string[] {
   ];
 }
 
-function tableLine(row: Row, floor: Row | undefined): string {
+function tableLine(row: Row, floor: Row | undefined, rows: Row[]): string {
   const ratio = (value: number, base: number | undefined) =>
     base === undefined || base === 0 ? 'n/a' : (value / base).toFixed(2);
-  return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${row.failures} |`;
+  const writeFloor = rows.find((other) => other.name === WRITE_FLOOR_OF[row.name]);
+  const writes = writeFloor === undefined ? '' : ratio(row.rps, writeFloor.rps);
+  return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${writes} | ${row.failures} |`;
 }
 
 function report(rows: Row[], mixed: MixedRow[], notes: string[]): string {
@@ -1043,9 +1084,9 @@ function report(rows: Row[], mixed: MixedRow[], notes: string[]): string {
     `Node ${process.version}, ${CONNECTIONS} connections, pipelining ${PIPELINING}, pool ${POOL_SIZE}, app log level ${LOG_LEVEL}, load from one autocannon worker thread on loopback. Each target: ${WARMUP_S} s warm-up, then ${ROUNDS} runs of ${DURATION_S} s taken in turns with the other targets on the same database; figures are the medians of those runs.`,
     ...notes.map((note) => `\n${note}`),
     '',
-    '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | failed |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((row) => tableLine(row, floor)),
+    '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | req/s × write floor | failed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((row) => tableLine(row, floor, rows)),
     ...(mixed.length > 0 ? mixedTable(mixed, floor) : []),
     '',
   ].join('\n');
