@@ -11,10 +11,19 @@ const APP_READY = 'html[data-app-ready]';
 /**
  * What may be cancelled midway without anything having gone wrong: what a navigation leaves
  * behind, and an API call whose answer the app no longer needs (React Query aborts a query's
- * fetch when nothing shows it any more: a sign-out, a filter changed). A call that fails on its
- * way is another error (net::ERR_FAILED, a refused connection), and an answer is never aborted.
+ * fetch when nothing shows it any more: a sign-out, a filter changed), and a live stream, which
+ * ends by being closed (the booking modal's seat counts). A call that fails on its way is
+ * another error (net::ERR_FAILED, a refused connection), and an answer is never aborted.
  */
-const CANCELLABLE = new Set(['media', 'script', 'image', 'font', 'stylesheet', 'fetch']);
+const CANCELLABLE = new Set([
+  'media',
+  'script',
+  'image',
+  'font',
+  'stylesheet',
+  'fetch',
+  'eventsource',
+]);
 
 type Fixtures = {
   problemLog: ProblemLog;

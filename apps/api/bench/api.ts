@@ -12,8 +12,8 @@
  * same machine: a bare Fastify answering one `SELECT 1` through a node-postgres pool of the same
  * size; the writes also against a write floor (write-floor.ts: the booking's bare transaction,
  * at each write target's number of connections). Then mixed traffic (slot listing, booking, redemption, session reads) against one and
- * then two server processes on one database, with the invariants checked afterwards; and the
- * read on the embedded database (PGlite).
+ * then two server processes on one database, with the invariants checked afterwards; 1,000 open
+ * seat streams on one process (seat-streams.ts); and the read on the embedded database (PGlite).
  * Load comes from autocannon on loopback (a worker thread, or this thread for the mixed runs,
  * whose servers are other processes and whose answers are timed one by one for exact
  * percentiles); about four and a half minutes in all. Prints a
@@ -61,6 +61,7 @@ import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
+import { seatStreamsScenario } from './seat-streams';
 import { startWriteFloor } from './write-floor';
 
 const POOL_SIZE = 10;
@@ -69,7 +70,7 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 480_000;
+const HARD_TIMEOUT_MS = 540_000;
 const BUYERS = 50;
 const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
 const REDEEMERS = 50;
@@ -1049,6 +1050,42 @@ async function mixedRows(adminUrl: string, notes: string[]): Promise<MixedRow[]>
   });
 }
 
+/**
+ * The live seat counts (seat-streams.ts) on one server process over a fresh database: the
+ * players are made here, beside the process, and the day's slots are created before it starts.
+ */
+async function seatStreamLines(adminUrl: string): Promise<string[]> {
+  return withFreshDatabase(adminUrl, async (url) => {
+    const handle = await openDatabase({ driver: 'postgres', url, poolSize: POOL_SIZE });
+    let server: ServerProcess | undefined;
+    try {
+      await migrateDatabase(handle, PATHS.migrations);
+      const env = loadEnv({ ...APP_SETTINGS, PUBLIC_ORIGIN: 'http://localhost:3000' });
+      const logger = createLogger({ level: LOG_LEVEL });
+      const app = await buildApp({ env, db: handle, logger, webDistDir: null });
+      const day = tomorrowAt(env);
+      let players: { viewers: string[]; bookers: string[] };
+      try {
+        const services = servicesOf(handle, { app, env });
+        await services.bookings.listDay(day);
+        players = {
+          viewers: await signedInPlayers(handle, services, Math.ceil(1_000 / 3)),
+          bookers: await signedInPlayers(handle, services, 20, 2),
+        };
+      } finally {
+        await app.close();
+      }
+      const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_'));
+      const processEnv = { ...Object.fromEntries(inherited), ...APP_SETTINGS, DATABASE_URL: url };
+      server = await startServerProcess({ args: SERVER_ENTRY, cwd: API_ROOT, env: processEnv });
+      return await seatStreamsScenario(server, day, players);
+    } finally {
+      await server?.stop();
+      await handle.close();
+    }
+  });
+}
+
 function mixedTable(rows: MixedRow[], floor: Row | undefined): string[] {
   const [one] = rows;
   const ratio = (value: number, base: number | undefined) =>
@@ -1076,7 +1113,7 @@ function tableLine(row: Row, floor: Row | undefined, rows: Row[]): string {
   return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${writes} | ${row.failures} |`;
 }
 
-function report(rows: Row[], mixed: MixedRow[], notes: string[]): string {
+function report(rows: Row[], mixed: MixedRow[], notes: string[], streams: string[]): string {
   const floor = rows.find((row) => row.name === FLOOR);
   return [
     '# API benchmark',
@@ -1088,6 +1125,7 @@ function report(rows: Row[], mixed: MixedRow[], notes: string[]): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((row) => tableLine(row, floor, rows)),
     ...(mixed.length > 0 ? mixedTable(mixed, floor) : []),
+    ...streams,
     '',
   ].join('\n');
 }
@@ -1110,8 +1148,10 @@ async function main(): Promise<number> {
   const measured: string[] = [];
   const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured);
   const mixed = adminUrl === null ? [] : await mixedRows(adminUrl, measured);
+  const streams = adminUrl === null ? [] : await seatStreamLines(adminUrl);
   rows.push(await pgliteRow());
-  const text = report(rows, mixed, [...measured, ...notesOn(rows, mixed, adminUrl !== null)]);
+  const notes = [...measured, ...notesOn(rows, mixed, adminUrl !== null)];
+  const text = report(rows, mixed, notes, streams);
   mkdirSync(path.dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, text);
   process.stdout.write(`${text}\n`);

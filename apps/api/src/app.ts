@@ -2,7 +2,14 @@
  * Builds the API (and the built SPA) as a Fastify instance without listening, so tests drive it
  * with `app.inject()` and server.ts decides where it listens.
  */
-import { isConsolePath, MAX_REQUEST_BODY_BYTES, MESSAGES, pageNameOf } from '@questfield/contract';
+import fastifySse from '@fastify/sse';
+import {
+  isConsolePath,
+  MAX_REQUEST_BODY_BYTES,
+  MESSAGES,
+  pageNameOf,
+  SEAT_STREAM,
+} from '@questfield/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -162,6 +169,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   // Before the server waits for open requests: the console's held day requests answer now.
   app.addHook('preClose', async () => services.bookings.stopWatching());
   await registerSessions(app, env, services.sessions);
+  // Before the routes: it wraps the handler of every route declared with `sse`.
+  await app.register(fastifySse, { heartbeatInterval: SEAT_STREAM.heartbeatMs });
   const context = { env, services, operatorToken: deps.operatorToken ?? null };
   for (const [module, register] of API_MODULES) {
     await registerModule(module, () => register(app, context));

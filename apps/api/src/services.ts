@@ -6,6 +6,7 @@ import type { Infra } from './infra';
 import { createMailer } from './integrations/email/mailer';
 import { createAudit } from './lib/audit';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { createCancellationService } from './modules/bookings/cancellation.service';
 import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuditLogService } from './modules/audit-log/audit-log.service';
@@ -62,7 +63,22 @@ export function createServices(infra: Infra) {
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
-  const bookings = createBookingsService({ ...infra, credits, codeAttempts, settings, audit });
+  const bookings = createBookingsService({
+    ...infra,
+    sessions,
+    credits,
+    codeAttempts,
+    settings,
+    audit,
+  });
+  const cancellation = createCancellationService({
+    ...infra,
+    credits,
+    settings,
+    accounts,
+    mailer,
+    audit,
+  });
   const games = createGamesService(infra);
   const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });
   const accountDeletion = createAccountDeletionService({
@@ -85,6 +101,7 @@ export function createServices(infra: Infra) {
     codes,
     credits,
     bookings,
+    cancellation,
     settings,
     orders,
     twoFactor,
@@ -116,6 +133,7 @@ export function createServices(infra: Infra) {
     codes,
     orders,
     bookings,
+    cancellation,
     games,
     partnerships,
     settings,

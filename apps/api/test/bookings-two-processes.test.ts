@@ -5,7 +5,6 @@
  * because they rest on the database's row locks, not on anything a process keeps.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,12 +13,11 @@ import { systemClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
 import { postTo } from './helpers/http';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
-import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { createTestApp, dbKind, TEST_ENV, type TestApp, servicesOf } from './helpers/test-app';
+import type { ServerProcess } from './helpers/server-process';
+import { createTestApp, dbKind, type TestApp, servicesOf } from './helpers/test-app';
+import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
 
-const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYERS = 500;
-const START_TIMEOUT_MS = 60_000;
 
 describe.runIf(dbKind === 'postgres')('booking across two API processes [postgres]', () => {
   let t: TestApp;
@@ -30,17 +28,8 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
   beforeAll(async () => {
     t = await createTestApp({ clock: systemClock });
     services = servicesOf(t);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('not listening');
-    first = `http://127.0.0.1:${address.port}`;
-    second = await startServerProcess({
-      args: ['--import', 'tsx', 'src/server.ts'],
-      cwd: API_ROOT,
-      env: { ...process.env, ...TEST_ENV, DATABASE_URL: t.database.url ?? '' },
-      timeoutMs: START_TIMEOUT_MS,
-    });
-  }, START_TIMEOUT_MS + 30_000);
+    ({ first, second } = await withSecondProcess(t));
+  }, SECOND_PROCESS_START_MS + 30_000);
 
   afterAll(async () => {
     await second?.stop();

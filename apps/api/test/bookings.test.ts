@@ -11,11 +11,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, registrations, users } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
-import { distinctIp, postJson } from './helpers/accounts';
+import { postJson } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
-
-type Player = { id: string; cookie: string; ip: string };
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
@@ -33,21 +32,7 @@ describe(`booking [${dbKind}]`, () => {
    * under test here, sign-up has its own suite. Credits come as operators' grants, a real
    * posting with its ledger row.
    */
-  async function playersWith(credits: number, count = 1): Promise<Player[]> {
-    const rows = Array.from({ length: count }, () => {
-      const name = `p${randomUUID().slice(0, 12)}`;
-      return { email: `${name}@example.com`, username: name, passwordHash: 'not-a-login' };
-    });
-    const created = await db().insert(users).values(rows).returning({ id: users.id });
-    return Promise.all(
-      created.map(async ({ id }) => {
-        if (credits > 0) await services.credits.grant({ userId: id, credits, reason: 'test' });
-        const ip = distinctIp();
-        const session = await services.sessions.create(id, { ip, userAgent: 'test' });
-        return { id, cookie: session.id, ip };
-      }),
-    );
-  }
+  const playersWith = (credits: number, count = 1) => playersWithIn(t, services, credits, count);
   const playerWith = async (credits: number) => (await playersWith(credits))[0] as Player;
 
   const listDay = (date: string, who?: Player) =>
@@ -153,13 +138,15 @@ describe(`booking [${dbKind}]`, () => {
         credits: 3,
         repeated: false,
         ticket: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        registrationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        cancelCutoffMinutes: 120,
       });
       expect(await balanceOf(player.id)).toBe(3);
       const [registration] = await db()
         .select()
         .from(registrations)
         .where(eq(registrations.userId, player.id));
-      expect(registration).toMatchObject({ source: 'booking' });
+      expect(registration).toMatchObject({ source: 'booking', id: answer.registrationId });
       const postings = await db()
         .select()
         .from(creditLedger)
@@ -198,6 +185,8 @@ describe(`booking [${dbKind}]`, () => {
           EventLength: 30,
           accessCode: codes[0],
           ticket: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+          registrationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          cancelCutoffMinutes: 120,
         },
       ]);
       // Still listed while it runs, gone once it has ended.

@@ -165,6 +165,7 @@ describe.skipIf(skipped !== '')(`R9: the API killed at random during traffic${sk
       seats: [],
       unpaidOrders: [],
       redemptions: [],
+      cancellations: [],
     });
     // No seat without its −2 posting.
     const unpaidSeats = await queryRows(

@@ -33,6 +33,8 @@ import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpe
 const START = '2026-06-01T12:00:10Z';
 const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
 const REASON = 'Headset broke mid-game';
+/** A list with no rows: one empty page. */
+const none = { entries: [], nextCursor: null };
 
 const refusal = (code: keyof typeof ERRORS, message: string = ERRORS[code].message) => ({
   code,
@@ -88,11 +90,11 @@ describe(`the console's player page [${dbKind}]`, () => {
       balance: 0,
       creditLimit: 10,
       creditHistory: { entries: [], nextCursor: null },
-      bookings: { upcoming: [], past: [] },
-      orders: [],
-      gamePasses: [],
-      redemptions: [],
-      leaderboard: { bests: { score: null, time: null, distance: null }, results: [] },
+      bookings: { upcoming: none, past: none },
+      orders: none,
+      gamePasses: none,
+      redemptions: none,
+      leaderboard: { bests: { score: null, time: null, distance: null }, results: none },
     });
     expect((await pageOf(player, admin)).creditLimit).toBe(100_000);
     expect((await pageOf(staff)).profile).toMatchObject({ role: 'staff', twoFactorEnabled: true });
@@ -147,17 +149,19 @@ describe(`the console's player page [${dbKind}]`, () => {
     expect(page.creditHistory.entries[2]).toMatchObject({ note: REASON, balanceAfter: 36 });
     expect(page.creditHistory.entries[4]?.orderNumber).toMatch(/^QF-/);
     expect(page.bookings).toEqual({
-      upcoming: [{ startsAt: last, source: 'booked', bookedAt: at }],
-      past: [{ startsAt: first, source: 'booked', bookedAt: at }],
+      upcoming: { entries: [{ startsAt: last, source: 'booked', bookedAt: at }], nextCursor: null },
+      past: { entries: [{ startsAt: first, source: 'booked', bookedAt: at }], nextCursor: null },
     });
-    expect(page.orders.map((order) => [order.status, order.amount, order.lines[0]?.sku])).toEqual([
+    expect(
+      page.orders.entries.map((order) => [order.status, order.amount, order.lines[0]?.sku]),
+    ).toEqual([
       ['paid', formatUsd(priceCents('game-pack', 2)), 'game-pack'],
       ['paid', formatUsd(priceCents('credits-16', 1)), 'credits-16'],
     ]);
     const label = (code = '') => `Game Pass …${code.slice(-4)}`;
-    const passOrder = page.orders[0]?.orderNumber;
-    expect(page.gamePasses).toHaveLength(2);
-    expect(page.gamePasses).toEqual(
+    const passOrder = page.orders.entries[0]?.orderNumber;
+    expect(page.gamePasses.entries).toHaveLength(2);
+    expect(page.gamePasses.entries).toEqual(
       expect.arrayContaining([
         {
           label: label(mine?.code),
@@ -176,10 +180,10 @@ describe(`the console's player page [${dbKind}]`, () => {
       ]),
     );
     expect(JSON.stringify(page)).not.toContain(mine?.code);
-    expect(page.redemptions).toEqual([
+    expect(page.redemptions.entries).toEqual([
       { label: label(mine?.code), kind: 'game-pass', credits: 16, redeemedAt: at },
     ]);
-    expect((await pageOf(friend)).gamePasses).toEqual([
+    expect((await pageOf(friend)).gamePasses.entries).toEqual([
       {
         label: label(given?.code),
         orderNumber: passOrder,
@@ -216,6 +220,11 @@ describe(`the console's player page [${dbKind}]`, () => {
       for (const [route, body] of [
         ['consolePlayer', { playerId }],
         ['consolePlayerCreditHistory', { playerId }],
+        ['consolePlayerBookings', { playerId, list: 'past' }],
+        ['consolePlayerOrders', { playerId }],
+        ['consolePlayerGamePasses', { playerId }],
+        ['consolePlayerRedemptions', { playerId }],
+        ['consolePlayerResults', { playerId }],
         ['consolePlayerSignOut', { playerId }],
         ['consolePlayerCredits', { playerId, change: 'grant', credits: 1, reason: REASON }],
       ] as const) {
@@ -365,9 +374,16 @@ describe(`the console's player page [${dbKind}]`, () => {
     const player = await signUp(t.app);
     await grant(player, 50);
     await reauth(admin);
+    // A cursor as the lists make them (a time and an id), for the fuzzer to bend.
+    const cursor = Buffer.from(JSON.stringify([START, UNKNOWN])).toString('base64url');
     const routes: [ApiRouteName, unknown[]][] = [
       ['consolePlayer', [{ playerId: player.id }]],
       ['consolePlayerCreditHistory', [{ playerId: player.id, cursor: '1' }]],
+      ['consolePlayerBookings', [{ playerId: player.id, list: 'upcoming', cursor }]],
+      ['consolePlayerOrders', [{ playerId: player.id, cursor }]],
+      ['consolePlayerGamePasses', [{ playerId: player.id, cursor }]],
+      ['consolePlayerRedemptions', [{ playerId: player.id, cursor }]],
+      ['consolePlayerResults', [{ playerId: player.id, cursor }]],
       ['consolePlayerSignOut', [{ playerId: UNKNOWN }]],
       [
         'consolePlayerCredits',

@@ -104,6 +104,7 @@ describe(`the console's settings [${dbKind}]`, () => {
     expect(await settingsOf(staff)).toEqual({
       multiplayer: true,
       staffCreditLimit: STAFF_CREDIT_LIMIT_DEFAULT,
+      cancelCutoffMinutes: 120,
       venueLimit: VENUE_NETWORKS.limitDefault,
       venueNetworks: [],
       ordinaryLimits: {
@@ -126,6 +127,7 @@ describe(`the console's settings [${dbKind}]`, () => {
     expect(await settingsOf(admin)).toMatchObject({
       multiplayer: true,
       staffCreditLimit: STAFF_CREDIT_LIMIT_DEFAULT,
+      cancelCutoffMinutes: 120,
       venueNetworks: [],
     });
   });
@@ -363,6 +365,7 @@ describe(`the console's settings [${dbKind}]`, () => {
       out: [
         'Multiplayer        on',
         'Staff grant limit  25 credits per action',
+        'Cancel cut-off     120 minutes before a game',
         'Venue limit        26 per address and window (elsewhere 20 sign-ups in 10 minutes, 100 a day, 10 code entries a minute)',
         'Venue networks (1)',
         `  ${VENUE_V4}  Main hall Wi-Fi`,

@@ -93,6 +93,7 @@ const EXAMPLES: Partial<Record<ApiRouteName, unknown[]>> = {
     { EventTime: '2026-06-01T14:00:00+00:00', UserId: 'someone-else' },
   ],
   eventsCheckUserEvent: [{ hours: 1 }, { username: 'fuzzplayer', hours: 168 }],
+  eventsCancel: [{ registrationId: '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90' }],
   itemsGameByAccessCode: [{ accessCode: 'ABC123' }],
   itemsJoinByAccessCode: [{ accessCode: 'ABC123' }],
   itemsGetByName: [{ name: 'WELCOME16' }],

@@ -195,6 +195,7 @@ describe.skipIf(skipped !== '')(`R10: Postgres restarted under load${skipped}`, 
       seats: [],
       unpaidOrders: [],
       redemptions: [],
+      cancellations: [],
     });
   }, 120_000);
 });

@@ -89,6 +89,7 @@ describe(`demo seed [${dbKind}]`, () => {
       seats: [],
       unpaidOrders: [],
       redemptions: [],
+      cancellations: [],
     });
   });
 

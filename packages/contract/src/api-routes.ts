@@ -123,6 +123,12 @@ export const API_ROUTES = {
     module: 'orders',
   },
 
+  eventsSeatStream: {
+    method: 'GET',
+    path: '/api/Events/SeatStream',
+    access: 'session',
+    module: 'bookings',
+  },
   eventsAvailableTimes: {
     method: 'POST',
     path: '/api/Events/GetAvailableEventTimes',
@@ -132,6 +138,13 @@ export const API_ROUTES = {
   eventsRegister: {
     method: 'POST',
     path: '/api/Events/RegisterPixelEvent',
+    access: 'session',
+    module: 'bookings',
+  },
+  /** A seat given back before its game, with its credits (ADR 0029). */
+  eventsCancel: {
+    method: 'POST',
+    path: '/api/Events/CancelRegistration',
     access: 'session',
     module: 'bookings',
   },
@@ -259,6 +272,36 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'accounts',
   },
+  consolePlayerBookings: {
+    method: 'POST',
+    path: '/api/console/players/bookings',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerOrders: {
+    method: 'POST',
+    path: '/api/console/players/orders',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerGamePasses: {
+    method: 'POST',
+    path: '/api/console/players/game-passes',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerRedemptions: {
+    method: 'POST',
+    path: '/api/console/players/redemptions',
+    access: 'staff',
+    module: 'accounts',
+  },
+  consolePlayerResults: {
+    method: 'POST',
+    path: '/api/console/players/results',
+    access: 'staff',
+    module: 'accounts',
+  },
   consolePlayerCredits: {
     method: 'POST',
     path: '/api/console/players/credits',
@@ -285,6 +328,20 @@ export const API_ROUTES = {
     access: 'admin',
     module: 'accounts',
     twoFactor: 'recent',
+  },
+  /** A player's seat cancelled by staff, its credits returned (no cut-off; ADR 0029). */
+  consolePlayerSeatCancel: {
+    method: 'POST',
+    path: '/api/console/players/seats/cancel',
+    access: 'staff',
+    module: 'bookings',
+  },
+  /** A seat booked for a player, paid from the player's balance as their own booking is. */
+  consolePlayerSeatBook: {
+    method: 'POST',
+    path: '/api/console/players/seats/book',
+    access: 'staff',
+    module: 'bookings',
   },
   consoleOrders: {
     method: 'POST',

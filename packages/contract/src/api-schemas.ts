@@ -22,6 +22,14 @@ import {
   verifyRecoveryCodeResponse,
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
+import { seatStreamEvent, seatStreamResponse } from './seat-stream';
+import {
+  cancelRegistrationRequest,
+  cancelRegistrationResponse,
+  consolePlayerSeatBookResponse,
+  consolePlayerSeatCancelResponse,
+  consolePlayerSeatRequest,
+} from './cancellation';
 import { consoleSettingsResponse } from './console-settings';
 import { consoleReportRequest, consoleReportResponse } from './console-reports';
 import {
@@ -100,14 +108,21 @@ import {
   consoleCodeRevokeResponse,
 } from './console-codes';
 import {
+  consolePlayerBookingsRequest,
+  consolePlayerBookingsResponse,
   consolePlayerCreditHistoryRequest,
   consolePlayerCreditHistoryResponse,
   consolePlayerCreditsRequest,
   consolePlayerCreditsResponse,
   consolePlayerDeleteResponse,
+  consolePlayerGamePassesResponse,
+  consolePlayerListRequest,
+  consolePlayerOrdersResponse,
+  consolePlayerRedemptionsResponse,
   consolePlayerRequest,
   consolePlayerResponse,
   consolePlayerRoleRequest,
+  consolePlayerResultsResponse,
   consolePlayerRoleResponse,
   consolePlayerSignOutResponse,
 } from './console-player';
@@ -132,7 +147,12 @@ import { partnershipApplyRequest, partnershipApplyResponse } from './partnership
 import { devMailboxResponse, healthResponse, publicConfig } from './schemas';
 
 /** `request` is the JSON body (absent on GET routes); `response` is the 2xx body. */
-export type RouteSchemas = { request?: z.ZodType; response: z.ZodType };
+export type RouteSchemas = {
+  request?: z.ZodType;
+  response: z.ZodType;
+  /** A stream route's events (Server-Sent Events): each event's data. */
+  event?: z.ZodType;
+};
 
 const noBody = emptyRequest.optional();
 
@@ -164,8 +184,10 @@ export const API_SCHEMAS = {
   itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },
   itemsUpdate: { request: itemUpdateRequest, response: itemUpdateResponse },
 
+  eventsSeatStream: { response: seatStreamResponse, event: seatStreamEvent },
   eventsAvailableTimes: { request: availableTimesRequest, response: availableTimesResponse },
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
+  eventsCancel: { request: cancelRegistrationRequest, response: cancelRegistrationResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
 
   gamesValidateTicket: { request: validateTicketRequest, response: validateTicketResponse },
@@ -195,6 +217,23 @@ export const API_SCHEMAS = {
     request: consolePlayerCreditHistoryRequest,
     response: consolePlayerCreditHistoryResponse,
   },
+  consolePlayerBookings: {
+    request: consolePlayerBookingsRequest,
+    response: consolePlayerBookingsResponse,
+  },
+  consolePlayerOrders: { request: consolePlayerListRequest, response: consolePlayerOrdersResponse },
+  consolePlayerGamePasses: {
+    request: consolePlayerListRequest,
+    response: consolePlayerGamePassesResponse,
+  },
+  consolePlayerRedemptions: {
+    request: consolePlayerListRequest,
+    response: consolePlayerRedemptionsResponse,
+  },
+  consolePlayerResults: {
+    request: consolePlayerListRequest,
+    response: consolePlayerResultsResponse,
+  },
   consolePlayerCredits: {
     request: consolePlayerCreditsRequest,
     response: consolePlayerCreditsResponse,
@@ -202,6 +241,14 @@ export const API_SCHEMAS = {
   consolePlayerSignOut: { request: consolePlayerRequest, response: consolePlayerSignOutResponse },
   consolePlayerRole: { request: consolePlayerRoleRequest, response: consolePlayerRoleResponse },
   consolePlayerDelete: { request: consolePlayerRequest, response: consolePlayerDeleteResponse },
+  consolePlayerSeatCancel: {
+    request: consolePlayerSeatRequest,
+    response: consolePlayerSeatCancelResponse,
+  },
+  consolePlayerSeatBook: {
+    request: consolePlayerSeatRequest,
+    response: consolePlayerSeatBookResponse,
+  },
   consoleOrders: { request: consoleOrdersRequest, response: consoleOrdersResponse },
   consoleOrderRefundPlan: {
     request: consoleOrderRefundPlanRequest,
@@ -240,3 +287,12 @@ export type ApiRequest<N extends ImplementedRoute> =
 
 /** What a caller gets back on success: the response schema's output. */
 export type ApiResponse<N extends ImplementedRoute> = z.output<SchemasOf<N>['response']>;
+
+/** Routes that answer with a stream of events (watched with the web's `watchApi`). */
+export type StreamRoute = {
+  [N in ImplementedRoute]: SchemasOf<N> extends { event: z.ZodType } ? N : never;
+}[ImplementedRoute];
+
+/** One event's data on a stream route: the event schema's output. */
+export type ApiStreamEvent<N extends StreamRoute> =
+  SchemasOf<N> extends { event: infer E extends z.ZodType } ? z.output<E> : never;

@@ -1,5 +1,7 @@
 /**
- * The console's player page (routes `consolePlayer`, `consolePlayerCreditHistory`,
+ * The console's player page (routes `consolePlayer`, the later pages of its lists
+ * `consolePlayerCreditHistory`, `consolePlayerBookings`, `consolePlayerOrders`,
+ * `consolePlayerGamePasses`, `consolePlayerRedemptions`, `consolePlayerResults`, its actions
  * `consolePlayerCredits`, `consolePlayerSignOut`, and the admins' `consolePlayerRole`,
  * `consolePlayerDelete`): one account's profile, balance and the first page of each of its
  * lists, and what operators may do to it. Credits move through the same service as the command
@@ -39,6 +41,30 @@ const playerId = z.uuid();
 export const consolePlayerRequest = z.strictObject({ playerId });
 
 export const consolePlayerCreditHistoryRequest = creditHistoryRequest.extend({ playerId });
+
+/** Rows a page of each of the player's lists (the credit history's: CREDIT_HISTORY_PAGE_SIZE). */
+export const PLAYER_BOOKINGS_PAGE_SIZE = 20;
+export const PLAYER_ORDERS_PAGE_SIZE = 20;
+export const PLAYER_PASSES_PAGE_SIZE = 20;
+export const PLAYER_REDEMPTIONS_PAGE_SIZE = 20;
+export const PLAYER_RESULTS_PAGE_SIZE = 20;
+
+/**
+ * A later page of one of the player's lists; `cursor` is the `nextCursor` of the page before
+ * (opaque: a cursor the server did not make is refused), absent for the first page.
+ */
+export const consolePlayerListRequest = z.strictObject({
+  playerId,
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/** The seats are two lists, each paged on its own: games to come and games played. */
+const SEAT_LISTS = ['upcoming', 'past'] as const;
+export type SeatList = (typeof SEAT_LISTS)[number];
+
+export const consolePlayerBookingsRequest = consolePlayerListRequest.extend({
+  list: z.enum(SEAT_LISTS),
+});
 
 const WHOLE_CREDITS = userMessage('Enter a whole number of credits.');
 const AT_LEAST_ONE = userMessage('Enter at least 1 credit.');
@@ -109,13 +135,14 @@ export const consolePlayerDeleteResponse = z.object({
   forfeited: z.number().int().nonnegative(),
 });
 
+/** A page of one of the player's lists: `nextCursor` asks for the next, null on the last. */
+const pageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({ entries: z.array(row), nextCursor: z.string().nullable() });
+
 /** A posting as operators see it: with the reason an operator gave for a grant or deduction. */
 const consolePosting = creditPosting.extend({ note: z.string().nullable() });
 
-export const consolePlayerCreditHistoryResponse = z.object({
-  entries: z.array(consolePosting),
-  nextCursor: z.string().nullable(),
-});
+export const consolePlayerCreditHistoryResponse = pageOf(consolePosting);
 
 const seat = z.object({
   startsAt: z.iso.datetime(),
@@ -149,6 +176,12 @@ const gameResult = z.object({
   distance: z.number().int(),
 });
 
+export const consolePlayerBookingsResponse = pageOf(seat);
+export const consolePlayerOrdersResponse = pageOf(publicOrder);
+export const consolePlayerGamePassesResponse = pageOf(gamePass);
+export const consolePlayerRedemptionsResponse = pageOf(redemption);
+export const consolePlayerResultsResponse = pageOf(gameResult);
+
 export const consolePlayerResponse = z.object({
   profile: z.object({
     id: z.string(),
@@ -162,12 +195,16 @@ export const consolePlayerResponse = z.object({
   /** The most credits the asking operator may grant or deduct in one action. */
   creditLimit: z.number().int().positive(),
   creditHistory: consolePlayerCreditHistoryResponse,
-  /** The latest seats: games to come (soonest first) and games played (latest first). */
-  bookings: z.object({ upcoming: z.array(seat), past: z.array(seat) }),
-  orders: z.array(publicOrder),
-  gamePasses: z.array(gamePass),
-  redemptions: z.array(redemption),
-  /** The player's all-time best and rank on each board, and the latest results. */
-  leaderboard: z.object({ bests: myBestsResponse, results: z.array(gameResult) }),
+  /** The first page of the games to come (soonest first) and of those played (latest first). */
+  bookings: z.object({
+    upcoming: consolePlayerBookingsResponse,
+    past: consolePlayerBookingsResponse,
+  }),
+  /** The first page of each list, newest first. */
+  orders: consolePlayerOrdersResponse,
+  gamePasses: consolePlayerGamePassesResponse,
+  redemptions: consolePlayerRedemptionsResponse,
+  /** The player's all-time best and rank on each board, and the first page of the results. */
+  leaderboard: z.object({ bests: myBestsResponse, results: consolePlayerResultsResponse }),
 });
 export type ConsolePlayer = z.infer<typeof consolePlayerResponse>;

@@ -77,6 +77,8 @@ export const consoleSettingsResponse = z.object({
   multiplayer: z.boolean(),
   /** The most credits staff grant or deduct in one action. */
   staffCreditLimit: z.number().int(),
+  /** How many minutes before a game's start players may still cancel their seat. */
+  cancelCutoffMinutes: z.number().int(),
   /** What each per-address limit below is raised to in a venue network. */
   venueLimit: z.number().int(),
   venueNetworks: z.array(z.object({ name: z.string(), range: z.string() })),

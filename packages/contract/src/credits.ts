@@ -15,6 +15,8 @@ export const LEDGER_REASONS = [
   'admin',
   /** The balance forfeited when its player deleted the account. */
   'account_deleted',
+  /** The credits of a seat given back before its game (ADR 0029). */
+  'cancel',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

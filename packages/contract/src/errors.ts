@@ -106,6 +106,17 @@ export const ERRORS = {
     status: 503,
     message: 'Multiplayer is temporarily disabled. Check back later for updates.',
   },
+  /** Answered with cancelCutoffMessage(the cut-off in force). */
+  CANCEL_CUTOFF_PASSED: {
+    status: 409,
+    message: 'Seats can be cancelled up to 2 hours before the game starts.',
+  },
+  /** An unknown seat and another player's seat get this same answer. */
+  SEAT_NOT_FOUND: { status: 404, message: 'This seat was not found.' },
+  GAME_ALREADY_STARTED: {
+    status: 409,
+    message: 'This session has already started: its seat can no longer be cancelled.',
+  },
   DATE_IN_PAST: { status: 400, message: 'The date cannot be before today.' },
   ACCESS_CODE_LOOKUP_FAILED: { status: 500, message: 'Get session by access code failed' },
   ACCESS_CODE_REQUIRED: { status: 400, message: 'Please enter an access code.' },
@@ -131,6 +142,7 @@ export const ERRORS = {
     status: 404,
     message: 'No slot starts then (see slots show --date for the times).',
   },
+  OPERATOR_SEAT_NOT_FOUND: { status: 404, message: 'The player has no seat on that game.' },
   OPERATOR_CAPACITY_BELOW_BOOKED: {
     status: 409,
     message: 'More players have booked that slot than the new capacity.',

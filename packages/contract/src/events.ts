@@ -72,6 +72,10 @@ export const registerEventResponse = z.object({
   repeated: z.boolean(),
   /** The seat's signed game ticket, which /game hands to the game frame (W14). */
   ticket: z.string(),
+  /** The seat, for Events/CancelRegistration. */
+  registrationId: z.string(),
+  /** The cut-off in force: the seat can be cancelled until this many minutes before the start. */
+  cancelCutoffMinutes: z.number().int().nonnegative(),
 });
 export type RegisterEventResponse = z.infer<typeof registerEventResponse>;
 
@@ -92,6 +96,10 @@ const userEvent = z.object({
   accessCode: z.string(),
   /** The seat's signed game ticket, which /game hands to the game frame (W14). */
   ticket: z.string(),
+  /** The seat, for Events/CancelRegistration. */
+  registrationId: z.string(),
+  /** The cut-off in force: the seat can be cancelled until this many minutes before the start. */
+  cancelCutoffMinutes: z.number().int().nonnegative(),
 });
 export type UserEvent = z.infer<typeof userEvent>;
 

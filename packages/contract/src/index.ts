@@ -30,3 +30,5 @@ export * from './console-orders';
 export * from './console-schedule';
 export * from './console-settings';
 export * from './console-reports';
+export * from './cancellation';
+export * from './seat-stream';

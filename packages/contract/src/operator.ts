@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { REDEEM_CODE_CREDITS } from './constants';
 import { CODE_INPUT_MAX } from './codes';
+import { cancelCutoffMinutes } from './cancellation';
 import { LEDGER_REASONS } from './credits';
 import { consoleSettingsResponse, venueLimit, venueNetwork, venueRange } from './console-settings';
 import { userMessage } from './user-message';
@@ -158,12 +159,22 @@ const venueChanges = [
   z.strictObject({ command: z.literal('venues remove'), range: venueRange }),
   z.strictObject({ command: z.literal('venues limit'), limit: venueLimit }),
 ] as const;
-/** The console's settings changes (`consoleSettingsChange`): the switch, and the venue networks. */
+/**
+ * The console's settings changes (`consoleSettingsChange`): the switch, the venue networks and
+ * the cancellation cut-off.
+ */
 export const settingsChangeCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(['on', 'off']) }),
   ...venueChanges,
+  z.strictObject({ command: z.literal('settings cancel-cutoff'), minutes: cancelCutoffMinutes }),
 ]);
 export type SettingsChangeCommand = z.infer<typeof settingsChangeCommand>;
+
+/** How long before a game's start players may still cancel their seat (ADR 0029). */
+export const cancelCutoffCommand = z.strictObject({
+  command: z.literal('settings cancel-cutoff'),
+  minutes: cancelCutoffMinutes,
+});
 
 const STAFF_LIMIT_RANGE = userMessage(
   `Enter a whole number of credits from 1 to ${OPERATOR_LIMITS.creditsPerGrant.toLocaleString('en-US')}.`,
@@ -262,6 +273,9 @@ export const operatorCommand = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('users delete'), email }),
   z.strictObject({ command: z.literal('users reset-two-factor'), email }),
+  /** A player's seat on the game starting at `date` `time` (venue clock): given back, or taken. */
+  z.strictObject({ command: z.literal('seats cancel'), email, date: venueDay, time: venueTime }),
+  z.strictObject({ command: z.literal('seats book'), email, date: venueDay, time: venueTime }),
   z.strictObject({ command: z.literal('slots show'), date: venueDay }),
   ...slotChanges,
   z.strictObject({ command: z.literal('schedule show') }),
@@ -269,6 +283,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
   z.strictObject({ command: z.literal('settings show') }),
   staffCreditLimitCommand,
+  cancelCutoffCommand,
   z.strictObject({ command: z.literal('venues list') }),
   ...venueChanges,
   z.strictObject({
@@ -498,6 +513,27 @@ export const operatorResult = z.discriminatedUnion('command', [
     before: z.number().int(),
   }),
   z.object({
+    command: z.literal('settings cancel-cutoff'),
+    minutes: z.number().int(),
+    before: z.number().int(),
+  }),
+  z.object({
+    command: z.literal('seats cancel'),
+    email: z.string(),
+    startsAt: z.string(),
+    /** Credits given back, and the balance after. */
+    refunded: z.number().int(),
+    balance: z.number().int(),
+  }),
+  z.object({
+    command: z.literal('seats book'),
+    email: z.string(),
+    startsAt: z.string(),
+    balance: z.number().int(),
+    /** The player held the seat already: nothing was charged. */
+    repeated: z.boolean(),
+  }),
+  z.object({
     command: z.literal('venues list'),
     networks: consoleSettingsResponse.shape.venueNetworks,
   }),
@@ -560,6 +596,9 @@ export const AUDIT_ACTIONS = [
   'settings.multiplayer',
   'settings.staff-credit-limit',
   'settings.venue-networks',
+  'settings.cancel-cutoff',
+  'seats.cancel',
+  'seats.book',
   'two-factor.enable',
   'two-factor.reset',
   'two-factor.recovery-code-used',

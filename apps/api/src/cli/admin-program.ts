@@ -162,6 +162,29 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .requiredOption('--email <email>', "the player's email address")
     .action((options) => chosen({ command: 'users delete', ...options }));
+  const seats = program
+    .command('seats')
+    .description("A player's seats: give one back with its credits, or book one for them.");
+  seats
+    .command('cancel')
+    .description(
+      "Give back a player's seat on a game that has not started (no cut-off for operators): " +
+        'the credits its booking took are returned and the player is mailed.',
+    )
+    .requiredOption('--email <email>', "the player's email address")
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', "the game's start, on the venue clock (24-hour)")
+    .action((options) => chosen({ command: 'seats cancel', ...options }));
+  seats
+    .command('book')
+    .description(
+      'Book a seat for a player on a game that has not started, paid from their balance ' +
+        '(2 credits) as their own booking is.',
+    )
+    .requiredOption('--email <email>', "the player's email address")
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', "the game's start, on the venue clock (24-hour)")
+    .action((options) => chosen({ command: 'seats book', ...options }));
   const orders = program
     .command('orders')
     .description('Orders: those waiting for an operator; full refunds.');
@@ -270,11 +293,13 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .action((state: string) => chosen({ command: 'multiplayer', state }));
   const settings = program
     .command('settings')
-    .description('Runtime settings: see them all, set the staff grant limit.');
+    .description(
+      'Runtime settings: see them all, set the staff grant limit and the cancellation cut-off.',
+    );
   settings
     .command('show')
     .description(
-      'Print the multiplayer switch, the staff grant limit, and the venue networks with their limit.',
+      'Print the multiplayer switch, the staff grant limit, the cancellation cut-off, and the venue networks with their limit.',
     )
     .action(() => chosen({ command: 'settings show' }));
   settings
@@ -284,6 +309,14 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .argument('<n>', 'credits', wholeNumber)
     .action((limit: number) => chosen({ command: 'settings staff-credit-limit', limit }));
+  settings
+    .command('cancel-cutoff')
+    .description(
+      'Set how many minutes before a game players may still cancel their seat (0: until the ' +
+        'start; at most a week).',
+    )
+    .argument('<minutes>', 'minutes', wholeNumber)
+    .action((minutes: number) => chosen({ command: 'settings cancel-cutoff', minutes }));
   const venues = program
     .command('venues')
     .description(

@@ -62,6 +62,7 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
   return [
     `Multiplayer        ${result.multiplayer ? 'on' : 'off'}`,
     `Staff grant limit  ${result.staffCreditLimit} credits per action`,
+    `Cancel cut-off     ${result.cancelCutoffMinutes} minutes before a game`,
     `Venue limit        ${result.venueLimit} per address and window (elsewhere ${ordinary.signUpsPer10Minutes} sign-ups in 10 minutes, ${ordinary.signUpsPerDay} a day, ${ordinary.codesPerMinute} code entries a minute)`,
     `Venue networks (${result.venueNetworks.length})`,
     ...(networks.length > 0 ? networks : ['  none']),
@@ -173,6 +174,14 @@ export function formatResult(result: OperatorResult): string {
       return settingsText(result);
     case 'settings staff-credit-limit':
       return `Staff may grant or deduct at most ${result.limit} credits per action (before: ${result.before}; ${everywhere}).`;
+    case 'settings cancel-cutoff':
+      return `Players may cancel a seat up to ${result.minutes} minutes before its game (before: ${result.before}; ${everywhere}).`;
+    case 'seats cancel':
+      return `Cancelled the seat of ${result.email} on the game at ${result.startsAt}: ${result.refunded} credits returned, balance ${result.balance}.`;
+    case 'seats book':
+      return result.repeated
+        ? `${result.email} already has a seat on the game at ${result.startsAt}: nothing was charged (balance ${result.balance}).`
+        : `Booked a seat for ${result.email} on the game at ${result.startsAt}: balance ${result.balance}.`;
     case 'venues list':
       return csv(
         ['range', 'name'],

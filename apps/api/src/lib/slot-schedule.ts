@@ -93,3 +93,8 @@ export function eventIdOf(
 export function venueTimeOf(start: Date, timeZone: string): string {
   return format(new TZDate(start.getTime(), timeZone), 'HH:mm');
 }
+
+/** The start in words on the venue's clock, for mail: 'Monday, June 1, 2026 at 6:30 PM'. */
+export function venueWhenOf(start: Date, timeZone: string): string {
+  return format(new TZDate(start.getTime(), timeZone), "EEEE, MMMM d, yyyy 'at' h:mm a");
+}

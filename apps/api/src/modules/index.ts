@@ -8,6 +8,8 @@ import { registerConsolePlayersRoutes } from './accounts/console-players.routes'
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerConsoleScheduleRoutes } from './bookings/console-schedule.routes';
+import { registerConsoleSeatsRoutes } from './bookings/console-seats.routes';
+import { registerSeatStreamRoutes } from './bookings/seat-stream.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConsoleCodesRoutes } from './codes/console-codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
@@ -35,6 +37,7 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['orders', registerOrdersRoutes],
   ['codes', registerCodesRoutes],
   ['bookings', registerBookingsRoutes],
+  ['bookings', registerSeatStreamRoutes],
   ['games', registerGamesRoutes],
   ['partnerships', registerPartnershipsRoutes],
   ['orders', registerSquareWebhookRoutes],
@@ -44,6 +47,7 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['audit-log', registerAuditLogRoutes],
   ['accounts', registerConsolePlayersRoutes],
   ['bookings', registerConsoleScheduleRoutes],
+  ['bookings', registerConsoleSeatsRoutes],
   ['codes', registerConsoleCodesRoutes],
   ['settings', registerSettingsRoutes],
   ['orders', registerConsoleOrdersRoutes],

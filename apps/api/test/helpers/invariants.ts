@@ -24,6 +24,11 @@ export type InvariantViolations = {
   unpaidOrders: { orderId: string; credits: number }[];
   /** Redemptions without their posting; one-time codes not redeemed once, by their claimer. */
   redemptions: { codeId: string; userId: string | null }[];
+  /**
+   * Seats given back (ADR 0029) whose refund is more than their booking took, whose booking
+   * posted nothing, or whose registration still stands.
+   */
+  cancellations: { registrationId: string; userId: string; refunded: number; paid: number }[];
 };
 
 async function balanceViolations(db: Executor): Promise<InvariantViolations['balances']> {
@@ -108,12 +113,32 @@ async function redemptionViolations(db: Executor): Promise<InvariantViolations['
   return [...unposted, ...claims];
 }
 
+async function cancellationViolations(db: Executor): Promise<InvariantViolations['cancellations']> {
+  const paid = sql<number>`coalesce((select -booking.delta from ${creditLedger} booking where booking.ref_type = 'registration' and booking.ref_id = ${creditLedger.refId} and booking.user_id = ${creditLedger.userId}), 0)`;
+  const standing = sql`exists (select 1 from ${registrations} where ${registrations.id}::text = ${creditLedger.refId})`;
+  return db
+    .select({
+      registrationId: creditLedger.refId,
+      userId: creditLedger.userId,
+      refunded: creditLedger.delta,
+      paid,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.refType, 'cancellation'),
+        or(sql`${creditLedger.delta} > ${paid}`, standing),
+      ),
+    );
+}
+
 export async function findInvariantViolations(db: Executor): Promise<InvariantViolations> {
   return {
     balances: await balanceViolations(db),
     seats: await seatViolations(db),
     unpaidOrders: await orderViolations(db),
     redemptions: await redemptionViolations(db),
+    cancellations: await cancellationViolations(db),
   };
 }
 

@@ -5,8 +5,11 @@ import {
   isErrorCode,
   type ApiRequest,
   type ApiResponse,
+  type ApiStreamEvent,
   type ErrorCode,
   type ImplementedRoute,
+  type RouteSchemas,
+  type StreamRoute,
 } from '@questfield/contract';
 import type * as ApiSchemasModule from '@questfield/contract/api-schemas';
 import { errorCopy } from '@/config/content';
@@ -139,4 +142,46 @@ export function isRefusal(error: unknown, code: ApiErrorCode): boolean {
 /** The spec's rule for failures: the server's own message, else the fallback. */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** What `watchApi` tells its caller: each event's data, and that the stream gave up. */
+export type WatchHandlers<N extends StreamRoute> = {
+  onEvent: (data: ApiStreamEvent<N>) => void;
+  /** The stream cannot be opened or reopened (signed out, too many open): ask instead. */
+  onGiveUp: () => void;
+};
+
+/**
+ * The one way the web listens to the API: an EventSource on a stream route's path with `query`
+ * (a GET with the session cookie), each event's data checked with the route's event schema
+ * (an event that does not match is dropped). After a dropped connection the browser reconnects
+ * by itself with the last event's id; when it stops trying (the server refused), `onGiveUp`.
+ * Returns the stop.
+ */
+export function watchApi<N extends StreamRoute>(
+  name: N,
+  query: Record<string, string>,
+  handlers: WatchHandlers<N>,
+): () => void {
+  if (typeof EventSource === 'undefined') {
+    handlers.onGiveUp();
+    return () => {};
+  }
+  const source = new EventSource(`${API_ROUTES[name].path}?${new URLSearchParams(query)}`);
+  source.onmessage = async (message: MessageEvent<string>) => {
+    const { API_SCHEMAS } = await loadSchemas();
+    const schemas: RouteSchemas = API_SCHEMAS[name];
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const parsed = schemas.event?.safeParse(data);
+    if (parsed?.success) handlers.onEvent(parsed.data as ApiStreamEvent<N>);
+  };
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) handlers.onGiveUp();
+  };
+  return () => source.close();
 }

@@ -1,4 +1,8 @@
-import type { RegisterEventResponse } from '@questfield/contract';
+import type {
+  CancelRegistrationResponse,
+  RegisterEventResponse,
+  UserEvent,
+} from '@questfield/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   CREDIT_HISTORY_QUERY_KEY,
@@ -41,5 +45,22 @@ export function applyBalance(
 export function applySeat(client: QueryClient, answer: RegisterEventResponse): void {
   writeGameData(answer.gamedata);
   applyBalance(client, answer.credits);
+  void client.invalidateQueries({ queryKey: USER_EVENTS_QUERY_KEY });
+}
+
+/**
+ * A seat given back (My Sessions): the balance is applied as above, the seat leaves every cached
+ * list of the player's games at once, and they are asked again. Null (a refusal): only asked again.
+ */
+export function applySeatGivenBack(
+  client: QueryClient,
+  answer: CancelRegistrationResponse | null,
+): void {
+  if (answer !== null) {
+    applyBalance(client, answer.credits);
+    client.setQueriesData<UserEvent[]>({ queryKey: USER_EVENTS_QUERY_KEY }, (games) =>
+      games?.filter((game) => game.registrationId !== answer.registrationId),
+    );
+  }
   void client.invalidateQueries({ queryKey: USER_EVENTS_QUERY_KEY });
 }

@@ -76,7 +76,7 @@ export const codes = pgTable(
   (t) => [
     unique('codes_code_hash_key').on(t.codeHash),
     // Serves 'My Game Passes': a player's passes, newest first.
-    index('codes_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('codes_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     // Serves a batch's counts and its codes in order, by cursor.
     index('codes_batch_idx').on(t.batchId, t.id),
     check('codes_pass_one_time', sql`${t.orderId} IS NULL OR ${t.kind} = 'one_time'`),
@@ -102,7 +102,7 @@ export const redemptions = pgTable(
   },
   (t) => [
     primaryKey({ name: 'redemptions_pkey', columns: [t.codeId, t.userId] }),
-    index('redemptions_user_idx').on(t.userId, t.redeemedAt),
+    index('redemptions_user_idx').on(t.userId, t.redeemedAt, t.codeId),
     // Serves the console's weekly report (redemptions by time; appended in time order).
     index('redemptions_redeemed_brin').using('brin', t.redeemedAt),
   ],

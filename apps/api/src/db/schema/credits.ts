@@ -21,6 +21,8 @@ export const POSTING_SOURCES = [
   'seed',
   /** The balance forfeited with a deleted account (its id). */
   'account',
+  /** A seat given back: the credits of its booking returned (the registration's id). */
+  'cancellation',
 ] as const;
 
 /** Append-only journal of every credit change (a trigger refuses UPDATE and DELETE). */

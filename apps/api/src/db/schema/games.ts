@@ -29,7 +29,7 @@ export const gameResults = pgTable(
     index('game_results_score_idx').on(t.score.desc(), t.createdAt),
     index('game_results_time_idx').on(t.timeMs.asc(), t.createdAt),
     index('game_results_distance_idx').on(t.distance.desc(), t.createdAt),
-    index('game_results_user_idx').on(t.userId, t.createdAt),
+    index('game_results_user_idx').on(t.userId, t.createdAt, t.id),
     index('game_results_created_idx').on(t.createdAt),
     unique('game_results_registration_key').on(t.registrationId),
     check('game_results_score_non_negative', sql`${t.score} >= 0`),

@@ -64,7 +64,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     // Serves the console's list of every order, newest first.
     index('orders_created_idx').on(t.createdAt),
-    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     check('orders_kind', oneOf('kind', ORDER_KINDS)),
     check('orders_status', oneOf('status', ORDER_STATUSES)),
     check('orders_provider', oneOf('provider', PAYMENT_PROVIDERS)),

@@ -11,7 +11,8 @@ type EmailTemplateName =
   | 'order_confirmation'
   | 'partnership_confirmation'
   | 'partnership_notification'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'seat_cancelled';
 export type RenderedEmail = {
   template: EmailTemplateName;
   subject: string;
@@ -145,6 +146,38 @@ export function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail 
     ].join(''),
   );
   return { template: 'order_confirmation', subject, text, html };
+}
+
+export type SeatCancellation = {
+  username: string;
+  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  startsAt: string;
+  /** Where: the district. */
+  place: string;
+  /** Credits given back, and the balance after. */
+  refunded: number;
+  balance: number;
+  /** Staff cancelled it (the player did not). */
+  byStaff: boolean;
+};
+
+/** A seat given back before its game (ADR 0029): which game, and the credits returned. */
+export function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} seat was cancelled`;
+  const who = input.byStaff ? 'Our staff cancelled your seat' : 'You cancelled your seat';
+  const lines = [
+    `${who} on the session of ${input.startsAt} at ${input.place}.`,
+    input.refunded > 0
+      ? `${input.refunded} credits were returned to your account: your balance is ${input.balance} credits.`
+      : `Your balance is ${input.balance} credits.`,
+    'You can book another session at any time.',
+  ];
+  const text = [`Hi ${input.username},`, '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    [`Hi ${input.username},`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  );
+  return { template: 'seat_cancelled', subject, text, html };
 }
 
 export type PartnershipDetails = {

@@ -1,6 +1,6 @@
 /**
  * The console's players (staff; API_ROUTES `consolePlayer*`): the search, a player's page and
- * the later pages of its credit history, and what staff may do to the player. Credits move
+ * the later pages of each of its lists, and what staff may do to the player. Credits move
  * through the operator service, on the command line's own grant path, and signing out is the
  * operator service's too, so both are audited like the command line's actions. Admins also
  * change the role and delete the account, on the command line's `users set-role` and
@@ -8,6 +8,7 @@
  */
 import type { ConsolePlayer } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
+import type { Page } from '../../lib/page-cursor';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
 import { operatorActor } from '../audit-log/audit-log.service';
@@ -20,12 +21,40 @@ import type { PlayerPageService } from '../operator/player-page.service';
 import { toPublicOrder } from '../orders/orders.routes';
 
 type PlayerPage = Awaited<ReturnType<PlayerPageService['read']>>;
-type Seat = PlayerPage['bookings']['past'][number];
+type Row<List extends { entries: unknown[] }> = List['entries'][number];
 
-const toSeat = (seat: Seat) => ({
+/** A page of a list as the wire carries it: each row as `toWire` writes it, the same cursor. */
+const wirePage = <From, To>(page: Page<From>, toWire: (row: From) => To) => ({
+  entries: page.entries.map(toWire),
+  nextCursor: page.nextCursor,
+});
+
+const toSeat = (seat: Row<PlayerPage['bookings']['past']>) => ({
   startsAt: seat.startsAt.toISOString(),
   source: SEAT_SOURCE[seat.source],
   bookedAt: seat.bookedAt.toISOString(),
+});
+
+const toGamePass = (pass: Row<PlayerPage['gamePasses']>) => ({
+  label: pass.label,
+  orderNumber: pass.orderNumber,
+  owned: pass.owned,
+  redeemedAt: pass.redeemedAt?.toISOString() ?? null,
+  redeemedByPlayer: pass.redeemedByPlayer,
+});
+
+const toRedemption = (redemption: Row<PlayerPage['redemptions']>) => ({
+  label: redemption.label,
+  kind: OPERATOR_KIND[redemption.kind],
+  credits: redemption.credits,
+  redeemedAt: redemption.redeemedAt.toISOString(),
+});
+
+const toResult = (result: Row<PlayerPage['leaderboard']['results']>) => ({
+  at: result.at.toISOString(),
+  score: result.score,
+  timeMs: result.timeMs,
+  distance: result.distance,
 });
 
 /** A page of postings as operators see them: with the reason given for a grant or deduction. */
@@ -51,27 +80,13 @@ function toConsolePlayer(page: PlayerPage): ConsolePlayer {
     creditLimit: page.creditLimit,
     creditHistory: toHistory(page.creditHistory),
     bookings: {
-      upcoming: page.bookings.upcoming.map(toSeat),
-      past: page.bookings.past.map(toSeat),
+      upcoming: wirePage(page.bookings.upcoming, toSeat),
+      past: wirePage(page.bookings.past, toSeat),
     },
-    orders: page.orders.map(toPublicOrder),
-    gamePasses: page.gamePasses.map((pass) => ({
-      label: pass.label,
-      orderNumber: pass.orderNumber,
-      owned: pass.owned,
-      redeemedAt: pass.redeemedAt?.toISOString() ?? null,
-      redeemedByPlayer: pass.redeemedByPlayer,
-    })),
-    redemptions: page.redemptions.map((redemption) => ({
-      label: redemption.label,
-      kind: OPERATOR_KIND[redemption.kind],
-      credits: redemption.credits,
-      redeemedAt: redemption.redeemedAt.toISOString(),
-    })),
-    leaderboard: {
-      bests: leaderboard.bests,
-      results: leaderboard.results.map((result) => ({ ...result, at: result.at.toISOString() })),
-    },
+    orders: wirePage(page.orders, toPublicOrder),
+    gamePasses: wirePage(page.gamePasses, toGamePass),
+    redemptions: wirePage(page.redemptions, toRedemption),
+    leaderboard: { bests: leaderboard.bests, results: wirePage(leaderboard.results, toResult) },
   };
 }
 
@@ -108,6 +123,38 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
       );
       return toHistory(page);
     },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerBookings'),
+    handler: async (request) => {
+      const { playerId, list, cursor } = request.body;
+      return wirePage(await services.playerPage.seats(playerId, list, cursor), toSeat);
+    },
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerOrders'),
+    handler: async ({ body }) =>
+      wirePage(await services.playerPage.orders(body.playerId, body.cursor), toPublicOrder),
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerGamePasses'),
+    handler: async ({ body }) =>
+      wirePage(await services.playerPage.gamePasses(body.playerId, body.cursor), toGamePass),
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerRedemptions'),
+    handler: async ({ body }) =>
+      wirePage(await services.playerPage.redemptions(body.playerId, body.cursor), toRedemption),
+  });
+
+  app.route({
+    ...apiRoute('consolePlayerResults'),
+    handler: async ({ body }) =>
+      wirePage(await services.playerPage.results(body.playerId, body.cursor), toResult),
   });
 
   app.route({

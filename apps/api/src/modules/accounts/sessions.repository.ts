@@ -125,3 +125,13 @@ export function purgeSessionsOfDeleted(db: Executor, limit: number): Promise<num
   const ofDeleted = inArray(sessions.userId, deletedUserIds(db));
   return deleteBatch(db, sessions, sessions.idHash, ofDeleted, limit);
 }
+
+/** Which of these sessions still exist unexpired (a sign-out, reset or deletion removes them). */
+export async function findExisting(db: Executor, idHashes: string[], now: Date): Promise<string[]> {
+  if (idHashes.length === 0) return [];
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(and(inArray(sessions.idHash, idHashes), sql`${sessions.expiresAt} > ${now}`));
+  return rows.map((row) => row.idHash);
+}

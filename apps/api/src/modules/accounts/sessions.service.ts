@@ -112,6 +112,11 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     revokeAll: (tx: Executor, userId: string): Promise<number> =>
       repo.deleteUserSessions(tx, userId),
 
+    /** Which of these sessions (by id hash) are still signed in: open streams end with theirs. */
+    async stillSignedIn(idHashes: string[]): Promise<Set<string>> {
+      return new Set(await repo.findExisting(db, idHashes, clock.now()));
+    },
+
     /** Deletes one batch of sessions that ended (absolute end or idle); how many went. */
     purgeExpired(limit: number): Promise<number> {
       const now = clock.now();

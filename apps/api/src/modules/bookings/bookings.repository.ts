@@ -1,7 +1,8 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
+import { keyset, type KeysetPage } from '../../db/keyset';
 import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
 import { playerNames } from '../../db/schema/views';
 
@@ -302,19 +303,36 @@ export async function listLiveOrUpcoming(
     .orderBy(asc(eventSlots.startsAt));
 }
 
-/** A player's bookings, latest slot first (operators' `users show`). */
-export async function listPlayerBookings(db: Executor, userId: string, limit: number) {
+/**
+ * A player's seats (operators' `users show`, the console's player page) by their slot's start,
+ * then the registration's id, latest first unless `page.order` is 'asc'; `split` keeps the
+ * games after `now` (upcoming) or those started by then (past).
+ */
+export async function listPlayerBookings(
+  db: Executor,
+  userId: string,
+  page: KeysetPage,
+  split?: { upcoming: boolean; now: Date },
+) {
+  const { where, orderBy } = keyset(eventSlots.startsAt, registrations.id, page);
+  const side =
+    split === undefined
+      ? undefined
+      : split.upcoming
+        ? gt(eventSlots.startsAt, split.now)
+        : lte(eventSlots.startsAt, split.now);
   return db
     .select({
+      id: registrations.id,
       startsAt: eventSlots.startsAt,
       source: registrations.source,
       bookedAt: registrations.createdAt,
     })
     .from(registrations)
     .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
-    .where(eq(registrations.userId, userId))
-    .orderBy(desc(eventSlots.startsAt))
-    .limit(limit);
+    .where(and(eq(registrations.userId, userId), side, where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 export type PlayerBooking = Awaited<ReturnType<typeof listPlayerBookings>>[number];
 

@@ -1,32 +1,22 @@
 /**
  * HTTP side of bookings (spec §4, §5, §7 Events/*, Items/*AccessCode): the slots of a day,
- * booking one, the player's next game, and joining a live game by its access code. Identity, email and phone come from the session; the spec's body fields
- * for them are accepted and ignored.
+ * booking one, the player's next game, joining a live game by its access code, and giving a seat
+ * back (Events/CancelRegistration, ADR 0029). Identity, email and phone come from the session;
+ * the spec's body fields for them are accepted and ignored.
  */
-import type {
-  AvailableTime,
-  GameData,
-  RegisterEventResponse,
-  UserEvent,
-} from '@questfield/contract';
+import type { GameData, RegisterEventResponse, UserEvent } from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
+import { toAvailableTime } from './available-time';
 import type { Booking, BookingCaller, PlayerGame, SlotView } from './bookings.service';
 
 function callerOf(request: FastifyRequest): BookingCaller {
   return { userId: sessionUserId(request), ip: request.ip, log: request.log };
 }
-
-const toAvailableTime = (slot: SlotView): AvailableTime => ({
-  EventTime: slot.startsAt.toISOString(),
-  SpotsAvailable: slot.spotsAvailable,
-  Capacity: slot.capacity,
-  event_id: slot.eventId,
-});
 
 /**
  * Spec §3 game data: the start in UTC as 'YYYY-MM-DD HH:MM:SS', where a finished game sends the
@@ -57,15 +47,23 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     credits: booking.balance,
     repeated: booking.repeated,
     ticket: await ticketOf(sessionUserId(request), booking),
+    registrationId: booking.registrationId,
+    cancelCutoffMinutes: await services.settings.cancelCutoffMinutes(),
   });
 
-  const toUserEvent = async (userId: string, game: PlayerGame): Promise<UserEvent> => ({
+  const toUserEvent = async (
+    userId: string,
+    game: PlayerGame,
+    cancelCutoffMinutes: number,
+  ): Promise<UserEvent> => ({
     EventTime: game.startsAt.toISOString(),
     EventName: env.districtName,
     event_id: game.eventId,
     EventLength: game.lengthMinutes,
     accessCode: game.accessCode,
     ticket: await ticketOf(userId, game),
+    registrationId: game.registrationId,
+    cancelCutoffMinutes,
   });
 
   app.route({
@@ -113,8 +111,28 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('eventsCheckUserEvent'),
     handler: async (request) => {
       const userId = sessionUserId(request);
-      const games = await services.bookings.liveOrUpcoming(userId, request.body.hours);
-      return Promise.all(games.map((game) => toUserEvent(userId, game)));
+      const [games, cutoff] = await Promise.all([
+        services.bookings.liveOrUpcoming(userId, request.body.hours),
+        services.settings.cancelCutoffMinutes(),
+      ]);
+      return Promise.all(games.map((game) => toUserEvent(userId, game, cutoff)));
+    },
+  });
+
+  app.route({
+    ...apiRoute('eventsCancel'),
+    handler: async (request) => {
+      const done = await services.cancellation.cancel(
+        callerOf(request),
+        request.body.registrationId,
+      );
+      return {
+        registrationId: done.registrationId,
+        EventTime: done.startsAt?.toISOString() ?? null,
+        refunded: done.refunded,
+        credits: done.balance,
+        repeated: done.repeated,
+      };
     },
   });
 }

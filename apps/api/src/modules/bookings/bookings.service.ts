@@ -12,17 +12,26 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONSOLE_DAY_WAIT_MS, GAME_COST_CREDITS } from '@questfield/contract';
+import {
+  CONSOLE_DAY_WAIT_MS,
+  GAME_COST_CREDITS,
+  PLAYER_BOOKINGS_PAGE_SIZE,
+  type SeatList,
+} from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
+import { readPage, type Page } from '../../lib/page-cursor';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import type { SettingsService } from '../settings/settings.service';
 import { refuse, settle } from '../../lib/outcome';
 import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import * as repo from './bookings.repository';
+import type { SessionService } from '../accounts/sessions.service';
+import { toAvailableTime } from './available-time';
+import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
 import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
 
@@ -50,7 +59,11 @@ export const SEAT_SOURCE = { booking: 'booked', access_code: 'joined' } as const
 /** The console's venue day, and a version naming its contents (it changes when they do). */
 export type ConsoleDayView = { day: VenueDay; today: VenueDay; version: string; slots: DaySlot[] };
 
-type BookingsDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction' | 'listen'> & {
+type BookingsDeps = Pick<
+  Infra,
+  'db' | 'env' | 'clock' | 'transaction' | 'listen' | 'background'
+> & {
+  sessions: Pick<SessionService, 'stillSignedIn'>;
   credits: CreditsService;
   codeAttempts: CodeAttempts;
   settings: SettingsService;
@@ -88,6 +101,12 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   const slots = createSlotSchedule({ db, env, clock, settings });
   const { accessCodes, viewOf, accessCodeOf } = slots;
   const changes = createSlotChanges({ listen: deps.listen, env });
+  const seatStreams = createSeatStreams({
+    read: async (day) => JSON.stringify((await slots.listDay(day)).map(toAvailableTime)),
+    changes,
+    stillSignedIn: deps.sessions.stillSignedIn,
+    background: deps.background,
+  });
   const today = () => venueDayOf(clock.now(), env.venueTimezone);
 
   async function dayView(day: VenueDay): Promise<ConsoleDayView> {
@@ -142,7 +161,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       return { ...viewOf(slot), ...seat, balance, repeated: true };
     }
     if (!inWindow(slot, way, clock.now())) return fail(way.closed);
-    return fail(slot.booked >= slot.capacity ? 'SLOT_FULL' : 'NOT_ENOUGH_CREDITS');
+    if (slot.booked >= slot.capacity) return fail('SLOT_FULL');
+    // A seat may have been given back since the seat step found the slot full (ADR 0029): the
+    // player's balance says which step refused.
+    const balance = await credits.balance(db, caller.userId);
+    return fail(balance < GAME_COST_CREDITS ? 'NOT_ENOUGH_CREDITS' : 'SLOT_FULL');
   }
 
   /** Seats the caller on the targeted slot in one transaction (see seatIn), or says why not. */
@@ -205,8 +228,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       }
     },
 
-    /** Answers the held day requests now and stops listening (the server is closing). */
-    stopWatching: () => changes.stop(),
+    /** Answers the held day requests, ends the seat streams and stops listening (closing). */
+    stopWatching: () => {
+      seatStreams.stop();
+      return changes.stop();
+    },
+
+    /** The booking modal's live seat counts (seat-stream.ts). */
+    seatStreams,
 
     /** Books the slot starting at `startsAt` for the caller (see the module comment). */
     book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>
@@ -244,7 +273,25 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /** The player's latest bookings, latest slot first. */
     listForPlayer: (userId: string): Promise<PlayerBooking[]> =>
-      repo.listPlayerBookings(db, userId, BOOKINGS_LISTED),
+      repo.listPlayerBookings(db, userId, { after: null, limit: BOOKINGS_LISTED }),
+
+    /**
+     * A page of the player's games to come (soonest first) or played (latest first), split at
+     * the server's now; `cursor` is the same list's page before's. Each list reads on from its
+     * own last row, away from the split, so a game that starts between two pages is never shown
+     * twice: it was among the games to come, and later pages of the played ones are older.
+     */
+    seatsOf(userId: string, list: SeatList, cursor?: string): Promise<Page<PlayerBooking>> {
+      const upcoming = list === 'upcoming';
+      const split = { upcoming, now: clock.now() };
+      const order = upcoming ? 'asc' : 'desc';
+      return readPage(
+        cursor,
+        PLAYER_BOOKINGS_PAGE_SIZE,
+        (after, limit) => repo.listPlayerBookings(db, userId, { after, limit, order }, split),
+        (seat) => ({ at: seat.startsAt, id: seat.id }),
+      );
+    },
 
     /**
      * Gives up the player's seats on games that have not started, in the caller's transaction

@@ -2,7 +2,7 @@
  * Hears every change to a slot's seats, capacity or state, made by any process: the
  * event_slots trigger (migration 0019) NOTIFYs 'slot_changed' with the slot's start on commit,
  * and one LISTEN per process (opened on first use) wakes the console's held day requests of
- * that venue day. Without a listener (the database unreachable), a held request simply runs
+ * that venue day and tells the seat streams (seat-stream.ts). Without a listener (the database unreachable), a held request simply runs
  * to its time limit, and the next one tries to listen again.
  */
 import type { Infra } from '../../infra';
@@ -20,6 +20,8 @@ export type DayWatch = {
 export function createSlotChanges({ listen, env }: Pick<Infra, 'listen' | 'env'>) {
   type Waiter = { day: VenueDay; changed: boolean; wake: (() => void) | null };
   const waiters = new Set<Waiter>();
+  /** Told of every change: its venue day, or null when it may be any day. */
+  const listeners = new Set<(day: VenueDay | null) => void>();
   let listening: Promise<(() => Promise<void>) | null> | null = null;
   let stopped = false;
 
@@ -27,6 +29,7 @@ export function createSlotChanges({ listen, env }: Pick<Infra, 'listen' | 'env'>
   function onNotify(payload: string) {
     const at = /^\d+$/.test(payload) ? Number(payload) : Number.NaN;
     const day = Number.isFinite(at) ? venueDayOf(new Date(at), env.venueTimezone) : null;
+    for (const listener of listeners) listener(day);
     for (const waiter of waiters) {
       if (day !== null && waiter.day !== day) continue;
       waiter.changed = true;
@@ -70,6 +73,12 @@ export function createSlotChanges({ listen, env }: Pick<Infra, 'listen' | 'env'>
           waiter.wake?.();
         },
       };
+    },
+
+    /** Calls `listener` at every change from now on (after `ready()`); returns the unsubscribe. */
+    subscribe(listener: (day: VenueDay | null) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     /** Answers every held request now and stops listening (the server is closing). */

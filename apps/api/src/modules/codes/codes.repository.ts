@@ -20,6 +20,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
+import { keyset, type KeysetPage } from '../../db/keyset';
 import { codeBatches, codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
 import { orderNumbers, playerNames } from '../../db/schema/views';
 
@@ -61,6 +62,7 @@ export async function insertMissingCodes(db: Executor, rows: NewCode[]): Promise
 
 /** A Game Pass with its order number, and who redeemed it when. */
 const passColumns = {
+  id: codes.id,
   sealedCode: codes.sealedCode,
   label: codes.label,
   orderNumber: orderNumbers.orderNumber,
@@ -69,33 +71,43 @@ const passColumns = {
   createdAt: codes.createdAt,
 };
 
-/** A player's Game Passes with their order number and redemption, newest first. */
-export async function listGamePasses(db: Executor, ownerId: string, limit: number) {
+/** A player's Game Passes with their order number and redemption, newest first (ties by id). */
+export async function listGamePasses(db: Executor, ownerId: string, page: KeysetPage) {
+  const { where, orderBy } = keyset(codes.createdAt, codes.id, page);
   return db
     .select(passColumns)
     .from(codes)
     .innerJoin(orderNumbers, eq(orderNumbers.orderId, codes.orderId))
-    .where(eq(codes.ownerId, ownerId))
-    .orderBy(desc(codes.createdAt), desc(codes.id))
-    .limit(limit);
+    .where(and(eq(codes.ownerId, ownerId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 
-/** Game Passes of other players' orders that the player redeemed, latest redemption first. */
-export async function listRedeemedPasses(db: Executor, userId: string, limit: number) {
+/**
+ * Game Passes of other players' orders that the player redeemed, in the same order as the
+ * owned ones (newest pass first), so a page of both is one sorted merge (codes.service).
+ */
+export async function listRedeemedPasses(db: Executor, userId: string, page: KeysetPage) {
+  const { where, orderBy } = keyset(codes.createdAt, codes.id, page);
   return db
     .select(passColumns)
     .from(redemptions)
     .innerJoin(codes, eq(codes.id, redemptions.codeId))
     .innerJoin(orderNumbers, eq(orderNumbers.orderId, codes.orderId))
-    .where(and(eq(redemptions.userId, userId), ne(codes.ownerId, userId)))
-    .orderBy(desc(redemptions.redeemedAt))
-    .limit(limit);
+    .where(and(eq(redemptions.userId, userId), ne(codes.ownerId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 
-/** The player's redemptions of codes of every kind, latest first. */
-export async function listRedemptions(db: Executor, userId: string, limit: number) {
+/**
+ * The player's redemptions of codes of every kind, latest first; a player redeems a code once,
+ * so the code's id breaks ties.
+ */
+export async function listRedemptions(db: Executor, userId: string, page: KeysetPage) {
+  const { where, orderBy } = keyset(redemptions.redeemedAt, redemptions.codeId, page);
   return db
     .select({
+      codeId: redemptions.codeId,
       label: redemptions.codeLabel,
       kind: codes.kind,
       credits: codes.credits,
@@ -103,9 +115,9 @@ export async function listRedemptions(db: Executor, userId: string, limit: numbe
     })
     .from(redemptions)
     .innerJoin(codes, eq(codes.id, redemptions.codeId))
-    .where(eq(redemptions.userId, userId))
-    .orderBy(desc(redemptions.redeemedAt))
-    .limit(limit);
+    .where(and(eq(redemptions.userId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 
 /** A code with the caller's own redemption of it (`mine`), by its HMAC or its id. */

@@ -15,6 +15,8 @@ import {
   GAME_PASS_CREDITS,
   GAME_PASSES_BATCH,
   NO_BATCH,
+  PLAYER_PASSES_PAGE_SIZE,
+  PLAYER_REDEMPTIONS_PAGE_SIZE,
   type CodeState,
 } from '@questfield/contract';
 import { z } from 'zod';
@@ -23,7 +25,7 @@ import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { randomCrockfordCode } from '../../lib/crockford';
 import type { Audit } from '../../lib/audit';
-import { decodeCursor, encodeCursor } from '../../lib/page-cursor';
+import { decodeCursor, encodeCursor, readPage, type Page } from '../../lib/page-cursor';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
 import type { CreditsService } from '../credits/credits.service';
@@ -34,7 +36,6 @@ import * as repo from './codes.repository';
 const GROUPS = 3;
 const TAIL_LENGTH = 4;
 const PASSES_LISTED = 200;
-const REDEMPTIONS_LISTED = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const newRedeemableCode = (): string => randomCrockfordCode(GROUPS);
@@ -103,6 +104,22 @@ export type BatchCode = repo.BatchCodeRow & { revocable: boolean };
 const batchCursor = z
   .tuple([z.iso.datetime(), z.uuid()])
   .transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+type PassRow = Awaited<ReturnType<typeof repo.listGamePasses>>[number] & { owned: boolean };
+
+/** Newest first, ties by id: the order the pass lists are read in, so their merge is too. */
+const newestFirst = (a: PassRow, b: PassRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** A pass as operators see it on the page of player `userId`. */
+const playerPassOf = (row: PassRow, userId: string): PlayerPass => ({
+  label: row.label,
+  orderNumber: row.orderNumber,
+  owned: row.owned,
+  redeemedAt: row.redeemedAt,
+  redeemedByPlayer: row.redeemedBy === userId,
+  createdAt: row.createdAt,
+});
 
 /** Revoking the code would stop something: not revoked, not expired, not a claimed Game Pass. */
 function isRevocable(row: repo.BatchCodeRow, now: Date): boolean {
@@ -340,7 +357,7 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     },
 
     async gamePasses(ownerId: string): Promise<GamePass[]> {
-      const rows = await repo.listGamePasses(db, ownerId, PASSES_LISTED);
+      const rows = await repo.listGamePasses(db, ownerId, { after: null, limit: PASSES_LISTED });
       return rows.map((row) => ({
         code: (row.sealedCode === null ? null : passBox.open(row.sealedCode)) ?? row.label,
         orderNumber: row.orderNumber,
@@ -350,33 +367,38 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     },
 
     /**
-     * The Game Passes the player bought (whoever redeemed them) or redeemed from another
-     * player's order, newest first, by label (the console's player page).
+     * A page of the Game Passes the player bought (whoever redeemed them) or redeemed from
+     * another player's order, newest first, by label (the console's player page).
      */
-    async passesOf(userId: string): Promise<PlayerPass[]> {
-      const [owned, redeemed] = await Promise.all([
-        repo.listGamePasses(db, userId, PASSES_LISTED),
-        repo.listRedeemedPasses(db, userId, PASSES_LISTED),
-      ]);
-      const passes = [
-        ...owned.map((row) => ({ ...row, owned: true })),
-        ...redeemed.map((row) => ({ ...row, owned: false })),
-      ];
-      return passes
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        .slice(0, PASSES_LISTED)
-        .map((row) => ({
-          label: row.label,
-          orderNumber: row.orderNumber,
-          owned: row.owned,
-          redeemedAt: row.redeemedAt,
-          redeemedByPlayer: row.redeemedBy === userId,
-          createdAt: row.createdAt,
-        }));
+    async passesOf(userId: string, cursor?: string): Promise<Page<PlayerPass>> {
+      const page = await readPage(
+        cursor,
+        PLAYER_PASSES_PAGE_SIZE,
+        async (after, limit) => {
+          // Both lists read a page's worth after the same position: the page is in their merge.
+          const [owned, redeemed] = await Promise.all([
+            repo.listGamePasses(db, userId, { after, limit }),
+            repo.listRedeemedPasses(db, userId, { after, limit }),
+          ]);
+          const passes = [
+            ...owned.map((row) => ({ ...row, owned: true })),
+            ...redeemed.map((row) => ({ ...row, owned: false })),
+          ];
+          return passes.sort(newestFirst).slice(0, limit);
+        },
+        (row) => ({ at: row.createdAt, id: row.id }),
+      );
+      return { ...page, entries: page.entries.map((row) => playerPassOf(row, userId)) };
     },
 
-    /** The player's latest redemptions of codes of every kind (the console's player page). */
-    redemptionsOf: (userId: string) => repo.listRedemptions(db, userId, REDEMPTIONS_LISTED),
+    /** A page of the player's redemptions of codes of every kind, latest first (player page). */
+    redemptionsOf: (userId: string, cursor?: string) =>
+      readPage(
+        cursor,
+        PLAYER_REDEMPTIONS_PAGE_SIZE,
+        (after, limit) => repo.listRedemptions(db, userId, { after, limit }),
+        (row) => ({ at: row.redeemedAt, id: row.codeId }),
+      ),
 
     /** Whether the player redeemed a Game Pass (which unlocks the Game Pack's soundtracks). */
     redeemedGamePass: (userId: string): Promise<boolean> => repo.hasRedeemedOneTime(db, userId),

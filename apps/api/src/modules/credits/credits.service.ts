@@ -156,6 +156,16 @@ export function createCreditsService({
     balance: async (tx: Executor, userId: string): Promise<number> =>
       (await repo.readBalance(tx, userId)) ?? 0,
 
+    /** The posting `source` made on the user's balance, if any (what a booking took). */
+    async postingOf(
+      executor: Executor,
+      userId: string,
+      source: PostingSource,
+    ): Promise<Posting | undefined> {
+      const row = await repo.findPostingBySource(executor, userId, source.type, source.id);
+      return row === undefined ? undefined : toPosting(row);
+    },
+
     /** See `adjust` above. */
     adjust,
 

@@ -1,8 +1,9 @@
 /** Seats as the game sees them, and game results with the leaderboards they make. */
 import type { LeaderboardMetric } from '@questfield/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor } from '../../db/client';
+import { keyset, type KeysetPage } from '../../db/keyset';
 import { gameResults } from '../../db/schema/games';
 import { gameSeats, playerNames } from '../../db/schema/views';
 
@@ -56,19 +57,21 @@ export async function insertResult(db: Executor, result: NewResult): Promise<boo
   return rows.length > 0;
 }
 
-/** The player's latest results, newest first. */
-export async function listResultsOf(db: Executor, userId: string, limit: number) {
+/** The player's results, newest first (ties by id), a keyset page at a time. */
+export async function listResultsOf(db: Executor, userId: string, page: KeysetPage) {
+  const { where, orderBy } = keyset(gameResults.createdAt, gameResults.id, page);
   return db
     .select({
+      id: gameResults.id,
       at: gameResults.createdAt,
       score: gameResults.score,
       timeMs: gameResults.timeMs,
       distance: gameResults.distance,
     })
     .from(gameResults)
-    .where(eq(gameResults.userId, userId))
-    .orderBy(desc(gameResults.createdAt))
-    .limit(limit);
+    .where(and(eq(gameResults.userId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 
 /** Each player's best by a metric: the highest score or distance, the fastest time. */

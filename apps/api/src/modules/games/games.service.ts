@@ -17,6 +17,7 @@ import {
   implausibleRun,
   LEADERBOARD_METRICS,
   LEADERBOARD_SIZE,
+  PLAYER_RESULTS_PAGE_SIZE,
   type LeaderboardEntry,
   type LeaderboardMetric,
   type LeaderboardPeriod,
@@ -26,6 +27,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import { readPage } from '../../lib/page-cursor';
 import { eventIdOf } from '../../lib/slot-schedule';
 import { ttlCache } from '../../lib/ttl-cache';
 import { createGameTickets } from './game-tickets';
@@ -33,7 +35,6 @@ import * as repo from './games.repository';
 
 const MINUTE = 60_000;
 const LEADERBOARD_TTL_MS = 2_000;
-const RESULTS_LISTED = 20;
 
 /** A player's seat and its game's times: its ticket expires when the game ends. */
 export type SeatInGame = {
@@ -151,8 +152,14 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     /** The player's best and rank on each board in the period (null without a result in it). */
     myBests,
 
-    /** The player's latest results (the console's player page). */
-    resultsOf: (userId: string) => repo.listResultsOf(db, userId, RESULTS_LISTED),
+    /** A page of the player's results, newest first (the console's player page). */
+    resultsOf: (userId: string, cursor?: string) =>
+      readPage(
+        cursor,
+        PLAYER_RESULTS_PAGE_SIZE,
+        (after, limit) => repo.listResultsOf(db, userId, { after, limit }),
+        (result) => ({ at: result.at, id: result.id }),
+      ),
 
     /**
      * Deletes the player's results in the caller's transaction (the account is being deleted).

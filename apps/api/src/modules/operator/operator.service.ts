@@ -15,6 +15,7 @@ import {
   balanceTooLowMessage,
   creditLimitMessage,
   formatUsd,
+  GAME_COST_CREDITS,
   OPERATOR_LIMITS,
   type AuditAction,
   type ConsolePlayerCreditsRequest,
@@ -33,7 +34,8 @@ import type { AccountDeletionService } from '../accounts/account-deletion.servic
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService, OperatedSlot } from '../bookings/bookings.service';
-import { venueDayOf, venueTimeOf } from '../../lib/slot-schedule';
+import type { CancellationService } from '../bookings/cancellation.service';
+import { venueDayOf, venueInstant, venueTimeOf } from '../../lib/slot-schedule';
 import type { CodesService } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrdersService } from '../orders/orders.service';
@@ -43,6 +45,9 @@ import { createCodeCommands } from './code-commands';
 import { createSettingsCommands } from './settings-commands';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
+
+/** Seats operators book are recorded in the audit log, not in a request's log lines. */
+const QUIET = { info: () => {}, warn: () => {} };
 
 const SLOT_ACTIONS = {
   'slots set-capacity': 'slots.set-capacity',
@@ -57,6 +62,7 @@ type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   codes: CodesService;
   credits: CreditsService;
   bookings: BookingsService;
+  cancellation: Pick<CancellationService, 'cancelForStaff'>;
   settings: SettingsService;
   orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
   twoFactor: Pick<TwoFactorService, 'reset'>;
@@ -65,7 +71,7 @@ type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
 export function createOperatorService({ db, env, clock, ...modules }: OperatorDeps) {
   const { accounts, accountDeletion, auditLog, codes, credits, bookings, settings, orders } =
     modules;
-  const { twoFactor } = modules;
+  const { twoFactor, cancellation } = modules;
   const zone = env.venueTimezone;
   const codeCommands = createCodeCommands({ db, env, clock, codes, auditLog });
 
@@ -201,6 +207,76 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
       seats,
       forfeited,
     } satisfies OperatorResultOf<'users delete'>;
+  }
+
+  /** A game's start as the audit log names it: its venue day and time. */
+  const slotSubject = (startsAt: Date) =>
+    `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
+
+  /**
+   * Gives back a live player's seat on the game starting at `startsAt` with its credits (ADR
+   * 0029): no cut-off, never once the game has started; the audit row joins the cancellation's
+   * transaction.
+   */
+  async function cancelSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
+    const account = await playerOf(playerId);
+    const done = await cancellation.cancelForStaff(account.id, startsAt, (tx, seat) =>
+      auditLog.record(tx, actor, {
+        action: 'seats.cancel',
+        targetUserId: account.id,
+        subject: slotSubject(seat.startsAt),
+        before: { seat: true, balance: seat.before },
+        after: { seat: false, balance: seat.balance, refunded: seat.refunded },
+      }),
+    );
+    return { account, startsAt, refunded: done.refunded, balance: done.balance };
+  }
+
+  /**
+   * Books a live player's seat on the game starting at `startsAt` on the player's own booking
+   * path (2 credits from their balance, the same refusals), then its audit row; a seat held
+   * already is answered without a charge or a row.
+   */
+  async function bookSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
+    const account = await playerOf(playerId);
+    const ip = actor.kind === 'operator' ? actor.ip : 'command-line';
+    const booking = await bookings.book({ userId: account.id, ip, log: QUIET }, startsAt);
+    if (!booking.repeated) {
+      await auditLog.record(db, actor, {
+        action: 'seats.book',
+        targetUserId: account.id,
+        subject: slotSubject(booking.startsAt),
+        before: { seat: false, balance: booking.balance + GAME_COST_CREDITS },
+        after: { seat: true, balance: booking.balance },
+      });
+    }
+    return { ...booking, account };
+  }
+
+  async function seatCommand(
+    command: Command<'seats cancel' | 'seats book'>,
+    actor: OperatorActor,
+  ) {
+    const account = await accountOf(command.email);
+    const startsAt = venueInstant(command.date, command.time, zone);
+    if (command.command === 'seats cancel') {
+      const done = await cancelSeat(account.id, startsAt, actor);
+      return {
+        command: command.command,
+        email: account.email,
+        startsAt: startsAt.toISOString(),
+        refunded: done.refunded,
+        balance: done.balance,
+      } satisfies OperatorResultOf<'seats cancel'>;
+    }
+    const booking = await bookSeat(account.id, startsAt, actor);
+    return {
+      command: command.command,
+      email: account.email,
+      startsAt: booking.startsAt.toISOString(),
+      balance: booking.balance,
+      repeated: booking.repeated,
+    } satisfies OperatorResultOf<'seats book'>;
   }
 
   const toOperatorSlot = (slot: OperatedSlot): OperatorSlot => ({
@@ -393,6 +469,12 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     deletePlayer: async (playerId: string, actor: OperatorActor) =>
       deleteAccount((await playerOf(playerId)).id, actor),
 
+    /** Staff give back a player's seat in the console (`seats cancel`, by id). */
+    cancelSeat,
+
+    /** Staff book a seat for a player in the console (`seats book`, by id). */
+    bookSeat,
+
     /** Ends every sign-in session of a live player; audited with how many ended. */
     signOutEverywhere: (playerId: string, actor: OperatorActor): Promise<number> =>
       accounts.signOutEverywhere(playerId, (tx, signedOut) =>
@@ -446,6 +528,9 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
           return resetTwoFactor(command, actor);
         case 'users delete':
           return deleteUser(command, actor);
+        case 'seats cancel':
+        case 'seats book':
+          return seatCommand(command, actor);
         case 'slots show':
           return bookings
             .operatorDay(command.date)
@@ -467,6 +552,8 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
           return settingsCommands.showSettings();
         case 'settings staff-credit-limit':
           return settingsCommands.setStaffCreditLimit(command, actor);
+        case 'settings cancel-cutoff':
+          return settingsCommands.setCancelCutoff(command, actor);
         case 'venues list':
           return settingsCommands.listVenues();
         case 'venues add':

@@ -1,10 +1,9 @@
 /**
  * The console's player page: one live account's profile, balance and the first page of each
  * list the page shows, gathered from the services of the modules that own them (no table is
- * read here). Its actions (credits, sign-outs) are the operator service's, audited there.
+ * read here), and the later pages of each list by cursor, from the same services. Its actions (credits, sign-outs) are the operator service's, audited there.
  */
-import type { Role } from '@questfield/contract';
-import type { Infra } from '../../infra';
+import type { Role, SeatList } from '@questfield/contract';
 import { fail } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { BookingsService } from '../bookings/bookings.service';
@@ -14,33 +13,29 @@ import type { GamesService } from '../games/games.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 
-type PlayerPageDeps = Pick<Infra, 'clock'> & {
+type PlayerPageDeps = {
   accounts: Pick<AccountsService, 'findForOperator'>;
   twoFactor: Pick<TwoFactorService, 'isEnabled'>;
   credits: Pick<CreditsService, 'history'>;
-  bookings: Pick<BookingsService, 'listForPlayer'>;
-  orders: Pick<OrdersService, 'ordersOf'>;
+  bookings: Pick<BookingsService, 'seatsOf'>;
+  orders: Pick<OrdersService, 'ordersPage'>;
   codes: Pick<CodesService, 'passesOf' | 'redemptionsOf'>;
   games: Pick<GamesService, 'myBests' | 'resultsOf'>;
   /** The most credits an operator of a role may grant or deduct at once (operator service). */
   creditLimit: (role: Role) => Promise<number>;
 };
 
-export function createPlayerPageService({ clock, ...modules }: PlayerPageDeps) {
+export function createPlayerPageService(modules: PlayerPageDeps) {
   const { accounts, twoFactor, credits, bookings, orders, codes, games } = modules;
 
   async function liveAccount(playerId: string) {
     return (await accounts.findForOperator(playerId)) ?? fail('PLAYER_NOT_FOUND');
   }
 
-  /** The player's latest seats, split at the server's now: games to come soonest first. */
-  async function seatsOf(playerId: string) {
-    const seats = await bookings.listForPlayer(playerId);
-    const now = clock.now();
-    return {
-      upcoming: seats.filter((seat) => seat.startsAt > now).reverse(),
-      past: seats.filter((seat) => seat.startsAt <= now),
-    };
+  /** `read` of a live player's list: PLAYER_NOT_FOUND first, so no page of a gone account. */
+  async function ofLive<T>(playerId: string, read: () => Promise<T>): Promise<T> {
+    await liveAccount(playerId);
+    return read();
   }
 
   return {
@@ -51,7 +46,8 @@ export function createPlayerPageService({ clock, ...modules }: PlayerPageDeps) {
         twoFactorEnabled,
         creditLimit,
         creditHistory,
-        seats,
+        upcoming,
+        past,
         playerOrders,
         gamePasses,
         redemptions,
@@ -61,8 +57,9 @@ export function createPlayerPageService({ clock, ...modules }: PlayerPageDeps) {
         twoFactor.isEnabled(playerId),
         modules.creditLimit(viewer),
         credits.history(playerId),
-        seatsOf(playerId),
-        orders.ordersOf(playerId),
+        bookings.seatsOf(playerId, 'upcoming'),
+        bookings.seatsOf(playerId, 'past'),
+        orders.ordersPage(playerId),
         codes.passesOf(playerId),
         codes.redemptionsOf(playerId),
         games.myBests(playerId),
@@ -73,7 +70,7 @@ export function createPlayerPageService({ clock, ...modules }: PlayerPageDeps) {
         twoFactorEnabled,
         creditLimit,
         creditHistory,
-        bookings: seats,
+        bookings: { upcoming, past },
         orders: playerOrders,
         gamePasses,
         redemptions,
@@ -82,10 +79,20 @@ export function createPlayerPageService({ clock, ...modules }: PlayerPageDeps) {
     },
 
     /** A later page of a live player's credit history (`cursor`: the page before's). */
-    async creditHistory(playerId: string, cursor: number | undefined) {
-      await liveAccount(playerId);
-      return credits.history(playerId, cursor);
-    },
+    creditHistory: (playerId: string, cursor: number | undefined) =>
+      ofLive(playerId, () => credits.history(playerId, cursor)),
+
+    // Later pages of the other lists, each read by the module that owns it.
+    seats: (playerId: string, list: SeatList, cursor: string | undefined) =>
+      ofLive(playerId, () => bookings.seatsOf(playerId, list, cursor)),
+    orders: (playerId: string, cursor: string | undefined) =>
+      ofLive(playerId, () => orders.ordersPage(playerId, cursor)),
+    gamePasses: (playerId: string, cursor: string | undefined) =>
+      ofLive(playerId, () => codes.passesOf(playerId, cursor)),
+    redemptions: (playerId: string, cursor: string | undefined) =>
+      ofLive(playerId, () => codes.redemptionsOf(playerId, cursor)),
+    results: (playerId: string, cursor: string | undefined) =>
+      ofLive(playerId, () => games.resultsOf(playerId, cursor)),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The operator's settings commands (`multiplayer`, `settings`, `venues`; the console's settings
- * screen runs the same): each change and its audit row, with the values before and after,
- * commit together under the setting's row lock (settings.service.ts).
+ * The operator's settings commands (`multiplayer`, `settings` (the staff grant limit, the
+ * cancellation cut-off), `venues`; the console's settings screen runs the same): each change
+ * and its audit row, with the values before and after, commit together under the setting's row
+ * lock (settings.service.ts).
  */
 import type { OperatorCommand, OperatorResultOf } from '@questfield/contract';
 import type { Transaction } from '../../db/client';
@@ -28,11 +29,12 @@ export function createSettingsCommands({
   auditLog: Pick<AuditLogService, 'record'>;
 }) {
   async function showSettings(): Promise<OperatorResultOf<'settings show'>> {
-    const { multiplayer, staffCreditLimit, venues } = await settings.current();
+    const { multiplayer, staffCreditLimit, cancelCutoffMinutes, venues } = await settings.current();
     return {
       command: 'settings show',
       multiplayer,
       staffCreditLimit,
+      cancelCutoffMinutes,
       venueLimit: venues.limit,
       venueNetworks: venues.networks,
       ordinaryLimits: ORDINARY_LIMITS,
@@ -72,6 +74,21 @@ export function createSettingsCommands({
       }),
     );
     return { command: 'settings staff-credit-limit', limit, before };
+  }
+
+  async function setCancelCutoff(
+    { minutes }: Command<'settings cancel-cutoff'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings cancel-cutoff'>> {
+    const before = await settings.setCancelCutoff(minutes, (tx, was) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.cancel-cutoff',
+        subject: 'cancellation cut-off',
+        before: { minutes: was },
+        after: { minutes },
+      }),
+    );
+    return { command: 'settings cancel-cutoff', minutes, before };
   }
 
   /** A venue network listed or taken off (its range the subject), or their limit changed. */
@@ -120,6 +137,7 @@ export function createSettingsCommands({
     showSettings,
     switchMultiplayer,
     setStaffCreditLimit,
+    setCancelCutoff,
     changeVenues,
     listVenues: async (): Promise<OperatorResultOf<'venues list'>> => ({
       command: 'venues list',

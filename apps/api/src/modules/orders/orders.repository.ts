@@ -2,6 +2,7 @@
 import type { Sku } from '@questfield/contract';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
+import { keyset, type KeysetPage } from '../../db/keyset';
 import {
   ORDER_FLAGS,
   orderRefunds,
@@ -188,13 +189,15 @@ export async function listFlagged(db: Executor, limit: number) {
   );
 }
 
-export async function listForUser(db: Executor, userId: string, limit: number) {
+/** The player's orders, newest first (ties by id), a keyset page at a time. */
+export async function listForUser(db: Executor, userId: string, page: KeysetPage) {
+  const { where, orderBy } = keyset(orders.createdAt, orders.id, page);
   return db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
+    .where(and(eq(orders.userId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit);
 }
 
 /** Pending orders created before `before`, oldest first: the reconciler's work list. */

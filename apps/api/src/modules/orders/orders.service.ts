@@ -14,12 +14,14 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   formatUsd,
   ORDERS_PAGE_SIZE,
+  PLAYER_ORDERS_PAGE_SIZE,
   type CheckoutRequest,
   type ConsoleOrdersRequest,
 } from '@questfield/contract';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import { readPage, type Page } from '../../lib/page-cursor';
 import { venueDayRange } from '../../lib/slot-schedule';
 import {
   failureReason,
@@ -231,7 +233,7 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   const ordersOf = async (userId: string): Promise<Order[]> =>
-    (await repo.listForUser(db, userId, ORDERS_LISTED)).map(withLines);
+    (await repo.listForUser(db, userId, { after: null, limit: ORDERS_LISTED })).map(withLines);
 
   function charge(order: repo.OrderRow, paymentToken: string, buyerEmail: string) {
     return payments.createPayment({
@@ -338,8 +340,15 @@ export function createOrdersService(deps: OrdersDeps) {
       return { orders, gamePasses, ownsSoundtracks: redeemedPass || orders.some(boughtGamePack) };
     },
 
-    /** The player's latest orders, newest first (the console's player page). */
-    ordersOf,
+    /** A page of the player's orders, newest first (the console's player page). */
+    ordersPage: (userId: string, cursor?: string): Promise<Page<Order>> =>
+      readPage(
+        cursor,
+        PLAYER_ORDERS_PAGE_SIZE,
+        async (after, limit) =>
+          (await repo.listForUser(db, userId, { after, limit })).map(withLines),
+        (order) => ({ at: order.createdAt, id: order.id }),
+      ),
 
     /** A Square refund event, once per event id: our refund's news, or a dashboard refund. */
     async applyRefundUpdate(update: RefundUpdate): Promise<EventOutcome> {

@@ -1,14 +1,15 @@
 /**
  * Settings operators switch while the product runs: whether multiplayer is on (product.md: off
  * shows the spec's banner and the server refuses bookings and joins), the most credits staff
- * may grant or deduct in one console action, the venue's week, and the venue networks whose
- * per-address limits are raised (ADR 0025). Their defaults are MULTIPLAYER_ENABLED and the
- * contract's; a value stored (`npm run admin`, or the console) is kept in the database, so every
- * API process follows it. Each process reads a setting at most once per SETTINGS_TTL_MS, so a
- * booking or a limit check costs no extra statement and a change takes effect within that time
- * everywhere. A change is made under a lock on its row, with its audit row when one is given.
+ * may grant or deduct in one console action, how long before a game players may cancel their
+ * seat (ADR 0029), the venue's week, and the venue networks whose per-address limits are raised
+ * (ADR 0025). Their defaults are MULTIPLAYER_ENABLED and the contract's; a value stored (`npm
+ * run admin`, or the console) is kept in the database, so every API process follows it. Each
+ * process reads a setting at most once per SETTINGS_TTL_MS, so a booking or a limit check costs
+ * no extra statement and a change takes effect within that time everywhere. A change is made under a lock on its row, with its audit row when one is given.
  */
 import {
+  CANCEL_CUTOFF,
   DEFAULT_WEEKLY_SCHEDULE,
   OPERATOR_LIMITS,
   STAFF_CREDIT_LIMIT_DEFAULT,
@@ -33,6 +34,7 @@ const STAFF_CREDIT_LIMIT = 'staff_credit_limit';
 const WEEK = 'weekly_schedule';
 const BLOCKED_DAYS = 'blocked_days';
 const VENUES = 'venue_networks';
+const CANCEL_CUTOFF_MINUTES = 'cancel_cutoff_minutes';
 
 /** The venue networks and what their per-address limits are raised to. */
 export type VenueNetworks = { limit: number; networks: VenueNetwork[] };
@@ -68,6 +70,14 @@ const isCreditLimit = (value: unknown): value is number =>
   (value as number) >= 1 &&
   (value as number) <= OPERATOR_LIMITS.creditsPerGrant;
 
+/** A stored cut-off counts only as a whole number of minutes from 0 to the most allowed. */
+const asCancelCutoff = (stored: unknown): number =>
+  Number.isSafeInteger(stored) &&
+  (stored as number) >= 0 &&
+  (stored as number) <= CANCEL_CUTOFF.maxMinutes
+    ? (stored as number)
+    : CANCEL_CUTOFF.defaultMinutes;
+
 export function createSettingsService({
   db,
   env,
@@ -86,6 +96,7 @@ export function createSettingsService({
 
   const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, stored(asMultiplayer));
   const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, stored(asCreditLimit));
+  const cancelCutoff = ttlCache(SETTINGS_TTL_MS, clock, stored(asCancelCutoff));
   const week = ttlCache(SETTINGS_TTL_MS, clock, stored(asWeek));
   const blocked = ttlCache(SETTINGS_TTL_MS, clock, stored(asBlockedDays));
   // Kept with the ranges read, so a limit check only matches an address against them.
@@ -97,7 +108,7 @@ export function createSettingsService({
     });
     return { limit, ranges };
   });
-  const caches = [multiplayer, staffCreditLimit, week, blocked, venues];
+  const caches = [multiplayer, staffCreditLimit, cancelCutoff, week, blocked, venues];
 
   /**
    * Changes a stored value under its row's lock, with its audit row (when given) in the same
@@ -175,6 +186,16 @@ export function createSettingsService({
     staffCreditLimit: (): Promise<number> => staffCreditLimit.get(STAFF_CREDIT_LIMIT),
 
     /**
+     * How many minutes before a game's start players may still cancel their seat (this
+     * process's copy; ADR 0029).
+     */
+    cancelCutoffMinutes: (): Promise<number> => cancelCutoff.get(CANCEL_CUTOFF_MINUTES),
+
+    /** Sets the players' cancellation cut-off; the cut-off before. */
+    setCancelCutoff: (minutes: number, audit: AuditChange<number>): Promise<number> =>
+      change(CANCEL_CUTOFF_MINUTES, asCancelCutoff, () => minutes, audit),
+
+    /**
      * Switches multiplayer for every process (operators); the value before, as stored (not this
      * process's copy).
      */
@@ -187,12 +208,18 @@ export function createSettingsService({
 
     /** Every setting of the console's screen as stored now (not this process's copy). */
     async current() {
-      const [isOn, creditLimit, venueList] = await Promise.all([
+      const [isOn, creditLimit, cutoff, venueList] = await Promise.all([
         stored(asMultiplayer)(MULTIPLAYER),
         stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
+        stored(asCancelCutoff)(CANCEL_CUTOFF_MINUTES),
         stored(asVenues)(VENUES),
       ]);
-      return { multiplayer: isOn, staffCreditLimit: creditLimit, venues: venueList };
+      return {
+        multiplayer: isOn,
+        staffCreditLimit: creditLimit,
+        cancelCutoffMinutes: cutoff,
+        venues: venueList,
+      };
     },
 
     /**

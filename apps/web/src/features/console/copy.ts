@@ -1,4 +1,5 @@
 import {
+  cancelCutoffText,
   CODE_BATCH_NAME_MAX,
   OPERATOR_LIMITS,
   TWO_FACTOR_RECOVERY_CODES,
@@ -33,6 +34,9 @@ const ACTIONS: Record<AuditAction, string> = {
   'settings.multiplayer': 'Multiplayer switched',
   'settings.staff-credit-limit': 'Staff credit limit changed',
   'settings.venue-networks': 'Venue networks changed',
+  'settings.cancel-cutoff': 'Cancellation cut-off changed',
+  'seats.cancel': 'Seat cancelled',
+  'seats.book': 'Seat booked for the player',
   'two-factor.enable': 'Two-factor turned on',
   'two-factor.reset': 'Two-factor reset',
   'two-factor.recovery-code-used': 'Recovery code used',
@@ -73,6 +77,13 @@ const SETTINGS = {
   staffLimitSave: 'Save Staff Limit',
   staffLimitNotice: (limit: number, before: number) =>
     `Staff may now grant or deduct at most ${credits(limit)} per action (before: ${number.format(before)}).`,
+  cancelCutoffHeading: 'Seat cancellation',
+  cancelCutoffText: (minutes: number) =>
+    `Players may cancel a seat (and get its credits back) ${cancelCutoffText(minutes)}; staff may until the start.`,
+  cancelCutoffLabel: 'Minutes before the start',
+  cancelCutoffSave: 'Save Cut-off',
+  cancelCutoffNotice: (minutes: number, before: number) =>
+    `Players may now cancel a seat ${cancelCutoffText(minutes)} (before: ${number.format(before)} minutes).`,
   staffLimitReauth:
     'Changing how many credits staff may move needs your password and a current code again (every 15 minutes).',
 
@@ -158,8 +169,9 @@ const PLAYER = {
   deleteHeading: 'Delete account',
   deleteStart: 'Delete Account…',
   deleteConfirm: (username: string) => `Delete the account of ${username}?`,
-  deleteGoes: (seats: number, balance: number) =>
-    `Goes: ${seats === 0 ? 'no seat on a game to come' : `${seats} seat${seats === 1 ? '' : 's'} on games to come (freed for others)`}, the balance of ${credits(balance)} (forfeited, no refund), the sign-in sessions, game results and names. It cannot be undone.`,
+  /** `more`: the page holds only the first `seats` of the games to come. */
+  deleteGoes: (seats: number, balance: number, more = false) =>
+    `Goes: ${seats === 0 ? 'no seat on a game to come' : `${more ? 'at least ' : ''}${seats} seat${seats === 1 ? '' : 's'} on games to come (freed for others)`}, the balance of ${credits(balance)} (forfeited, no refund), the sign-in sessions, game results and names. It cannot be undone.`,
   deleteKept: 'Kept: the orders and the credit ledger, on the scrubbed account.',
   deleteSubmit: 'Delete Account',
   deleteFailed: 'The account could not be deleted.',
@@ -180,6 +192,7 @@ const PLAYER = {
   historyCaption: 'Postings on the balance, newest first',
   historyColumns: ['When', 'Change', 'Balance after', 'What', 'Detail'] as const,
   historyEmpty: 'No credit activity yet.',
+  historyMore: 'Load more postings',
   reasons: {
     purchase: 'Purchase',
     redeem: 'Code redeemed',
@@ -188,6 +201,7 @@ const PLAYER = {
     refund: 'Refund',
     admin: 'Operator',
     account_deleted: 'Account deleted',
+    cancel: 'Seat cancelled',
   } satisfies Record<LedgerReason, string>,
 
   bookingsHeading: 'Games',
@@ -196,12 +210,42 @@ const PLAYER = {
   seatColumns: ['Game starts', 'Seat', 'Taken'] as const,
   upcomingEmpty: 'No game to come.',
   pastEmpty: 'No game played yet.',
+  upcomingMore: 'Load more games to come',
+  pastMore: 'Load more games played',
   sources: { booked: 'Booked', joined: 'Joined by code' },
+  seatActionColumn: 'Actions',
+  cancelSeat: 'Cancel seat',
+  cancelSeatNamed: (time: string) => `Cancel the seat at ${time}`,
+  cancelSeatTitle: 'Cancel this seat',
+  cancelSeatDescription: (username: string, time: string) =>
+    `${username}'s seat at ${time} is given back, and the credits it took return to their balance.`,
+  cancelSeatConfirm: 'Cancel Seat',
+  cancelSeatFailed: 'The seat could not be cancelled.',
+  seatCancelled: (username: string, time: string, refunded: number, balance: number) =>
+    `${username}'s seat at ${time} is cancelled: ${refunded} credits back, balance ${balance}.`,
+  bookSeatHeading: 'Book a seat',
+  bookSeatHint: (credits: number) =>
+    `Paid from the player's balance: ${credits} credits, as their own booking is.`,
+  bookDayLabel: 'Day',
+  bookSlotLabel: 'Game (venue time)',
+  bookSlotsLoading: 'Loading the games of the day…',
+  bookSlotsEmpty: 'No game can be booked on this day.',
+  bookSlotsFailed: 'The games of the day could not be loaded.',
+  bookSlotOption: (time: string, left: number, capacity: number) =>
+    left === 0 ? `${time}, full` : `${time}, ${left}/${capacity} left`,
+  bookChooseSlot: 'Choose a game.',
+  bookSubmit: 'Book Seat',
+  bookFailed: 'The seat could not be booked.',
+  seatBooked: (username: string, time: string, balance: number) =>
+    `${username} has a seat at ${time}: balance ${balance}.`,
+  seatHeld: (username: string, time: string) =>
+    `${username} already has a seat at ${time}: nothing was charged.`,
 
   ordersHeading: 'Orders',
   ordersCaption: 'Orders, newest first',
   orderColumns: ['Order', 'Status', 'Items', 'Amount', 'When'] as const,
   ordersEmpty: 'No order yet.',
+  ordersMore: 'Load more orders',
   orderStatuses: {
     pending: 'Pending',
     paid: 'Paid',
@@ -213,6 +257,7 @@ const PLAYER = {
   passesCaption: 'Game Passes bought or redeemed, newest first',
   passColumns: ['Pass', 'Order', 'Bought by', 'Redeemed'] as const,
   passesEmpty: 'No Game Pass.',
+  passesMore: 'Load more Game Passes',
   boughtByPlayer: 'This player',
   boughtByOther: 'Another player',
   byPlayer: 'by this player',
@@ -223,6 +268,7 @@ const PLAYER = {
   redemptionsCaption: 'Codes redeemed, latest first',
   redemptionColumns: ['Code', 'Kind', 'Credits', 'When'] as const,
   redemptionsEmpty: 'No code redeemed yet.',
+  redemptionsMore: 'Load more redemptions',
   codeKinds: { 'game-pass': 'One-time', promo: 'Promo' } satisfies Record<OperatorCodeKind, string>,
 
   leaderboardHeading: 'Leaderboard',
@@ -230,9 +276,10 @@ const PLAYER = {
   metrics: { score: 'Score', time: 'Time', distance: 'Distance' },
   best: (rank: number, value: string) => `${value} (rank ${rank})`,
   noBest: 'No result yet',
-  resultsCaption: 'Latest results, newest first',
+  resultsCaption: 'Results, newest first',
   resultColumns: ['When', 'Score', 'Time', 'Distance'] as const,
   resultsEmpty: 'No result yet.',
+  resultsMore: 'Load more results',
   seconds: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
   metres: (metres: number) => `${number.format(metres)} m`,
 } as const;

@@ -25,5 +25,6 @@ export const creditsCopy = {
     refund: 'Refund',
     admin: 'Adjustment by Questfield',
     account_deleted: 'Forfeited with the deleted account',
+    cancel: 'Seat cancelled',
   } satisfies Record<LedgerReason, string>,
 } as const;

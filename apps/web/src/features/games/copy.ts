@@ -1,4 +1,4 @@
-import { GAME_COST_CREDITS } from '@questfield/contract';
+import { cancelCutoffMessage, GAME_COST_CREDITS } from '@questfield/contract';
 import { countdownCopy } from './countdown-copy';
 
 export { countdownCopy };
@@ -55,4 +55,21 @@ export const gamesCopy = {
   copied: 'Copied',
   liveNow: 'Live now',
   startsIn: 'Starts in',
+
+  // Giving a seat back (My Sessions)
+  cancelSeat: 'Cancel seat',
+  cancelSeatLabel: (when: string) => `Cancel your seat on ${when}`,
+  cancelTitle: 'Cancel this seat?',
+  cancelDescription: (when: string) =>
+    `Your seat on ${when} is given up, and the ${GAME_COST_CREDITS} credits it cost come back to your balance.`,
+  confirmCancel: 'Cancel Seat',
+  keepSeat: 'Keep Seat',
+  cancelFailed: 'The seat could not be cancelled. Please try again.',
+  /** Why the button is off: the server's cut-off, in the server's words. */
+  cancelClosed: (cutoffMinutes: number) => cancelCutoffMessage(cutoffMinutes),
+  seatCancelled: (when: string, refunded: number, balance: number) =>
+    refunded > 0
+      ? `Your seat on ${when} was cancelled: ${refunded} credits came back, your balance is ${balance}.`
+      : `Your seat on ${when} was cancelled: your balance is ${balance}.`,
+  dismiss: 'Dismiss',
 } as const;

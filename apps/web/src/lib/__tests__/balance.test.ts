@@ -75,6 +75,8 @@ describe('a seat taken', () => {
       gamedata,
       accessCode: 'ABCD-EFGH',
       ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+      registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+      cancelCutoffMinutes: 120,
       credits: 2,
       repeated: false,
     });

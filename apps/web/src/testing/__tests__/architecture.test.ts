@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layering rules of the web app, checked on the source text:
  * shared code (components, config, hooks, lib, utils) → features → app, never backwards;
- * features never import each other; the API is reached only through `callApi` of
- * lib/api-client.ts (the one `fetch`, the one loader of the contract's schemas), from one file
+ * features never import each other; the API is reached only through `callApi` and `watchApi` of
+ * lib/api-client.ts (the one `fetch`, the one EventSource, the one loader of the contract's schemas), from one file
  * per endpoint under a feature's `api/`; nothing reads build-time `import.meta.env` (runtime
  * settings come from GET /api/config); file names are kebab-case.
  */
@@ -74,6 +74,13 @@ describe('architecture', () => {
       '/src/features/livestream/api/channel-answers.ts',
       '/src/lib/api-client.ts',
     ]);
+  });
+
+  it('listens to the API only through lib/api-client.ts (watchApi)', () => {
+    const listeners = files
+      .filter(([, source]) => /\bnew EventSource\(/.test(source))
+      .map(([file]) => file);
+    expect(listeners).toEqual(['/src/lib/api-client.ts']);
   });
 
   it('loads the contract schemas only in lib/api-client.ts, so zod stays out of the entry', () => {

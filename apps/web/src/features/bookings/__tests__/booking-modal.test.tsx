@@ -159,6 +159,60 @@ describe('the booking modal: date and time slots', () => {
     expect(sentTo(api, 'Events/GetAvailableEventTimes')).toEqual([{ date: '2026-06-01' }]);
   });
 
+  it("updates the seats left live from the day's seat stream, and asks again once it gives up", async () => {
+    /** The browser's EventSource, driven by the test: the seat stream of the shown day. */
+    class FakeEventSource {
+      static readonly CLOSED = 2;
+      static opened: FakeEventSource[] = [];
+      readyState = 1;
+      onmessage: ((message: MessageEvent<string>) => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(readonly url: string) {
+        FakeEventSource.opened.push(this);
+      }
+      close() {
+        this.readyState = FakeEventSource.CLOSED;
+      }
+      emit(data: unknown) {
+        this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const user = userEvent.setup();
+      const api = signedIn(10);
+      renderApp('/');
+      const { dialog } = await openModal(user);
+      const times = await within(dialog).findByRole('list', { name: /Available times/ });
+      const stream = FakeEventSource.opened.at(-1)!;
+      expect(stream.url).toBe('/api/Events/SeatStream?date=2026-06-01');
+
+      act(() => stream.emit([{ ...SLOTS[0]!, SpotsAvailable: 11 }, SLOTS[1], SLOTS[2]]));
+      await waitFor(() =>
+        expect(within(times).getAllByRole('button')[0]).toHaveTextContent('11/25 left'),
+      );
+      // An event that is not the day's slots changes nothing.
+      act(() => stream.emit({ nonsense: true }));
+      expect(within(times).getAllByRole('button')[0]).toHaveTextContent('11/25 left');
+      expect(sentTo(api, 'Events/GetAvailableEventTimes')).toHaveLength(1);
+
+      // Refused (signed out, too many open): the list is asked for again instead.
+      vi.useFakeTimers({
+        toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      });
+      act(() => {
+        stream.readyState = FakeEventSource.CLOSED;
+        stream.onerror?.();
+      });
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      await vi.waitFor(() =>
+        expect(sentTo(api, 'Events/GetAvailableEventTimes').length).toBeGreaterThan(1),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('offers no day before today in the calendar', async () => {
     const user = userEvent.setup();
     signedIn(10);

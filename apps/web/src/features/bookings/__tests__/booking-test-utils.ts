@@ -28,6 +28,8 @@ export function bookedAnswer(credits: number, EventTime = SLOTS[0]!.EventTime) {
     },
     accessCode: 'K7QM-4XPD',
     ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+    registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+    cancelCutoffMinutes: 120,
     credits,
     repeated: false,
   } satisfies RegisterEventResponse;

@@ -17,7 +17,14 @@ const availableTimesQueryOptions = (date: string) =>
     staleTime: 15_000,
   });
 
-/** The slots of `date` ('YYYY-MM-DD'); null asks nothing (no valid date, multiplayer off). */
-export function useAvailableTimes(date: string | null) {
-  return useQuery({ ...availableTimesQueryOptions(date ?? ''), enabled: date !== null });
+/**
+ * The slots of `date` ('YYYY-MM-DD'); null asks nothing (no valid date, multiplayer off).
+ * `refetchInterval`: asked again this often (when no live stream keeps them current).
+ */
+export function useAvailableTimes(date: string | null, refetchInterval: number | false = false) {
+  return useQuery({
+    ...availableTimesQueryOptions(date ?? ''),
+    enabled: date !== null,
+    refetchInterval,
+  });
 }

@@ -1,6 +1,7 @@
 import type { AvailableTime } from '@questfield/contract';
 import { forwardRef } from 'react';
 import { useAvailableTimes } from '../api/get-available-times';
+import { useLiveSeats } from '../api/watch-seats';
 import { isFull, venueTime } from '../booking';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -11,13 +12,14 @@ import { cn } from '@/utils/cn';
 /**
  * The slots of the chosen day (spec §4), earliest first: each a button with its start in venue
  * time and the seats left ('12/25 left'). A full slot cannot be chosen, and says 'Full' in its
- * name too; a day with no slot left says so. Choosing a slot moves on to the confirmation.
+ * name too; a day with no slot left says so. Choosing a slot moves on to the confirmation. The
+ * seats left change live while the list is shown (useLiveSeats).
  */
 export const SlotList = forwardRef<
   HTMLUListElement,
   { date: string; onChoose: (slot: AvailableTime) => void }
 >(function SlotList({ date, onChoose }, ref) {
-  const times = useAvailableTimes(date);
+  const times = useAvailableTimes(date, useLiveSeats(date));
   const legendId = `slots-${date}`;
 
   if (times.isPending) {

@@ -1,6 +1,7 @@
 /**
  * The console's player page in tests: one player, zelda (2 credits, a seat to come, an order, a
- * code redemption), the page opened by a console session, and what was sent where.
+ * code redemption), the page opened by a console session (the day to book a seat on answered
+ * with DAY_SLOTS), and what was sent where.
  */
 import { API_ROUTES, type ConsolePlayer, type ConsoleSession } from '@questfield/contract';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
@@ -18,6 +19,40 @@ export const posting = (id: number, delta: number, balanceAfter: number) => ({
   orderNumber: null,
   note: `note ${id}`,
 });
+/** A list's only page. */
+export const lastPage = <Row>(entries: Row[]) => ({ entries, nextCursor: null });
+
+export const seat = (startsAt: string, source: 'booked' | 'joined' = 'booked') => ({
+  startsAt,
+  source,
+  bookedAt: '2026-05-20T10:00:00.000Z',
+});
+
+/** The games of the day a seat is booked on for the player: one open, one full. */
+export const DAY_SLOTS = [
+  {
+    EventTime: '2026-06-02T14:00:00.000Z',
+    SpotsAvailable: 12,
+    Capacity: 25,
+    event_id: 'Old Mill District|10:00 AM',
+  },
+  {
+    EventTime: '2026-06-02T14:30:00.000Z',
+    SpotsAvailable: 0,
+    Capacity: 25,
+    event_id: 'Old Mill District|10:30 AM',
+  },
+];
+
+export const order = (orderNumber: string) => ({
+  orderNumber,
+  status: 'paid' as const,
+  amount: '$17.99',
+  credits: 16,
+  lines: [{ sku: 'credits-16' as const, quantity: 1, label: 'Purchase 16 Credits', includes: [] }],
+  createdAt: '2026-05-10T10:00:00.000Z',
+});
+
 export const player = (
   balance = 2,
   profile: Partial<ConsolePlayer['profile']> = {},
@@ -35,37 +70,22 @@ export const player = (
   creditLimit: 10,
   creditHistory: { entries: [posting(3, 2, balance)], nextCursor: '3' },
   bookings: {
-    upcoming: [
-      {
-        startsAt: '2026-06-02T14:00:00.000Z',
-        source: 'joined',
-        bookedAt: '2026-05-20T10:00:00.000Z',
-      },
-    ],
-    past: [],
+    upcoming: lastPage([seat('2026-06-02T14:00:00.000Z', 'joined')]),
+    past: lastPage([]),
   },
-  orders: [
-    {
-      orderNumber: 'QF-7K3M9X2P4D',
-      status: 'paid',
-      amount: '$17.99',
-      credits: 16,
-      lines: [{ sku: 'credits-16', quantity: 1, label: 'Purchase 16 Credits', includes: [] }],
-      createdAt: '2026-05-10T10:00:00.000Z',
-    },
-  ],
-  gamePasses: [],
-  redemptions: [
+  orders: lastPage([order('QF-7K3M9X2P4D')]),
+  gamePasses: lastPage([]),
+  redemptions: lastPage([
     {
       label: 'Promo code …WXYZ',
       kind: 'promo',
       credits: 16,
       redeemedAt: '2026-05-11T10:00:00.000Z',
     },
-  ],
+  ]),
   leaderboard: {
     bests: { score: { rank: 3, name: 'zelda', value: 120 }, time: null, distance: null },
-    results: [],
+    results: lastPage([]),
   },
 });
 
@@ -84,6 +104,7 @@ export function openPlayerPage(
     '/api/Users/Me': () => ({ body: [testUser] }),
     [API_ROUTES.consoleSession.path]: () => ({ body: session }),
     [API_ROUTES.consolePlayer.path]: () => ({ body: page }),
+    [API_ROUTES.eventsAvailableTimes.path]: () => ({ body: DAY_SLOTS }),
     ...answers,
   });
   renderApp(PAGE);

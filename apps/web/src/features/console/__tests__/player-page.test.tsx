@@ -1,9 +1,19 @@
-import { API_ROUTES } from '@questfield/contract';
+import { API_ROUTES, type ConsolePlayer } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
-import { openPlayerPage, player, PLAYER_ID, posting, sentTo } from './player-fixture';
+import {
+  DAY_SLOTS,
+  lastPage,
+  openPlayerPage,
+  order,
+  player,
+  PLAYER_ID,
+  posting,
+  seat,
+  sentTo,
+} from './player-fixture';
 import { testConsoleSession } from '@/testing/mock-api';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -16,6 +26,40 @@ const HISTORY = API_ROUTES.consolePlayerCreditHistory.path;
 const CREDITS = API_ROUTES.consolePlayerCredits.path;
 const SIGN_OUT = API_ROUTES.consolePlayerSignOut.path;
 const REAUTH = API_ROUTES.consoleReauth.path;
+const BOOKINGS = API_ROUTES.consolePlayerBookings.path;
+const ORDERS = API_ROUTES.consolePlayerOrders.path;
+const PASSES = API_ROUTES.consolePlayerGamePasses.path;
+const REDEMPTIONS = API_ROUTES.consolePlayerRedemptions.path;
+const RESULTS = API_ROUTES.consolePlayerResults.path;
+const SEAT_BOOK = API_ROUTES.consolePlayerSeatBook.path;
+const SEAT_CANCEL = API_ROUTES.consolePlayerSeatCancel.path;
+const DAY = API_ROUTES.eventsAvailableTimes.path;
+
+/** A list's first page, with a cursor for the next. */
+const morePages = <Row,>(entries: Row[], nextCursor: string) => ({ entries, nextCursor });
+
+const pass = (label: string) => ({
+  label,
+  orderNumber: 'QF-7K3M9X2P4D',
+  owned: true,
+  redeemedAt: null,
+  redeemedByPlayer: false,
+});
+
+const redemption = (label: string) => ({
+  label,
+  kind: 'promo' as const,
+  credits: 16,
+  redeemedAt: '2026-05-11T10:00:00.000Z',
+});
+
+const result = (at: string) => ({ at, score: 120, timeMs: 61_000, distance: 300 });
+
+/** Each row of `table` by its header: the time it shows (machine-readable), else its text. */
+const rowKeys = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((th) => th.querySelector('time')?.getAttribute('dateTime') ?? th.textContent);
 
 const session = testConsoleSession();
 
@@ -54,11 +98,166 @@ describe("the console's player page", () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['When', 'Change', 'Balance after', 'What', 'Detail']);
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Load more postings' }));
     expect(await within(history).findByText('note 1')).toBeVisible();
     expect(within(history).getByText('note 3')).toBeVisible();
     expect(sentTo(api, HISTORY)).toEqual([{ playerId: PLAYER_ID, cursor: '3' }]);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more postings' })).not.toBeInTheDocument();
+  });
+
+  it("appends each list's next page under its own button, asking by that list's cursor", async () => {
+    const user = userEvent.setup();
+    const first = player();
+    const page: ConsolePlayer = {
+      ...first,
+      bookings: {
+        upcoming: morePages([seat('2026-06-02T14:00:00.000Z')], 'up-1'),
+        past: morePages([seat('2026-05-30T14:00:00.000Z')], 'past-1'),
+      },
+      orders: morePages([order('QF-AAAA000001')], 'orders-1'),
+      gamePasses: morePages([pass('Game Pass …AAA1')], 'passes-1'),
+      redemptions: morePages([redemption('Promo code …AAA1')], 'codes-1'),
+      leaderboard: {
+        ...first.leaderboard,
+        results: morePages([result('2026-05-29T10:00:00.000Z')], 'results-1'),
+      },
+    };
+    const api = openPage(
+      {
+        [BOOKINGS]: (body) => ({
+          body: lastPage([
+            seat(
+              body.list === 'upcoming' ? '2026-06-03T14:00:00.000Z' : '2026-05-28T14:00:00.000Z',
+            ),
+          ]),
+        }),
+        [ORDERS]: () => ({ body: lastPage([order('QF-BBBB000002')]) }),
+        [PASSES]: () => ({ body: lastPage([pass('Game Pass …BBB2')]) }),
+        [REDEMPTIONS]: () => ({ body: lastPage([redemption('Promo code …BBB2')]) }),
+        [RESULTS]: () => ({ body: lastPage([result('2026-05-27T10:00:00.000Z')]) }),
+      },
+      page,
+    );
+    await screen.findByRole('heading', { name: 'zelda', level: 2 });
+    for (const [table, button, rows] of [
+      [
+        'Games to come, soonest first',
+        'Load more games to come',
+        ['2026-06-02T14:00:00.000Z', '2026-06-03T14:00:00.000Z'],
+      ],
+      [
+        'Games played, latest first',
+        'Load more games played',
+        ['2026-05-30T14:00:00.000Z', '2026-05-28T14:00:00.000Z'],
+      ],
+      ['Orders, newest first', 'Load more orders', ['QF-AAAA000001', 'QF-BBBB000002']],
+      [
+        'Game Passes bought or redeemed, newest first',
+        'Load more Game Passes',
+        ['Game Pass …AAA1', 'Game Pass …BBB2'],
+      ],
+      [
+        'Codes redeemed, latest first',
+        'Load more redemptions',
+        ['Promo code …AAA1', 'Promo code …BBB2'],
+      ],
+      [
+        'Results, newest first',
+        'Load more results',
+        ['2026-05-29T10:00:00.000Z', '2026-05-27T10:00:00.000Z'],
+      ],
+    ] as const) {
+      const list = screen.getByRole('table', { name: table });
+      expect(rowKeys(list), table).toEqual([rows[0]]);
+      await user.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(rowKeys(list), table).toEqual(rows));
+      expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
+    }
+    expect(sentTo(api, BOOKINGS)).toEqual([
+      { playerId: PLAYER_ID, list: 'upcoming', cursor: 'up-1' },
+      { playerId: PLAYER_ID, list: 'past', cursor: 'past-1' },
+    ]);
+    for (const [path, cursor] of [
+      [ORDERS, 'orders-1'],
+      [PASSES, 'passes-1'],
+      [REDEMPTIONS, 'codes-1'],
+      [RESULTS, 'results-1'],
+    ] as const) {
+      expect(sentTo(api, path), path).toEqual([{ playerId: PLAYER_ID, cursor }]);
+    }
+    // The credit history still has its own page to load: nothing else asked for it.
+    expect(sentTo(api, HISTORY)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Load more postings' })).toBeEnabled();
+  });
+
+  it("books a seat for the player on a day's open game, in the server's words when refused", async () => {
+    const user = userEvent.setup();
+    let answer: 'full' | 'ok' = 'full';
+    const api = openPage({
+      [SEAT_BOOK]: () =>
+        answer === 'full'
+          ? refusal('SLOT_FULL')
+          : { body: { startsAt: DAY_SLOTS[0]!.EventTime, balance: 0, repeated: false } },
+    });
+    const form = await screen.findByRole('region', { name: 'Book a seat' });
+    await user.clear(within(form).getByLabelText('Day'));
+    await user.type(within(form).getByLabelText('Day'), '2026-06-02');
+    const game = within(form).getByLabelText('Game (venue time)');
+    await waitFor(() => expect(game).toBeEnabled());
+    expect(
+      within(game)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a game.', '10:00 AM, 12/25 left', '10:30 AM, full']);
+    expect(within(game).getByRole('option', { name: '10:30 AM, full' })).toBeDisabled();
+    const book = within(form).getByRole('button', { name: 'Book Seat' });
+    await user.click(book);
+    expect(game).toHaveAttribute('aria-invalid', 'true');
+    expect(sentTo(api, SEAT_BOOK)).toEqual([]);
+
+    await user.selectOptions(game, '10:00 AM, 12/25 left');
+    await user.click(book);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/full/i);
+    answer = 'ok';
+    await user.click(book);
+    expect(
+      await screen.findByText('zelda has a seat at 2026-06-02 10:00 AM: balance 0.'),
+    ).toHaveAttribute('role', 'status');
+    const sent = { playerId: PLAYER_ID, startsAt: DAY_SLOTS[0]!.EventTime };
+    expect(sentTo(api, SEAT_BOOK)).toEqual([sent, sent]);
+    expect(sentTo(api, DAY).at(-1)).toEqual({ date: '2026-06-02' });
+  });
+
+  it("cancels a seat to come after a confirmation, then puts the focus on 'Book a seat'", async () => {
+    const user = userEvent.setup();
+    const startsAt = '2026-06-02T14:00:00.000Z';
+    let page = player();
+    const api = openPage({
+      [SEAT_CANCEL]: () => {
+        page = { ...player(4), bookings: { upcoming: lastPage([]), past: lastPage([]) } };
+        return { body: { startsAt, refunded: 2, balance: 4 } };
+      },
+      [GET]: () => ({ body: page }),
+      [BOOKINGS]: (body) => ({ body: page.bookings[body.list as 'upcoming' | 'past'] }),
+    });
+    const upcoming = await screen.findByRole('table', { name: 'Games to come, soonest first' });
+    const time = new Intl.DateTimeFormat(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(startsAt));
+    await user.click(within(upcoming).getByRole('button', { name: `Cancel the seat at ${time}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this seat' });
+    expect(dialog).toHaveAccessibleDescription(
+      `zelda's seat at ${time} is given back, and the credits it took return to their balance.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(`zelda's seat at ${time} is cancelled: 2 credits back, balance 4.`),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Book a seat' })).toHaveFocus());
+    expect(await screen.findByText('No game to come.')).toBeVisible();
+    expect(sentTo(api, SEAT_CANCEL)).toEqual([{ playerId: PLAYER_ID, startsAt }]);
   });
 
   it('checks a deduction against the balance and the limit in the words the server uses', async () => {

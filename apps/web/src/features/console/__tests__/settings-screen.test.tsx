@@ -29,6 +29,7 @@ function openSettings(
   const stored: ConsoleSettings = {
     multiplayer: true,
     staffCreditLimit: 10,
+    cancelCutoffMinutes: 120,
     venueLimit: 100,
     venueNetworks: [{ name: 'Main hall Wi-Fi', range: '203.0.113.0/24' }],
     ordinaryLimits: { signUpsPer10Minutes: 20, signUpsPerDay: 100, codesPerMinute: 10 },
@@ -47,6 +48,12 @@ function openSettings(
         const gone = stored.venueNetworks.find((network) => network.range === body.range);
         stored.venueNetworks = stored.venueNetworks.filter((network) => network !== gone);
         return { body: { command: 'venues remove', ...gone } };
+      }
+      case 'settings cancel-cutoff': {
+        const before = stored.cancelCutoffMinutes;
+        stored.cancelCutoffMinutes = Number(body.minutes);
+        const minutes = stored.cancelCutoffMinutes;
+        return { body: { command: 'settings cancel-cutoff', minutes, before } };
       }
       default: {
         const before = stored.venueLimit;
@@ -180,6 +187,43 @@ describe('the settings screen', () => {
     expect(staffLimit).toHaveTextContent('at most 25 credits per action');
     const asked = { command: 'settings staff-credit-limit', limit: 25 };
     expect(sentTo(STAFF_LIMIT)).toEqual([asked, asked]);
+  });
+
+  it('changes the seat cancellation cut-off, checking the number first; staff only read it', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin');
+    const cutoff = await panel('Seat cancellation');
+    expect(cutoff).toHaveTextContent(
+      'Players may cancel a seat (and get its credits back) up to 2 hours before the game starts',
+    );
+    const field = within(cutoff).getByLabelText('Minutes before the start');
+    expect(field).toHaveValue(120);
+    const save = within(cutoff).getByRole('button', { name: 'Save Cut-off' });
+    await user.clear(field);
+    await user.type(field, '20000');
+    await user.click(save);
+    expect(
+      await within(cutoff).findByText('Enter a whole number of minutes from 0 to 10,080.'),
+    ).toBeVisible();
+    expect(sentTo(CHANGE)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '90');
+    await user.click(save);
+    expect(
+      await screen.findByText(
+        'Players may now cancel a seat up to 1 hour 30 minutes before the game starts (before: 120 minutes).',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(cutoff).toHaveTextContent('up to 1 hour 30 minutes before'));
+    expect(sentTo(CHANGE)).toEqual([{ command: 'settings cancel-cutoff', minutes: 90 }]);
+  });
+
+  it('shows staff the cancellation cut-off without a way to change it', async () => {
+    openSettings('staff');
+    const cutoff = await panel('Seat cancellation');
+    expect(cutoff).toHaveTextContent('up to 2 hours before the game starts');
+    expect(within(cutoff).queryByRole('spinbutton')).toBeNull();
   });
 
   it('adds a venue network, with the server’s reason under the range when it refuses one', async () => {

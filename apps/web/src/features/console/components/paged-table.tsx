@@ -20,6 +20,7 @@ export function PagedTable({
   columns,
   text,
   minWidth,
+  more = consoleCopy.loadMore,
   children,
 }: {
   query: UseInfiniteQueryResult | UseQueryResult;
@@ -29,6 +30,8 @@ export function PagedTable({
   text: { loading: string; failed: string; empty: string };
   /** The table's least width (a Tailwind class); narrower screens scroll it. */
   minWidth: string;
+  /** The 'Load more' button's words, naming the list where a page has several. */
+  more?: string;
   /** The table's rows. */
   children: ReactNode;
 }) {
@@ -71,7 +74,7 @@ export function PagedTable({
         </div>
       ) : null}
       {'fetchNextPage' in query ? (
-        <LoadMore query={query} label={consoleCopy.loadMore} failed={consoleCopy.loadMoreFailed} />
+        <LoadMore query={query} label={more} failed={consoleCopy.loadMoreFailed} />
       ) : null}
     </>
   );

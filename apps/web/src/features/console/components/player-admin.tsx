@@ -133,6 +133,7 @@ function RoleForm({ player, onNotice }: AdminProps) {
  */
 function DeleteAccount({ player }: { player: ConsolePlayer }) {
   const { id, username } = player.profile;
+  const { upcoming } = player.bookings;
   const navigate = useNavigate();
   const remove = useDeletePlayer(id);
   const step = useConfirmInPlace(() => remove.reset());
@@ -167,7 +168,9 @@ function DeleteAccount({ player }: { player: ConsolePlayer }) {
       after={reauth.dialog}
     >
       <p className="font-semibold text-white">{copy.deleteConfirm(username)}</p>
-      <p>{copy.deleteGoes(player.bookings.upcoming.length, player.balance)}</p>
+      <p>
+        {copy.deleteGoes(upcoming.entries.length, player.balance, upcoming.nextCursor !== null)}
+      </p>
       <p>{copy.deleteKept}</p>
     </ConfirmInPlace>
   );

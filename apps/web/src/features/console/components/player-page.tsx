@@ -4,7 +4,7 @@ import {
   type ConsolePlayer,
   type ConsoleSession,
 } from '@questfield/contract';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { playerQueryOptions } from '../api/get-player';
@@ -50,7 +50,7 @@ export function PlayerPage({ session }: { session: ConsoleSession }) {
       {missing ? (
         <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>
       ) : query.isSuccess ? (
-        <PlayerView player={query.data} query={query} session={session} onNotice={setNotice} />
+        <PlayerView player={query.data} session={session} onNotice={setNotice} />
       ) : query.isError ? (
         <RetryAlert
           message={copy.failed}
@@ -74,12 +74,10 @@ export function PlayerPage({ session }: { session: ConsoleSession }) {
 
 function PlayerView({
   player,
-  query,
   session,
   onNotice,
 }: {
   player: ConsolePlayer;
-  query: UseQueryResult<ConsolePlayer>;
   session: ConsoleSession;
   onNotice: (message: string) => void;
 }) {
@@ -100,11 +98,11 @@ function PlayerView({
         <PlayerActions player={player} session={session} onNotice={onNotice} />
       </div>
       <CreditHistorySection player={player} />
-      <GamesSection player={player} query={query} />
-      <OrdersSection player={player} query={query} />
-      <PassesSection player={player} query={query} />
-      <RedemptionsSection player={player} query={query} />
-      <LeaderboardSection player={player} query={query} />
+      <GamesSection player={player} onNotice={onNotice} />
+      <OrdersSection player={player} />
+      <PassesSection player={player} />
+      <RedemptionsSection player={player} />
+      <LeaderboardSection player={player} />
     </>
   );
 }

@@ -2,12 +2,24 @@ import {
   LEADERBOARD_METRICS,
   type ConsolePlayer,
   type LeaderboardMetric,
+  type SeatList,
 } from '@questfield/contract';
-import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { playerBookingsQueryOptions } from '../api/get-player-bookings';
 import { playerCreditHistoryQueryOptions } from '../api/get-player-credit-history';
+import { playerGamePassesQueryOptions } from '../api/get-player-game-passes';
+import { playerOrdersQueryOptions } from '../api/get-player-orders';
+import { playerRedemptionsQueryOptions } from '../api/get-player-redemptions';
+import { playerResultsQueryOptions } from '../api/get-player-results';
 import { consoleCopy } from '../copy';
 import { PagedTable } from './paged-table';
+import {
+  BookSeatForm,
+  CancelSeatButton,
+  CancelSeatDialog,
+  type CancelTarget,
+} from './player-seats';
 import { Panel } from '@/components/ui/panel';
 
 const copy = consoleCopy.player;
@@ -24,23 +36,27 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delt
 const rowHead = 'py-3 pr-4 text-left font-semibold whitespace-nowrap text-white';
 const cell = 'py-3 pr-4 text-mist-100';
 
-/** The page's lists, each with the page's read (or, for the credit history, its own pages). */
-type SectionProps = { player: ConsolePlayer; query: UseQueryResult<ConsolePlayer> };
-
-/** A list of the player's that came with the page (one page, no 'Load more'). */
-function PageList({
+/**
+ * One of the player's lists: the table with 'Load more' (named after the list, as a page has
+ * several) while the server has more, starting from the page the player's page brought.
+ */
+function PlayerList({
   query,
   rowCount,
   caption,
   columns,
   empty,
+  more,
+  minWidth = 'min-w-[36rem]',
   children,
 }: {
-  query: UseQueryResult<ConsolePlayer>;
+  query: UseInfiniteQueryResult;
   rowCount: number;
   caption: string;
   columns: readonly string[];
   empty: string;
+  more: string;
+  minWidth?: string;
   children: ReactNode;
 }) {
   return (
@@ -50,27 +66,34 @@ function PageList({
       caption={caption}
       columns={columns}
       text={{ loading: copy.loading, failed: copy.failed, empty }}
-      minWidth="min-w-[36rem]"
+      minWidth={minWidth}
+      more={more}
     >
       {children}
     </PagedTable>
   );
 }
 
-/** The postings on the balance, newest first, 'Load more' by cursor. */
-export function CreditHistorySection({ player }: { player: ConsolePlayer }) {
+/** The rows of every page of a list loaded so far, in order. */
+const rowsOf = <Row,>(pages: { entries: Row[] }[]): Row[] => pages.flatMap((page) => page.entries);
+
+type SectionProps = { player: ConsolePlayer };
+
+/** The postings on the balance, newest first. */
+export function CreditHistorySection({ player }: SectionProps) {
   const history = useInfiniteQuery(
     playerCreditHistoryQueryOptions(player.profile.id, player.creditHistory),
   );
-  const entries = history.data.pages.flatMap((page) => page.entries);
+  const entries = rowsOf(history.data.pages);
   return (
     <Panel heading={copy.historyHeading}>
-      <PagedTable
+      <PlayerList
         query={history}
         rowCount={entries.length}
         caption={copy.historyCaption}
         columns={copy.historyColumns}
-        text={{ loading: copy.loading, failed: copy.failed, empty: copy.historyEmpty }}
+        empty={copy.historyEmpty}
+        more={copy.historyMore}
         minWidth="min-w-[40rem]"
       >
         {entries.map((entry) => (
@@ -86,65 +109,91 @@ export function CreditHistorySection({ player }: { player: ConsolePlayer }) {
             <td className={cell}>{entry.orderNumber ?? entry.note ?? ''}</td>
           </tr>
         ))}
-      </PagedTable>
+      </PlayerList>
     </Panel>
   );
 }
 
-type Seat = ConsolePlayer['bookings']['past'][number];
+const SEAT_TEXT = {
+  upcoming: { caption: copy.upcomingCaption, empty: copy.upcomingEmpty, more: copy.upcomingMore },
+  past: { caption: copy.pastCaption, empty: copy.pastEmpty, more: copy.pastMore },
+} satisfies Record<SeatList, { caption: string; empty: string; more: string }>;
 
-function SeatRows({ seats }: { seats: Seat[] }) {
-  return seats.map((seat) => (
-    <tr key={seat.startsAt}>
-      <th scope="row" className={rowHead}>
-        <Time at={seat.startsAt} />
-      </th>
-      <td className={cell}>{copy.sources[seat.source]}</td>
-      <td className="py-3 text-mist-300">
-        <Time at={seat.bookedAt} />
-      </td>
-    </tr>
-  ));
+type SeatProps = SectionProps & { onNotice: (message: string) => void };
+
+/**
+ * Games to come (soonest first, each with 'Cancel seat') or played (latest first), each list
+ * paged on its own.
+ */
+function SeatTable({ player, list, onNotice }: SeatProps & { list: SeatList }) {
+  const query = useInfiniteQuery(
+    playerBookingsQueryOptions(player.profile.id, list, player.bookings[list]),
+  );
+  const seats = rowsOf(query.data.pages);
+  const upcoming = list === 'upcoming';
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  return (
+    <>
+      <PlayerList
+        query={query}
+        rowCount={seats.length}
+        columns={upcoming ? [...copy.seatColumns, copy.seatActionColumn] : copy.seatColumns}
+        {...SEAT_TEXT[list]}
+      >
+        {seats.map((seat) => (
+          <tr key={seat.startsAt}>
+            <th scope="row" className={rowHead}>
+              <Time at={seat.startsAt} />
+            </th>
+            <td className={cell}>{copy.sources[seat.source]}</td>
+            <td className="py-3 pr-4 text-mist-300">
+              <Time at={seat.bookedAt} />
+            </td>
+            {upcoming ? (
+              <td className="py-2">
+                <CancelSeatButton startsAt={seat.startsAt} onCancel={setCancelling} />
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </PlayerList>
+      {cancelling === null ? null : (
+        <CancelSeatDialog
+          player={player}
+          target={cancelling}
+          onClose={() => setCancelling(null)}
+          onNotice={onNotice}
+        />
+      )}
+    </>
+  );
 }
 
-/** The player's seats: games to come, and games played. */
-export function GamesSection({ player, query }: SectionProps) {
-  const { upcoming, past } = player.bookings;
+/** The player's seats: one booked for them, games to come, and games played. */
+export function GamesSection(props: SeatProps) {
   return (
     <Panel heading={copy.bookingsHeading}>
-      <PageList
-        query={query}
-        rowCount={upcoming.length}
-        caption={copy.upcomingCaption}
-        columns={copy.seatColumns}
-        empty={copy.upcomingEmpty}
-      >
-        <SeatRows seats={upcoming} />
-      </PageList>
-      <PageList
-        query={query}
-        rowCount={past.length}
-        caption={copy.pastCaption}
-        columns={copy.seatColumns}
-        empty={copy.pastEmpty}
-      >
-        <SeatRows seats={past} />
-      </PageList>
+      <BookSeatForm {...props} />
+      <SeatTable {...props} list="upcoming" />
+      <SeatTable {...props} list="past" />
     </Panel>
   );
 }
 
-export function OrdersSection({ player, query }: SectionProps) {
+export function OrdersSection({ player }: SectionProps) {
+  const query = useInfiniteQuery(playerOrdersQueryOptions(player.profile.id, player.orders));
+  const orders = rowsOf(query.data.pages);
   return (
     <Panel heading={copy.ordersHeading}>
-      <PageList
+      <PlayerList
         query={query}
-        rowCount={player.orders.length}
+        rowCount={orders.length}
         caption={copy.ordersCaption}
         columns={copy.orderColumns}
         empty={copy.ordersEmpty}
+        more={copy.ordersMore}
       >
-        {player.orders.map((order) => (
+        {orders.map((order) => (
           <tr key={order.orderNumber}>
             <th scope="row" className={`${rowHead} font-mono`}>
               {order.orderNumber}
@@ -157,22 +206,27 @@ export function OrdersSection({ player, query }: SectionProps) {
             </td>
           </tr>
         ))}
-      </PageList>
+      </PlayerList>
     </Panel>
   );
 }
 
-export function PassesSection({ player, query }: SectionProps) {
+export function PassesSection({ player }: SectionProps) {
+  const query = useInfiniteQuery(
+    playerGamePassesQueryOptions(player.profile.id, player.gamePasses),
+  );
+  const passes = rowsOf(query.data.pages);
   return (
     <Panel heading={copy.passesHeading}>
-      <PageList
+      <PlayerList
         query={query}
-        rowCount={player.gamePasses.length}
+        rowCount={passes.length}
         caption={copy.passesCaption}
         columns={copy.passColumns}
         empty={copy.passesEmpty}
+        more={copy.passesMore}
       >
-        {player.gamePasses.map((pass, index) => (
+        {passes.map((pass, index) => (
           <tr key={`${pass.orderNumber} ${index}`}>
             <th scope="row" className={rowHead}>
               {pass.label}
@@ -191,22 +245,27 @@ export function PassesSection({ player, query }: SectionProps) {
             </td>
           </tr>
         ))}
-      </PageList>
+      </PlayerList>
     </Panel>
   );
 }
 
-export function RedemptionsSection({ player, query }: SectionProps) {
+export function RedemptionsSection({ player }: SectionProps) {
+  const query = useInfiniteQuery(
+    playerRedemptionsQueryOptions(player.profile.id, player.redemptions),
+  );
+  const redemptions = rowsOf(query.data.pages);
   return (
     <Panel heading={copy.redemptionsHeading}>
-      <PageList
+      <PlayerList
         query={query}
-        rowCount={player.redemptions.length}
+        rowCount={redemptions.length}
         caption={copy.redemptionsCaption}
         columns={copy.redemptionColumns}
         empty={copy.redemptionsEmpty}
+        more={copy.redemptionsMore}
       >
-        {player.redemptions.map((redemption) => (
+        {redemptions.map((redemption) => (
           <tr key={`${redemption.label} ${redemption.redeemedAt}`}>
             <th scope="row" className={rowHead}>
               {redemption.label}
@@ -218,7 +277,7 @@ export function RedemptionsSection({ player, query }: SectionProps) {
             </td>
           </tr>
         ))}
-      </PageList>
+      </PlayerList>
     </Panel>
   );
 }
@@ -229,9 +288,13 @@ const METRIC_VALUE: Record<LeaderboardMetric, (value: number) => string> = {
   distance: copy.metres,
 };
 
-/** The player's all-time best and rank on each board, and their latest results. */
-export function LeaderboardSection({ player, query }: SectionProps) {
-  const { bests, results } = player.leaderboard;
+/** The player's all-time best and rank on each board, and their results. */
+export function LeaderboardSection({ player }: SectionProps) {
+  const { bests } = player.leaderboard;
+  const query = useInfiniteQuery(
+    playerResultsQueryOptions(player.profile.id, player.leaderboard.results),
+  );
+  const results = rowsOf(query.data.pages);
   return (
     <Panel heading={copy.leaderboardHeading}>
       <h3 className="mt-4 text-base font-bold text-white">{copy.bestsHeading}</h3>
@@ -250,12 +313,13 @@ export function LeaderboardSection({ player, query }: SectionProps) {
           );
         })}
       </dl>
-      <PageList
+      <PlayerList
         query={query}
         rowCount={results.length}
         caption={copy.resultsCaption}
         columns={copy.resultColumns}
         empty={copy.resultsEmpty}
+        more={copy.resultsMore}
       >
         {results.map((result, index) => (
           <tr key={`${result.at} ${index}`}>
@@ -269,7 +333,7 @@ export function LeaderboardSection({ player, query }: SectionProps) {
             </td>
           </tr>
         ))}
-      </PageList>
+      </PlayerList>
     </Panel>
   );
 }

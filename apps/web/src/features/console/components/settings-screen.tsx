@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CANCEL_CUTOFF,
+  cancelCutoffCommand,
   CONSOLE_PATH,
   OPERATOR_LIMITS,
   staffCreditLimitCommand,
@@ -62,6 +64,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
             <MultiplayerPanel settings={query.data} {...props} />
             <SchedulePanel />
             <StaffLimitPanel settings={query.data} {...props} />
+            <CancelCutoffPanel settings={query.data} {...props} />
           </div>
           <VenueNetworks query={query} settings={query.data} {...props} />
         </>
@@ -215,5 +218,69 @@ function StaffLimitForm({
       </form>
       {reauth.dialog}
     </>
+  );
+}
+
+const cancelCutoffForm = z.object({ minutes: cancelCutoffCommand.shape.minutes });
+
+/** How long before a game players may still cancel their seat (ADR 0029). */
+function CancelCutoffPanel({ settings, canEdit, onNotice }: SettingProps) {
+  return (
+    <Panel heading={copy.cancelCutoffHeading}>
+      <p className="mt-2 text-sm text-mist-300">
+        {copy.cancelCutoffText(settings.cancelCutoffMinutes)}
+      </p>
+      {canEdit ? (
+        <CancelCutoffForm minutes={settings.cancelCutoffMinutes} onNotice={onNotice} />
+      ) : null}
+    </Panel>
+  );
+}
+
+function CancelCutoffForm({
+  minutes,
+  onNotice,
+}: {
+  minutes: number;
+  onNotice: SettingProps['onNotice'];
+}) {
+  const change = useChangeSettings();
+  const form = useForm({ resolver: zodResolver(cancelCutoffForm), defaultValues: { minutes } });
+  const submit = form.handleSubmit((values) => {
+    // The button keeps the focus while busy, so it is never disabled.
+    if (change.isPending) return;
+    change.mutate(
+      { command: 'settings cancel-cutoff', minutes: values.minutes },
+      {
+        onSuccess: (result) => {
+          if (result.command === 'settings cancel-cutoff') {
+            onNotice(copy.cancelCutoffNotice(result.minutes, result.before));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate className="mt-4 flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
+      <Field
+        label={copy.cancelCutoffLabel}
+        className="max-w-xs"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={CANCEL_CUTOFF.maxMinutes}
+        error={form.formState.errors.minutes?.message}
+        {...form.register('minutes', { valueAsNumber: true })}
+      />
+      <FormError>{change.isError ? failureText(change.error, copy.changeFailed) : null}</FormError>
+      <BusyButton
+        type="submit"
+        pending={change.isPending}
+        className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
+      >
+        {copy.cancelCutoffSave}
+      </BusyButton>
+    </form>
   );
 }

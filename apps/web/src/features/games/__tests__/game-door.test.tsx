@@ -29,6 +29,8 @@ function game(offsetMs: number): PlayerGame {
     EventLength: 30,
     accessCode: 'K7M9X2P4',
     ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+    registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+    cancelCutoffMinutes: 120,
   };
 }
 
@@ -54,6 +56,8 @@ function joinedAnswer(credits: number): RegisterEventResponse {
     },
     accessCode: 'K7M9X2P4',
     ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+    registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+    cancelCutoffMinutes: 120,
     credits,
     repeated: false,
   };

@@ -28,6 +28,8 @@ function liveGame(): UserEvent {
     EventLength: 30,
     accessCode: 'K7M9X2P4',
     ticket: TICKET,
+    registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+    cancelCutoffMinutes: 120,
   };
 }
 

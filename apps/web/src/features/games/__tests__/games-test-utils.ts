@@ -6,6 +6,12 @@ import { vi } from 'vitest';
 export const NOW = Date.parse('2026-06-01T18:00:00.000Z');
 export const MINUTE = 60_000;
 
+/** The seat of the game starting `offsetMs` from NOW (a uuid, as the server sends). */
+export function registrationIdAt(offsetMs: number): string {
+  const digits = String(Math.abs(offsetMs)).padStart(12, '0').slice(-12);
+  return `00000000-0000-4000-${offsetMs < 0 ? '9' : '8'}000-${digits}`;
+}
+
 /** One of the player's games, starting `offsetMs` from NOW. */
 export function gameAt(offsetMs: number, overrides: Partial<UserEvent> = {}): UserEvent {
   return {
@@ -15,6 +21,8 @@ export function gameAt(offsetMs: number, overrides: Partial<UserEvent> = {}): Us
     EventLength: 30,
     accessCode: 'K7M9X2P4',
     ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+    registrationId: registrationIdAt(offsetMs),
+    cancelCutoffMinutes: 120,
     ...overrides,
   };
 }

@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, gameAt, MINUTE, NOW, startFakeClock, tickAt } from './games-test-utils';
+import {
+  advance,
+  gameAt,
+  MINUTE,
+  NOW,
+  refusal,
+  registrationIdAt,
+  startFakeClock,
+  tickAt,
+} from './games-test-utils';
+import { headerCredits } from '@/testing/answers';
 import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -15,12 +25,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function signedIn(events: () => MockAnswer) {
+function signedIn(
+  events: () => MockAnswer,
+  cancel: (body: Record<string, unknown>) => MockAnswer = () => refusal('SEAT_NOT_FOUND'),
+) {
   return mockApi({
     '/api/Users/Me': () => ({ body: [{ ...testUser, credits: 8 }] }),
     '/api/Orders/List': () => ({ body: { orders: [], gamePasses: [], ownsSoundtracks: false } }),
     '/api/Users/CreditHistory': () => ({ body: { entries: [], nextCursor: null } }),
     '/api/Events/CheckUserEventWithinTimespan': events,
+    '/api/Events/CancelRegistration': cancel,
   });
 }
 
@@ -115,5 +129,113 @@ describe("/dashboard: 'My Sessions'", () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findAllByRole('listitem')).toHaveLength(1);
+  });
+
+  describe('Cancel seat', () => {
+    it('gives a seat back after a confirmation: the balance, the list and an announcement follow', async () => {
+      const later = gameAt(5 * 60 * MINUTE);
+      const other = gameAt(6 * 60 * MINUTE);
+      let listed = [later, other];
+      const asked: Record<string, unknown>[] = [];
+      signedIn(
+        () => ({ body: listed }),
+        (body) => {
+          asked.push(body);
+          listed = [other];
+          return {
+            body: {
+              registrationId: later.registrationId,
+              EventTime: later.EventTime,
+              refunded: 2,
+              credits: 10,
+              repeated: false,
+            },
+          };
+        },
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const panel = await gamesPanel();
+      const label = when.format(new Date(NOW + 5 * 60 * MINUTE));
+      const button = await within(panel).findByRole('button', {
+        name: `Cancel your seat on ${label}`,
+      });
+
+      // Keeping the seat changes nothing, and the focus is back on the button.
+      await user.click(button);
+      let dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      expect(dialog).toHaveAccessibleDescription(/2 credits it cost come back/);
+      expect(within(dialog).getByRole('button', { name: 'Keep Seat' })).toHaveFocus();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Seat' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(button).toHaveFocus();
+      expect(asked).toEqual([]);
+
+      await user.click(button);
+      dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(asked).toEqual([{ registrationId: registrationIdAt(5 * 60 * MINUTE) }]);
+      await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(1));
+      expect(
+        within(panel).queryByRole('button', { name: `Cancel your seat on ${label}` }),
+      ).not.toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /^Your seat on .* was cancelled: 2 credits came back, your balance is 10\.$/,
+        ),
+      ).toHaveAttribute('role', 'status');
+      expect(headerCredits()).toHaveTextContent('10');
+      // The focus is on the list the seat left, not lost with its row.
+      expect(document.activeElement).not.toBe(document.body);
+      expect(panel.contains(document.activeElement)).toBe(true);
+    });
+
+    it('shows the server’s refusal in the dialog', async () => {
+      const game = gameAt(5 * 60 * MINUTE);
+      signedIn(
+        () => ({ body: [game] }),
+        () => ({
+          status: 409,
+          body: {
+            code: 'CANCEL_CUTOFF_PASSED',
+            message: 'Seats can be cancelled up to 2 hours before the game starts.',
+          },
+        }),
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const panel = await gamesPanel();
+      await user.click(await within(panel).findByRole('button', { name: /^Cancel your seat on/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Seats can be cancelled up to 2 hours before the game starts.',
+      );
+    });
+
+    it('is off past the cut-off the server sent, and says why; a live game has none', async () => {
+      const soon = gameAt(90 * MINUTE);
+      const later = gameAt(5 * 60 * MINUTE, { cancelCutoffMinutes: 30 });
+      const live = gameAt(-5 * MINUTE);
+      signedIn(() => ({ body: [live, soon, later] }));
+      const panel = await gamesPanel();
+      const rows = await within(panel).findAllByRole('listitem');
+      const [liveRow, soonRow, laterRow] = rows as [HTMLElement, HTMLElement, HTMLElement];
+
+      expect(within(liveRow).queryByRole('button', { name: /^Cancel your seat/ })).toBeNull();
+      const closed = within(soonRow).getByRole('button', { name: /^Cancel your seat/ });
+      expect(closed).toBeDisabled();
+      expect(closed).toHaveAccessibleDescription(
+        'Seats can be cancelled up to 2 hours before the game starts.',
+      );
+      const open = within(laterRow).getByRole('button', { name: /^Cancel your seat/ });
+      expect(open).toBeEnabled();
+
+      // 29 minutes before its own cut-off (30 minutes before its start), it closes.
+      await tickAt(NOW + 5 * 60 * MINUTE - 30 * MINUTE);
+      await waitFor(() => expect(open).toBeDisabled());
+      expect(open).toHaveAccessibleDescription(
+        'Seats can be cancelled up to 30 minutes before the game starts.',
+      );
+    });
   });
 });

@@ -18,6 +18,8 @@ const game = (startMs: number, id = 'a'): UserEvent => ({
   EventLength: 30,
   accessCode: 'K7M9X2P4',
   ticket: 'eyJhbGciOiJIUzI1NiJ9.test-ticket.signature',
+  registrationId: '0b5e7c1a-3f2d-4e8b-9a6c-1d2e3f4a5b6c',
+  cancelCutoffMinutes: 120,
 });
 const MINUTE = 60_000;
 

@@ -96,6 +96,8 @@ function AccessCodePrompt({
             EventLength: answer.gamedata.gamelength,
             accessCode: answer.accessCode,
             ticket: answer.ticket,
+            registrationId: answer.registrationId,
+            cancelCutoffMinutes: answer.cancelCutoffMinutes,
           });
         },
         onError: (failure) => {

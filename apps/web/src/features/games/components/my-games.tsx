@@ -1,6 +1,7 @@
 import type { UserEvent } from '@questfield/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { useCancelRegistrationMutation } from '../api/cancel-registration';
 import { useUserEvents } from '../api/check-user-event';
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
@@ -12,61 +13,149 @@ import { Spinner } from '@/components/ui/form';
 import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { StatusNotice } from '@/components/ui/status-notice';
 import { paths } from '@/config/paths';
+import { failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 
 /** The start in the viewer's own locale and time zone, with the date. */
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The confirm dialog (and Radix) loads as a Cancel seat button is pointed at or focused. */
+const loadCancelDialog = () => import('./cancel-seat-dialog');
+const CancelSeatDialog = lazy(loadCancelDialog);
+
+const MINUTE = 60_000;
+
+/** A seat the player asked to give back, and the button that asked (the focus returns there). */
+type Cancelling = { game: UserEvent; label: string; opener: HTMLElement | null };
+
 /**
  * The player's live and upcoming games on /dashboard, headed 'My Sessions' (the header
  * countdown's query), each with its start and access code to share; the next one counts down, or
- * offers Go to Game while it is live. With none, a line and a link to book one on /.
+ * offers Go to Game while it is live. A game to come can be given back ('Cancel seat', after a
+ * confirmation) until the server's cut-off before its start, which the list carries; past it the
+ * button is off and says why. With none, a line and a link to book one on /.
  */
 export function MyGames({ userId }: { userId: string }) {
   const events = useUserEvents(userId);
   const games = events.data ?? [];
+  const cancel = useCancelRegistrationMutation();
+  const [cancelling, setCancelling] = useState<Cancelling | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Whether the dialog closed on a seat given back (its row, and opener, are gone). */
+  const givenBack = useRef(false);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const ask = (game: UserEvent, label: string, event: MouseEvent<HTMLButtonElement>) => {
+    givenBack.current = false;
+    setCancelError(null);
+    setCancelling({ game, label, opener: event.currentTarget });
+    setDialogOpen(true);
+  };
+  const confirm = () => {
+    if (!cancelling || cancel.isPending) return;
+    setCancelError(null);
+    cancel.mutate(
+      { registrationId: cancelling.game.registrationId },
+      {
+        onSuccess: (answer) => {
+          givenBack.current = true;
+          setDialogOpen(false);
+          setNotice(gamesCopy.seatCancelled(cancelling.label, answer.refunded, answer.credits));
+        },
+        onError: (failure) => setCancelError(failureText(failure, gamesCopy.cancelFailed)),
+      },
+    );
+  };
+  const closed = () => {
+    const opener = cancelling?.opener;
+    setCancelling(null);
+    // The row has gone with its seat: the focus goes to the list; else back to the button.
+    if (!givenBack.current && opener?.isConnected) opener.focus();
+    else listRef.current?.focus();
+  };
   // Which games have not ended, as a string, so the panel renders again only when one ends.
   const open = useClock((now) => games.map((game) => (endOf(game) > now ? '1' : '0')).join(''));
   const shown = games.filter((_, index) => open[index] === '1');
 
   return (
-    <Panel heading={gamesCopy.myGamesHeading}>
-      {events.isPending ? (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-mist-300">
-          <Spinner />
-          {gamesCopy.gamesLoading}
-        </p>
-      ) : null}
-      {events.isError && !events.data ? (
-        <RetryAlert
-          message={gamesCopy.gamesError}
-          retryLabel={gamesCopy.retry}
-          retrying={events.isFetching}
-          onRetry={() => void events.refetch()}
-          className="mt-4"
-        />
-      ) : null}
-      {events.isSuccess && shown.length === 0 ? (
-        <EmptyState icon={<CompassIcon />} className="mt-4">
-          {gamesCopy.gamesEmpty}{' '}
-          <Link to={paths.home.path} className="font-semibold text-accent-300 underline">
-            {gamesCopy.bookGame}
-          </Link>
-        </EmptyState>
-      ) : null}
-      {shown.length > 0 ? (
-        <ul className="mt-4 space-y-3">
-          {shown.map((game, index) => (
-            <GameRow key={`${game.event_id}@${game.EventTime}`} game={game} next={index === 0} />
-          ))}
-        </ul>
-      ) : null}
-    </Panel>
+    <>
+      <Panel heading={gamesCopy.myGamesHeading}>
+        {events.isPending ? (
+          <p role="status" className="mt-4 flex items-center gap-2 text-sm text-mist-300">
+            <Spinner />
+            {gamesCopy.gamesLoading}
+          </p>
+        ) : null}
+        {events.isError && !events.data ? (
+          <RetryAlert
+            message={gamesCopy.gamesError}
+            retryLabel={gamesCopy.retry}
+            retrying={events.isFetching}
+            onRetry={() => void events.refetch()}
+            className="mt-4"
+          />
+        ) : null}
+        <div ref={listRef} tabIndex={-1} className="outline-none">
+          {events.isSuccess && shown.length === 0 ? (
+            <EmptyState icon={<CompassIcon />} className="mt-4">
+              {gamesCopy.gamesEmpty}{' '}
+              <Link to={paths.home.path} className="font-semibold text-accent-300 underline">
+                {gamesCopy.bookGame}
+              </Link>
+            </EmptyState>
+          ) : null}
+          {shown.length > 0 ? (
+            <ul className="mt-4 space-y-3">
+              {shown.map((game, index) => (
+                <GameRow
+                  key={`${game.event_id}@${game.EventTime}`}
+                  game={game}
+                  next={index === 0}
+                  onCancel={ask}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {cancelling ? (
+          <Suspense fallback={null}>
+            <CancelSeatDialog
+              open={dialogOpen}
+              onOpenChange={setDialogOpen}
+              when={cancelling.label}
+              pending={cancel.isPending}
+              error={cancelError}
+              onConfirm={confirm}
+              onClosed={closed}
+            />
+          </Suspense>
+        ) : null}
+      </Panel>
+      {/* Fixed at the foot of the screen: announced after the dialog has closed. */}
+      <StatusNotice
+        message={notice}
+        dismissLabel={gamesCopy.dismiss}
+        onDismiss={() => setNotice(null)}
+      />
+    </>
   );
 }
 
-function GameRow({ game, next }: { game: UserEvent; next: boolean }) {
+type AskCancel = (game: UserEvent, label: string, event: MouseEvent<HTMLButtonElement>) => void;
+
+function GameRow({
+  game,
+  next,
+  onCancel,
+}: {
+  game: UserEvent;
+  next: boolean;
+  onCancel: AskCancel;
+}) {
   const start = startOf(game);
   const phase = useClock((now) => phaseOf(start, now));
 
@@ -89,6 +178,14 @@ function GameRow({ game, next }: { game: UserEvent; next: boolean }) {
           <CountdownTimer target={start} label={gamesCopy.startsIn} />
         </p>
       ) : null}
+      {phase === 'upcoming' ? (
+        <CancelSeat
+          game={game}
+          start={start}
+          label={when.format(new Date(start))}
+          onCancel={onCancel}
+        />
+      ) : null}
       {phase === 'live' ? (
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm font-semibold text-emerald-300">{gamesCopy.liveNow}</span>
@@ -98,6 +195,47 @@ function GameRow({ game, next }: { game: UserEvent; next: boolean }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * 'Cancel seat' until the cut-off the server sent (by this browser's clock; the server's own
+ * decides); past it the button is off, and the server's rule is written beside it.
+ */
+function CancelSeat({
+  game,
+  start,
+  label,
+  onCancel,
+}: {
+  game: UserEvent;
+  start: number;
+  label: string;
+  onCancel: AskCancel;
+}) {
+  const cutoff = start - game.cancelCutoffMinutes * MINUTE;
+  const open = useClock((now) => now < cutoff);
+  const reasonId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <button
+        type="button"
+        disabled={!open}
+        aria-label={gamesCopy.cancelSeatLabel(label)}
+        aria-describedby={open ? undefined : reasonId}
+        className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'h-8 px-3' })}
+        onPointerEnter={() => void loadCancelDialog()}
+        onFocus={() => void loadCancelDialog()}
+        onClick={(event) => onCancel(game, label, event)}
+      >
+        {gamesCopy.cancelSeat}
+      </button>
+      {open ? null : (
+        <span id={reasonId} className="text-xs text-mist-300">
+          {gamesCopy.cancelClosed(game.cancelCutoffMinutes)}
+        </span>
+      )}
+    </div>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_reason";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_reason" CHECK (reason IN ('purchase', 'redeem', 'book', 'join', 'refund', 'admin', 'account_deleted', 'cancel'));

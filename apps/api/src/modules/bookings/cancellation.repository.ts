@@ -1,0 +1,70 @@
+/** Seats given back (cancellation.service.ts): the bookings module's SQL for them. */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { eventSlots, registrations } from '../../db/schema/bookings';
+
+/** A player's seat and the start of its game; undefined when the player holds no such seat. */
+export async function findSeat(
+  db: Executor,
+  userId: string,
+  seat: { registrationId: string } | { startsAt: Date },
+): Promise<{ registrationId: string; startsAt: Date } | undefined> {
+  const [row] = await db
+    .select({ registrationId: registrations.id, startsAt: eventSlots.startsAt })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        'registrationId' in seat
+          ? eq(registrations.id, seat.registrationId)
+          : eq(eventSlots.startsAt, seat.startsAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Deletes the player's registration when its game starts after `startsAfter` (the cut-off, or
+ * now for operators); its slot, or undefined when nothing matched (no such seat, not the
+ * player's, given back already, or too late). The row's lock holds a concurrent cancel of the
+ * same seat until this transaction ends; it then finds nothing.
+ */
+export async function deleteRegistration(
+  tx: Transaction,
+  seat: { registrationId: string; userId: string },
+  startsAfter: Date,
+): Promise<{ slotId: string } | undefined> {
+  const [row] = await tx
+    .delete(registrations)
+    .where(
+      and(
+        eq(registrations.id, seat.registrationId),
+        eq(registrations.userId, seat.userId),
+        inArray(
+          registrations.slotId,
+          tx
+            .select({ id: eventSlots.id })
+            .from(eventSlots)
+            .where(gt(eventSlots.startsAt, startsAfter)),
+        ),
+      ),
+    )
+    .returning({ slotId: registrations.slotId });
+  return row;
+}
+
+/**
+ * The seat of a registration deleted in this transaction back on its slot, at once (the
+ * slot's row is locked from here to commit, as a booking's seat step holds it); its start.
+ */
+export async function freeSeat(tx: Transaction, slotId: string): Promise<Date> {
+  const [slot] = await tx
+    .update(eventSlots)
+    .set({ booked: sql`${eventSlots.booked} - 1` })
+    .where(eq(eventSlots.id, slotId))
+    .returning({ startsAt: eventSlots.startsAt });
+  if (slot === undefined) throw new Error('A registration named no slot.');
+  return slot.startsAt;
+}

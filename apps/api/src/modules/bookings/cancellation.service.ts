@@ -1,0 +1,164 @@
+/**
+ * Seats given back before their game (ADR 0029). A cancellation is one transaction, taking its
+ * locks in a booking's order (bookings.service.ts seatIn), so a cancel and a booking never
+ * deadlock: the player's balance first (credits.lock), then the registration (deleted, when its
+ * game starts after the cut-off), the refund posting, and last the slot's row (the seat back at
+ * once). The refund is exactly what the registration's booking posting took, found in the
+ * ledger (a seat that took nothing gives nothing back), posted with its own source,
+ * ('cancellation', registration id): the ledger's unique key lets it post once, however many
+ * times it is asked. A repeat finds the registration gone and that posting there, and is
+ * answered as repeated. Players cancel up to the cut-off (a runtime setting, by the server's
+ * clock); staff cancel until the start. The confirmation mail joins the transaction.
+ */
+import { cancelCutoffMessage } from '@questfield/contract';
+import type { Transaction } from '../../db/client';
+import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
+import { seatCancelledEmail } from '../../integrations/email/templates';
+import { fail } from '../../lib/app-error';
+import type { Audit } from '../../lib/audit';
+import { refuse, settle } from '../../lib/outcome';
+import { venueWhenOf } from '../../lib/slot-schedule';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { CreditsService } from '../credits/credits.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { BookingCaller } from './bookings.service';
+import * as repo from './cancellation.repository';
+
+/** A seat given back, or found given back before (`repeated`: its start is then unknown). */
+export type Cancellation = {
+  registrationId: string;
+  startsAt: Date | null;
+  /** Credits returned (by this call, or by the first one when repeated). */
+  refunded: number;
+  /** The balance after it. */
+  balance: number;
+  repeated: boolean;
+};
+
+/** Joins a staff cancellation's transaction (its audit row), with the seat given back. */
+export type AlsoInCancellation = (
+  tx: Transaction,
+  done: Cancellation & { startsAt: Date; before: number },
+) => Promise<unknown>;
+
+type CancellationDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+  credits: CreditsService;
+  settings: Pick<SettingsService, 'cancelCutoffMinutes'>;
+  accounts: Pick<AccountsService, 'find'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
+  audit: Audit;
+};
+
+type Seat = { userId: string; registrationId: string };
+
+/** Who cancels: the player (held to the cut-off), or staff (until the start; audited). */
+type Canceller =
+  { kind: 'player'; cutoffMinutes: number } | { kind: 'staff'; also: AlsoInCancellation };
+
+const MINUTE = 60_000;
+
+export function createCancellationService(deps: CancellationDeps) {
+  const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
+
+  /** The cancellation's one transaction (see the module comment); refuses 'not_cancelled'. */
+  async function cancelIn(tx: Transaction, seat: Seat, by: Canceller) {
+    const { userId, registrationId } = seat;
+    const now = clock.now();
+    const cutoff = by.kind === 'player' ? by.cutoffMinutes * MINUTE : 0;
+    const before = await credits.lock(tx, userId);
+    const deleted = await repo.deleteRegistration(tx, seat, new Date(now.getTime() + cutoff));
+    if (deleted === undefined) refuse('not_cancelled');
+    const source = { type: 'registration', id: registrationId } as const;
+    const booking = await credits.postingOf(tx, userId, source);
+    const refunded = booking !== undefined && booking.delta < 0 ? -booking.delta : 0;
+    let balance = before;
+    if (refunded > 0) {
+      const posted = await credits.post(tx, {
+        userId,
+        delta: refunded,
+        reason: 'cancel',
+        source: { type: 'cancellation', id: registrationId },
+      });
+      if (posted.status !== 'posted') throw new Error(`A cancellation posted ${posted.status}.`);
+      balance = posted.posting.balanceAfter;
+    }
+    const startsAt = await repo.freeSeat(tx, deleted.slotId);
+    const done = { registrationId, startsAt, refunded, balance, repeated: false };
+    const player = await accounts.find(userId, tx);
+    if (player !== undefined) {
+      const mail = seatCancelledEmail({
+        username: player.username,
+        startsAt: venueWhenOf(startsAt, env.venueTimezone),
+        place: env.districtName,
+        refunded,
+        balance,
+        byStaff: by.kind === 'staff',
+      });
+      await mailer.queue(tx, player.email, mail);
+    }
+    if (by.kind === 'staff') await by.also(tx, { ...done, before });
+    return { status: 'cancelled' as const, done };
+  }
+
+  /**
+   * After nothing was cancelled: a seat given back before is answered again (from its refund
+   * posting); otherwise why not, in the order a caller can act on it.
+   */
+  async function notCancelled(seat: Seat, by: Canceller): Promise<Cancellation> {
+    const missing = by.kind === 'player' ? 'SEAT_NOT_FOUND' : 'OPERATOR_SEAT_NOT_FOUND';
+    const found = await repo.findSeat(db, seat.userId, { registrationId: seat.registrationId });
+    if (found === undefined) {
+      const source = { type: 'cancellation', id: seat.registrationId } as const;
+      const refund = await credits.postingOf(db, seat.userId, source);
+      if (refund === undefined) return fail(missing);
+      const balance = await credits.balance(db, seat.userId);
+      return { ...seat, startsAt: null, refunded: refund.delta, balance, repeated: true };
+    }
+    if (found.startsAt <= clock.now() || by.kind === 'staff') return fail('GAME_ALREADY_STARTED');
+    return fail('CANCEL_CUTOFF_PASSED', cancelCutoffMessage(by.cutoffMinutes));
+  }
+
+  async function cancel(seat: Seat, by: Canceller): Promise<Cancellation> {
+    const outcome = await settle<{ status: 'cancelled'; done: Cancellation }, 'not_cancelled'>(
+      transaction((tx) => cancelIn(tx, seat, by)),
+    );
+    if (outcome.status !== 'cancelled') return notCancelled(seat, by);
+    mailer.wake();
+    return outcome.done;
+  }
+
+  return {
+    /**
+     * The signed-in player gives back one of their seats, by its registration id, up to the
+     * cut-off. Another player's seat is answered as an unknown one.
+     */
+    async cancel(caller: BookingCaller, registrationId: string): Promise<Cancellation> {
+      const cutoffMinutes = await settings.cancelCutoffMinutes();
+      const { userId } = caller;
+      const done = await cancel({ userId, registrationId }, { kind: 'player', cutoffMinutes });
+      if (!done.repeated) {
+        const startsAt = done.startsAt?.toISOString();
+        audit(caller, 'bookings.cancel', { userId, startsAt, refunded: done.refunded });
+      }
+      return done;
+    },
+
+    /**
+     * Staff give back a player's seat on the game starting at `startsAt`, until it starts (no
+     * cut-off); `also` joins the transaction (the audit row).
+     */
+    async cancelForStaff(
+      userId: string,
+      startsAt: Date,
+      also: AlsoInCancellation,
+    ): Promise<Cancellation> {
+      const seat = await repo.findSeat(db, userId, { startsAt });
+      if (seat === undefined) return fail('OPERATOR_SEAT_NOT_FOUND');
+      const { registrationId } = seat;
+      return cancel({ userId, registrationId }, { kind: 'staff', also });
+    },
+  };
+}
+
+export type CancellationService = ReturnType<typeof createCancellationService>;

@@ -1,0 +1,231 @@
+import { GAME_COST_CREDITS, type AvailableTime, type ConsolePlayer } from '@questfield/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useBookPlayerSeat } from '../api/book-player-seat';
+import { useCancelPlayerSeat } from '../api/cancel-player-seat';
+import { daySlotsQueryOptions } from '../api/get-day-slots';
+import { consoleCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { DialogShell } from '@/components/ui/dialog';
+import { BusyButton, FormError, inputClass, SubmitButton } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
+
+const copy = consoleCopy.player;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type SeatProps = { player: ConsolePlayer; onNotice: (message: string) => void };
+
+/** Where the focus goes once a cancelled seat's row (and its button) has gone. */
+const BOOK_SEAT_HEADING_ID = 'book-seat-heading';
+
+/** The browser's today as YYYY-MM-DD (the picker's first day). */
+function today(): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** A slot's start in venue time, as the players' list names it ('Old Mill District|7:30 PM'). */
+const venueTimeOf = (slot: AvailableTime) => slot.event_id.split('|').at(-1) ?? slot.EventTime;
+
+/**
+ * A seat booked for the player: a day, one of its open games (with the seats left), paid from
+ * the player's balance on their own booking path, so the server's refusals are theirs (full,
+ * too few credits, closed).
+ */
+export function BookSeatForm({ player, onNotice }: SeatProps) {
+  const { id, username } = player.profile;
+  const dayId = useId();
+  const slotId = useId();
+  const [day, setDay] = useState(today);
+  const [startsAt, setStartsAt] = useState('');
+  const [unchosen, setUnchosen] = useState(false);
+  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const slots = useQuery({ ...daySlotsQueryOptions(day), enabled: validDay });
+  const book = useBookPlayerSeat(id);
+  const chosen = slots.data?.find((slot) => slot.EventTime === startsAt);
+
+  const submit = () => {
+    if (book.isPending) return;
+    if (chosen === undefined) {
+      setUnchosen(true);
+      return;
+    }
+    const time = `${day} ${venueTimeOf(chosen)}`;
+    book.mutate(
+      { playerId: id, startsAt: chosen.EventTime },
+      {
+        onSuccess: ({ balance, repeated }) => {
+          onNotice(
+            repeated ? copy.seatHeld(username, time) : copy.seatBooked(username, time, balance),
+          );
+          setStartsAt('');
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={BOOK_SEAT_HEADING_ID} className="mb-6">
+      <h3 id={BOOK_SEAT_HEADING_ID} tabIndex={-1} className="text-base font-bold text-white">
+        {copy.bookSeatHeading}
+      </h3>
+      <p className="mt-1 text-sm text-mist-300">{copy.bookSeatHint(GAME_COST_CREDITS)}</p>
+      <form
+        noValidate
+        className="mt-3 flex flex-wrap items-end gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={dayId} className="text-sm font-semibold text-white">
+            {copy.bookDayLabel}
+          </label>
+          <input
+            id={dayId}
+            type="date"
+            min={today()}
+            className={cn(inputClass, 'w-44')}
+            value={day}
+            onChange={(event) => {
+              setDay(event.target.value);
+              setStartsAt('');
+              book.reset();
+            }}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={slotId} className="text-sm font-semibold text-white">
+            {copy.bookSlotLabel}
+          </label>
+          <select
+            id={slotId}
+            className={cn(inputClass, 'w-64')}
+            value={startsAt}
+            aria-invalid={unchosen && chosen === undefined}
+            aria-describedby={`${slotId}-state`}
+            disabled={!slots.isSuccess || slots.data.length === 0}
+            onChange={(event) => {
+              setStartsAt(event.target.value);
+              setUnchosen(false);
+              book.reset();
+            }}
+          >
+            <option value="">{copy.bookChooseSlot}</option>
+            {(slots.data ?? []).map((slot) => (
+              <option
+                key={slot.EventTime}
+                value={slot.EventTime}
+                disabled={slot.SpotsAvailable === 0}
+              >
+                {copy.bookSlotOption(venueTimeOf(slot), slot.SpotsAvailable, slot.Capacity)}
+              </option>
+            ))}
+          </select>
+          <p id={`${slotId}-state`} className="text-sm text-mist-300" role="status">
+            {slots.isPending && validDay
+              ? copy.bookSlotsLoading
+              : slots.isError
+                ? failureText(slots.error, copy.bookSlotsFailed)
+                : slots.data?.length === 0
+                  ? copy.bookSlotsEmpty
+                  : unchosen && chosen === undefined
+                    ? copy.bookChooseSlot
+                    : ''}
+          </p>
+        </div>
+        <BusyButton type="submit" pending={book.isPending} className={buttonStyles({ size: 'md' })}>
+          {copy.bookSubmit}
+        </BusyButton>
+      </form>
+      <FormError>{book.isError ? failureText(book.error, copy.bookFailed) : null}</FormError>
+    </section>
+  );
+}
+
+/** The seat a cancellation is for, and the button that asked (the focus goes back to it). */
+export type CancelTarget = { startsAt: string; returnFocus: HTMLElement };
+
+/** The row's 'Cancel seat', named with the game's time; it opens the dialog below. */
+export function CancelSeatButton({
+  startsAt,
+  onCancel,
+}: {
+  startsAt: string;
+  onCancel: (target: CancelTarget) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={copy.cancelSeatNamed(when.format(new Date(startsAt)))}
+      className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      onClick={(event) => onCancel({ startsAt, returnFocus: event.currentTarget })}
+    >
+      {copy.cancelSeat}
+    </button>
+  );
+}
+
+/**
+ * A seat to come given back with its credits, confirmed here. It lives beside the table, not in
+ * the row, which goes once the seat is cancelled: the focus then moves to 'Book a seat'.
+ */
+export function CancelSeatDialog({
+  player,
+  target,
+  onClose,
+  onNotice,
+}: SeatProps & { target: CancelTarget; onClose: () => void }) {
+  const { id, username } = player.profile;
+  const cancel = useCancelPlayerSeat(id);
+  const time = when.format(new Date(target.startsAt));
+
+  const confirm = () => {
+    if (cancel.isPending) return;
+    cancel.mutate(
+      { playerId: id, startsAt: target.startsAt },
+      {
+        onSuccess: ({ refunded, balance }) => {
+          onNotice(copy.seatCancelled(username, time, refunded, balance));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <DialogShell
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={copy.cancelSeatTitle}
+      description={copy.cancelSeatDescription(username, time)}
+      closeLabel={copy.closeDialog}
+      busy={cancel.isPending}
+      onClosed={() => {
+        const back = target.returnFocus.isConnected
+          ? target.returnFocus
+          : document.getElementById(BOOK_SEAT_HEADING_ID);
+        back?.focus();
+      }}
+    >
+      <form
+        noValidate
+        className="mt-5 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        <FormError>
+          {cancel.isError ? failureText(cancel.error, copy.cancelSeatFailed) : null}
+        </FormError>
+        <SubmitButton pending={cancel.isPending}>{copy.cancelSeatConfirm}</SubmitButton>
+      </form>
+    </DialogShell>
+  );
+}
