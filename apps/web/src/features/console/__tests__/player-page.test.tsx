@@ -220,9 +220,12 @@ describe("the console's player page", () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(/full/i);
     answer = 'ok';
     await user.click(book);
-    expect(
-      await screen.findByText('zelda has a seat at 2026-06-02 10:00 AM: balance 0.'),
-    ).toHaveAttribute('role', 'status');
+    const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const at = time.format(new Date(DAY_SLOTS[0]!.EventTime));
+    expect(await screen.findByText(`zelda has a seat at ${at}: balance 0.`)).toHaveAttribute(
+      'role',
+      'status',
+    );
     const sent = { playerId: PLAYER_ID, startsAt: DAY_SLOTS[0]!.EventTime };
     expect(sentTo(api, SEAT_BOOK)).toEqual([sent, sent]);
     expect(sentTo(api, DAY).at(-1)).toEqual({ date: '2026-06-02' });

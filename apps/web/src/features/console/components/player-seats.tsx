@@ -52,7 +52,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
       setUnchosen(true);
       return;
     }
-    const time = `${day} ${venueTimeOf(chosen)}`;
+    const time = when.format(new Date(chosen.EventTime));
     book.mutate(
       { playerId: id, startsAt: chosen.EventTime },
       {
