@@ -123,6 +123,12 @@ export const API_ROUTES = {
     module: 'orders',
   },
 
+  eventsCalendar: {
+    method: 'POST',
+    path: '/api/Events/Calendar',
+    access: 'session',
+    module: 'bookings',
+  },
   eventsSeatStream: {
     method: 'GET',
     path: '/api/Events/SeatStream',

@@ -22,6 +22,7 @@ import {
   verifyRecoveryCodeResponse,
 } from './accounts';
 import type { ApiRouteName } from './api-routes';
+import { seatCalendarRequest, seatCalendarResponse } from './calendar';
 import { seatStreamEvent, seatStreamResponse } from './seat-stream';
 import {
   cancelRegistrationRequest,
@@ -184,6 +185,7 @@ export const API_SCHEMAS = {
   itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },
   itemsUpdate: { request: itemUpdateRequest, response: itemUpdateResponse },
 
+  eventsCalendar: { request: seatCalendarRequest, response: seatCalendarResponse },
   eventsSeatStream: { response: seatStreamResponse, event: seatStreamEvent },
   eventsAvailableTimes: { request: availableTimesRequest, response: availableTimesResponse },
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },

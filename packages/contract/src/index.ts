@@ -32,3 +32,4 @@ export * from './console-settings';
 export * from './console-reports';
 export * from './cancellation';
 export * from './seat-stream';
+export * from './calendar';

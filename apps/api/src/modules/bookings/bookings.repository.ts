@@ -284,6 +284,17 @@ export async function insertRegistration(
 }
 
 /** The player's games that started after `since` and end after `now`, earliest first. */
+/** The player's seat of that registration, with its game; undefined for anyone else's. */
+export async function findPlayerGame(db: Executor, userId: string, registrationId: string) {
+  const [row] = await db
+    .select({ ...slotColumns, registrationId: registrations.id })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(and(eq(registrations.id, registrationId), eq(registrations.userId, userId)))
+    .limit(1);
+  return row;
+}
+
 export async function listLiveOrUpcoming(
   db: Executor,
   userId: string,

@@ -1,8 +1,9 @@
 /**
  * HTTP side of bookings (spec §4, §5, §7 Events/*, Items/*AccessCode): the slots of a day,
- * booking one, the player's next game, joining a live game by its access code, and giving a seat
- * back (Events/CancelRegistration, ADR 0029). Identity, email and phone come from the session;
- * the spec's body fields for them are accepted and ignored.
+ * booking one, the player's next game, joining a live game by its access code, giving a seat
+ * back (Events/CancelRegistration, ADR 0029) and a seat for the calendar (Events/Calendar).
+ * Identity, email and phone come from the session; the spec's body fields for them are accepted
+ * and ignored.
  */
 import type { GameData, RegisterEventResponse, UserEvent } from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
@@ -134,5 +135,11 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
         repeated: done.repeated,
       };
     },
+  });
+
+  app.route({
+    ...apiRoute('eventsCalendar'),
+    handler: (request) =>
+      services.bookings.seatCalendar(sessionUserId(request), request.body.registrationId),
   });
 }

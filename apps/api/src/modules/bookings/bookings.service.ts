@@ -31,6 +31,7 @@ import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import * as repo from './bookings.repository';
 import type { SessionService } from '../accounts/sessions.service';
 import { toAvailableTime } from './available-time';
+import { seatCalendar } from './calendar';
 import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
 import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
@@ -269,6 +270,24 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
         accessCode: accessCodeOf(slot),
         registrationId,
       }));
+    },
+
+    /** The player's seat as an iCalendar file (calendar.ts); SEAT_NOT_FOUND for any other. */
+    async seatCalendar(userId: string, registrationId: string) {
+      const slot =
+        (await repo.findPlayerGame(db, userId, registrationId)) ?? fail('SEAT_NOT_FOUND');
+      const endsAt = new Date(slot.startsAt.getTime() + slot.lengthMinutes * MINUTE);
+      const seat = {
+        registrationId,
+        startsAt: slot.startsAt,
+        endsAt,
+        district: env.districtName,
+        accessCode: accessCodeOf(slot),
+      };
+      return {
+        filename: `questfield-${venueDayOf(slot.startsAt, env.venueTimezone)}.ics`,
+        calendar: seatCalendar(seat, env.publicOrigin, clock.now()),
+      };
     },
 
     /** The player's latest bookings, latest slot first. */

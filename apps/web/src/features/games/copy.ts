@@ -72,4 +72,12 @@ export const gamesCopy = {
       ? `Your seat on ${when} was cancelled: ${refunded} credits came back, your balance is ${balance}.`
       : `Your seat on ${when} was cancelled: your balance is ${balance}.`,
   dismiss: 'Dismiss',
+
+  // A game to come, for the player's calendar (My Sessions)
+  addToCalendar: 'Add to calendar',
+  addToCalendarLabel: (when: string) => `Add your game on ${when} to your calendar (.ics file)`,
+  googleCalendar: 'Google Calendar',
+  googleCalendarLabel: (when: string) =>
+    `Add your game on ${when} to Google Calendar (opens in a new tab)`,
+  calendarFailed: 'The calendar file could not be made. Please try again.',
 } as const;

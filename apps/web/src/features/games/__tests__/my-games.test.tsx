@@ -28,6 +28,7 @@ afterEach(() => {
 function signedIn(
   events: () => MockAnswer,
   cancel: (body: Record<string, unknown>) => MockAnswer = () => refusal('SEAT_NOT_FOUND'),
+  calendar: (body: Record<string, unknown>) => MockAnswer = () => refusal('SEAT_NOT_FOUND'),
 ) {
   return mockApi({
     '/api/Users/Me': () => ({ body: [{ ...testUser, credits: 8 }] }),
@@ -35,6 +36,7 @@ function signedIn(
     '/api/Users/CreditHistory': () => ({ body: { entries: [], nextCursor: null } }),
     '/api/Events/CheckUserEventWithinTimespan': events,
     '/api/Events/CancelRegistration': cancel,
+    '/api/Events/Calendar': calendar,
   });
 }
 
@@ -129,6 +131,53 @@ describe("/dashboard: 'My Sessions'", () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("adds a game to come to the calendar: the server's file, and a Google Calendar link", async () => {
+    const later = gameAt(5 * 60 * MINUTE);
+    const asked: Record<string, unknown>[] = [];
+    const saved: { name: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    signedIn(
+      () => ({ body: [later] }),
+      undefined,
+      (body) => {
+        asked.push(body);
+        return { body: { filename: 'questfield-2026-06-01.ics', calendar: 'BEGIN:VCALENDAR' } };
+      },
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const panel = await gamesPanel();
+    const label = when.format(new Date(NOW + 5 * 60 * MINUTE));
+    await user.click(
+      await within(panel).findByRole('button', {
+        name: `Add your game on ${label} to your calendar (.ics file)`,
+      }),
+    );
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual([{ registrationId: later.registrationId }]);
+    expect(saved[0]?.name).toBe('questfield-2026-06-01.ics');
+    expect(decodeURIComponent(saved[0]?.href ?? '')).toBe(
+      'data:text/calendar;charset=utf-8,BEGIN:VCALENDAR',
+    );
+
+    const google = within(panel).getByRole('link', {
+      name: `Add your game on ${label} to Google Calendar (opens in a new tab)`,
+    });
+    const url = new URL(google.getAttribute('href') ?? '');
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    const start = new Date(NOW + 5 * 60 * MINUTE);
+    const compact = (at: Date) => at.toISOString().replaceAll(/[-:]/g, '').replace('.000', '');
+    expect(url.searchParams.get('dates')).toBe(
+      `${compact(start)}/${compact(new Date(start.getTime() + later.EventLength * MINUTE))}`,
+    );
+    expect(url.searchParams.get('text')).toBe(`Questfield game, ${later.EventName}`);
+    expect(url.searchParams.get('details')).toContain(later.accessCode);
+    expect(google).toHaveAttribute('target', '_blank');
   });
 
   describe('Cancel seat', () => {

@@ -5,6 +5,7 @@ import { useCancelRegistrationMutation } from '../api/cancel-registration';
 import { useUserEvents } from '../api/check-user-event';
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
+import { AddToCalendar } from './add-to-calendar';
 import { endOf, phaseOf, startOf } from '../schedule';
 import { CountdownTimer } from './countdown-timer';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -179,12 +180,15 @@ function GameRow({
         </p>
       ) : null}
       {phase === 'upcoming' ? (
-        <CancelSeat
-          game={game}
-          start={start}
-          label={when.format(new Date(start))}
-          onCancel={onCancel}
-        />
+        <>
+          <AddToCalendar game={game} start={start} label={when.format(new Date(start))} />
+          <CancelSeat
+            game={game}
+            start={start}
+            label={when.format(new Date(start))}
+            onCancel={onCancel}
+          />
+        </>
       ) : null}
       {phase === 'live' ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -1,0 +1,44 @@
+/**
+ * A seat as an iCalendar file (RFC 5545; ADR 0031), made with ical-generator: one event per registration
+ * whose UID is the registration's id at the product's host (the same seat asked again replaces
+ * the entry rather than adding one), start and end in UTC, the access code and the way back to
+ * My Sessions in the description, and a display alarm CALENDAR_ALARM_MINUTES before the start.
+ */
+import { CALENDAR_ALARM_MINUTES, calendarDetails, calendarTitle } from '@questfield/contract';
+import ical, { ICalAlarmType } from 'ical-generator';
+
+export type CalendarSeat = {
+  registrationId: string;
+  startsAt: Date;
+  endsAt: Date;
+  district: string;
+  accessCode: string;
+};
+
+/** The seat's calendar file; `origin` names the product (UID, links), `now` stamps it. */
+export function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
+  const sessionsUrl = new URL('/dashboard', origin).toString();
+  const calendar = ical({
+    prodId: { company: 'Questfield', product: 'Sessions', language: 'EN' },
+    name: 'Questfield',
+  });
+  const title = calendarTitle(seat.district);
+  calendar.createEvent({
+    id: `${seat.registrationId}@${new URL(origin).host}`,
+    start: seat.startsAt,
+    end: seat.endsAt,
+    stamp: now,
+    summary: title,
+    description: calendarDetails(seat.accessCode, sessionsUrl),
+    location: seat.district,
+    url: sessionsUrl,
+    alarms: [
+      {
+        type: ICalAlarmType.display,
+        triggerBefore: CALENDAR_ALARM_MINUTES * 60,
+        description: title,
+      },
+    ],
+  });
+  return calendar.toString();
+}
