@@ -283,7 +283,6 @@ export async function insertRegistration(
   return inserted;
 }
 
-/** The player's games that started after `since` and end after `now`, earliest first. */
 /** The player's seat of that registration, with its game; undefined for anyone else's. */
 export async function findPlayerGame(db: Executor, userId: string, registrationId: string) {
   const [row] = await db
@@ -295,6 +294,7 @@ export async function findPlayerGame(db: Executor, userId: string, registrationI
   return row;
 }
 
+/** The player's games that started after `since` and end after `now`, earliest first. */
 export async function listLiveOrUpcoming(
   db: Executor,
   userId: string,
