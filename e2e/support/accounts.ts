@@ -50,6 +50,13 @@ export async function openAccountSettings(page: Page, isMobile: boolean) {
   return page.getByRole('dialog', { name: 'Account Settings' });
 }
 
+/**
+ * How long a sign-up or sign-in may take to answer: each hashes a password with Argon2 (slow
+ * on purpose, a few at a time per process), so on a loaded machine the first ones of a run,
+ * with the server still cold, can take longer than an assertion's 5 seconds.
+ */
+export const PASSWORD_ANSWER_MS = 20_000;
+
 export async function signUp(page: Page, isMobile: boolean, player: Player) {
   await openFromHeader(page, isMobile, 'Sign Up');
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
@@ -57,7 +64,7 @@ export async function signUp(page: Page, isMobile: boolean, player: Player) {
   await dialog.getByLabel('Username').fill(player.username);
   await dialog.getByLabel('Password', { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
 }
 
 export async function signIn(page: Page, isMobile: boolean, login: string, password: string) {
@@ -66,7 +73,7 @@ export async function signIn(page: Page, isMobile: boolean, login: string, passw
   await dialog.getByLabel('Email address').fill(login);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
 }
 
 type Mail = { to: string; subject: string; text: string; createdAt: string };

@@ -4,7 +4,7 @@
 import { CSRF_HEADER, API_ROUTES } from '@questfield/contract';
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newPlayer, type Player } from './accounts';
+import { newPlayer, PASSWORD_ANSWER_MS, type Player } from './accounts';
 import { runAdmin, sharedDataDir } from './admin';
 import { expect, waitForAppAfterNavigation, watchForProblems, type ProblemLog } from './fixtures';
 
@@ -52,7 +52,7 @@ export async function signInAtConsole(page: Page, account: Player) {
   await dialog.getByLabel('Email address').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
 }
 
 /** The code an authenticator app shows for `key` now. */

@@ -2,7 +2,13 @@
 // a wrong password in the field (the step passes axe), then signed out, told so, and unable to
 // sign in again.
 import { MESSAGES } from '@questfield/contract';
-import { newPlayer, openAccountSettings, openFromHeader, signUp } from '../support/accounts';
+import {
+  newPlayer,
+  openAccountSettings,
+  openFromHeader,
+  signUp,
+  PASSWORD_ANSWER_MS,
+} from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -45,5 +51,7 @@ test('delete the account with the password, end signed out, and sign-in fails af
   await signIn.getByLabel('Email address').fill(player.email);
   await signIn.getByLabel('Password', { exact: true }).fill(player.password);
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(signIn.getByRole('alert')).toHaveText('Login failed');
+  await expect(signIn.getByRole('alert')).toHaveText('Login failed', {
+    timeout: PASSWORD_ANSWER_MS,
+  });
 });

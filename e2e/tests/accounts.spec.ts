@@ -9,6 +9,7 @@ import {
   recoveryCodeFor,
   signIn,
   signUp,
+  PASSWORD_ANSWER_MS,
 } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import type { Page } from '@playwright/test';
@@ -140,7 +141,9 @@ test('a wrong password shows the spec message', async ({ page, isMobile, expectP
   await dialog.getByLabel('Email address').fill('nobody@example.com');
   await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Login failed');
+  await expect(dialog.getByRole('alert')).toHaveText('Login failed', {
+    timeout: PASSWORD_ANSWER_MS,
+  });
 });
 
 test('edit the profile with the pencils in Account Settings', async ({ page, isMobile }) => {

@@ -10,7 +10,7 @@ import {
   type OrdersListResponse,
 } from '@questfield/contract';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { newPlayer, signUp, type Player } from '../support/accounts';
+import { newPlayer, signUp, type Player, PASSWORD_ANSWER_MS } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -46,7 +46,7 @@ async function signInFromDialog(page: Page, player: Player) {
   await dialog.getByLabel('Email address').fill(player.email);
   await dialog.getByLabel('Password', { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
 }
 
 function storedIntent(page: Page, key: string): Promise<unknown> {
