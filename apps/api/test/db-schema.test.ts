@@ -197,10 +197,12 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'registrations',
         'reset_tokens',
         'runtime_settings',
+        'seat_reminders',
         'sessions',
         'two_factor_recovery_codes',
         'two_factor_secrets',
         'users',
+        'waitlist_entries',
         'webhook_events',
       ]);
       const applied = await queryRows(

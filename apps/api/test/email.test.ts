@@ -91,6 +91,43 @@ describe(`email [${dbKind}]`, () => {
     expect(smtp.received[0]?.data).toMatch(/recovery code/);
   });
 
+  it('sends attachments and extra headers, sealed at rest and blanked once sent', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    cleanups.push(t.close);
+    const calendar = 'BEGIN:VCALENDAR\r\nUID:seat-secret-uid\r\nEND:VCALENDAR\r\n';
+    const unsubscribe = '<https://questfield.example/api/unsubscribe?token=secret-token>';
+    await t.database.handle.db.insert(emailOutbox).values({
+      toAddress: 'player@example.com',
+      nextAttemptAt: new Date(0),
+      ...createMailSeal(t.env.appSecret).seal({
+        template: 'seat_booked',
+        subject: 'Your seat',
+        text: 'See you there',
+        html: '',
+        attachments: [{ filename: 'game.ics', contentType: 'text/calendar', content: calendar }],
+        headers: { 'List-Unsubscribe': unsubscribe },
+      }),
+    });
+    const [queued] = await t.database.handle.db.select().from(emailOutbox);
+    expect(queued?.extras).not.toBe('');
+    expect(queued?.extras).not.toContain('seat-secret-uid');
+    expect(queued?.extras).not.toContain('secret-token');
+
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 1 });
+    // Long header lines arrive folded (RFC 5322 §2.2.3): unfold them to read.
+    const data = (smtp.received[0]?.data ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(data).toContain(`List-Unsubscribe: ${unsubscribe}`);
+    expect(data).toMatch(
+      /Content-Type: text\/calendar[^\r]*\r\n(?:[^\r]+\r\n)*Content-Disposition: attachment; filename=game\.ics/,
+    );
+    const attached = /filename=game\.ics\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(data)?.[1] ?? '';
+    expect(Buffer.from(attached, 'base64').toString('utf8')).toBe(calendar);
+    const [sent] = await t.database.handle.db.select().from(emailOutbox);
+    expect(sent).toMatchObject({ status: 'sent', extras: '', textBody: '', htmlBody: '' });
+  });
+
   it('gives up after the last attempt', async () => {
     const smtp = await startSmtp(100);
     cleanups.push(smtp.close);
@@ -126,7 +163,9 @@ describe(`email [${dbKind}]`, () => {
     >(await getLocally(t.app, '/api/dev/mailbox'));
     expect(list).toHaveLength(2);
     expect(Object.keys(list[0] ?? {}).sort()).toEqual([
+      'attachments',
       'createdAt',
+      'headers',
       'html',
       'subject',
       'text',

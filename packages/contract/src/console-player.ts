@@ -147,7 +147,7 @@ export const consolePlayerCreditHistoryResponse = pageOf(consolePosting);
 const seat = z.object({
   startsAt: z.iso.datetime(),
   /** Booked ahead, or joined with the slot's access code. */
-  source: z.enum(['booked', 'joined']),
+  source: z.enum(['booked', 'joined', 'waitlist']),
   bookedAt: z.iso.datetime(),
 });
 

@@ -19,7 +19,7 @@ export const consoleDayRequest = z.strictObject({
   after: z.string().max(64).optional(),
 });
 
-const SEAT_SOURCES = ['booked', 'joined'] as const;
+const SEAT_SOURCES = ['booked', 'joined', 'waitlist'] as const;
 
 const seatedPlayer = z.object({
   id: z.string(),

@@ -30,6 +30,12 @@ const devMailboxEntry = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files sent with the mail (a game's .ics), their content as text. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), content: z.string() }),
+  ),
+  /** Headers beyond the usual ones (List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type DevMailboxEntry = z.infer<typeof devMailboxEntry>;

@@ -3,7 +3,16 @@
  */
 import { ROLES } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz, createdAt, id, oneOf } from './columns';
 
 export const SESSION_PURPOSES = ['login', 'reset'] as const;
@@ -22,6 +31,8 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     /** What the account may do beyond playing (ROLES); set by operators only. */
     role: text('role', { enum: ROLES }).notNull().default('player'),
+    /** Whether the player gets the mails 24 hours and 1 hour before a game (Account Settings). */
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**

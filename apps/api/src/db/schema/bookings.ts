@@ -2,11 +2,23 @@
  * The bookings module's tables: slots and the seats players hold on them.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamptz, createdAt, id, oneOf } from './columns';
 
-export const REGISTRATION_SOURCES = ['booking', 'access_code'] as const;
+export const REGISTRATION_SOURCES = ['booking', 'access_code', 'waitlist'] as const;
+export const REMINDER_KINDS = ['day', 'hour'] as const;
+export const WAITLIST_STATUSES = ['waiting', 'offered'] as const;
 
 export const eventSlots = pgTable(
   'event_slots',
@@ -17,6 +29,8 @@ export const eventSlots = pgTable(
     capacity: integer('capacity').notNull().default(25),
     /** Seats taken; kept equal to the slot's registrations by the booking transaction. */
     booked: integer('booked').notNull().default(0),
+    /** Seats held for a waitlist offer; taken for everyone else until accepted or lapsed. */
+    held: integer('held').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     /** HMAC of the access code that lets a player join this session from /game. */
     accessCodeHash: text('access_code_hash'),
@@ -31,6 +45,10 @@ export const eventSlots = pgTable(
     check(
       'event_slots_booked_within_capacity',
       sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`,
+    ),
+    check(
+      'event_slots_held_within_capacity',
+      sql`${t.held} >= 0 AND ${t.booked} + ${t.held} <= ${t.capacity}`,
     ),
     check('event_slots_capacity_positive', sql`${t.capacity} > 0`),
     check('event_slots_length_positive', sql`${t.lengthMinutes} > 0`),
@@ -54,5 +72,57 @@ export const registrations = pgTable(
     unique('registrations_slot_user_key').on(t.slotId, t.userId),
     index('registrations_user_created_idx').on(t.userId, t.createdAt),
     check('registrations_source', oneOf('source', REGISTRATION_SOURCES)),
+  ],
+);
+
+/** One row per reminder mail queued for a seat: the key that makes each one exactly once. */
+export const seatReminders = pgTable(
+  'seat_reminders',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.registrationId, t.kind] }),
+    index('seat_reminders_created_idx').on(t.createdAt),
+    check('seat_reminders_kind', oneOf('kind', REMINDER_KINDS)),
+  ],
+);
+
+/**
+ * A player's place in line for a full slot. 'offered' holds one of the slot's seats (counted in
+ * event_slots.held) until the offer is accepted, declined or lapses; the row then goes.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => eventSlots.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    offeredAt: timestamptz('offered_at'),
+    offerExpiresAt: timestamptz('offer_expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('waitlist_entries_slot_user_key').on(t.slotId, t.userId),
+    // The next in line, and a slot's line in order.
+    index('waitlist_entries_slot_status_created_idx').on(t.slotId, t.status, t.createdAt, t.id),
+    index('waitlist_entries_user_idx').on(t.userId),
+    index('waitlist_entries_offer_expires_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    check('waitlist_entries_status', oneOf('status', WAITLIST_STATUSES)),
+    check(
+      'waitlist_entries_offer',
+      sql`(${t.status} = 'offered') = (${t.offerExpiresAt} IS NOT NULL AND ${t.offeredAt} IS NOT NULL)`,
+    ),
   ],
 );

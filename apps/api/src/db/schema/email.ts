@@ -17,6 +17,8 @@ export const emailOutbox = pgTable(
     /** Sealed (integrations/email/mail-seal.ts), never plain text; '' once delivered. */
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull().default(''),
+    /** Attachments and extra headers as sealed JSON (mail-seal.ts); '' when none or delivered. */
+    extras: text('extras').notNull().default(''),
     template: text('template').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

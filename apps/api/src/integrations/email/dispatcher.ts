@@ -102,6 +102,8 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
         subject: row.subject,
         text: bodies.textBody,
         html: bodies.htmlBody === '' ? undefined : bodies.htmlBody,
+        attachments: bodies.extras.attachments,
+        headers: bodies.extras.headers,
       });
     } catch (error) {
       return recordFailure(row, error instanceof Error ? error.message : String(error));

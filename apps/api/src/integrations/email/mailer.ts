@@ -5,15 +5,19 @@
  */
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
-import { createMailSeal, type MailBodies } from './mail-seal';
+import { createMailSeal, type OpenedMail } from './mail-seal';
 import { enqueueEmail, latestEmails, type OutboxRow } from './outbox.repository';
 import type { RenderedEmail } from './templates';
 
 /** What the dev mailbox shows for a body it cannot open. */
-const UNREADABLE: MailBodies = {
+const UNREADABLE: OpenedMail = {
   textBody: '(This mail was sealed under another APP_SECRET and cannot be shown.)',
   htmlBody: '',
+  extras: { attachments: [], headers: {} },
 };
+
+/** An outbox row with its bodies, attachments and headers opened. */
+export type OutboxMail = Omit<OutboxRow, 'extras'> & OpenedMail;
 
 export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
   const seal = createMailSeal(env.appSecret);
@@ -22,10 +26,9 @@ export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
       enqueueEmail(tx, to, seal.seal(mail), clock.now()),
     wake: (): void => emailDispatcher.wake(),
     /** The newest mails of the outbox with their bodies opened, for the dev mailbox. */
-    latest: async (limit: number): Promise<OutboxRow[]> =>
+    latest: async (limit: number): Promise<OutboxMail[]> =>
       (await latestEmails(db, limit)).map((row) => ({ ...row, ...(seal.open(row) ?? UNREADABLE) })),
   };
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
-export type OutboxMail = OutboxRow;

@@ -10,7 +10,7 @@ import type { SealedEmail } from './mail-seal';
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** A delivered mail keeps no body: it has no reason to, and it may hold a secret. */
-const NO_BODY = { textBody: '', htmlBody: '' };
+const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
 
 export async function enqueueEmail(
   db: Executor,
@@ -23,6 +23,7 @@ export async function enqueueEmail(
     subject: mail.subject,
     textBody: mail.textBody,
     htmlBody: mail.htmlBody,
+    extras: mail.extras,
     template: mail.template,
     status: 'pending',
     nextAttemptAt: now,

@@ -12,12 +12,22 @@ type EmailTemplateName =
   | 'partnership_confirmation'
   | 'partnership_notification'
   | 'account_deleted'
-  | 'seat_cancelled';
+  | 'seat_cancelled'
+  | 'seat_booked'
+  | 'seat_reminder'
+  | 'waitlist_offer';
+
+/** A file sent with a mail; text only (a calendar file). */
+type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type RenderedEmail = {
   template: EmailTemplateName;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+  /** Headers beyond From/To/Subject, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 function layout(title: string, bodyHtml: string): string {

@@ -55,7 +55,11 @@ export type BookingCaller = AuditMeta & { userId: string };
 const CHANGES_SETTLE_MS = 250;
 
 /** How a seat was taken, in the console's words: booked ahead, or joined by access code. */
-export const SEAT_SOURCE = { booking: 'booked', access_code: 'joined' } as const;
+export const SEAT_SOURCE = {
+  booking: 'booked',
+  access_code: 'joined',
+  waitlist: 'waitlist',
+} as const;
 
 /** The console's venue day, and a version naming its contents (it changes when they do). */
 export type ConsoleDayView = { day: VenueDay; today: VenueDay; version: string; slots: DaySlot[] };

@@ -26,8 +26,14 @@ function toEntry(row: OutboxMail): DevMailboxEntry {
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
+    attachments: row.extras.attachments,
+    headers: row.extras.headers,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function attachmentPart(file: OutboxMail['extras']['attachments'][number]): string {
+  return `<details><summary>Attachment: ${escapeHtml(file.filename)} (${escapeHtml(file.contentType)})</summary><pre>${escapeHtml(file.content)}</pre></details>`;
 }
 
 function mailboxPage(rows: OutboxMail[]): string {
@@ -36,7 +42,7 @@ function mailboxPage(rows: OutboxMail[]): string {
       (row) =>
         `<article><h2>${escapeHtml(row.subject)}</h2><p><b>To:</b> ${escapeHtml(row.toAddress)} · ` +
         `<b>Status:</b> ${escapeHtml(row.status)} · <time>${escapeHtml(row.createdAt.toISOString())}</time></p>` +
-        `<pre>${escapeHtml(row.textBody)}</pre></article>`,
+        `<pre>${escapeHtml(row.textBody)}</pre>${row.extras.attachments.map(attachmentPart).join('')}</article>`,
     )
     .join('');
   return [
