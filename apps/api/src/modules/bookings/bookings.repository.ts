@@ -41,6 +41,7 @@ const slotColumns = {
   lengthMinutes: eventSlots.lengthMinutes,
   capacity: eventSlots.capacity,
   booked: eventSlots.booked,
+  held: eventSlots.held,
   enabled: eventSlots.enabled,
   accessCodeSealed: eventSlots.accessCodeSealed,
 };
@@ -200,31 +201,6 @@ function inWindow(window: SeatWindow, now: Date) {
     : sql`${eventSlots.startsAt} <= ${at} and ${endsAt} > ${at}`;
 }
 
-/**
- * Takes a seat if the slot is open, in its window and not full: one statement, so of any number
- * of concurrent bookings at most `capacity` match (each waits for the row lock of the one
- * before, then sees its count). Undefined when no seat was taken.
- */
-export async function takeSeat(
-  tx: Transaction,
-  slotId: string,
-  window: { kind: SeatWindow; now: Date },
-): Promise<SlotRow | undefined> {
-  const [row] = await tx
-    .update(eventSlots)
-    .set({ booked: sql`${eventSlots.booked} + 1` })
-    .where(
-      and(
-        eq(eventSlots.id, slotId),
-        eq(eventSlots.enabled, true),
-        inWindow(window.kind, window.now),
-        lt(eventSlots.booked, eventSlots.capacity),
-      ),
-    )
-    .returning(slotColumns);
-  return row;
-}
-
 /** Gives a slot without one its access code. */
 export async function setAccessCode(
   db: Executor,
@@ -256,31 +232,51 @@ export async function findSlotFor(
 }
 
 /**
- * Registers the player on the targeted slot in one statement; undefined (nothing written) when
- * no slot matches or the player is registered on it already (one seat per player and slot).
+ * Seats the player on the targeted slot in one statement: the registration is written (one per
+ * player and slot) and the seat taken if the slot is open, in the window and has a seat neither
+ * booked nor held for a waitlist offer. Of any number of concurrent bookings at most the free
+ * seats match: each waits for the row lock of the one before, then sees its count. Undefined
+ * when no seat was taken; the caller then rolls back (a registration may have been written).
  */
-export async function insertRegistration(
+export async function seatPlayer(
   tx: Transaction,
   target: SlotTarget,
   row: { id: string; userId: string; source: RegistrationSource; createdAt: Date },
-): Promise<{ slotId: string } | undefined> {
-  const [inserted] = await tx
-    .insert(registrations)
-    .select((qb) =>
-      qb
-        .select({
-          id: sql`${row.id}::uuid`.as('id'),
-          slotId: eventSlots.id,
-          userId: sql`${row.userId}::uuid`.as('user_id'),
-          source: sql`${row.source}`.as('source'),
-          createdAt: sql`${row.createdAt.toISOString()}::timestamptz`.as('created_at'),
-        })
-        .from(eventSlots)
-        .where(slotKey(target)),
+  window: { kind: SeatWindow; now: Date },
+): Promise<SlotRow | undefined> {
+  const registered = tx.$with('registered').as(
+    tx
+      .insert(registrations)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql`${row.id}::uuid`.as('id'),
+            slotId: eventSlots.id,
+            userId: sql`${row.userId}::uuid`.as('user_id'),
+            source: sql`${row.source}`.as('source'),
+            createdAt: sql`${row.createdAt.toISOString()}::timestamptz`.as('created_at'),
+          })
+          .from(eventSlots)
+          .where(slotKey(target)),
+      )
+      .onConflictDoNothing()
+      .returning({ slotId: registrations.slotId }),
+  );
+  const [seated] = await tx
+    .with(registered)
+    .update(eventSlots)
+    .set({ booked: sql`${eventSlots.booked} + 1` })
+    .from(registered)
+    .where(
+      and(
+        eq(eventSlots.id, registered.slotId),
+        eq(eventSlots.enabled, true),
+        inWindow(window.kind, window.now),
+        sql`${eventSlots.booked} + ${eventSlots.held} < ${eventSlots.capacity}`,
+      ),
     )
-    .onConflictDoNothing()
-    .returning({ slotId: registrations.slotId });
-  return inserted;
+    .returning(slotColumns);
+  return seated;
 }
 
 /** The player's seat of that registration, with its game; undefined for anyone else's. */

@@ -127,11 +127,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     slot.enabled && (way.window === 'before-start' ? slot.startsAt > now : isLive(slot, now));
 
   /**
-   * The seat step of a booking and of a join, three statements in `tx`: the 2 credits are
-   * posted first (which locks the player's balance, so one player's seats queue), then the
-   * registration is written (one per player and slot) and last the seat is taken in the way's
-   * window: the slot's row, which every booking of the slot waits for, is held only from there
-   * to commit. Any step that writes nothing refuses 'not_seated', rolling back the others.
+   * The seat step of a booking and of a join, two statements in `tx`: the 2 credits are posted
+   * first (which locks the player's balance, so one player's seats queue), then the
+   * registration is written and the seat taken in the way's window in one statement (the
+   * slot's row, which every booking of the slot waits for, is held only from there to commit).
+   * Either step writing nothing refuses 'not_seated', rolling back the other.
    */
   async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, target: repo.SlotTarget) {
     const { userId } = caller;
@@ -142,9 +142,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     if (posting.status !== 'posted') refuse('not_seated');
     const now = clock.now();
     const registration = { id, userId, source: way.source, createdAt: now };
-    const registered = await repo.insertRegistration(tx, target, registration);
-    if (registered === undefined) refuse('not_seated');
-    const seated = await repo.takeSeat(tx, registered.slotId, { kind: way.window, now });
+    const seated = await repo.seatPlayer(tx, target, registration, { kind: way.window, now });
     if (seated === undefined) refuse('not_seated');
     const balance = posting.posting.balanceAfter;
     const seat = { accessCode: accessCodeOf(seated), registrationId: id };
@@ -166,7 +164,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       return { ...viewOf(slot), ...seat, balance, repeated: true };
     }
     if (!inWindow(slot, way, clock.now())) return fail(way.closed);
-    if (slot.booked >= slot.capacity) return fail('SLOT_FULL');
+    if (slot.booked + slot.held >= slot.capacity) return fail('SLOT_FULL');
     // A seat may have been given back since the seat step found the slot full (ADR 0029): the
     // player's balance says which step refused.
     const balance = await credits.balance(db, caller.userId);

@@ -87,7 +87,8 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
     slotId: slot.id,
     startsAt: slot.startsAt,
     capacity: slot.capacity,
-    spotsAvailable: Math.max(slot.capacity - slot.booked, 0),
+    // A seat held for a waitlist offer is taken for everyone else.
+    spotsAvailable: Math.max(slot.capacity - slot.booked - slot.held, 0),
     eventId: eventIdOf(slot.startsAt, env),
     lengthMinutes: slot.lengthMinutes,
   });
