@@ -109,4 +109,24 @@ describe(`wrong logins by the hundred [${dbKind}]`, () => {
     }
     expect((await login(t.app, player.email)).statusCode).toBe(200);
   });
+
+  it('counts no sign-in the server was too busy to check against the account', async () => {
+    const player = await signUp(t.app);
+    const ip = '203.0.113.40';
+    // Twenty at once from one address: a few are checked, the rest turned away unchecked (or
+    // backed off while five are still in flight, which count until they are settled).
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => login(t.app, player.email, undefined, ip)),
+    );
+    const refused = burst.filter((answer) => answer.statusCode !== 200);
+    expect(burst.length - refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+    for (const answer of refused) {
+      expect(jsonOf(answer)).toMatchObject({
+        code: expect.stringMatching(/^(RATE_LIMITED|PASSWORD_CHECKS_BUSY|LOGIN_THROTTLED)$/),
+      });
+    }
+    // None of those counted as a failure: the next sign-in is checked, not backed off.
+    expect((await login(t.app, player.email, undefined, ip)).statusCode).toBe(200);
+  });
 });

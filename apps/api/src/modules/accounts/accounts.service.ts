@@ -167,10 +167,11 @@ export function createAccountsService(deps: AccountsDeps) {
         fail('LOGIN_THROTTLED', loginThrottledMessage(seconds), { retryAfterSeconds: seconds });
       }
       const caller = { ip: meta.ip, trustedDevice: trusted };
-      const matches =
+      const matches = await authLimits.checkAdmitted(admission.attempt, async () =>
         user === undefined
           ? (await passwords.verify(caller, await timingDummyHash(), password)) && false
-          : await passwords.verify(caller, user.passwordHash, password);
+          : await passwords.verify(caller, user.passwordHash, password),
+      );
       if (!matches || user === undefined) {
         audit(meta, 'auth.login.failed', { userId: user?.id });
         fail('LOGIN_FAILED');

@@ -91,6 +91,20 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
   return {
     settle: limiter.settle,
 
+    /**
+     * Runs the password check of an admitted attempt. A check that never ran (the password
+     * work's bound turned it away with Retry-After, password.ts) tested nothing, so its attempt
+     * is withdrawn: a crowd signing in on a busy server is not pushed into the login backoff.
+     */
+    async checkAdmitted<T>(attempt: number, check: () => Promise<T>): Promise<T> {
+      try {
+        return await check();
+      } catch (error) {
+        await limiter.withdraw(attempt);
+        throw error;
+      }
+    },
+
     /** Counts as a successful sign-in of `userId`: its login backoff starts over. */
     clearLoginBackoff: (tx: Transaction, userId: string, ip: string) =>
       limiter.recordSuccess(tx, 'login', userId, ip),

@@ -12,7 +12,7 @@ import type { AuthLimits } from './auth-limits';
 import type { Passwords } from './password';
 
 type Deps = Pick<Infra, 'db'> & {
-  authLimits: Pick<AuthLimits, 'passwordCheck' | 'settle'>;
+  authLimits: Pick<AuthLimits, 'passwordCheck' | 'settle' | 'checkAdmitted'>;
   passwords: Pick<Passwords, 'verify'>;
   audit: Audit;
 };
@@ -32,7 +32,10 @@ export function createPasswordConfirmation({ db, authLimits, passwords, audit }:
     }
     const user = await repo.findUserById(db, userId);
     if (user === undefined) fail('UNAUTHENTICATED');
-    if (!(await passwords.verify(meta, user.passwordHash, password))) {
+    const matches = await authLimits.checkAdmitted(admission.attempt, () =>
+      passwords.verify(meta, user.passwordHash, password),
+    );
+    if (!matches) {
       audit(meta, `${event}.wrong_password`, { userId }, 'warn');
       fail('PASSWORD_INCORRECT');
     }

@@ -28,6 +28,10 @@ export async function settleAttempt(db: Executor, id: number, succeeded: boolean
   await db.update(authAttempts).set({ succeeded }).where(eq(authAttempts.id, id));
 }
 
+export async function deleteAttempt(db: Executor, id: number): Promise<void> {
+  await db.delete(authAttempts).where(eq(authAttempts.id, id));
+}
+
 /**
  * Serialises every transaction that counts the same keys until it commits, on Postgres and
  * PGlite alike, so a count and the row it admits act as one step. Keys are locked in one order

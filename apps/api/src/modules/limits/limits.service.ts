@@ -20,6 +20,7 @@ import type { Infra } from '../../infra';
 import { addressKey } from '../../lib/address-key';
 import {
   countAttempts,
+  deleteAttempt,
   lastSuccess,
   lockKeys,
   purgeAttemptsBefore,
@@ -129,6 +130,9 @@ export function createLimiter({
 
     /** Records the outcome of an admitted attempt (admitted attempts start as failures). */
     settle: (attempt: number, succeeded: boolean) => settleAttempt(db, attempt, succeeded),
+
+    /** Takes back an admitted attempt that never ran: it counts against nobody. */
+    withdraw: (attempt: number) => deleteAttempt(db, attempt),
 
     /** Records a success outside `admit` (e.g. a password reset ending a login backoff). */
     async recordSuccess(tx: Transaction, kind: AttemptKind, subject: string, ip: string) {
