@@ -13,10 +13,12 @@
  * size; the writes also against a write floor (write-floor.ts: the booking's bare transaction,
  * at each write target's number of connections). Then mixed traffic (slot listing, booking, redemption, session reads) against one and
  * then two server processes on one database, with the invariants checked afterwards; 1,000 open
- * seat streams on one process (seat-streams.ts); and the read on the embedded database (PGlite).
+ * seat streams on one process (seat-streams.ts); the sell-out rush, 2,000 players signing in and
+ * booking one evening's 250 seats through two processes (rush.ts); and the read on the embedded
+ * database (PGlite).
  * Load comes from autocannon on loopback (a worker thread, or this thread for the mixed runs,
  * whose servers are other processes and whose answers are timed one by one for exact
- * percentiles); about four and a half minutes in all. Prints a
+ * percentiles); about five and a half minutes in all. Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
  * The floor and the read take turns (ROUNDS rounds, each target measured once a round) and each
@@ -55,12 +57,14 @@ import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { createAccessCodes } from '../src/modules/bookings/access-codes';
 import { scheduleSlots } from '../src/modules/bookings/slots';
+import { findSessionAccount } from '../src/modules/accounts/sessions.repository';
 import { hashSessionId } from '../src/modules/accounts/sessions.service';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
+import { rushLines, rushScenario } from './rush';
 import { seatStreamsScenario } from './seat-streams';
 import { startWriteFloor } from './write-floor';
 
@@ -70,7 +74,7 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DURATION_S = 5;
 const ROUNDS = 4;
-const HARD_TIMEOUT_MS = 540_000;
+const HARD_TIMEOUT_MS = 660_000;
 const BUYERS = 50;
 const CHECKOUT_HOOK = path.join(import.meta.dirname, 'checkout-request.cjs');
 const REDEEMERS = 50;
@@ -110,14 +114,21 @@ const LOG_LEVEL = 'warn';
 const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres';
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
 const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
+const ME = 'Users/Me (Postgres)';
+const SESSION_FLOOR =
+  "Session floor: bare Fastify, the product's session query, same pool (Postgres)";
 /** The write floor (write-floor.ts) at each write target's connection count. */
 const writeFloorName = (connections: number) =>
   `Write floor: bare Fastify, a booking's transaction, ${connections} connections (Postgres)`;
 const CHECKOUT = `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`;
 const REDEEM = `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`;
 const BOOKING = `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`;
-/** Each write target's floor: the write floor with the same number of connections. */
-const WRITE_FLOOR_OF: Record<string, string> = {
+/**
+ * A target's own floor: each write's is the write floor with the same number of connections;
+ * Users/Me's is the session floor (what a session that is not cached per process allows).
+ */
+const OWN_FLOOR_OF: Record<string, string> = {
+  [ME]: SESSION_FLOOR,
   [CHECKOUT]: writeFloorName(BUYERS),
   [REDEEM]: writeFloorName(REDEEMERS),
   [BOOKING]: writeFloorName(BOOKERS),
@@ -247,6 +258,29 @@ async function floorTarget(url: string): Promise<Target> {
     await pool.end();
   };
   return serve(app, close, async (origin) => ({ url: `${origin}/floor`, headers: {}, close }));
+}
+
+/**
+ * The session floor: a bare Fastify that answers each request with the product's own session
+ * query (the prepared statement every signed-in request runs) through the app's pool, for the
+ * session cookie the Users/Me target signed in with. Sessions are not cached per process (a
+ * logout ends a session everywhere at once), so this is what Users/Me can approach.
+ */
+async function sessionFloorTarget(handle: DatabaseHandle, cookie: string): Promise<Target> {
+  const app = Fastify({ logger: false });
+  app.post('/session-floor', async (request, reply) => {
+    const value = /(?:^|;\s*)[^=]+=([^;]*)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
+    const row = await findSessionAccount(handle.db, hashSessionId(value));
+    // No session found would be a cheaper answer than the product's: count it as a failure.
+    if (row === undefined) return reply.code(401).send({ error: 'no session' });
+    return { user: row.account.username };
+  });
+  const close = () => app.close();
+  return serve(app, close, async (origin) => ({
+    url: `${origin}/session-floor`,
+    headers: { cookie },
+    close,
+  }));
 }
 
 /**
@@ -631,7 +665,8 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await floorTarget(url));
       const writeFloors = await writeFloorTargets(url, [BOOKERS, BUYERS]);
       targets.push(...writeFloors);
-      targets.push(await meTarget(handle));
+      const me = await meTarget(handle);
+      targets.push(me);
       targets.push(await checkoutTarget(handle));
       targets.push(await redeemTarget(handle));
       targets.push(await bookingTarget(handle, notes));
@@ -640,14 +675,22 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await playerSearchTarget(handle, notes));
       targets.push(await dayViewTarget(handle, notes));
       targets.push(await consoleOrdersTarget(handle, notes));
-      const [floor, floor200, floor50, me, checkout, redeem, booking, booking2, ...consoles] =
+      targets.push(await sessionFloorTarget(handle, me.headers.cookie ?? ''));
+      const [floor, floor200, floor50, , checkout, redeem, booking, booking2, ...consoles] =
         targets as [Target, Target, Target, Target, Target, Target, Target, Target, ...Target[]];
-      const [leaderboard, search, dayView, list] = consoles as [Target, Target, Target, Target];
+      const [leaderboard, search, dayView, list, sessionFloor] = consoles as [
+        Target,
+        Target,
+        Target,
+        Target,
+        Target,
+      ];
       return await measureInTurns([
         { name: FLOOR, target: floor },
         { name: writeFloorName(BOOKERS), target: floor200 },
         { name: writeFloorName(BUYERS), target: floor50 },
-        { name: 'Users/Me (Postgres)', target: me },
+        { name: SESSION_FLOOR, target: sessionFloor },
+        { name: ME, target: me },
         { name: CHECKOUT, target: checkout },
         { name: REDEEM, target: redeem },
         { name: BOOKING, target: booking },
@@ -1108,9 +1151,9 @@ function mixedTable(rows: MixedRow[], floor: Row | undefined): string[] {
 function tableLine(row: Row, floor: Row | undefined, rows: Row[]): string {
   const ratio = (value: number, base: number | undefined) =>
     base === undefined || base === 0 ? 'n/a' : (value / base).toFixed(2);
-  const writeFloor = rows.find((other) => other.name === WRITE_FLOOR_OF[row.name]);
-  const writes = writeFloor === undefined ? '' : ratio(row.rps, writeFloor.rps);
-  return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${writes} | ${row.failures} |`;
+  const ownFloor = rows.find((other) => other.name === OWN_FLOOR_OF[row.name]);
+  const own = ownFloor === undefined ? '' : ratio(row.rps, ownFloor.rps);
+  return `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${ratio(row.rps, floor?.rps)} | ${ratio(row.p50, floor?.p50)} | ${ratio(row.p99, floor?.p99)} | ${own} | ${row.failures} |`;
 }
 
 function report(rows: Row[], mixed: MixedRow[], notes: string[], streams: string[]): string {
@@ -1121,7 +1164,7 @@ function report(rows: Row[], mixed: MixedRow[], notes: string[], streams: string
     `Node ${process.version}, ${CONNECTIONS} connections, pipelining ${PIPELINING}, pool ${POOL_SIZE}, app log level ${LOG_LEVEL}, load from one autocannon worker thread on loopback. Each target: ${WARMUP_S} s warm-up, then ${ROUNDS} runs of ${DURATION_S} s taken in turns with the other targets on the same database; figures are the medians of those runs.`,
     ...notes.map((note) => `\n${note}`),
     '',
-    '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | req/s × write floor | failed |',
+    '| Target | req/s (mean) | p50 ms | p99 ms | req/s × floor | p50 × floor | p99 × floor | req/s × own floor | failed |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((row) => tableLine(row, floor, rows)),
     ...(mixed.length > 0 ? mixedTable(mixed, floor) : []),
@@ -1149,9 +1192,14 @@ async function main(): Promise<number> {
   const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured);
   const mixed = adminUrl === null ? [] : await mixedRows(adminUrl, measured);
   const streams = adminUrl === null ? [] : await seatStreamLines(adminUrl);
+  // The sell-out rush on a fresh database of its own; it fails the run if anything did not hold.
+  const rush =
+    adminUrl === null
+      ? undefined
+      : await withFreshDatabase(adminUrl, (url) => rushScenario(url, APP_SETTINGS));
   rows.push(await pgliteRow());
   const notes = [...measured, ...notesOn(rows, mixed, adminUrl !== null)];
-  const text = report(rows, mixed, notes, streams);
+  const text = report(rows, mixed, notes, [...streams, ...(rush ? rushLines(rush) : [])]);
   mkdirSync(path.dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, text);
   process.stdout.write(`${text}\n`);
@@ -1159,7 +1207,9 @@ async function main(): Promise<number> {
   if (failures > 0) console.error(`bench:api FAILED: ${failures} requests did not answer 2xx.`);
   const broken = measured.some((note) => note.includes('BROKEN'));
   const mixedFailed = mixed.some((row) => row.failed > 0);
-  return failures === 0 && !broken && !mixedFailed ? 0 : 1;
+  const rushFailed = (rush?.problems.length ?? 0) > 0;
+  if (rushFailed) console.error(`bench:api FAILED: the rush: ${rush?.problems.join('; ')}`);
+  return failures === 0 && !broken && !mixedFailed && !rushFailed ? 0 : 1;
 }
 
 setTimeout(() => {
