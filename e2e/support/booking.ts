@@ -28,7 +28,11 @@ export async function firstOpenSlot(page: Page, dialog: Locator): Promise<Locato
     await date.press('Enter');
     await expect(times).toBeVisible();
   }
-  const slot = times.locator('button:not([disabled])').first();
+  // A slot with seats left (a full one leads to its waitlist instead).
+  const slot = times
+    .getByRole('button')
+    .filter({ hasText: /\d+\/25 left/ })
+    .first();
   await expect(slot).toContainText(/\d{1,2}:\d{2} [AP]M/);
   await expect(slot).toContainText(/\d+\/25 left/);
   return slot;

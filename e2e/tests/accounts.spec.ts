@@ -152,7 +152,7 @@ test('edit the profile with the pencils in Account Settings', async ({ page, isM
   await signUp(page, isMobile, player);
 
   const settings = await openAccountSettings(page, isMobile);
-  await expect(settings.getByLabel('Email')).toHaveValue(player.email);
+  await expect(settings.getByLabel('Email', { exact: true })).toHaveValue(player.email);
   await settings.getByRole('button', { name: 'Edit First Name' }).click();
   // exact: each edited field's Cancel button is named 'Cancel editing First Name' and so on.
   await settings.getByLabel('First Name', { exact: true }).fill('Ada');

@@ -50,6 +50,8 @@ import {
 import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 import { createOrderReconciler, type OrderReconciler } from './modules/orders/order-reconciler';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job';
+import { createReminderJob, type ReminderJob } from './modules/bookings/reminder-job';
+import { createWaitlistJob, type WaitlistJob } from './modules/bookings/waitlist-job';
 import { createServices } from './services';
 
 export type BuildAppDeps = {
@@ -80,6 +82,10 @@ declare module 'fastify' {
     orderReconciler: OrderReconciler;
     /** Deletes what the product no longer keeps, hourly while the server listens. */
     retentionJob: RetentionJob;
+    /** Queues the game reminders due, every minute while the server listens. */
+    reminderJob: ReminderJob;
+    /** Passes lapsed waitlist offers on and clears closed lines, every 30 s while listening. */
+    waitlistJob: WaitlistJob;
     /** Work requests left running after their answer; tests await `settled()`. */
     backgroundTasks: BackgroundTasks;
   }
@@ -166,6 +172,14 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.decorate('retentionJob', retentionJob);
   app.addHook('onListen', async () => retentionJob.start());
   app.addHook('onClose', async () => retentionJob.stop());
+  const reminderJob = createReminderJob({ reminders: services.reminders, logger: loggerInstance });
+  app.decorate('reminderJob', reminderJob);
+  app.addHook('onListen', async () => reminderJob.start());
+  app.addHook('onClose', async () => reminderJob.stop());
+  const waitlistJob = createWaitlistJob({ waitlist: services.waitlist, logger: loggerInstance });
+  app.decorate('waitlistJob', waitlistJob);
+  app.addHook('onListen', async () => waitlistJob.start());
+  app.addHook('onClose', async () => waitlistJob.stop());
   // Before the server waits for open requests: the console's held day requests answer now.
   app.addHook('preClose', async () => services.bookings.stopWatching());
   await registerSessions(app, env, services.sessions);

@@ -7,6 +7,8 @@ import { createMailer } from './integrations/email/mailer';
 import { createAudit } from './lib/audit';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createCancellationService } from './modules/bookings/cancellation.service';
+import { createWaitlistService } from './modules/bookings/waitlist.service';
+import { createRemindersService } from './modules/bookings/reminders.service';
 import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuditLogService } from './modules/audit-log/audit-log.service';
@@ -63,13 +65,17 @@ export function createServices(infra: Infra) {
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
   const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
+  const waitlist = createWaitlistService({ ...infra, credits, settings, accounts, mailer, audit });
   const bookings = createBookingsService({
     ...infra,
     sessions,
+    accounts,
+    mailer,
     credits,
     codeAttempts,
     settings,
     audit,
+    waitlist,
   });
   const cancellation = createCancellationService({
     ...infra,
@@ -78,6 +84,8 @@ export function createServices(infra: Infra) {
     accounts,
     mailer,
     audit,
+    waitlist,
+    bookings,
   });
   const games = createGamesService(infra);
   const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });
@@ -92,7 +100,14 @@ export function createServices(infra: Infra) {
     mailer,
     audit,
   });
-  const retention = createRetentionService({ sessions, recovery, limiter, accountDeletion });
+  const reminders = createRemindersService({ ...infra, accounts, mailer });
+  const retention = createRetentionService({
+    sessions,
+    recovery,
+    limiter,
+    accountDeletion,
+    reminders,
+  });
   const operator = createOperatorService({
     ...infra,
     auditLog,
@@ -129,11 +144,13 @@ export function createServices(infra: Infra) {
     recovery,
     accountDeletion,
     retention,
+    reminders,
     health,
     codes,
     orders,
     bookings,
     cancellation,
+    waitlist,
     games,
     partnerships,
     settings,

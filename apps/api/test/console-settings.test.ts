@@ -105,6 +105,7 @@ describe(`the console's settings [${dbKind}]`, () => {
       multiplayer: true,
       staffCreditLimit: STAFF_CREDIT_LIMIT_DEFAULT,
       cancelCutoffMinutes: 120,
+      waitlistHoldMinutes: 15,
       venueLimit: VENUE_NETWORKS.limitDefault,
       venueNetworks: [],
       ordinaryLimits: {
@@ -366,6 +367,7 @@ describe(`the console's settings [${dbKind}]`, () => {
         'Multiplayer        on',
         'Staff grant limit  25 credits per action',
         'Cancel cut-off     120 minutes before a game',
+        'Waitlist hold      15 minutes for an offered seat',
         'Venue limit        26 per address and window (elsewhere 20 sign-ups in 10 minutes, 100 a day, 10 code entries a minute)',
         'Venue networks (1)',
         `  ${VENUE_V4}  Main hall Wi-Fi`,

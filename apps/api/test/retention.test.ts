@@ -19,7 +19,7 @@ import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpe
 const START = '2026-05-01T12:00:00Z';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const NOTHING = { sessions: 0, recovery: 0, attempts: 0, deletedAccounts: 0 };
+const NOTHING = { sessions: 0, recovery: 0, attempts: 0, deletedAccounts: 0, reminders: 0 };
 
 describe(`retention [${dbKind}]`, () => {
   let t: TestApp;
@@ -111,6 +111,7 @@ describe(`retention [${dbKind}]`, () => {
       recovery: 3,
       attempts: staleAttempts.length,
       deletedAccounts: 0,
+      reminders: 0,
     });
     const after = await snapshot();
     const gone = (ids: string[]) => (id: string) => !ids.includes(id);

@@ -106,6 +106,34 @@ describe(`live seat counts [${dbKind}]`, () => {
     expect((await stale.next()).id).toBe(next.id);
   });
 
+  it('a seat given back, or freed by a deleted account, reaches the stream within a second', async () => {
+    const [viewer, leaver, deleter] = await playersWith(2, 3);
+    const stream = await watch(viewer as Player);
+    const first = slotsOf(await stream.next())[0] as AvailableTime;
+    /** The first slot's seats left as the stream shows them, once they read `left`. */
+    async function seesLeft(left: number) {
+      const started = Date.now();
+      let shown = -1;
+      while (shown !== left) {
+        const wait = LIVE_MS - (Date.now() - started);
+        shown = slotsOf(await stream.next(Math.max(wait, 1)))[0]?.SpotsAvailable ?? -1;
+      }
+      expect(Date.now() - started).toBeLessThan(LIVE_MS);
+    }
+    const booked = await book(origin, leaver as Player, first.EventTime);
+    const { registrationId } = (await booked.json()) as { registrationId: string };
+    await seesLeft(first.SpotsAvailable - 1);
+    expect((await book(origin, deleter as Player, first.EventTime)).status).toBe(200);
+    await seesLeft(first.SpotsAvailable - 2);
+
+    const as = (who: Player) => ({ cookie: who.cookie, ip: who.ip });
+    const cancel = { registrationId };
+    expect((await postTo(origin, 'eventsCancel', cancel, as(leaver as Player))).status).toBe(200);
+    await seesLeft(first.SpotsAvailable - 1);
+    await services.accountDeletion.deleteForOperator((deleter as Player).id);
+    await seesLeft(first.SpotsAvailable);
+  });
+
   it('opens at most a few streams per session and per address', async () => {
     const [viewer] = (await playersWith(0)) as [Player];
     for (let i = 0; i < SEAT_STREAM.perSession; i += 1) {

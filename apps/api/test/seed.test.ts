@@ -87,6 +87,7 @@ describe(`demo seed [${dbKind}]`, () => {
     expect(await findInvariantViolations(db)).toEqual({
       balances: [],
       seats: [],
+      heldSeats: [],
       unpaidOrders: [],
       redemptions: [],
       cancellations: [],

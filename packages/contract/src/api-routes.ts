@@ -9,13 +9,24 @@
  * - internal: refused from the browser (kept only so the spec's path answers with a clear 403).
  * - dev: only outside production (dev mailbox).
  * - webhook / game: authenticated by a signature or a game ticket, not a session.
+ * - mail: a link in a mail, authenticated by the signed token in its URL, not a session; mail
+ *   providers post it as a form, from anywhere (RFC 8058 one-click unsubscribe).
  * - operator: the operator's command line, from this machine only, with the token the running
  *   server wrote into its data folder.
  * - staff / admin: a signed-in account of that role or above (roleAllows: admin ⊃ staff); 401
  *   without a session, 403 for a role below it.
  */
 export type RouteAccess =
-  'public' | 'session' | 'internal' | 'dev' | 'webhook' | 'game' | 'operator' | 'staff' | 'admin';
+  | 'public'
+  | 'session'
+  | 'internal'
+  | 'dev'
+  | 'webhook'
+  | 'game'
+  | 'mail'
+  | 'operator'
+  | 'staff'
+  | 'admin';
 
 /** The API module (apps/api/src/modules/<module>) whose routes file registers the route. */
 export type ApiModuleName =
@@ -97,6 +108,20 @@ export const API_ROUTES = {
     module: 'accounts',
   },
   usersDelete: { method: 'POST', path: '/api/Users/Delete', access: 'session', module: 'accounts' },
+  /** Game reminders on or off (Account Settings; ADR 0033). */
+  usersReminderEmails: {
+    method: 'POST',
+    path: '/api/Users/ReminderEmails',
+    access: 'session',
+    module: 'accounts',
+  },
+  /** A reminder mail's one-click unsubscribe (RFC 8058): the token in the query names the player. */
+  usersUnsubscribeReminders: {
+    method: 'POST',
+    path: '/api/Users/UnsubscribeReminders',
+    access: 'mail',
+    module: 'accounts',
+  },
   usersRedeemCode: {
     method: 'POST',
     path: '/api/Users/RedeemCode',
@@ -157,6 +182,37 @@ export const API_ROUTES = {
   eventsCheckUserEvent: {
     method: 'POST',
     path: '/api/Events/CheckUserEventWithinTimespan',
+    access: 'session',
+    module: 'bookings',
+  },
+  /** The player's places in line and seats offered (ADR 0034). */
+  waitlistMine: {
+    method: 'POST',
+    path: '/api/Waitlist/Mine',
+    access: 'session',
+    module: 'bookings',
+  },
+  waitlistJoin: {
+    method: 'POST',
+    path: '/api/Waitlist/Join',
+    access: 'session',
+    module: 'bookings',
+  },
+  waitlistLeave: {
+    method: 'POST',
+    path: '/api/Waitlist/Leave',
+    access: 'session',
+    module: 'bookings',
+  },
+  waitlistAccept: {
+    method: 'POST',
+    path: '/api/Waitlist/Accept',
+    access: 'session',
+    module: 'bookings',
+  },
+  waitlistDecline: {
+    method: 'POST',
+    path: '/api/Waitlist/Decline',
     access: 'session',
     module: 'bookings',
   },

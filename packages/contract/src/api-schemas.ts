@@ -24,6 +24,8 @@ import {
 import type { ApiRouteName } from './api-routes';
 import { seatCalendarRequest, seatCalendarResponse } from './calendar';
 import { seatStreamEvent, seatStreamResponse } from './seat-stream';
+import { oneClickUnsubscribeRequest, reminderEmailsRequest } from './reminders';
+import { waitlistAcceptResponse, waitlistSlotRequest, waitlistStateResponse } from './waitlist';
 import {
   cancelRegistrationRequest,
   cancelRegistrationResponse,
@@ -60,6 +62,7 @@ import {
   registerEventRequest,
   registerEventResponse,
   gameByAccessCodeResponse,
+  joinByAccessCodeRequest,
 } from './events';
 import {
   leaderboardRequest,
@@ -175,11 +178,14 @@ export const API_SCHEMAS = {
   usersUpdatePassword: { request: updatePasswordRequest, response: messageResponse },
   usersSignInWithResetToken: { request: resetTokenSignInRequest, response: userListResponse },
   usersDelete: { request: deleteAccountRequest, response: messageResponse },
+  usersReminderEmails: { request: reminderEmailsRequest, response: userListResponse },
+  // The token is the query string's (unsubscribeQuery), read by the handler.
+  usersUnsubscribeReminders: { request: oneClickUnsubscribeRequest, response: messageResponse },
   usersCreditHistory: { request: creditHistoryRequest, response: creditHistoryResponse },
   usersRedeemCode: { request: redeemCodeRequest, response: codeRedeemedResponse },
 
   itemsGameByAccessCode: { request: accessCodeRequest, response: gameByAccessCodeResponse },
-  itemsJoinByAccessCode: { request: accessCodeRequest, response: registerEventResponse },
+  itemsJoinByAccessCode: { request: joinByAccessCodeRequest, response: registerEventResponse },
   itemsGetByName: { request: itemByNameRequest, response: codeItem },
   itemsGetById: { request: itemByIdRequest, response: itemByIdResponse },
   itemsRedeem: { request: itemByNameRequest, response: codeRedeemedResponse },
@@ -191,6 +197,11 @@ export const API_SCHEMAS = {
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
   eventsCancel: { request: cancelRegistrationRequest, response: cancelRegistrationResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
+  waitlistMine: { request: noBody, response: waitlistStateResponse },
+  waitlistJoin: { request: waitlistSlotRequest, response: waitlistStateResponse },
+  waitlistLeave: { request: waitlistSlotRequest, response: waitlistStateResponse },
+  waitlistAccept: { request: waitlistSlotRequest, response: waitlistAcceptResponse },
+  waitlistDecline: { request: waitlistSlotRequest, response: waitlistStateResponse },
 
   gamesValidateTicket: { request: validateTicketRequest, response: validateTicketResponse },
   gamesSubmitResult: { request: submitResultRequest, response: submitResultResponse },

@@ -79,6 +79,8 @@ export const consoleSettingsResponse = z.object({
   staffCreditLimit: z.number().int(),
   /** How many minutes before a game's start players may still cancel their seat. */
   cancelCutoffMinutes: z.number().int(),
+  /** How many minutes a seat offered from the waitlist is held for its player. */
+  waitlistHoldMinutes: z.number().int(),
   /** What each per-address limit below is raised to in a venue network. */
   venueLimit: z.number().int(),
   venueNetworks: z.array(z.object({ name: z.string(), range: z.string() })),

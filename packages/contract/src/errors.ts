@@ -62,6 +62,12 @@ export const ERRORS = {
   PASSWORD_UPDATE_FAILED: { status: 400, message: 'Failed to update password. Please try again.' },
   /** A signed-in player's password, asked again before an account is deleted. */
   PASSWORD_INCORRECT: { status: 400, message: 'Incorrect password. Please try again.' },
+  /** A reminder mail's unsubscribe link whose token is not ours, or was altered (ADR 0033). */
+  UNSUBSCRIBE_LINK_INVALID: {
+    status: 400,
+    message:
+      'This unsubscribe link is not valid. You can turn game reminders off in Account Settings.',
+  },
 
   // Credits, codes and purchases (spec §5, §8)
   REDEEM_FAILED: { status: 400, message: 'Redeem failed' },
@@ -116,6 +122,20 @@ export const ERRORS = {
   GAME_ALREADY_STARTED: {
     status: 409,
     message: 'This session has already started: its seat can no longer be cancelled.',
+  },
+  /** The waitlist (ADR 0034): a line is joined only on a full session. */
+  WAITLIST_NOT_FULL: {
+    status: 409,
+    message: 'This session still has free seats: book one instead.',
+  },
+  WAITLIST_CLOSED: {
+    status: 409,
+    message: 'The waitlist of a session closes 30 minutes before it starts.',
+  },
+  /** No seat is held for the player on that session (never offered, passed on, or lapsed). */
+  WAITLIST_OFFER_NOT_FOUND: {
+    status: 404,
+    message: 'No seat is held for you on this session: the offer may have expired.',
   },
   DATE_IN_PAST: { status: 400, message: 'The date cannot be before today.' },
   ACCESS_CODE_LOOKUP_FAILED: { status: 500, message: 'Get session by access code failed' },

@@ -34,9 +34,21 @@ const ignored = z.union([z.string().max(256), z.number(), z.boolean(), z.null()]
 
 const REGISTER_FAILED = userMessage(ERRORS.REGISTER_EVENT_FAILED.message);
 
+/** IANA's longest zone names are about 30 characters. */
+const TIME_ZONE_MAX_LENGTH = 64;
+
+/**
+ * The player's time zone as the browser names it (IANA, `Intl.DateTimeFormat().resolvedOptions()
+ * .timeZone`), so the booking's confirmation mail shows the start on the player's clock as well
+ * as the venue's (ADR 0032). Never a reason to refuse a seat: anything but a short string is
+ * dropped here, and a name the server does not know is ignored there.
+ */
+const playerTimeZone = z.string().max(TIME_ZONE_MAX_LENGTH).optional().catch(undefined);
+
 export const registerEventRequest = z.strictObject({
   /** The slot's start as listed (ISO 8601). */
   EventTime: z.iso.datetime({ offset: true, error: REGISTER_FAILED }),
+  timeZone: playerTimeZone,
   UserId: ignored,
   event_id: ignored,
   EventType: ignored,
@@ -118,6 +130,10 @@ export const accessCodeRequest = z.strictObject({
     .max(64, userMessage(ERRORS.ACCESS_CODE_INVALID.message)),
 });
 export type AccessCodeRequest = z.input<typeof accessCodeRequest>;
+
+/** Joining the game an access code opens, with the player's time zone for the mail. */
+export const joinByAccessCodeRequest = accessCodeRequest.extend({ timeZone: playerTimeZone });
+export type JoinByAccessCodeRequest = z.input<typeof joinByAccessCodeRequest>;
 
 /** The game an access code opens, while it can be joined (its first 30 minutes). */
 const gameByAccessCode = z.object({

@@ -33,3 +33,5 @@ export * from './console-reports';
 export * from './cancellation';
 export * from './seat-stream';
 export * from './calendar';
+export * from './reminders';
+export * from './waitlist';

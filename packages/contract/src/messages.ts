@@ -25,6 +25,9 @@ export const MESSAGES = {
   loggedOut: 'You have been logged out.',
   accountDeleted: 'Your account has been deleted.',
   settingsUpdated: 'Successfully updated information.',
+  /** Game reminders turned off by a reminder mail's unsubscribe link (ADR 0033). */
+  remindersUnsubscribed:
+    'You will no longer get game reminder emails. You can turn them back on in Account Settings.',
   eventRegistered: (time: string) => `Event registered at ${time}`,
   creditPackPaid: (credits: number) =>
     `Payment successful! ${credits} credits have been added to your account. You will receive a confirmation email shortly.`,

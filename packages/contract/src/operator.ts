@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { REDEEM_CODE_CREDITS } from './constants';
 import { CODE_INPUT_MAX } from './codes';
 import { cancelCutoffMinutes } from './cancellation';
+import { waitlistHoldMinutes } from './waitlist';
 import { LEDGER_REASONS } from './credits';
 import { consoleSettingsResponse, venueLimit, venueNetwork, venueRange } from './console-settings';
 import { userMessage } from './user-message';
@@ -160,13 +161,14 @@ const venueChanges = [
   z.strictObject({ command: z.literal('venues limit'), limit: venueLimit }),
 ] as const;
 /**
- * The console's settings changes (`consoleSettingsChange`): the switch, the venue networks and
- * the cancellation cut-off.
+ * The console's settings changes (`consoleSettingsChange`): the switch, the venue networks, the
+ * cancellation cut-off and the waitlist's hold.
  */
 export const settingsChangeCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(['on', 'off']) }),
   ...venueChanges,
   z.strictObject({ command: z.literal('settings cancel-cutoff'), minutes: cancelCutoffMinutes }),
+  z.strictObject({ command: z.literal('settings waitlist-hold'), minutes: waitlistHoldMinutes }),
 ]);
 export type SettingsChangeCommand = z.infer<typeof settingsChangeCommand>;
 
@@ -174,6 +176,12 @@ export type SettingsChangeCommand = z.infer<typeof settingsChangeCommand>;
 export const cancelCutoffCommand = z.strictObject({
   command: z.literal('settings cancel-cutoff'),
   minutes: cancelCutoffMinutes,
+});
+
+/** How long a seat offered from the waitlist is held for its player (ADR 0034). */
+export const waitlistHoldCommand = z.strictObject({
+  command: z.literal('settings waitlist-hold'),
+  minutes: waitlistHoldMinutes,
 });
 
 const STAFF_LIMIT_RANGE = userMessage(
@@ -284,6 +292,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('settings show') }),
   staffCreditLimitCommand,
   cancelCutoffCommand,
+  waitlistHoldCommand,
   z.strictObject({ command: z.literal('venues list') }),
   ...venueChanges,
   z.strictObject({
@@ -518,6 +527,11 @@ export const operatorResult = z.discriminatedUnion('command', [
     before: z.number().int(),
   }),
   z.object({
+    command: z.literal('settings waitlist-hold'),
+    minutes: z.number().int(),
+    before: z.number().int(),
+  }),
+  z.object({
     command: z.literal('seats cancel'),
     email: z.string(),
     startsAt: z.string(),
@@ -597,6 +611,7 @@ export const AUDIT_ACTIONS = [
   'settings.staff-credit-limit',
   'settings.venue-networks',
   'settings.cancel-cutoff',
+  'settings.waitlist-hold',
   'seats.cancel',
   'seats.book',
   'two-factor.enable',

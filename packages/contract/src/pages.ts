@@ -19,6 +19,8 @@ export const PAGE_PATHS = {
   soundtrack: '/soundtrack',
   store: '/store',
   esports: '/esports',
+  /** A reminder mail's unsubscribe link: one button that turns game reminders off (ADR 0033). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -54,5 +54,7 @@ export const publicUser = z.object({
   phone: z.string(),
   credits: z.number().int().nonnegative(),
   redeemedCodes: z.array(redeemedCode),
+  /** Whether the player gets the mails 24 hours and 1 hour before a game (ADR 0033). */
+  reminderEmails: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;

@@ -294,12 +294,13 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
   const settings = program
     .command('settings')
     .description(
-      'Runtime settings: see them all, set the staff grant limit and the cancellation cut-off.',
+      'Runtime settings: see them all, set the staff grant limit, the cancellation cut-off and ' +
+        "the waitlist's hold.",
     );
   settings
     .command('show')
     .description(
-      'Print the multiplayer switch, the staff grant limit, the cancellation cut-off, and the venue networks with their limit.',
+      'Print the multiplayer switch, the staff grant limit, the cancellation cut-off, the waitlist hold, and the venue networks with their limit.',
     )
     .action(() => chosen({ command: 'settings show' }));
   settings
@@ -317,6 +318,13 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .argument('<minutes>', 'minutes', wholeNumber)
     .action((minutes: number) => chosen({ command: 'settings cancel-cutoff', minutes }));
+  settings
+    .command('waitlist-hold')
+    .description(
+      'Set how many minutes a seat offered from a waitlist is held for its player (5 to 120).',
+    )
+    .argument('<minutes>', 'minutes', wholeNumber)
+    .action((minutes: number) => chosen({ command: 'settings waitlist-hold', minutes }));
   const venues = program
     .command('venues')
     .description(

@@ -63,6 +63,7 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
     `Multiplayer        ${result.multiplayer ? 'on' : 'off'}`,
     `Staff grant limit  ${result.staffCreditLimit} credits per action`,
     `Cancel cut-off     ${result.cancelCutoffMinutes} minutes before a game`,
+    `Waitlist hold      ${result.waitlistHoldMinutes} minutes for an offered seat`,
     `Venue limit        ${result.venueLimit} per address and window (elsewhere ${ordinary.signUpsPer10Minutes} sign-ups in 10 minutes, ${ordinary.signUpsPerDay} a day, ${ordinary.codesPerMinute} code entries a minute)`,
     `Venue networks (${result.venueNetworks.length})`,
     ...(networks.length > 0 ? networks : ['  none']),
@@ -176,6 +177,8 @@ export function formatResult(result: OperatorResult): string {
       return `Staff may grant or deduct at most ${result.limit} credits per action (before: ${result.before}; ${everywhere}).`;
     case 'settings cancel-cutoff':
       return `Players may cancel a seat up to ${result.minutes} minutes before its game (before: ${result.before}; ${everywhere}).`;
+    case 'settings waitlist-hold':
+      return `A seat offered from a waitlist is held for ${result.minutes} minutes (before: ${result.before}; from the next offer on).`;
     case 'seats cancel':
       return `Cancelled the seat of ${result.email} on the game at ${result.startsAt}: ${result.refunded} credits returned, balance ${result.balance}.`;
     case 'seats book':

@@ -10,6 +10,7 @@ import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerConsoleScheduleRoutes } from './bookings/console-schedule.routes';
 import { registerConsoleSeatsRoutes } from './bookings/console-seats.routes';
 import { registerSeatStreamRoutes } from './bookings/seat-stream.routes';
+import { registerWaitlistRoutes } from './bookings/waitlist.routes';
 import { registerCodesRoutes } from './codes/codes.routes';
 import { registerConsoleCodesRoutes } from './codes/console-codes.routes';
 import { registerConfigRoutes } from './config/config.routes';
@@ -38,6 +39,7 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['codes', registerCodesRoutes],
   ['bookings', registerBookingsRoutes],
   ['bookings', registerSeatStreamRoutes],
+  ['bookings', registerWaitlistRoutes],
   ['games', registerGamesRoutes],
   ['partnerships', registerPartnershipsRoutes],
   ['orders', registerSquareWebhookRoutes],

@@ -10,6 +10,9 @@
  *   (signed) and the game's routes (game ticket);
  * - the body must be `application/json`: the "simple" types an HTML form can send
  *   (text/plain, urlencoded, multipart) are refused, which also forces a CORS preflight.
+ * `mail` routes (a mail's one-click unsubscribe, RFC 8058) are the exception: mail providers
+ * post them from their own servers, as a form, without Origin or the custom header. They act on
+ * the signed token in their URL alone, never on a cookie, so a forged request gains nothing.
  * Route access kinds that need no session are enforced here too: `internal` routes answer 403
  * to everyone, `dev` routes do not exist in production.
  */
@@ -18,10 +21,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
 import { fail } from '../lib/app-error';
 import { originOfUrl, withLoopbackAliases } from '../lib/origins';
+import { FORM_MEDIA_TYPES } from './form-body';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called without a player's cookie, by servers or the game, so they send no custom header. */
 const WITHOUT_CSRF_HEADER = new Set<RouteAccess | undefined>(['webhook', 'game']);
+const JSON_ONLY = ['application/json'];
+/** What a `mail` route takes: a provider's form, or JSON from the app's own page. */
+const MAIL_MEDIA_TYPES = [...JSON_ONLY, ...FORM_MEDIA_TYPES];
 
 function mediaTypeOf(request: FastifyRequest): string {
   const header = request.headers['content-type'] ?? '';
@@ -58,8 +65,8 @@ function checkCsrfHeader(request: FastifyRequest, access?: RouteAccess): void {
   if (request.headers[CSRF_HEADER.name] !== CSRF_HEADER.value) fail('CSRF_HEADER_MISSING');
 }
 
-function checkContentType(request: FastifyRequest): void {
-  if (mediaTypeOf(request) !== 'application/json') fail('UNSUPPORTED_MEDIA_TYPE');
+function checkContentType(request: FastifyRequest, allowed: string[]): void {
+  if (!allowed.includes(mediaTypeOf(request))) fail('UNSUPPORTED_MEDIA_TYPE');
 }
 
 /** True when a string anywhere in a parsed JSON body holds U+0000, which Postgres text refuses. */
@@ -82,8 +89,9 @@ export function registerRequestGuards(app: FastifyInstance, env: Env): void {
     const access = request.routeOptions.config.access;
     checkAccessKind(access, env);
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    if (access === 'mail') return checkContentType(request, MAIL_MEDIA_TYPES);
     checkOrigin(request, access === 'game' ? origins.game : origins.app);
     checkCsrfHeader(request, access);
-    checkContentType(request);
+    checkContentType(request, JSON_ONLY);
   });
 }

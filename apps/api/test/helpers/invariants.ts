@@ -13,13 +13,16 @@ import {
   redemptions,
   registrations,
   users,
+  waitlistEntries,
 } from '../../src/db/schema';
 
 export type InvariantViolations = {
   /** credits ≠ sum of ledger deltas, or credits < 0. */
   balances: { userId: string; credits: number; ledgerSum: number }[];
-  /** booked ≠ number of registrations, or booked > capacity. */
+  /** booked ≠ number of registrations, or booked + held > capacity. */
   seats: { slotId: string; booked: number; capacity: number; registrations: number }[];
+  /** held ≠ number of the slot's waitlist offers (ADR 0034). */
+  heldSeats: { slotId: string; held: number; offers: number }[];
   /** Paid orders that granted credits but have no ledger posting. */
   unpaidOrders: { orderId: string; credits: number }[];
   /** Redemptions without their posting; one-time codes not redeemed once, by their claimer. */
@@ -61,9 +64,17 @@ async function seatViolations(db: Executor): Promise<InvariantViolations['seats'
     .where(
       or(
         sql`${eventSlots.booked} <> ${counted}`,
-        sql`${eventSlots.booked} > ${eventSlots.capacity}`,
+        sql`${eventSlots.booked} + ${eventSlots.held} > ${eventSlots.capacity}`,
       ),
     );
+}
+
+async function heldSeatViolations(db: Executor): Promise<InvariantViolations['heldSeats']> {
+  const offers = sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.slotId} = ${eventSlots.id} and ${waitlistEntries.status} = 'offered')`;
+  return db
+    .select({ slotId: eventSlots.id, held: eventSlots.held, offers })
+    .from(eventSlots)
+    .where(sql`${eventSlots.held} <> ${offers}`);
 }
 
 async function orderViolations(db: Executor): Promise<InvariantViolations['unpaidOrders']> {
@@ -136,6 +147,7 @@ export async function findInvariantViolations(db: Executor): Promise<InvariantVi
   return {
     balances: await balanceViolations(db),
     seats: await seatViolations(db),
+    heldSeats: await heldSeatViolations(db),
     unpaidOrders: await orderViolations(db),
     redemptions: await redemptionViolations(db),
     cancellations: await cancellationViolations(db),

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           page(paths.soundtrack, () => import('./routes/soundtrack')),
           page(paths.store, () => import('./routes/store')),
           page(paths.esports, () => import('./routes/esports')),
+          page(paths.unsubscribe, () => import('./routes/unsubscribe')),
           page({ path: `${CONSOLE_PATH}/*` }, () => import('./routes/console')),
           page({ path: '*' }, () => import('./routes/not-found')),
         ],

@@ -39,6 +39,7 @@ export const paths = {
   soundtrack: { path: PAGE_PATHS.soundtrack, label: 'Soundtrack', header: 'dark' },
   store: { path: PAGE_PATHS.store, label: 'Store', header: 'dark' },
   esports: { path: PAGE_PATHS.esports, label: 'Esports', header: 'dark' },
+  unsubscribe: { path: PAGE_PATHS.unsubscribe, label: 'Game reminders', header: 'dark' },
 } as const satisfies Record<PageName, AppPath>;
 
 /** The header's desktop navigation and the mobile menu (spec §2, "Shared header"). */

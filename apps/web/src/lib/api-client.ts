@@ -41,8 +41,15 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST';
 
-/** `signal` cancels the call; `headers` adds request headers (e.g. the checkout's Idempotency-Key). */
-export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+/**
+ * `signal` cancels the call; `headers` adds request headers (e.g. the checkout's Idempotency-Key);
+ * `query` is sent as the URL's query string (e.g. an unsubscribe link's token).
+ */
+export type CallOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+};
 
 function fallbackMessage(status: number): string {
   if (status === 401) return ERRORS.UNAUTHENTICATED.message;
@@ -123,8 +130,9 @@ export async function callApi<N extends ImplementedRoute>(
     : [body: ApiRequest<N>, options?: CallOptions]
 ): Promise<ApiResponse<N>> {
   const { method, path } = API_ROUTES[name];
+  const url = options?.query ? `${path}?${new URLSearchParams(options.query)}` : path;
   const [response, { API_SCHEMAS }] = await Promise.all([
-    send(method, path, body, options),
+    send(method, url, body, options),
     loadSchemas(),
   ]);
   const data = isJson(response) ? await readJson(response) : undefined;

@@ -101,6 +101,7 @@ export function readCachedUser(): SessionUser | null {
       phone: text(data.phone),
       credits: Number.isSafeInteger(credits) && credits >= 0 ? credits : 0,
       redeemedCodes: [],
+      reminderEmails: data.reminderEmails !== false,
     };
   } catch {
     return null;

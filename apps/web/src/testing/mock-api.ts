@@ -41,6 +41,7 @@ export const testUser: PublicUser = {
   phone: '',
   credits: 0,
   redeemedCodes: [],
+  reminderEmails: true,
 };
 
 /** An operator's console session as the server answers it: staff, two-factor passed. */
@@ -63,7 +64,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
- * header's countdown) no game and the leaderboards no results unless given, and the test live
+ * header's countdown) no game, Waitlist/Mine (the offer banner) no place and the leaderboards
+ * no results unless given, and the test live
  * channel (TEST_LIVE_CHANNEL) answers; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
@@ -79,6 +81,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     }),
     // Every page of a signed-in player asks for the countdown's game: none, unless given.
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
+    // …and for the offer banner's waitlist places: none, unless given.
+    '/api/Waitlist/Mine': () => ({ body: { entries: [] } }),
     // The dashboard's leaderboard: no results yet, unless given.
     '/api/Games/Leaderboard': () => ({ body: { score: [], time: [], distance: [] } }),
     '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),

@@ -2,7 +2,13 @@
  * Transactional mails: a branded HTML part and a plain-text part each. Everything that comes
  * from a user (names, addresses) is escaped before it enters the HTML.
  */
-import { BRAND_NAME, CONTACT, RECOVERY_CODE_TTL_MS } from '@questfield/contract';
+import {
+  BRAND_NAME,
+  CALENDAR_ALARM_MINUTES,
+  CONTACT,
+  GAME_COST_CREDITS,
+  RECOVERY_CODE_TTL_MS,
+} from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
 type EmailTemplateName =
@@ -190,6 +196,71 @@ export function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
   return { template: 'seat_cancelled', subject, text, html };
 }
 
+export type SeatBooking = {
+  username: string;
+  /** Joined a live game by its access code (else booked ahead). */
+  joined: boolean;
+  /** Where: the district. */
+  place: string;
+  /** The start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  venueStart: string;
+  /** The venue's time zone by name: 'Eastern Daylight Time'. */
+  venueZone: string;
+  /** The same start on the player's clock, when the player's zone is known and reads otherwise. */
+  playerStart: { at: string; zone: string } | null;
+  /** Friends join the game with it on the Game page (`gameUrl`). */
+  accessCode: string;
+  gameUrl: string;
+  /** My Sessions. */
+  sessionsUrl: string;
+  /** The seat's calendar file. */
+  calendar: MailAttachment;
+};
+
+const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+
+/**
+ * A seat just booked or joined (ADR 0032): where and when, on the venue's clock and the
+ * player's, the access code friends join with, the way to My Sessions, and the game as a
+ * calendar file.
+ */
+export function seatBookedEmail(input: SeatBooking): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} game at ${input.place}: ${input.venueStart}`;
+  const done = input.joined ? 'You joined the game' : 'Your seat is booked';
+  const when = `${done} at ${input.place} on ${input.venueStart} (${input.venueZone}, the venue's time).`;
+  const yours =
+    input.playerStart === null
+      ? []
+      : [`In your time zone: ${input.playerStart.at} (${input.playerStart.zone}).`];
+  const calendar = `The attached calendar file adds the game to your calendar, with a reminder ${CALENDAR_ALARM_MINUTES} minutes before it starts.`;
+  const text = [
+    `Hi ${input.username},`,
+    '',
+    when,
+    ...yours,
+    '',
+    `Friends join this game with the access code ${input.accessCode} on the Game page: ${input.gameUrl}`,
+    '',
+    `Your sessions: ${input.sessionsUrl}`,
+    '',
+    calendar,
+  ].join('\n');
+  const html = layout(
+    subject,
+    [
+      `<p>Hi ${escapeHtml(input.username)},</p>`,
+      `<p>${escapeHtml(when)}</p>`,
+      ...yours.map((line) => `<p>${escapeHtml(line)}</p>`),
+      '<p>Friends join this game with the access code</p>',
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(input.accessCode)}</p>`,
+      `<p>on the Game page: ${link(input.gameUrl)}</p>`,
+      `<p>Your sessions: ${link(input.sessionsUrl)}</p>`,
+      `<p>${escapeHtml(calendar)}</p>`,
+    ].join(''),
+  );
+  return { template: 'seat_booked', subject, text, html, attachments: [input.calendar] };
+}
+
 export type PartnershipDetails = {
   name: string;
   email: string;
@@ -257,4 +328,101 @@ export function partnershipNotificationEmail(input: PartnershipDetails): Rendere
     ['<p>A new partnership application has arrived.</p>', applicationHtml(input)].join(''),
   );
   return { template: 'partnership_notification', subject, text, html };
+}
+
+export type WaitlistOffer = {
+  username: string;
+  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  startsAt: string;
+  /** Where: the district. */
+  place: string;
+  /** How long the seat is held, and until when (venue clock, in words: '6:15 PM'). */
+  holdMinutes: number;
+  heldUntil: string;
+  /** Where the player accepts or declines it: the app, signed in. */
+  link: string;
+};
+
+/** A seat offered from the waitlist (ADR 0034): which game, how long it is held, where to take it. */
+export function waitlistOfferEmail(input: WaitlistOffer): RenderedEmail {
+  const subject = `A seat is free for you: ${BRAND_NAME} waitlist`;
+  const lines = [
+    `A seat has freed up on the session of ${input.startsAt} at ${input.place}, and it is yours if you want it.`,
+    `We hold it for you for ${input.holdMinutes} minutes, until ${input.heldUntil}. After that it goes to the next player in line.`,
+    `Sign in to accept it (${GAME_COST_CREDITS} credits) or decline it: ${input.link}`,
+  ];
+  const text = [`Hi ${input.username},`, '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    [`Hi ${input.username},`, ...lines.slice(0, 2)]
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .concat(
+        `<p><a href="${escapeHtml(input.link)}" style="color:#f7b538">Accept or decline the seat</a> (${GAME_COST_CREDITS} credits to book it).</p>`,
+      )
+      .join(''),
+  );
+  return { template: 'waitlist_offer', subject, text, html };
+}
+
+export type SeatReminder = {
+  username: string;
+  /** 'day': the mail 24 hours before the game; 'hour': the one 1 hour before (ADR 0033). */
+  kind: 'day' | 'hour';
+  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  startsAt: string;
+  /** Where: the district. */
+  place: string;
+  /** Friends join the game with it. */
+  accessCode: string;
+  /** My Sessions. */
+  sessionsUrl: string;
+  /** The page whose button turns reminders off (opening a link changes nothing). */
+  unsubscribeUrl: string;
+  /** What mail providers post to unsubscribe in one click (RFC 8058): List-Unsubscribe. */
+  oneClickUrl: string;
+};
+
+/**
+ * A game coming up (ADR 0033): when and where, the access code, the way to My Sessions, and
+ * how to stop these mails, with the List-Unsubscribe headers of a one-click unsubscribe.
+ */
+export function seatReminderEmail(input: SeatReminder): RenderedEmail {
+  const subject =
+    input.kind === 'day'
+      ? `Reminder: your ${BRAND_NAME} game on ${input.startsAt}`
+      : `Starting soon: your ${BRAND_NAME} game on ${input.startsAt}`;
+  const when =
+    input.kind === 'day'
+      ? `Your game at ${input.place} is coming up on ${input.startsAt} (venue time).`
+      : `Your game at ${input.place} starts soon: ${input.startsAt} (venue time).`;
+  const code = `Friends join this game with the access code ${input.accessCode}.`;
+  const why =
+    'You get these reminders 24 hours and 1 hour before each game you book. To stop them, turn off Game reminders in Account Settings, or unsubscribe:';
+  const text = [
+    `Hi ${input.username},`,
+    '',
+    when,
+    code,
+    '',
+    `Your sessions: ${input.sessionsUrl}`,
+    '',
+    `${why} ${input.unsubscribeUrl}`,
+  ].join('\n');
+  const anchor = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#f7b538">${escapeHtml(label)}</a>`;
+  const html = layout(
+    subject,
+    [
+      `<p>Hi ${escapeHtml(input.username)},</p>`,
+      `<p>${escapeHtml(when)}</p>`,
+      `<p>${escapeHtml(code)}</p>`,
+      `<p>Your sessions: ${anchor(input.sessionsUrl, input.sessionsUrl)}</p>`,
+      `<p style="font-size:13px;color:#a1a1aa">${escapeHtml(why)} ${anchor(input.unsubscribeUrl, 'unsubscribe from game reminders')}.</p>`,
+    ].join(''),
+  );
+  const headers = {
+    'List-Unsubscribe': `<${input.oneClickUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  return { template: 'seat_reminder', subject, text, html, headers };
 }

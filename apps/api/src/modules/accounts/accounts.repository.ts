@@ -1,6 +1,6 @@
 /** Users: the Drizzle code of the accounts module (recovery.repository.ts: codes and tokens). */
 import type { Role } from '@questfield/contract';
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
 import { users } from '../../db/schema/accounts';
@@ -20,6 +20,8 @@ export type Account = {
   role: Role;
   /** Labels of the codes the player redeemed, oldest first. */
   redeemedCodes: string[];
+  /** Whether the player gets game reminder mails (ADR 0033). */
+  reminderEmails: boolean;
 };
 
 /** Why a write of a name was refused: the unique index it hit. */
@@ -42,6 +44,7 @@ export const accountColumns = {
   redeemedCodes: sql<
     string[]
   >`coalesce((select json_agg(${labels.codeLabel} order by ${labels.redeemedAt}) from ${labels} where ${labels.userId} = ${users.id}), '[]'::json)`,
+  reminderEmails: users.reminderEmails,
 };
 
 /** A deleted account's row stays, scrubbed, for the ledger and orders: never a player again. */
@@ -235,6 +238,42 @@ export async function anonymiseUser(db: Executor, id: string, now: Date): Promis
     .where(and(eq(users.id, id), isLive))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Sets whether the live account gets game reminder mails; false when there is none. */
+export async function updateReminderEmails(
+  db: Executor,
+  id: string,
+  enabled: boolean,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ reminderEmails: enabled, updatedAt: now })
+    .where(and(eq(users.id, id), isLive))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Who a game reminder goes to: live accounts among `ids`, with their choice (ADR 0033). */
+export type ReminderRecipient = {
+  id: string;
+  email: string;
+  username: string;
+  reminderEmails: boolean;
+};
+
+export function findReminderRecipients(db: Executor, ids: string[]): Promise<ReminderRecipient[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      reminderEmails: users.reminderEmails,
+    })
+    .from(users)
+    .where(and(inArray(users.id, ids), isLive));
 }
 
 /** The ids of deleted accounts (a subquery served by users_deleted_at_idx). */

@@ -1,9 +1,11 @@
 /** HTTP side of accounts and recovery: cookies, and the spec's wire format (spec §7). */
-import { MESSAGES, type PublicUser } from '@questfield/contract';
+import { MESSAGES, unsubscribeQuery, type PublicUser } from '@questfield/contract';
 import type { FastifyReply } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
+import { fail } from '../../lib/app-error';
 import { requestMeta } from '../../lib/request-meta';
 import type { ZodApp } from '../../lib/zod-app';
+import { registerFormBody } from '../../plugins/form-body';
 import { appCookie, sessionCookies, sessionOf } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import type { Account } from './accounts.repository';
@@ -22,10 +24,14 @@ function toPublicUser(account: Account): PublicUser {
     phone: account.phone,
     credits: account.credits,
     redeemedCodes: account.redeemedCodes.map((code) => ({ code })),
+    reminderEmails: account.reminderEmails,
   };
 }
 
-export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleContext): void {
+export async function registerAccountsRoutes(
+  app: ZodApp,
+  { env, services }: ModuleContext,
+): Promise<void> {
   const { accounts, recovery, accountDeletion } = services;
   const cookies = sessionCookies(env);
   const deviceCookie = appCookie(env, DEVICE_COOKIE, DEVICE_TRUST_MS);
@@ -99,6 +105,28 @@ export function registerAccountsRoutes(app: ZodApp, { env, services }: ModuleCon
       deviceCookie.clear(reply);
       return { message: MESSAGES.accountDeleted };
     },
+  });
+
+  app.route({
+    ...apiRoute('usersReminderEmails'),
+    handler: async (request) => {
+      const { userId } = sessionOf(request);
+      return [toPublicUser(await accounts.setReminderEmails(userId, request.body.enabled))];
+    },
+  });
+
+  // Mail providers post it as a form (RFC 8058): a parser for forms in this route's scope only.
+  await app.register(async (scope: ZodApp) => {
+    registerFormBody(scope);
+    scope.route({
+      ...apiRoute('usersUnsubscribeReminders'),
+      handler: async (request) => {
+        const query = unsubscribeQuery.safeParse(request.query);
+        if (!query.success) fail('UNSUBSCRIBE_LINK_INVALID');
+        await accounts.unsubscribeReminders(query.data.token);
+        return { message: MESSAGES.remindersUnsubscribed };
+      },
+    });
   });
 
   app.route({

@@ -22,6 +22,7 @@ import { hashPassword, type Passwords } from './password';
 import { passwordProblem } from './password-policy';
 import * as repo from './accounts.repository';
 import type { SessionService } from './sessions.service';
+import { createUnsubscribeTokens } from './unsubscribe-tokens';
 
 export type RequestMeta = AuditMeta & { userAgent: string };
 
@@ -29,6 +30,9 @@ export type RequestMeta = AuditMeta & { userAgent: string };
 const searchCursor = z
   .tuple([z.string(), z.uuid()])
   .transform(([username, id]) => ({ username, id }));
+/** Who a game reminder goes to, with the token of the mail's unsubscribe link (ADR 0033). */
+export type ReminderRecipient = repo.ReminderRecipient & { unsubscribeToken: string };
+
 /** A new session, and the device token of the browser that opened it (device-trust.ts). */
 export type SignedIn = { account: repo.Account; sessionId: string; deviceToken: string };
 
@@ -75,6 +79,7 @@ export async function provisionAccount(
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock, env, transaction, sessions, authLimits, passwords, audit } = deps;
+  const unsubscribeTokens = createUnsubscribeTokens(env.appSecret);
 
   async function accountOf(userId: string): Promise<repo.Account> {
     return (await repo.findAccount(db, userId)) ?? fail('UNAUTHENTICATED');
@@ -208,6 +213,39 @@ export function createAccountsService(deps: AccountsDeps) {
         if (taken !== null) fail(taken);
       }
       return accountOf(userId);
+    },
+
+    /** Game reminder mails on or off for the player (Account Settings); the account after. */
+    async setReminderEmails(userId: string, enabled: boolean): Promise<repo.Account> {
+      await repo.updateReminderEmails(db, userId, enabled, clock.now());
+      return accountOf(userId);
+    },
+
+    /**
+     * A reminder mail's one-click unsubscribe (RFC 8058): turns reminders off for the player
+     * the token names. A deleted account, or reminders off already, is answered the same;
+     * UNSUBSCRIBE_LINK_INVALID when the token is not ours.
+     */
+    async unsubscribeReminders(token: string): Promise<void> {
+      const userId = unsubscribeTokens.userOf(token) ?? fail('UNSUBSCRIBE_LINK_INVALID');
+      await repo.updateReminderEmails(db, userId, false, clock.now());
+    },
+
+    /**
+     * Who the reminders of these players go to, read in the caller's transaction: live accounts
+     * only (a deleted one is left out), with their choice and their unsubscribe token.
+     */
+    async reminderRecipients(
+      tx: Executor,
+      userIds: string[],
+    ): Promise<Map<string, ReminderRecipient>> {
+      const rows = await repo.findReminderRecipients(tx, [...new Set(userIds)]);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { ...row, unsubscribeToken: unsubscribeTokens.tokenFor(row.id) },
+        ]),
+      );
     },
 
     /**

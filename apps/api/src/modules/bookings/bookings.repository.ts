@@ -1,9 +1,28 @@
 /** Game slots and the seats players hold on them (registrations): the bookings module's SQL. */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
-import { eventSlots, registrations, type REGISTRATION_SOURCES } from '../../db/schema/bookings';
+import {
+  eventSlots,
+  registrations,
+  waitlistEntries,
+  type REGISTRATION_SOURCES,
+} from '../../db/schema/bookings';
 import { playerNames } from '../../db/schema/views';
 
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
@@ -112,7 +131,10 @@ export async function updateSlot(
       and(
         eq(previous.id, eventSlots.id),
         eq(eventSlots.startsAt, startsAt),
-        'capacity' in change ? sql`${eventSlots.booked} <= ${change.capacity}` : undefined,
+        // Seats held for waitlist offers are taken too.
+        'capacity' in change
+          ? sql`${eventSlots.booked} + ${eventSlots.held} <= ${change.capacity}`
+          : undefined,
       ),
     )
     .returning({
@@ -133,9 +155,13 @@ const inFuture = (range: FutureSlots) =>
     gt(eventSlots.startsAt, range.after),
   );
 
+/** A slot nobody has booked, nor holds a place or an offered seat on (its waitlist, ADR 0034). */
+const unused = sql`(${eventSlots.booked} = 0 and ${eventSlots.held} = 0 and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.slotId} = ${eventSlots.id}))`;
+
 /**
- * Deletes the slots of the range that start at none of `keep` and that nobody has booked, and
- * closes those players hold seats on (they stay for them); how many went, and how many stay.
+ * Deletes the slots of the range that start at none of `keep` and that nobody has booked (nor
+ * waits on), and closes those players hold seats or places on (they stay for them); how many
+ * went, and how many stay.
  */
 export async function removeEmptySlots(db: Executor, range: FutureSlots, keep: Date[]) {
   const outside = and(
@@ -144,12 +170,12 @@ export async function removeEmptySlots(db: Executor, range: FutureSlots, keep: D
   );
   const removed = await db
     .delete(eventSlots)
-    .where(and(outside, eq(eventSlots.booked, 0)))
+    .where(and(outside, unused))
     .returning({ id: eventSlots.id });
   const kept = await db
     .update(eventSlots)
     .set({ enabled: false })
-    .where(and(outside, gt(eventSlots.booked, 0)))
+    .where(and(outside, not(unused)))
     .returning({ id: eventSlots.id });
   return { removed: removed.length, kept: kept.length };
 }
@@ -159,7 +185,14 @@ export async function setEmptySlotsCapacity(db: Executor, range: FutureSlots, ca
   await db
     .update(eventSlots)
     .set({ capacity })
-    .where(and(inFuture(range), eq(eventSlots.booked, 0), ne(eventSlots.capacity, capacity)));
+    .where(
+      and(
+        inFuture(range),
+        eq(eventSlots.booked, 0),
+        eq(eventSlots.held, 0),
+        ne(eventSlots.capacity, capacity),
+      ),
+    );
 }
 
 /** Opens or closes every slot of the range; how many changed, and the seats held on them. */
@@ -213,12 +246,15 @@ export async function setAccessCode(
     .where(and(eq(eventSlots.id, slotId), isNull(eventSlots.accessCodeHash)));
 }
 
+/** A slot and the registration of one player on it (null: none). */
+export type PlayerSlot = SlotRow & { registrationId: string | null };
+
 /** A slot (as findSlot) and the registration of `userId` on it (null: none), in one read. */
 export async function findSlotFor(
   db: Executor,
   key: SlotTarget,
   userId: string,
-): Promise<(SlotRow & { registrationId: string | null }) | undefined> {
+): Promise<PlayerSlot | undefined> {
   const [row] = await db
     .select({ ...slotColumns, registrationId: registrations.id })
     .from(eventSlots)
@@ -232,36 +268,26 @@ export async function findSlotFor(
 }
 
 /**
- * Seats the player on the targeted slot in one statement: the registration is written (one per
- * player and slot) and the seat taken if the slot is open, in the window and has a seat neither
+ * Seats the player on the slot in one statement: the registration is written (one per player
+ * and slot) and the seat taken if the slot is open, in the window and has a seat neither
  * booked nor held for a waitlist offer. Of any number of concurrent bookings at most the free
  * seats match: each waits for the row lock of the one before, then sees its count. Undefined
  * when no seat was taken; the caller then rolls back (a registration may have been written).
  */
 export async function seatPlayer(
   tx: Transaction,
-  target: SlotTarget,
-  row: { id: string; userId: string; source: RegistrationSource; createdAt: Date },
+  row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
   window: { kind: SeatWindow; now: Date },
 ): Promise<SlotRow | undefined> {
-  const registered = tx.$with('registered').as(
-    tx
-      .insert(registrations)
-      .select((qb) =>
-        qb
-          .select({
-            id: sql`${row.id}::uuid`.as('id'),
-            slotId: eventSlots.id,
-            userId: sql`${row.userId}::uuid`.as('user_id'),
-            source: sql`${row.source}`.as('source'),
-            createdAt: sql`${row.createdAt.toISOString()}::timestamptz`.as('created_at'),
-          })
-          .from(eventSlots)
-          .where(slotKey(target)),
-      )
-      .onConflictDoNothing()
-      .returning({ slotId: registrations.slotId }),
-  );
+  const registered = tx
+    .$with('registered')
+    .as(
+      tx
+        .insert(registrations)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ slotId: registrations.slotId }),
+    );
   const [seated] = await tx
     .with(registered)
     .update(eventSlots)
@@ -362,12 +388,14 @@ export async function deleteFutureRegistrations(
 }
 
 /** One seat back on each slot (a registration on it was deleted in this transaction). */
-export async function freeSeats(tx: Transaction, slotIds: string[]): Promise<void> {
-  if (slotIds.length === 0) return;
-  await tx
+export async function freeSeats(tx: Transaction, slotIds: string[]): Promise<Date[]> {
+  if (slotIds.length === 0) return [];
+  const freed = await tx
     .update(eventSlots)
     .set({ booked: sql`${eventSlots.booked} - 1` })
-    .where(inArray(eventSlots.id, slotIds));
+    .where(inArray(eventSlots.id, slotIds))
+    .returning({ startsAt: eventSlots.startsAt });
+  return freed.map((slot) => slot.startsAt);
 }
 
 /** The slots a report counts in [from, to): open ones, and closed ones that still have seats. */

@@ -76,8 +76,13 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('eventsRegister'),
     handler: async (request) => {
-      const startsAt = new Date(request.body.EventTime);
-      return toRegistered(request, await services.bookings.book(callerOf(request), startsAt));
+      const { EventTime, timeZone } = request.body;
+      const booking = await services.bookings.book(
+        callerOf(request),
+        new Date(EventTime),
+        timeZone,
+      );
+      return toRegistered(request, booking);
     },
   });
 
@@ -101,11 +106,15 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
 
   app.route({
     ...apiRoute('itemsJoinByAccessCode'),
-    handler: async (request) =>
-      toRegistered(
-        request,
-        await services.bookings.joinByAccessCode(callerOf(request), request.body.accessCode),
-      ),
+    handler: async (request) => {
+      const { accessCode, timeZone } = request.body;
+      const booking = await services.bookings.joinByAccessCode(
+        callerOf(request),
+        accessCode,
+        timeZone,
+      );
+      return toRegistered(request, booking);
+    },
   });
 
   app.route({

@@ -2,12 +2,14 @@
  * The bookings module: the seats players book or join on the 30-minute game slots of the
  * venue's schedule (slots.ts) (security.md W12, W13).
  *
- * - A booking is one transaction of three statements (seatIn): 2 credits are posted (which
- *   serialises one player's bookings), the registration is written (one per player and slot)
- *   with it as the posting's source, and last a seat is taken by a conditional update (at most
- *   `capacity` of any number of concurrent bookings win; the contended slot row is held only
- *   from there to commit). A step that writes nothing rolls all of it back; only then is the
- *   slot read to answer a seat already held again, or to say why not (notSeated).
+ * - A booking first reads the slot (with the player's seat on it) and the player, side by side:
+ *   a seat held already, a slot out of its window or full is answered from that read, and the
+ *   confirmation mail (confirmation-mail.ts, ADR 0032) is made from it. Then one transaction
+ *   (seatIn): 2 credits are posted (which serialises one player's bookings), the mail queued,
+ *   and last the registration written and the seat taken in one statement (at most the free
+ *   seats of any number of concurrent bookings win; the contended slot row is held only from
+ *   there to commit). A seat not taken rolls all of it back and the slot is read again to say
+ *   why (notSeated). A seat taken is announced to every process after the commit (ADR 0035).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -20,6 +22,8 @@ import {
 } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
+import type { RenderedEmail } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import { readPage, type Page } from '../../lib/page-cursor';
@@ -29,12 +33,15 @@ import type { SettingsService } from '../settings/settings.service';
 import { refuse, settle } from '../../lib/outcome';
 import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import * as repo from './bookings.repository';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionService } from '../accounts/sessions.service';
 import { toAvailableTime } from './available-time';
-import { seatCalendar } from './calendar';
+import { seatCalendarFile } from './calendar';
+import { knownTimeZone, seatBookedMail } from './confirmation-mail';
 import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
 import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
+import type { WaitlistService } from './waitlist.service';
 
 export type { DaySlot, OperatedSlot, SlotView } from './slots';
 
@@ -69,10 +76,21 @@ type BookingsDeps = Pick<
   'db' | 'env' | 'clock' | 'transaction' | 'listen' | 'background'
 > & {
   sessions: Pick<SessionService, 'stillSignedIn'>;
+  accounts: Pick<AccountsService, 'find'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
   credits: CreditsService;
   codeAttempts: CodeAttempts;
   settings: SettingsService;
   audit: Audit;
+  waitlist: Pick<WaitlistService, 'offerFreedSeats' | 'releasePlayer' | 'wake'>;
+};
+
+/** A seat to take: the slot as read, the registration's id, and the mail confirming it. */
+type SeatPlan = {
+  slot: repo.SlotRow;
+  registrationId: string;
+  now: Date;
+  mail: { to: string; mail: RenderedEmail } | null;
 };
 
 /** How a seat is taken: booked ahead from the list, or joined by access code while live. */
@@ -102,10 +120,10 @@ const JOINING: Way = {
 const MINUTE = 60_000;
 
 export function createBookingsService({ db, env, clock, transaction, ...deps }: BookingsDeps) {
-  const { credits, codeAttempts, settings, audit } = deps;
+  const { accounts, mailer, credits, codeAttempts, settings, audit } = deps;
   const slots = createSlotSchedule({ db, env, clock, settings });
   const { accessCodes, viewOf, accessCodeOf } = slots;
-  const changes = createSlotChanges({ listen: deps.listen, env });
+  const changes = createSlotChanges({ db, listen: deps.listen, env });
   const seatStreams = createSeatStreams({
     read: async (day) => JSON.stringify((await slots.listDay(day)).map(toAvailableTime)),
     changes,
@@ -127,22 +145,22 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     slot.enabled && (way.window === 'before-start' ? slot.startsAt > now : isLive(slot, now));
 
   /**
-   * The seat step of a booking and of a join, two statements in `tx`: the 2 credits are posted
-   * first (which locks the player's balance, so one player's seats queue), then the
-   * registration is written and the seat taken in the way's window in one statement (the
-   * slot's row, which every booking of the slot waits for, is held only from there to commit).
-   * Either step writing nothing refuses 'not_seated', rolling back the other.
+   * The seat step of a booking and of a join, in `tx`: the 2 credits are posted first (which
+   * locks the player's balance, so one player's seats queue), then the confirmation is queued,
+   * and last the registration is written and the seat taken in the way's window in one
+   * statement: the slot's row, which every booking of the slot waits for, is held only from
+   * there to commit. A seat not taken refuses 'not_seated', rolling back the rest.
    */
-  async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, target: repo.SlotTarget) {
+  async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, plan: SeatPlan) {
     const { userId } = caller;
-    const id = randomUUID();
+    const { slot, registrationId: id, now } = plan;
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     const posting = await credits.post(tx, request);
     if (posting.status !== 'posted') refuse('not_seated');
-    const now = clock.now();
-    const registration = { id, userId, source: way.source, createdAt: now };
-    const seated = await repo.seatPlayer(tx, target, registration, { kind: way.window, now });
+    if (plan.mail !== null) await mailer.queue(tx, plan.mail.to, plan.mail.mail);
+    const registration = { id, slotId: slot.id, userId, source: way.source, createdAt: now };
+    const seated = await repo.seatPlayer(tx, registration, { kind: way.window, now });
     if (seated === undefined) refuse('not_seated');
     const balance = posting.posting.balanceAfter;
     const seat = { accessCode: accessCodeOf(seated), registrationId: id };
@@ -151,13 +169,15 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   }
 
   /**
-   * After a seat was not taken: a seat the player holds already is answered again without a
-   * charge; otherwise the refusal, in the order a player can act on it (no such slot, out of
-   * its window, full, too few credits).
+   * Why a seat cannot be had on `slot` as read (undefined: it may be), or the seat the player
+   * holds there already, answered again without a charge; refusals in the order a player can
+   * act on them (out of its window, full).
    */
-  async function notSeated(caller: BookingCaller, way: Way, target: repo.SlotTarget) {
-    const slot = await repo.findSlotFor(db, target, caller.userId);
-    if (slot === undefined) return fail(way.missing);
+  async function answerWithoutSeat(
+    caller: BookingCaller,
+    way: Way,
+    slot: repo.PlayerSlot,
+  ): Promise<Booking | undefined> {
     if (slot.registrationId !== null) {
       const balance = await credits.balance(db, caller.userId);
       const seat = { accessCode: accessCodeOf(slot), registrationId: slot.registrationId };
@@ -165,25 +185,75 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     }
     if (!inWindow(slot, way, clock.now())) return fail(way.closed);
     if (slot.booked + slot.held >= slot.capacity) return fail('SLOT_FULL');
-    // A seat may have been given back since the seat step found the slot full (ADR 0029): the
-    // player's balance says which step refused.
+    return undefined;
+  }
+
+  /**
+   * After a seat was not taken: read again, and answered as answerWithoutSeat does; a seat may
+   * also have been given back since the seat step found the slot full (ADR 0029): the player's
+   * balance says which step refused.
+   */
+  async function notSeated(caller: BookingCaller, way: Way, target: repo.SlotTarget) {
+    const slot = (await repo.findSlotFor(db, target, caller.userId)) ?? fail(way.missing);
+    const answer = await answerWithoutSeat(caller, way, slot);
+    if (answer !== undefined) return answer;
     const balance = await credits.balance(db, caller.userId);
     return fail(balance < GAME_COST_CREDITS ? 'NOT_ENOUGH_CREDITS' : 'SLOT_FULL');
   }
 
-  /** Seats the caller on the targeted slot in one transaction (see seatIn), or says why not. */
-  async function seat(caller: BookingCaller, way: Way, target: repo.SlotTarget): Promise<Booking> {
+  /**
+   * Seats the caller on the targeted slot in one transaction (see seatIn), or says why not.
+   * The slot (with the player's seat on it) and the player are read first, side by side and
+   * before any lock: a seat held already or a slot that seats nobody is answered from that
+   * read, and the confirmation mail (ADR 0032) is made from it, so none of that work happens
+   * while the slot's row is held. `timeZone` is the player's, as the browser named it.
+   */
+  async function seat(
+    caller: BookingCaller,
+    way: Way,
+    target: repo.SlotTarget,
+    timeZone?: string,
+  ): Promise<Booking> {
     if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
+    const [found, player] = await Promise.all([
+      repo.findSlotFor(db, target, caller.userId),
+      accounts.find(caller.userId),
+    ]);
+    const slot = found ?? fail(way.missing);
+    const answered = await answerWithoutSeat(caller, way, slot);
+    if (answered !== undefined) return answered;
+    const plan = seatPlan(slot, way, player, knownTimeZone(timeZone));
     const outcome = await settle<{ status: 'seated'; booking: Booking }, 'not_seated'>(
-      transaction((tx) => seatIn(tx, caller, way, target)),
+      transaction((tx) => seatIn(tx, caller, way, plan)),
     );
-    const booking =
-      outcome.status === 'seated' ? outcome.booking : await notSeated(caller, way, target);
-    if (!booking.repeated) {
-      const startsAt = booking.startsAt.toISOString();
-      audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
-    }
+    if (outcome.status !== 'seated') return notSeated(caller, way, target);
+    const { booking } = outcome;
+    changes.announce(booking.startsAt);
+    mailer.wake();
+    const startsAt = booking.startsAt.toISOString();
+    audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
     return booking;
+  }
+
+  /** A seat about to be taken on `slot`: its registration id and its confirmation mail. */
+  function seatPlan(
+    slot: repo.SlotRow,
+    way: Way,
+    player: { email: string; username: string } | undefined,
+    timeZone: string | undefined,
+  ): SeatPlan {
+    const now = clock.now();
+    const registrationId = randomUUID();
+    if (player === undefined) return { slot, registrationId, now, mail: null };
+    const seat = { ...viewOf(slot), accessCode: accessCodeOf(slot), registrationId };
+    const joined = way.source === 'access_code';
+    const about = { username: player.username, timeZone, joined };
+    return {
+      slot,
+      registrationId,
+      now,
+      mail: { to: player.email, mail: seatBookedMail(seat, about, env, now) },
+    };
   }
 
   /** The slot an access code opens while it can be joined; the spec's refusals otherwise. */
@@ -197,8 +267,27 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
   return {
     operatorDay: slots.operatorDay,
-    setCapacity: slots.setCapacity,
-    setOpen: slots.setOpen,
+    /** Sets a slot's capacity; seats it frees go to the slot's waitlist (ADR 0034) at once. */
+    async setCapacity(day: VenueDay, time: string, capacity: number) {
+      const change = await transaction(async (tx) => {
+        const done = await slots.setCapacity(day, time, capacity, tx);
+        await deps.waitlist.offerFreedSeats(tx, done.slot.slotId);
+        return done;
+      });
+      deps.waitlist.wake();
+      return change;
+    },
+
+    /** Closes or reopens a slot; a reopened slot's free seats go to its waitlist at once. */
+    async setOpen(day: VenueDay, time: string, open: boolean) {
+      const change = await transaction(async (tx) => {
+        const done = await slots.setOpen(day, time, open, tx);
+        if (open) await deps.waitlist.offerFreedSeats(tx, done.slot.slotId);
+        return done;
+      });
+      deps.waitlist.wake();
+      return change;
+    },
     reshapeWeekday: slots.reshapeWeekday,
     setDayOpen: slots.setDayOpen,
     accessCodeAt: slots.accessCodeAt,
@@ -240,9 +329,15 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** The booking modal's live seat counts (seat-stream.ts). */
     seatStreams,
 
-    /** Books the slot starting at `startsAt` for the caller (see the module comment). */
-    book: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>
-      seat(caller, BOOKING, { startsAt }),
+    /** Tells every process a seat of the slot starting at `startsAt` was given back. */
+    announceSeatChange: (startsAt: Date): void => changes.announce(startsAt),
+
+    /**
+     * Books the slot starting at `startsAt` for the caller (see the module comment); `timeZone`
+     * is the player's, for the confirmation mail.
+     */
+    book: (caller: BookingCaller, startsAt: Date, timeZone?: string): Promise<Booking> =>
+      seat(caller, BOOKING, { startsAt }, timeZone),
 
     /** The game an access code opens, while it can be joined (a code guess: limited). */
     async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
@@ -255,9 +350,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     },
 
     /** Joins the game an access code opens: a booking in the live window (W13). */
-    async joinByAccessCode(caller: BookingCaller, code: string): Promise<Booking> {
+    async joinByAccessCode(
+      caller: BookingCaller,
+      code: string,
+      timeZone?: string,
+    ): Promise<Booking> {
       const attempt = await codeAttempts.admit(caller);
-      const booking = await seat(caller, JOINING, { accessCodeHash: accessCodes.hashOf(code) });
+      const target = { accessCodeHash: accessCodes.hashOf(code) };
+      const booking = await seat(caller, JOINING, target, timeZone);
       await codeAttempts.succeeded(attempt);
       return booking;
     },
@@ -278,18 +378,8 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     async seatCalendar(userId: string, registrationId: string) {
       const slot =
         (await repo.findPlayerGame(db, userId, registrationId)) ?? fail('SEAT_NOT_FOUND');
-      const endsAt = new Date(slot.startsAt.getTime() + slot.lengthMinutes * MINUTE);
-      const seat = {
-        registrationId,
-        startsAt: slot.startsAt,
-        endsAt,
-        district: env.districtName,
-        accessCode: accessCodeOf(slot),
-      };
-      return {
-        filename: `questfield-${venueDayOf(slot.startsAt, env.venueTimezone)}.ics`,
-        calendar: seatCalendar(seat, env.publicOrigin, clock.now()),
-      };
+      const seat = { ...slot, registrationId, accessCode: accessCodeOf(slot) };
+      return seatCalendarFile(seat, env, clock.now());
     },
 
     /** The player's latest bookings, latest slot first. */
@@ -316,12 +406,16 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /**
      * Gives up the player's seats on games that have not started, in the caller's transaction
-     * (the account is being deleted): each registration goes and its slot's seat is free again.
-     * No credits come back; the caller decides what becomes of the balance. Returns how many.
+     * (the account is being deleted): each registration goes and its slot's seat is free again,
+     * offered to the slot's waitlist, and the player's own places in lines go (ADR 0034). No
+     * credits come back; the caller decides what becomes of the balance. Returns how many.
      */
     async releaseFutureSeats(tx: Transaction, userId: string): Promise<number> {
       const slotIds = await repo.deleteFutureRegistrations(tx, userId, clock.now());
-      await repo.freeSeats(tx, slotIds);
+      for (const startsAt of await repo.freeSeats(tx, slotIds)) {
+        await changes.announceOnCommit(tx, startsAt);
+      }
+      await deps.waitlist.releasePlayer(tx, userId, slotIds);
       return slotIds.length;
     },
 

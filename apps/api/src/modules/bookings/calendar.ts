@@ -6,8 +6,10 @@
  */
 import { CALENDAR_ALARM_MINUTES, calendarDetails, calendarTitle } from '@questfield/contract';
 import ical, { ICalAlarmType } from 'ical-generator';
+import type { Env } from '../../config/env';
+import { venueDayOf } from '../../lib/slot-schedule';
 
-export type CalendarSeat = {
+type CalendarSeat = {
   registrationId: string;
   startsAt: Date;
   endsAt: Date;
@@ -15,8 +17,8 @@ export type CalendarSeat = {
   accessCode: string;
 };
 
-/** The seat's calendar file; `origin` names the product (UID, links), `now` stamps it. */
-export function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
+/** The seat's calendar text; `origin` names the product (UID, links), `now` stamps it. */
+function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
   const sessionsUrl = new URL('/dashboard', origin).toString();
   const calendar = ical({
     prodId: { company: 'Questfield', product: 'Sessions', language: 'EN' },
@@ -41,4 +43,36 @@ export function seatCalendar(seat: CalendarSeat, origin: string, now: Date): str
     ],
   });
   return calendar.toString();
+}
+
+/** A seat as its slot and registration know it. */
+type SeatOnSlot = {
+  registrationId: string;
+  startsAt: Date;
+  lengthMinutes: number;
+  accessCode: string;
+};
+
+const MINUTE = 60_000;
+
+/**
+ * The seat's calendar file and its name ('questfield-2026-06-01.ics', the venue day): what
+ * Events/Calendar answers and the confirmation mail attaches (ADR 0032).
+ */
+export function seatCalendarFile(
+  seat: SeatOnSlot,
+  env: Pick<Env, 'districtName' | 'venueTimezone' | 'publicOrigin'>,
+  now: Date,
+): { filename: string; calendar: string } {
+  const calendarSeat: CalendarSeat = {
+    registrationId: seat.registrationId,
+    startsAt: seat.startsAt,
+    endsAt: new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE),
+    district: env.districtName,
+    accessCode: seat.accessCode,
+  };
+  return {
+    filename: `questfield-${venueDayOf(seat.startsAt, env.venueTimezone)}.ics`,
+    calendar: seatCalendar(calendarSeat, env.publicOrigin, now),
+  };
 }

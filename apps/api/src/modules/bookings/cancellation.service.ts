@@ -8,7 +8,8 @@
  * ('cancellation', registration id): the ledger's unique key lets it post once, however many
  * times it is asked. A repeat finds the registration gone and that posting there, and is
  * answered as repeated. Players cancel up to the cut-off (a runtime setting, by the server's
- * clock); staff cancel until the start. The confirmation mail joins the transaction.
+ * clock); staff cancel until the start. The confirmation mail joins the transaction, and so
+ * does the seat's offer to the first player on the slot's waitlist (ADR 0034).
  */
 import { cancelCutoffMessage } from '@questfield/contract';
 import type { Transaction } from '../../db/client';
@@ -22,8 +23,9 @@ import { venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { BookingCaller } from './bookings.service';
+import type { BookingCaller, BookingsService } from './bookings.service';
 import * as repo from './cancellation.repository';
+import type { WaitlistService } from './waitlist.service';
 
 /** A seat given back, or found given back before (`repeated`: its start is then unknown). */
 export type Cancellation = {
@@ -48,6 +50,8 @@ type CancellationDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
   audit: Audit;
+  waitlist: Pick<WaitlistService, 'offerFreedSeats'>;
+  bookings: Pick<BookingsService, 'announceSeatChange'>;
 };
 
 type Seat = { userId: string; registrationId: string };
@@ -84,6 +88,8 @@ export function createCancellationService(deps: CancellationDeps) {
       balance = posted.posting.balanceAfter;
     }
     const startsAt = await repo.freeSeat(tx, deleted.slotId);
+    // The seat goes to the first player waiting for it, if any (ADR 0034).
+    await deps.waitlist.offerFreedSeats(tx, deleted.slotId);
     const done = { registrationId, startsAt, refunded, balance, repeated: false };
     const player = await accounts.find(userId, tx);
     if (player !== undefined) {
@@ -124,8 +130,10 @@ export function createCancellationService(deps: CancellationDeps) {
       transaction((tx) => cancelIn(tx, seat, by)),
     );
     if (outcome.status !== 'cancelled') return notCancelled(seat, by);
+    const { done } = outcome;
+    if (done.startsAt !== null) deps.bookings.announceSeatChange(done.startsAt);
     mailer.wake();
-    return outcome.done;
+    return done;
   }
 
   return {

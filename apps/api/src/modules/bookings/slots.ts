@@ -179,19 +179,35 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
       return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : accessCodeOf(slot);
     },
 
-    /** Sets a slot's capacity, never below the seats taken. */
-    async setCapacity(day: VenueDay, time: string, capacity: number): Promise<SlotChange> {
+    /**
+     * Sets a slot's capacity, never below the seats taken (booked, or held for a waitlist
+     * offer); on `executor`, the caller's transaction when given.
+     */
+    async setCapacity(
+      day: VenueDay,
+      time: string,
+      capacity: number,
+      executor: Executor = db,
+    ): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(db, startsAt, { capacity });
+      const slot = await repo.updateSlot(executor, startsAt, { capacity });
       if (slot !== undefined) return changed(slot);
-      const exists = await repo.findSlot(db, { startsAt });
+      const exists = await repo.findSlot(executor, { startsAt });
       return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
     },
 
-    /** Closes a slot to new bookings and joins (seats already taken stay), or opens it again. */
-    async setOpen(day: VenueDay, time: string, open: boolean): Promise<SlotChange> {
+    /**
+     * Closes a slot to new bookings and joins (seats already taken stay), or opens it again; on
+     * `executor`, the caller's transaction when given.
+     */
+    async setOpen(
+      day: VenueDay,
+      time: string,
+      open: boolean,
+      executor: Executor = db,
+    ): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(db, startsAt, { enabled: open });
+      const slot = await repo.updateSlot(executor, startsAt, { enabled: open });
       return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : changed(slot);
     },
 

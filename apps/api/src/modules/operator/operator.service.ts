@@ -554,6 +554,8 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
           return settingsCommands.setStaffCreditLimit(command, actor);
         case 'settings cancel-cutoff':
           return settingsCommands.setCancelCutoff(command, actor);
+        case 'settings waitlist-hold':
+          return settingsCommands.setWaitlistHold(command, actor);
         case 'venues list':
           return settingsCommands.listVenues();
         case 'venues add':

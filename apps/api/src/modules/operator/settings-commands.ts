@@ -1,6 +1,6 @@
 /**
  * The operator's settings commands (`multiplayer`, `settings` (the staff grant limit, the
- * cancellation cut-off), `venues`; the console's settings screen runs the same): each change
+ * cancellation cut-off, the waitlist's hold), `venues`; the console's settings screen runs the same): each change
  * and its audit row, with the values before and after, commit together under the setting's row
  * lock (settings.service.ts).
  */
@@ -29,12 +29,14 @@ export function createSettingsCommands({
   auditLog: Pick<AuditLogService, 'record'>;
 }) {
   async function showSettings(): Promise<OperatorResultOf<'settings show'>> {
-    const { multiplayer, staffCreditLimit, cancelCutoffMinutes, venues } = await settings.current();
+    const { multiplayer, staffCreditLimit, cancelCutoffMinutes, waitlistHoldMinutes, venues } =
+      await settings.current();
     return {
       command: 'settings show',
       multiplayer,
       staffCreditLimit,
       cancelCutoffMinutes,
+      waitlistHoldMinutes,
       venueLimit: venues.limit,
       venueNetworks: venues.networks,
       ordinaryLimits: ORDINARY_LIMITS,
@@ -91,6 +93,21 @@ export function createSettingsCommands({
     return { command: 'settings cancel-cutoff', minutes, before };
   }
 
+  async function setWaitlistHold(
+    { minutes }: Command<'settings waitlist-hold'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings waitlist-hold'>> {
+    const before = await settings.setWaitlistHold(minutes, (tx, was) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.waitlist-hold',
+        subject: 'waitlist hold',
+        before: { minutes: was },
+        after: { minutes },
+      }),
+    );
+    return { command: 'settings waitlist-hold', minutes, before };
+  }
+
   /** A venue network listed or taken off (its range the subject), or their limit changed. */
   async function changeVenues(command: VenueCommand, actor: OperatorActor) {
     const record = (tx: Transaction, subject: string, before: unknown, after: unknown) =>
@@ -138,6 +155,7 @@ export function createSettingsCommands({
     switchMultiplayer,
     setStaffCreditLimit,
     setCancelCutoff,
+    setWaitlistHold,
     changeVenues,
     listVenues: async (): Promise<OperatorResultOf<'venues list'>> => ({
       command: 'venues list',

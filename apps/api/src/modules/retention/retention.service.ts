@@ -5,7 +5,8 @@
  * - sessions past their 30-day end or idle for 7 days;
  * - recovery codes past their 10 minutes, reset tokens used, revoked or past their 15 minutes;
  * - rate-limit attempts older than the longest window any limit counts (a day);
- * - what deleted accounts may still hold because a request raced their deletion.
+ * - what deleted accounts may still hold because a request raced their deletion;
+ * - game reminders' keys two days after they were written (their game started a day ago).
  *
  * Mail is not here: the dispatcher blanks a body once it is delivered and deletes the row a day
  * after it was queued (ADR 0006). Every delete is idempotent and skips rows another transaction
@@ -15,6 +16,7 @@ import type { Limiter } from '../limits/limits.service';
 import type { AccountDeletionService } from '../accounts/account-deletion.service';
 import type { RecoveryService } from '../accounts/recovery.service';
 import type { SessionService } from '../accounts/sessions.service';
+import type { RemindersService } from '../bookings/reminders.service';
 
 /** Rows one statement deletes at most: short enough to hold its locks only for moments. */
 export const RETENTION_BATCH_SIZE = 500;
@@ -26,6 +28,7 @@ export type RetentionReport = {
   recovery: number;
   attempts: number;
   deletedAccounts: number;
+  reminders: number;
 };
 
 /** Deletes one batch of at most `limit` rows; answers how many went. */
@@ -47,17 +50,25 @@ export function createRetentionService(deps: {
   recovery: Pick<RecoveryService, 'purgeSpent'>;
   limiter: Pick<Limiter, 'purgeExpired'>;
   accountDeletion: Pick<AccountDeletionService, 'purgeLeftovers'>;
+  reminders: Pick<RemindersService, 'purgeKeys'>;
 }) {
   const steps: Record<keyof RetentionReport, Purge> = {
     sessions: (limit) => deps.sessions.purgeExpired(limit),
     recovery: (limit) => deps.recovery.purgeSpent(limit),
     attempts: (limit) => deps.limiter.purgeExpired(limit),
     deletedAccounts: (limit) => deps.accountDeletion.purgeLeftovers(limit),
+    reminders: (limit) => deps.reminders.purgeKeys(limit),
   };
   return {
     /** One pass over every step, one after another; the rows each deleted. */
     async runOnce(): Promise<RetentionReport> {
-      const report: RetentionReport = { sessions: 0, recovery: 0, attempts: 0, deletedAccounts: 0 };
+      const report: RetentionReport = {
+        sessions: 0,
+        recovery: 0,
+        attempts: 0,
+        deletedAccounts: 0,
+        reminders: 0,
+      };
       for (const name of Object.keys(steps) as (keyof RetentionReport)[]) {
         report[name] = await drain(steps[name]);
       }

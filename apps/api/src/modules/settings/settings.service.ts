@@ -2,14 +2,17 @@
  * Settings operators switch while the product runs: whether multiplayer is on (product.md: off
  * shows the spec's banner and the server refuses bookings and joins), the most credits staff
  * may grant or deduct in one console action, how long before a game players may cancel their
- * seat (ADR 0029), the venue's week, and the venue networks whose per-address limits are raised
- * (ADR 0025). Their defaults are MULTIPLAYER_ENABLED and the contract's; a value stored (`npm
- * run admin`, or the console) is kept in the database, so every API process follows it. Each
- * process reads a setting at most once per SETTINGS_TTL_MS, so a booking or a limit check costs
- * no extra statement and a change takes effect within that time everywhere. A change is made under a lock on its row, with its audit row when one is given.
+ * seat (ADR 0029), how long a seat offered from the waitlist is held (ADR 0034), the venue's
+ * week, and the venue networks whose per-address limits are raised (ADR 0025). Their defaults
+ * are MULTIPLAYER_ENABLED and the contract's; a value stored (`npm run admin`, or the console)
+ * is kept in the database, so every API process follows it. Each process reads a setting at
+ * most once per SETTINGS_TTL_MS, so a booking or a limit check costs no extra statement and a
+ * change takes effect within that time everywhere (the waitlist's hold is read as stored, in
+ * the transaction that makes an offer). A change is made under a lock on its row, with its audit row when one is given.
  */
 import {
   CANCEL_CUTOFF,
+  WAITLIST,
   DEFAULT_WEEKLY_SCHEDULE,
   OPERATOR_LIMITS,
   STAFF_CREDIT_LIMIT_DEFAULT,
@@ -35,6 +38,7 @@ const WEEK = 'weekly_schedule';
 const BLOCKED_DAYS = 'blocked_days';
 const VENUES = 'venue_networks';
 const CANCEL_CUTOFF_MINUTES = 'cancel_cutoff_minutes';
+const WAITLIST_HOLD_MINUTES = 'waitlist_hold_minutes';
 
 /** The venue networks and what their per-address limits are raised to. */
 export type VenueNetworks = { limit: number; networks: VenueNetwork[] };
@@ -77,6 +81,14 @@ const asCancelCutoff = (stored: unknown): number =>
   (stored as number) <= CANCEL_CUTOFF.maxMinutes
     ? (stored as number)
     : CANCEL_CUTOFF.defaultMinutes;
+
+/** A stored hold counts only as a whole number of minutes within the waitlist's bounds. */
+const asWaitlistHold = (stored: unknown): number =>
+  Number.isSafeInteger(stored) &&
+  (stored as number) >= WAITLIST.holdMinMinutes &&
+  (stored as number) <= WAITLIST.holdMaxMinutes
+    ? (stored as number)
+    : WAITLIST.holdDefaultMinutes;
 
 export function createSettingsService({
   db,
@@ -196,6 +208,18 @@ export function createSettingsService({
       change(CANCEL_CUTOFF_MINUTES, asCancelCutoff, () => minutes, audit),
 
     /**
+     * How many minutes a seat offered from the waitlist is held for its player (ADR 0034), as
+     * stored now, read in the caller's transaction: offers are made inside the transaction that
+     * frees a seat, which on the embedded database cannot wait for a read of its own.
+     */
+    waitlistHoldMinutes: async (tx: Transaction): Promise<number> =>
+      asWaitlistHold(await repo.readSetting(tx, WAITLIST_HOLD_MINUTES)),
+
+    /** Sets the waitlist's hold; the hold before. */
+    setWaitlistHold: (minutes: number, audit: AuditChange<number>): Promise<number> =>
+      change(WAITLIST_HOLD_MINUTES, asWaitlistHold, () => minutes, audit),
+
+    /**
      * Switches multiplayer for every process (operators); the value before, as stored (not this
      * process's copy).
      */
@@ -208,16 +232,18 @@ export function createSettingsService({
 
     /** Every setting of the console's screen as stored now (not this process's copy). */
     async current() {
-      const [isOn, creditLimit, cutoff, venueList] = await Promise.all([
+      const [isOn, creditLimit, cutoff, hold, venueList] = await Promise.all([
         stored(asMultiplayer)(MULTIPLAYER),
         stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
         stored(asCancelCutoff)(CANCEL_CUTOFF_MINUTES),
+        stored(asWaitlistHold)(WAITLIST_HOLD_MINUTES),
         stored(asVenues)(VENUES),
       ]);
       return {
         multiplayer: isOn,
         staffCreditLimit: creditLimit,
         cancelCutoffMinutes: cutoff,
+        waitlistHoldMinutes: hold,
         venues: venueList,
       };
     },

@@ -59,6 +59,12 @@ const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default'
   { path: '/store', h1: 'Store', title: 'Store · Questfield', header: 'dark' },
   { path: '/esports', h1: 'Esports', title: 'Esports · Questfield', header: 'dark' },
   {
+    path: '/unsubscribe',
+    h1: 'Game reminders',
+    title: 'Game reminders · Questfield',
+    header: 'dark',
+  },
+  {
     path: '/no/such/page',
     h1: "This doesn't look right...",
     title: 'Page not found · Questfield',

@@ -1,5 +1,5 @@
 import { GAME_PACK_SOUNDTRACKS, MESSAGES } from '@questfield/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -30,12 +30,16 @@ describe("/soundtrack: 'MY SOUNDTRACKS'", () => {
       GAME_PACK_SOUNDTRACKS.map((title, index) => `Track ${index + 1}${title}`),
     );
     expect(screen.queryByText(MESSAGES.soundtrackEmpty)).not.toBeInTheDocument();
-    // The page asks Orders/List; the header's countdown asks for the player's games.
-    expect(api.sent.map((call) => call.path).sort()).toEqual([
-      '/api/Events/CheckUserEventWithinTimespan',
-      '/api/Orders/List',
-      '/api/Users/Me',
-    ]);
+    // The page asks Orders/List; the header's countdown asks for the player's games, and its
+    // offer banner for the player's waitlist places.
+    await waitFor(() =>
+      expect(api.sent.map((call) => call.path).sort()).toEqual([
+        '/api/Events/CheckUserEventWithinTimespan',
+        '/api/Orders/List',
+        '/api/Users/Me',
+        '/api/Waitlist/Mine',
+      ]),
+    );
   });
 
   it("shows the spec's empty state when the player does not own them", async () => {

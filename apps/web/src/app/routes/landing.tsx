@@ -30,6 +30,7 @@ export default function LandingRoute() {
         booking={
           <BookingItems
             signedIn={!signedOut}
+            userId={session.user?.id ?? null}
             credits={session.user?.credits ?? 0}
             onBuyCredits={showPurchaseSection}
           />

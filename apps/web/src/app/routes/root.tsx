@@ -27,6 +27,21 @@ function GameCountdown(props: ComponentProps<typeof LazyGameCountdown>) {
   );
 }
 
+// A seat offered from the waitlist (ADR 0034): signed-in players only, like the countdown.
+const LazyWaitlistOfferBanner = lazy(() =>
+  import('@/features/bookings/components/waitlist-offer-banner').then((module) => ({
+    default: module.WaitlistOfferBanner,
+  })),
+);
+
+function WaitlistOfferBanner(props: ComponentProps<typeof LazyWaitlistOfferBanner>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyWaitlistOfferBanner {...props} />
+    </Suspense>
+  );
+}
+
 function useHeaderVariant(): HeaderVariant {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
@@ -70,7 +85,10 @@ export default function RootRoute() {
             account={headerAccount(session)}
             banner={
               session.status === 'signed-in' ? (
-                <GameCountdown userId={session.user.id} variant="banner" />
+                <>
+                  <WaitlistOfferBanner userId={session.user.id} credits={session.user.credits} />
+                  <GameCountdown userId={session.user.id} variant="banner" />
+                </>
               ) : undefined
             }
           />

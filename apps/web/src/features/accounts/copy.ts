@@ -58,6 +58,20 @@ export const accountsCopy = {
   cancelEdit: (field: string) => `Cancel editing ${field}`,
   notSet: 'Not set',
   update: 'Update',
+  // Game reminders (below the settings form; ADR 0033)
+  remindersHeading: 'Game reminders',
+  remindersText: 'An email 24 hours and 1 hour before each game you book.',
+  remindersLabel: 'Reminder emails',
+  remindersOn: 'On',
+  remindersOff: 'Off',
+  remindersFailed: 'Your reminder setting could not be saved. Please try again.',
+  // The unsubscribe page (a reminder mail's link; its heading is the page's label)
+  unsubscribeText:
+    'Stop the emails we send 24 hours and 1 hour before each game you book? You can turn them back on in Account Settings.',
+  unsubscribeButton: 'Turn off game reminders',
+  unsubscribeFailed: 'Game reminders could not be turned off. Please try again.',
+  unsubscribeNoToken:
+    'This link is incomplete. Open it again from the reminder email, or turn game reminders off in Account Settings.',
   // Deleting the account (below the settings form)
   deleteHeading: 'Delete account',
   deleteIntro: 'Delete your account and the personal information it holds. This cannot be undone.',

@@ -31,7 +31,6 @@ export const bookingsCopy = {
   slotsFailed: 'The available times could not be loaded. Please try again.',
   retry: 'Try again',
   spotsLeft: (available: number, capacity: number) => `${available}/${capacity} left`,
-  full: 'Full',
   venueTime: 'venue time',
   // Confirm Your Booking
   confirmHeading: 'Confirm Your Booking',
@@ -55,4 +54,32 @@ export const bookingsCopy = {
   friendsJoin: 'Friends join this game with the access code on',
   gamePage: 'the Game page',
   done: 'Done',
+  // The waitlist of a full session (ADR 0034)
+  fullJoinWaitlist: 'Full: waitlist',
+  waitlistHeading: 'This session is full',
+  waitlistText: `Join the waitlist for free. When a seat frees up, the first player in line is offered it by email and on this site, and it is held for them for a few minutes: accepting books it for ${GAME_COST_CREDITS} credits.`,
+  joinWaitlist: 'Join the Waitlist',
+  leaveWaitlist: 'Leave the Waitlist',
+  placeInLine: (place: number) => `You are number ${place} in line.`,
+  waitlistLeaveAnyTime: 'You can leave the waitlist at any time.',
+  seatsFreeAgain: 'A seat is free again on this session.',
+  bookThisSession: 'Book This Session',
+  waitlistFailed: 'The waitlist could not be changed. Please try again.',
+  // The offer banner (every page, signed in)
+  offerHeading: 'A seat is free for you',
+  offerText: (when: string) =>
+    `Your turn on the waitlist came: a seat on the session of ${when} is held for you.`,
+  offerHeldFor: 'Held for',
+  offerTimerUnits: '(minutes, seconds)',
+  acceptOffer: `Accept (${GAME_COST_CREDITS} credits)`,
+  declineOffer: 'Decline',
+  offerNotEnough: (credits: number) =>
+    `You have ${credits} credits: you need ${GAME_COST_CREDITS} to accept. The seat stays held for you while you buy more.`,
+  offerBuyCredits: 'Buy Credits',
+  purchaseSectionHref: '/#purchase-credits',
+  offerFailed: 'The seat could not be booked. Please try again.',
+  offerAccepted: 'The seat is yours: find it in My Sessions.',
+  offerDeclined: 'You declined the seat: it goes to the next player in line.',
+  mySessions: 'My Sessions',
+  dismiss: 'Dismiss',
 } as const;

@@ -35,6 +35,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'settings.staff-credit-limit': 'Staff credit limit changed',
   'settings.venue-networks': 'Venue networks changed',
   'settings.cancel-cutoff': 'Cancellation cut-off changed',
+  'settings.waitlist-hold': 'Waitlist hold changed',
   'seats.cancel': 'Seat cancelled',
   'seats.book': 'Seat booked for the player',
   'two-factor.enable': 'Two-factor turned on',
@@ -84,6 +85,13 @@ const SETTINGS = {
   cancelCutoffSave: 'Save Cut-off',
   cancelCutoffNotice: (minutes: number, before: number) =>
     `Players may now cancel a seat ${cancelCutoffText(minutes)} (before: ${number.format(before)} minutes).`,
+  waitlistHoldHeading: 'Waitlist offers',
+  waitlistHoldText: (minutes: number) =>
+    `A seat freed on a full game is offered to the first player on its waitlist and held for them for ${number.format(minutes)} minutes (never past the start); then it goes to the next in line.`,
+  waitlistHoldLabel: 'Minutes a seat is held',
+  waitlistHoldSave: 'Save Hold',
+  waitlistHoldNotice: (minutes: number, before: number) =>
+    `Seats offered from now on are held for ${number.format(minutes)} minutes (before: ${number.format(before)} minutes).`,
   staffLimitReauth:
     'Changing how many credits staff may move needs your password and a current code again (every 15 minutes).',
 

@@ -86,6 +86,7 @@ describe('SiteHeader', () => {
             phone: '',
             credits: 4,
             redeemedCodes: [],
+            reminderEmails: true,
           },
         }}
         account={{ bar: <span>Credits 4</span>, menu: null }}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuthModal, AuthView } from '../hooks/use-auth-modals';
 import { AccountSettingsForm } from './account-settings-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { ReminderEmailsSection } from './reminder-emails-section';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
@@ -107,6 +108,7 @@ export default function AuthDialog({
       body = user ? (
         <>
           <AccountSettingsForm user={user} />
+          <ReminderEmailsSection user={user} />
           <DeleteAccountSection user={user} onDeleted={onAccountDeleted} />
         </>
       ) : null;

@@ -6,6 +6,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './booking-test-utils';
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -149,13 +150,13 @@ describe('the booking modal: date and time slots', () => {
     const buttons = within(times).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
       '3:00 PM venue time, 12/25 left',
-      '3:30 PM venue time, Full',
+      '3:30 PM venue time, Full: waitlist',
       '4:00 PM venue time, 25/25 left',
     ]);
     expect(buttons[0]).toBeEnabled();
-    // A full slot cannot be chosen and says so.
-    expect(buttons[1]).toBeDisabled();
-    expect(buttons[1]).toHaveAccessibleName(/3:30 PM.*Full/);
+    // A full slot says so, and leads to its waitlist.
+    expect(buttons[1]).toBeEnabled();
+    expect(buttons[1]).toHaveAccessibleName(/3:30 PM.*Full: waitlist/);
     expect(sentTo(api, 'Events/GetAvailableEventTimes')).toEqual([{ date: '2026-06-01' }]);
   });
 
@@ -355,6 +356,7 @@ describe('the booking modal: confirm and book', () => {
   });
 
   it('books with one request however often it is pressed, then shows the access code', async () => {
+    const timeZone = fakeBrowserTimeZone('Pacific/Chatham');
     const user = userEvent.setup();
     const answer = deferred<MockAnswer>();
     const api = signedIn(10, { '/api/Events/RegisterPixelEvent': () => answer.promise });
@@ -388,7 +390,7 @@ describe('the booking modal: confirm and book', () => {
     );
 
     expect(sentTo(api, 'Events/RegisterPixelEvent')).toEqual([
-      { EventTime: '2026-06-01T19:00:00.000Z' },
+      { EventTime: '2026-06-01T19:00:00.000Z', timeZone },
     ]);
     expect(headerCredits()).toHaveTextContent('Credits 8');
     expect(localStorage.getItem('credits')).toBe('8');
@@ -436,6 +438,7 @@ describe('the booking modal: confirm and book', () => {
   });
 
   it('lists a day of a later slot list too (a second slot)', async () => {
+    const timeZone = fakeBrowserTimeZone('Asia/Kathmandu');
     const user = userEvent.setup();
     const api = signedIn(10, {
       '/api/Events/GetAvailableEventTimes': () => ({ body: [slot('20:00', '4:00 PM', 3)] }),
@@ -451,7 +454,7 @@ describe('the booking modal: confirm and book', () => {
       '4:00 PM (venue time)',
     );
     expect(sentTo(api, 'Events/RegisterPixelEvent')).toEqual([
-      { EventTime: '2026-06-01T20:00:00.000Z' },
+      { EventTime: '2026-06-01T20:00:00.000Z', timeZone },
     ]);
   });
 });

@@ -3,10 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AVAILABLE_TIMES_QUERY_KEY } from './get-available-times';
 import { callApi } from '@/lib/api-client';
 import { applySeat } from '@/lib/balance';
+import { browserTimeZone } from '@/lib/time-zone';
 
-/** Events/RegisterPixelEvent: books a seat on the slot starting at `EventTime`. */
+/**
+ * Events/RegisterPixelEvent: books a seat on the slot starting at `EventTime`, with the
+ * browser's time zone for the confirmation mail.
+ */
 function registerEvent(body: RegisterEventRequest) {
-  return callApi('eventsRegister', body);
+  return callApi('eventsRegister', { ...body, timeZone: browserTimeZone() });
 }
 
 /**

@@ -9,10 +9,11 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import type DatePicker from 'react-datepicker';
 import { Link } from 'react-router';
 import { useRegisterEventMutation } from '../api/register-event';
-import { DATE_FORMAT, dayKey, registerFailureText, today, venueTime } from '../booking';
+import { DATE_FORMAT, dayKey, isFull, registerFailureText, today, venueTime } from '../booking';
 import { bookingsCopy } from '../copy';
 import { BookingDateField } from './booking-date-field';
 import { SlotList } from './slot-list';
+import { WaitlistView } from './waitlist-view';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmActions, CostSummary } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
@@ -23,6 +24,7 @@ import { usePublicConfig } from '@/lib/public-config';
 type View =
   | { step: 'pick' }
   | { step: 'confirm'; slot: AvailableTime; day: Date }
+  | { step: 'waitlist'; slot: AvailableTime; day: Date }
   | { step: 'booked'; slot: AvailableTime; day: Date; answer: RegisterEventResponse };
 
 /** 'MM/DD/YYYY, 10:00 AM (venue time)': the chosen day and the slot's start as the server says. */
@@ -38,19 +40,23 @@ const headingClass = 'text-lg font-bold text-white outline-none';
  * 'Change Selection', or 'Not Enough Credits' with 'Buy Credits' below 2 credits. A booking is
  * one request ('Book Experience' waits for it); the success line 'Event registered at …', the
  * access code friends join with on /game, the new balance in the header; a refusal shows the
- * server's message, else 'Register failed'. With multiplayer off (GET /api/config) no slot is
+ * server's message, else 'Register failed'. A full slot offers its waitlist instead
+ * (WaitlistView, ADR 0034). With multiplayer off (GET /api/config) no slot is
  * listed and the spec's banner says so. Focus: the date field as it opens, each new view's
  * heading or message as it appears.
  */
 export default function BookingDialog({
   open,
   onOpenChange,
+  userId,
   credits,
   onBuyCredits,
   onClosed,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The signed-in player (their waitlist places). */
+  userId: string | null;
   /** The player's balance (the session's), for the confirmation. */
   credits: number;
   /** 'Buy Credits': the modal closes and the page shows its credit packs. */
@@ -124,11 +130,26 @@ export default function BookingDialog({
             date={dayKey(day)}
             onChoose={(slot) => {
               setFailure(null);
-              setView({ step: 'confirm', slot, day });
+              setView({ step: isFull(slot) ? 'waitlist' : 'confirm', slot, day });
             }}
           />
         ) : null}
       </div>
+    );
+  } else if (view.step === 'waitlist') {
+    const { slot, day: chosenDay } = view;
+    body = (
+      <WaitlistView
+        slot={slot}
+        date={dayKey(chosenDay)}
+        sessionText={slotText(chosenDay, slot)}
+        userId={userId}
+        credits={credits}
+        headingId={`${dateId}-view`}
+        headingRef={headingRef}
+        onBook={(free) => setView({ step: 'confirm', slot: free, day: chosenDay })}
+        onBack={() => setView({ step: 'pick' })}
+      />
     );
   } else if (view.step === 'confirm' && credits < GAME_COST_CREDITS) {
     body = (

@@ -46,11 +46,14 @@ const ITEMS = [
  */
 export function BookingItems({
   signedIn,
+  userId,
   credits,
   onBuyCredits,
 }: {
   /** The route's view of the session: a signed-in player, or the cached copy while it loads. */
   signedIn: boolean;
+  /** The player (their waitlist places), null for a visitor. */
+  userId: string | null;
   /** The player's balance (the session's). */
   credits: number;
   /** After 'Buy Credits' has closed the modal: the page shows (and focuses) its credit packs. */
@@ -160,6 +163,7 @@ export function BookingItems({
             key={opened}
             open={open}
             onOpenChange={setOpen}
+            userId={userId}
             credits={credits}
             onBuyCredits={() => {
               buyingCredits.current = true;

@@ -11,9 +11,10 @@ import { cn } from '@/utils/cn';
 
 /**
  * The slots of the chosen day (spec §4), earliest first: each a button with its start in venue
- * time and the seats left ('12/25 left'). A full slot cannot be chosen, and says 'Full' in its
- * name too; a day with no slot left says so. Choosing a slot moves on to the confirmation. The
- * seats left change live while the list is shown (useLiveSeats).
+ * time and the seats left ('12/25 left'). A full slot says so ('Full: waitlist'), in its name
+ * too, and choosing it moves on to its waitlist (ADR 0034); a day with no slot left says so.
+ * Choosing a slot moves on to the confirmation. The seats left change live while the list is
+ * shown (useLiveSeats).
  */
 export const SlotList = forwardRef<
   HTMLUListElement,
@@ -66,12 +67,11 @@ export const SlotList = forwardRef<
               <li key={slot.EventTime}>
                 <button
                   type="button"
-                  disabled={full}
                   onClick={() => onChoose(slot)}
                   className={cn(
                     'flex w-full items-center justify-between gap-2 rounded-xl border px-3 py-3 text-left transition-colors sm:px-4',
                     full
-                      ? 'cursor-not-allowed border-white/5 bg-white/5 text-mist-400'
+                      ? 'border-white/10 bg-white/5 text-mist-300 hover:border-white/30'
                       : 'border-white/15 bg-ink-950/60 text-white hover:border-accent-400 hover:bg-accent-400/10',
                   )}
                 >
@@ -88,7 +88,7 @@ export const SlotList = forwardRef<
                   </span>
                   <span className="text-sm whitespace-nowrap tabular-nums">
                     {full
-                      ? bookingsCopy.full
+                      ? bookingsCopy.fullJoinWaitlist
                       : bookingsCopy.spotsLeft(slot.SpotsAvailable, slot.Capacity)}
                   </span>
                 </button>

@@ -30,6 +30,7 @@ function openSettings(
     multiplayer: true,
     staffCreditLimit: 10,
     cancelCutoffMinutes: 120,
+    waitlistHoldMinutes: 15,
     venueLimit: 100,
     venueNetworks: [{ name: 'Main hall Wi-Fi', range: '203.0.113.0/24' }],
     ordinaryLimits: { signUpsPer10Minutes: 20, signUpsPerDay: 100, codesPerMinute: 10 },
@@ -54,6 +55,12 @@ function openSettings(
         stored.cancelCutoffMinutes = Number(body.minutes);
         const minutes = stored.cancelCutoffMinutes;
         return { body: { command: 'settings cancel-cutoff', minutes, before } };
+      }
+      case 'settings waitlist-hold': {
+        const before = stored.waitlistHoldMinutes;
+        stored.waitlistHoldMinutes = Number(body.minutes);
+        const minutes = stored.waitlistHoldMinutes;
+        return { body: { command: 'settings waitlist-hold', minutes, before } };
       }
       default: {
         const before = stored.venueLimit;
@@ -217,6 +224,41 @@ describe('the settings screen', () => {
     ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(cutoff).toHaveTextContent('up to 1 hour 30 minutes before'));
     expect(sentTo(CHANGE)).toEqual([{ command: 'settings cancel-cutoff', minutes: 90 }]);
+  });
+
+  it('lets an admin set the waitlist’s hold, from 5 to 120 minutes; staff only read it', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin');
+    const hold = await panel('Waitlist offers');
+    expect(hold).toHaveTextContent('held for them for 15 minutes (never past the start)');
+    const field = within(hold).getByLabelText('Minutes a seat is held');
+    expect(field).toHaveValue(15);
+    const save = within(hold).getByRole('button', { name: 'Save Hold' });
+    await user.clear(field);
+    await user.type(field, '121');
+    await user.click(save);
+    expect(
+      await within(hold).findByText('Enter a whole number of minutes from 5 to 120.'),
+    ).toBeVisible();
+    expect(sentTo(CHANGE)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '30');
+    await user.click(save);
+    expect(
+      await screen.findByText(
+        'Seats offered from now on are held for 30 minutes (before: 15 minutes).',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(hold).toHaveTextContent('held for them for 30 minutes'));
+    expect(sentTo(CHANGE)).toEqual([{ command: 'settings waitlist-hold', minutes: 30 }]);
+  });
+
+  it('shows staff the waitlist’s hold without a way to change it', async () => {
+    openSettings('staff');
+    const hold = await panel('Waitlist offers');
+    expect(hold).toHaveTextContent('held for them for 15 minutes');
+    expect(within(hold).queryByRole('spinbutton')).toBeNull();
   });
 
   it('shows staff the cancellation cut-off without a way to change it', async () => {

@@ -5,6 +5,8 @@ import {
   CONSOLE_PATH,
   OPERATOR_LIMITS,
   staffCreditLimitCommand,
+  WAITLIST,
+  waitlistHoldCommand,
   type ConsoleSettings,
 } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -64,7 +66,16 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
             <MultiplayerPanel settings={query.data} {...props} />
             <SchedulePanel />
             <StaffLimitPanel settings={query.data} {...props} />
-            <CancelCutoffPanel settings={query.data} {...props} />
+            <MinutesSettingPanel
+              setting={CANCEL_CUTOFF_SETTING}
+              minutes={query.data.cancelCutoffMinutes}
+              {...props}
+            />
+            <MinutesSettingPanel
+              setting={WAITLIST_HOLD_SETTING}
+              minutes={query.data.waitlistHoldMinutes}
+              {...props}
+            />
           </div>
           <VenueNetworks query={query} settings={query.data} {...props} />
         </>
@@ -221,40 +232,79 @@ function StaffLimitForm({
   );
 }
 
-const cancelCutoffForm = z.object({ minutes: cancelCutoffCommand.shape.minutes });
+/** A setting of minutes: what it means, and for admins a form to change it. */
+type MinutesSetting = {
+  command: 'settings cancel-cutoff' | 'settings waitlist-hold';
+  form: z.ZodType<{ minutes: number }, { minutes: number }>;
+  min: number;
+  max: number;
+  heading: string;
+  text: (minutes: number) => string;
+  label: string;
+  save: string;
+  notice: (minutes: number, before: number) => string;
+};
 
 /** How long before a game players may still cancel their seat (ADR 0029). */
-function CancelCutoffPanel({ settings, canEdit, onNotice }: SettingProps) {
+const CANCEL_CUTOFF_SETTING: MinutesSetting = {
+  command: 'settings cancel-cutoff',
+  form: z.object({ minutes: cancelCutoffCommand.shape.minutes }),
+  min: 0,
+  max: CANCEL_CUTOFF.maxMinutes,
+  heading: copy.cancelCutoffHeading,
+  text: copy.cancelCutoffText,
+  label: copy.cancelCutoffLabel,
+  save: copy.cancelCutoffSave,
+  notice: copy.cancelCutoffNotice,
+};
+
+/** How long a seat offered from a waitlist is held for its player (ADR 0034). */
+const WAITLIST_HOLD_SETTING: MinutesSetting = {
+  command: 'settings waitlist-hold',
+  form: z.object({ minutes: waitlistHoldCommand.shape.minutes }),
+  min: WAITLIST.holdMinMinutes,
+  max: WAITLIST.holdMaxMinutes,
+  heading: copy.waitlistHoldHeading,
+  text: copy.waitlistHoldText,
+  label: copy.waitlistHoldLabel,
+  save: copy.waitlistHoldSave,
+  notice: copy.waitlistHoldNotice,
+};
+
+function MinutesSettingPanel({
+  setting,
+  minutes,
+  canEdit,
+  onNotice,
+}: Omit<SettingProps, 'settings'> & { setting: MinutesSetting; minutes: number }) {
   return (
-    <Panel heading={copy.cancelCutoffHeading}>
-      <p className="mt-2 text-sm text-mist-300">
-        {copy.cancelCutoffText(settings.cancelCutoffMinutes)}
-      </p>
-      {canEdit ? (
-        <CancelCutoffForm minutes={settings.cancelCutoffMinutes} onNotice={onNotice} />
-      ) : null}
+    <Panel heading={setting.heading}>
+      <p className="mt-2 text-sm text-mist-300">{setting.text(minutes)}</p>
+      {canEdit ? <MinutesForm setting={setting} minutes={minutes} onNotice={onNotice} /> : null}
     </Panel>
   );
 }
 
-function CancelCutoffForm({
+function MinutesForm({
+  setting,
   minutes,
   onNotice,
 }: {
+  setting: MinutesSetting;
   minutes: number;
   onNotice: SettingProps['onNotice'];
 }) {
   const change = useChangeSettings();
-  const form = useForm({ resolver: zodResolver(cancelCutoffForm), defaultValues: { minutes } });
+  const form = useForm({ resolver: zodResolver(setting.form), defaultValues: { minutes } });
   const submit = form.handleSubmit((values) => {
     // The button keeps the focus while busy, so it is never disabled.
     if (change.isPending) return;
     change.mutate(
-      { command: 'settings cancel-cutoff', minutes: values.minutes },
+      { command: setting.command, minutes: values.minutes },
       {
         onSuccess: (result) => {
-          if (result.command === 'settings cancel-cutoff') {
-            onNotice(copy.cancelCutoffNotice(result.minutes, result.before));
+          if (result.command === setting.command && 'minutes' in result) {
+            onNotice(setting.notice(result.minutes, result.before));
           }
         },
       },
@@ -264,12 +314,12 @@ function CancelCutoffForm({
   return (
     <form noValidate className="mt-4 flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
       <Field
-        label={copy.cancelCutoffLabel}
+        label={setting.label}
         className="max-w-xs"
         type="number"
         inputMode="numeric"
-        min={0}
-        max={CANCEL_CUTOFF.maxMinutes}
+        min={setting.min}
+        max={setting.max}
         error={form.formState.errors.minutes?.message}
         {...form.register('minutes', { valueAsNumber: true })}
       />
@@ -279,7 +329,7 @@ function CancelCutoffForm({
         pending={change.isPending}
         className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
       >
-        {copy.cancelCutoffSave}
+        {setting.save}
       </BusyButton>
     </form>
   );

@@ -8,6 +8,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, refusal } from './games-test-utils';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -253,6 +254,7 @@ describe('/game', () => {
   });
 
   it('joins: the game data is stored, the header takes the balance, the game opens', async () => {
+    const timeZone = fakeBrowserTimeZone('Pacific/Chatham');
     let joined = false;
     const answer = joinedAnswer(3); // once: its start is read from the clock
     const api = signedIn(5, {
@@ -282,7 +284,10 @@ describe('/game', () => {
     expect(localStorage.getItem('credits')).toBe('3');
     expect(JSON.parse(localStorage.getItem('gamedata') ?? 'null')).toEqual(answer.gamedata);
     expect(api.sent.filter((call) => call.path === '/api/Items/JoinByAccessCode')).toEqual([
-      { path: '/api/Items/JoinByAccessCode', body: { accessCode: 'K7M9X2P4' } },
+      {
+        path: '/api/Items/JoinByAccessCode',
+        body: { accessCode: 'K7M9X2P4', timeZone },
+      },
     ]);
     // The player's games are asked again: the header's countdown shows Go to Game.
     await waitFor(() =>

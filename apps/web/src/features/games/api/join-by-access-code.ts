@@ -1,11 +1,15 @@
-import type { AccessCodeRequest } from '@questfield/contract';
+import type { JoinByAccessCodeRequest } from '@questfield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { applySeat } from '@/lib/balance';
+import { browserTimeZone } from '@/lib/time-zone';
 
-/** Items/JoinByAccessCode: a seat in the live game (2 credits); answers its game data. */
-function joinByAccessCode(body: AccessCodeRequest) {
-  return callApi('itemsJoinByAccessCode', body);
+/**
+ * Items/JoinByAccessCode: a seat in the live game (2 credits), with the browser's time zone for
+ * the confirmation mail; answers its game data.
+ */
+function joinByAccessCode(body: JoinByAccessCodeRequest) {
+  return callApi('itemsJoinByAccessCode', { ...body, timeZone: browserTimeZone() });
 }
 
 /**

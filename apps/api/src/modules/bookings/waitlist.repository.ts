@@ -1,0 +1,277 @@
+/**
+ * The waitlist of full slots (waitlist.service.ts, ADR 0034): the bookings module's SQL for
+ * places in line, seats offered and held, and a held seat turned into a booked one. Every
+ * writer locks the slot's row before any of its waitlist entries (the lock order of the
+ * module: a player's balance, a registration, the slot, its entries), so the offers of a slot
+ * are made one transaction at a time, whichever process frees its seats.
+ */
+import { and, asc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { eventSlots, registrations, waitlistEntries } from '../../db/schema/bookings';
+
+const lockedSlotColumns = {
+  id: eventSlots.id,
+  startsAt: eventSlots.startsAt,
+  lengthMinutes: eventSlots.lengthMinutes,
+  accessCodeSealed: eventSlots.accessCodeSealed,
+  capacity: eventSlots.capacity,
+  booked: eventSlots.booked,
+  held: eventSlots.held,
+  enabled: eventSlots.enabled,
+};
+
+/** A slot as its row lock found it. */
+export type LockedSlot = {
+  id: string;
+  startsAt: Date;
+  lengthMinutes: number;
+  accessCodeSealed: string | null;
+  capacity: number;
+  booked: number;
+  held: number;
+  enabled: boolean;
+};
+
+/**
+ * Locks a slot's row (by its id or its start) until the transaction ends: 'update' for a change
+ * of its seats or line, 'share' to read them steady while a place is added. With `skipLocked`
+ * a slot another transaction holds is passed over (undefined), as is an unknown one.
+ */
+export async function lockSlot(
+  tx: Transaction,
+  key: { id: string } | { startsAt: Date },
+  mode: { strength: 'update' | 'share'; skipLocked?: boolean },
+): Promise<LockedSlot | undefined> {
+  const [row] = await tx
+    .select(lockedSlotColumns)
+    .from(eventSlots)
+    .where('id' in key ? eq(eventSlots.id, key.id) : eq(eventSlots.startsAt, key.startsAt))
+    .for(mode.strength, mode.skipLocked === true ? { skipLocked: true } : {})
+    .limit(1);
+  return row;
+}
+
+/** Locks several slots' rows, in id order (so two such transactions cannot deadlock). */
+export async function lockSlots(tx: Transaction, slotIds: string[]): Promise<void> {
+  if (slotIds.length === 0) return;
+  await tx
+    .select({ id: eventSlots.id })
+    .from(eventSlots)
+    .where(inArray(eventSlots.id, slotIds))
+    .orderBy(asc(eventSlots.id))
+    .for('update');
+}
+
+const notSeated = (slotId: typeof waitlistEntries.slotId, userId: typeof waitlistEntries.userId) =>
+  notExists(
+    sql`(select 1 from ${registrations} where ${registrations.slotId} = ${slotId} and ${registrations.userId} = ${userId})`,
+  );
+
+/** Whether anyone waits in the slot's line. */
+export async function hasWaiting(tx: Transaction, slotId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.status, 'waiting')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Turns the first `limit` players waiting on the slot (in the order they joined) into offers
+ * holding a seat until `expiresAt`; players who hold a seat on it meanwhile are passed over.
+ * The players offered. The caller holds the slot's lock and adds the seats to `held`.
+ */
+export async function offerNext(
+  tx: Transaction,
+  slotId: string,
+  offer: { now: Date; expiresAt: Date; limit: number },
+): Promise<{ userId: string }[]> {
+  const next = tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.slotId, slotId),
+        eq(waitlistEntries.status, 'waiting'),
+        notSeated(waitlistEntries.slotId, waitlistEntries.userId),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(offer.limit)
+    .for('update');
+  return tx
+    .update(waitlistEntries)
+    .set({ status: 'offered', offeredAt: offer.now, offerExpiresAt: offer.expiresAt })
+    .where(inArray(waitlistEntries.id, next))
+    .returning({ userId: waitlistEntries.userId });
+}
+
+/**
+ * Changes the seats a slot holds for offers by `delta` (the event_slots trigger announces it to
+ * the slot's watchers, migration 0026).
+ */
+export async function addHeld(tx: Transaction, slotId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await tx
+    .update(eventSlots)
+    .set({ held: sql`${eventSlots.held} + ${delta}` })
+    .where(eq(eventSlots.id, slotId));
+}
+
+/** The player's place on the slot (locked until the transaction ends), if any. */
+export async function lockEntry(tx: Transaction, slotId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      id: waitlistEntries.id,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+    })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.userId, userId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Whether the player holds a seat on the slot. */
+export async function isSeated(db: Executor, slotId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.slotId, slotId), eq(registrations.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A place at the end of the slot's line; nothing when the player has one already. */
+export async function insertEntry(
+  tx: Transaction,
+  entry: { slotId: string; userId: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(waitlistEntries).values(entry).onConflictDoNothing();
+}
+
+/** Deletes the player's place on the slot; its status, or undefined when there was none. */
+export async function deleteEntry(tx: Transaction, slotId: string, userId: string) {
+  const [row] = await tx
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.userId, userId)))
+    .returning({ status: waitlistEntries.status });
+  return row;
+}
+
+/**
+ * The held seat of an offer becomes the player's: the registration (source 'waitlist') is
+ * written and the slot's seat moves from held to booked, in one statement. Undefined when the
+ * player holds a seat on the slot already (nothing written).
+ */
+export async function seatFromHold(
+  tx: Transaction,
+  slotId: string,
+  row: { id: string; userId: string; createdAt: Date },
+): Promise<{ slotId: string } | undefined> {
+  const registered = tx.$with('registered').as(
+    tx
+      .insert(registrations)
+      .values({ ...row, slotId, source: 'waitlist' })
+      .onConflictDoNothing()
+      .returning({ slotId: registrations.slotId }),
+  );
+  const [moved] = await tx
+    .with(registered)
+    .update(eventSlots)
+    .set({ booked: sql`${eventSlots.booked} + 1`, held: sql`${eventSlots.held} - 1` })
+    .from(registered)
+    .where(and(eq(eventSlots.id, registered.slotId), gt(eventSlots.held, 0)))
+    .returning({ slotId: eventSlots.id });
+  return moved;
+}
+
+/** Deletes the slot's offers whose hold ended by `now`; how many. */
+export async function deleteLapsedOffers(tx: Transaction, slotId: string, now: Date) {
+  const rows = await tx
+    .delete(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.slotId, slotId),
+        eq(waitlistEntries.status, 'offered'),
+        lte(waitlistEntries.offerExpiresAt, now),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/** Deletes the players still waiting on a slot whose line has closed; how many. */
+export async function deleteWaiting(tx: Transaction, slotId: string): Promise<number> {
+  const rows = await tx
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.status, 'waiting')))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/**
+ * Slots with something for the waitlist job (at most `limit`): an offer whose hold ended by
+ * `now`, players still waiting once the line has closed (the start is `closesAt` or sooner), or
+ * players waiting on an open slot with a seat neither booked nor held (freed by a change that
+ * made no offer itself, such as a day unblocked).
+ */
+export async function slotsToSettle(
+  db: Executor,
+  at: { now: Date; closesAt: Date },
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ slotId: waitlistEntries.slotId })
+    .from(waitlistEntries)
+    .innerJoin(eventSlots, eq(eventSlots.id, waitlistEntries.slotId))
+    .where(
+      sql`(${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} <= ${at.now.toISOString()}::timestamptz) or (${waitlistEntries.status} = 'waiting' and (${eventSlots.startsAt} <= ${at.closesAt.toISOString()}::timestamptz or (${eventSlots.enabled} and ${eventSlots.booked} + ${eventSlots.held} < ${eventSlots.capacity})))`,
+    )
+    .limit(limit);
+  return rows.map((row) => row.slotId);
+}
+
+/** The slots the player has a place on (offered or waiting), any time. */
+export async function entrySlotsOf(tx: Transaction, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ slotId: waitlistEntries.slotId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.userId, userId));
+  return rows.map((row) => row.slotId);
+}
+
+/** Deletes every place of the player; the slot and status of each. */
+export async function deleteEntriesOf(tx: Transaction, userId: string) {
+  return tx
+    .delete(waitlistEntries)
+    .where(eq(waitlistEntries.userId, userId))
+    .returning({ slotId: waitlistEntries.slotId, status: waitlistEntries.status });
+}
+
+/**
+ * The player's places on slots starting after `now`, soonest first, each with its place in
+ * line while waiting (1 + the players waiting ahead of it; offers are not in line).
+ */
+export async function listEntriesOf(db: Executor, userId: string, now: Date) {
+  const ahead = sql<number>`(select count(*)::int from ${waitlistEntries} w where w.slot_id = ${waitlistEntries.slotId} and w.status = 'waiting' and (w.created_at, w.id) < (${waitlistEntries.createdAt}, ${waitlistEntries.id}))`;
+  return db
+    .select({
+      startsAt: eventSlots.startsAt,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      ahead,
+    })
+    .from(waitlistEntries)
+    .innerJoin(eventSlots, eq(eventSlots.id, waitlistEntries.slotId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        gt(eventSlots.startsAt, now),
+        notSeated(waitlistEntries.slotId, waitlistEntries.userId),
+      ),
+    )
+    .orderBy(asc(eventSlots.startsAt));
+}

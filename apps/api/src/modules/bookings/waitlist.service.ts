@@ -1,0 +1,317 @@
+/**
+ * The waitlist of full games (issue 23 item 4; ADR 0034).
+ *
+ * - Joining is free: one place per player and slot, only on a slot that is full (seats booked
+ *   and held), open, and starting more than WAITLIST.offersStopMinutes from now, and only for a
+ *   player without a seat on it. Joining again answers the same place. Leaving is free at any
+ *   time; leaving with an offer declines it.
+ * - A seat freed (a cancellation, a raised capacity, a reopened slot, a deleted account) is
+ *   offered in the transaction that frees it (offerFreedSeats): under the slot's row lock,
+ *   while a seat is neither booked nor held and someone waits, the first in line (in the order
+ *   they joined) is offered it: the seat is held for them (event_slots.held) for the runtime
+ *   setting `waitlist_hold_minutes`, never past the start, and mailed. The lock makes the offers
+ *   of a slot one transaction at a time, in any process: exactly one offer per freed seat.
+ * - Accepting books the held seat (2 credits through the credits module, source 'waitlist'):
+ *   the hold becomes the seat in one statement. Too few credits is refused and the hold keeps
+ *   running. Declining, leaving, or the hold lapsing (the waitlist job, every 30 seconds)
+ *   gives the seat back and offers it to the next in line.
+ * - No offer is made within WAITLIST.offersStopMinutes of the start; an offer made before stays
+ *   open until it ends (at the start at the latest), and the job clears the players still
+ *   waiting once the line has closed.
+ *
+ * Every transaction here takes its locks in the module's order: the player's balance, then the
+ * slot's row, then its waitlist entries (waitlist.repository.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { GAME_COST_CREDITS, WAITLIST, type WaitlistEntry } from '@questfield/contract';
+import type { Transaction } from '../../db/client';
+import type { Infra } from '../../infra';
+import type { Mailer } from '../../integrations/email/mailer';
+import { waitlistOfferEmail } from '../../integrations/email/templates';
+import { fail } from '../../lib/app-error';
+import type { Audit } from '../../lib/audit';
+import { refuse, settle } from '../../lib/outcome';
+import { eventIdOf, venueWhenOf } from '../../lib/slot-schedule';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { CreditsService } from '../credits/credits.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { BookingCaller } from './bookings.service';
+import { createAccessCodes } from './access-codes';
+import { seatBookedMail } from './confirmation-mail';
+import * as repo from './waitlist.repository';
+
+const MINUTE = 60_000;
+/** How many slots one pass of the waitlist job settles (the next pass takes the rest). */
+const SETTLE_BATCH = 100;
+
+/** A seat booked from an offer: the game's start, the seat, and the balance after it. */
+export type AcceptedOffer = { startsAt: Date; registrationId: string; balance: number };
+
+type WaitlistDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+  credits: Pick<CreditsService, 'lock' | 'post'>;
+  settings: Pick<SettingsService, 'waitlistHoldMinutes' | 'multiplayerEnabled'>;
+  accounts: Pick<AccountsService, 'find'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
+  audit: Audit;
+};
+
+export function createWaitlistService(deps: WaitlistDeps) {
+  const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
+  const zone = env.venueTimezone;
+  const accessCodes = createAccessCodes(env.appSecret);
+
+  /** Whether offers are still made (and lines joined) on a game starting at `startsAt`. */
+  const lineOpen = (startsAt: Date, now: Date) =>
+    startsAt.getTime() - now.getTime() > WAITLIST.offersStopMinutes * MINUTE;
+
+  /**
+   * Offers the slot's free seats to the first players in line, in the caller's transaction
+   * (see the module comment); how many were offered. Takes the slot's row lock, which the
+   * caller freeing the seat usually holds already.
+   */
+  async function offerFreedSeats(tx: Transaction, slotId: string): Promise<number> {
+    const slot = await repo.lockSlot(tx, { id: slotId }, { strength: 'update' });
+    const now = clock.now();
+    if (slot === undefined || !slot.enabled || !lineOpen(slot.startsAt, now)) return 0;
+    let free = slot.capacity - slot.booked - slot.held;
+    if (free <= 0 || !(await repo.hasWaiting(tx, slotId))) return 0;
+    const holdMinutes = await settings.waitlistHoldMinutes(tx);
+    const expiresAt = new Date(
+      Math.min(now.getTime() + holdMinutes * MINUTE, slot.startsAt.getTime()),
+    );
+    const offered: string[] = [];
+    // A place deleted meanwhile (a player leaving) drops out of a batch: ask again for the rest.
+    while (free > 0) {
+      const batch = await repo.offerNext(tx, slotId, { now, expiresAt, limit: free });
+      if (batch.length === 0) break;
+      offered.push(...batch.map((entry) => entry.userId));
+      free -= batch.length;
+    }
+    await repo.addHeld(tx, slotId, offered.length);
+    for (const userId of offered) {
+      const player = await accounts.find(userId, tx);
+      if (player === undefined) continue;
+      const mail = waitlistOfferEmail({
+        username: player.username,
+        startsAt: venueWhenOf(slot.startsAt, zone),
+        place: env.districtName,
+        holdMinutes: Math.round((expiresAt.getTime() - now.getTime()) / MINUTE),
+        heldUntil: venueWhenOf(expiresAt, zone),
+        link: new URL('/', env.publicOrigin).toString(),
+      });
+      await mailer.queue(tx, player.email, mail);
+    }
+    return offered.length;
+  }
+
+  /** The player's places and offers on games to come (the banner and the booking modal). */
+  async function entriesOf(userId: string): Promise<WaitlistEntry[]> {
+    const rows = await repo.listEntriesOf(db, userId, clock.now());
+    return rows.map((row) => ({
+      EventTime: row.startsAt.toISOString(),
+      event_id: eventIdOf(row.startsAt, env),
+      when: venueWhenOf(row.startsAt, zone),
+      status: row.status,
+      place: row.status === 'waiting' ? row.ahead + 1 : null,
+      offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Gives a held seat back (its offer ended) and offers it to the next in line, in `tx`. */
+  async function passOn(tx: Transaction, slot: repo.LockedSlot): Promise<void> {
+    await repo.addHeld(tx, slot.id, -1);
+    await offerFreedSeats(tx, slot.id);
+  }
+
+  /** Runs `work` and wakes the mailer after its commit (an offer it made mails its player). */
+  async function thenMail<T>(work: Promise<T>): Promise<T> {
+    const result = await work;
+    mailer.wake();
+    return result;
+  }
+
+  type Accepted = { status: 'accepted'; accepted: AcceptedOffer };
+
+  /** The seat an accepted offer took is confirmed as a booked one is (ADR 0032). */
+  async function queueConfirmation(
+    tx: Transaction,
+    userId: string,
+    seat: repo.LockedSlot & { registrationId: string },
+    now: Date,
+  ) {
+    const player = await accounts.find(userId, tx);
+    const accessCode =
+      seat.accessCodeSealed === null ? null : accessCodes.open(seat.accessCodeSealed);
+    if (player === undefined || accessCode === null) return;
+    const about = { username: player.username, timeZone: undefined, joined: false };
+    const mail = seatBookedMail({ ...seat, accessCode }, about, env, now);
+    await mailer.queue(tx, player.email, mail);
+  }
+
+  /** Accept's one transaction: balance, slot, offer, then the seat (see the module comment). */
+  async function acceptIn(tx: Transaction, userId: string, startsAt: Date): Promise<Accepted> {
+    const balance = await credits.lock(tx, userId);
+    const slot = await repo.lockSlot(tx, { startsAt }, { strength: 'update' });
+    if (slot === undefined) return fail('WAITLIST_OFFER_NOT_FOUND');
+    const entry = await repo.lockEntry(tx, slot.id, userId);
+    const now = clock.now();
+    if (entry?.offerExpiresAt == null || entry.offerExpiresAt <= now) {
+      return fail('WAITLIST_OFFER_NOT_FOUND');
+    }
+    if (!slot.enabled || slot.startsAt <= now) return fail('SLOT_CLOSED');
+    if (balance < GAME_COST_CREDITS) return fail('NOT_ENOUGH_CREDITS');
+    const id = randomUUID();
+    const posting = await credits.post(tx, {
+      userId,
+      delta: -GAME_COST_CREDITS,
+      reason: 'book',
+      source: { type: 'registration', id },
+    });
+    if (posting.status !== 'posted') throw new Error(`An accepted offer posted ${posting.status}.`);
+    const seated = await repo.seatFromHold(tx, slot.id, { id, userId, createdAt: now });
+    if (seated === undefined) refuse('already_seated');
+    await repo.deleteEntry(tx, slot.id, userId);
+    await queueConfirmation(tx, userId, { ...slot, registrationId: id }, now);
+    const balanceAfter = posting.posting.balanceAfter;
+    return {
+      status: 'accepted',
+      accepted: { startsAt, registrationId: id, balance: balanceAfter },
+    };
+  }
+
+  return {
+    offerFreedSeats,
+    entriesOf,
+
+    /** Wakes the mailer after a transaction that may have made offers has committed. */
+    wake: (): void => mailer.wake(),
+
+    /** A place in line on the full game starting at `startsAt` (see the module comment). */
+    async join(caller: BookingCaller, startsAt: Date): Promise<WaitlistEntry[]> {
+      if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
+      const { userId } = caller;
+      const joined = await transaction(async (tx) => {
+        const slot = await repo.lockSlot(tx, { startsAt }, { strength: 'share' });
+        const now = clock.now();
+        if (slot === undefined || !slot.enabled || slot.startsAt <= now) fail('SLOT_CLOSED');
+        if (!lineOpen(slot.startsAt, now)) fail('WAITLIST_CLOSED');
+        if (await repo.isSeated(tx, slot.id, userId)) fail('ALREADY_BOOKED');
+        if ((await repo.lockEntry(tx, slot.id, userId)) !== undefined) return false;
+        if (slot.booked + slot.held < slot.capacity) fail('WAITLIST_NOT_FULL');
+        await repo.insertEntry(tx, { slotId: slot.id, userId, createdAt: now });
+        return true;
+      });
+      if (joined) audit(caller, 'bookings.waitlist.join', { userId, startsAt });
+      return entriesOf(userId);
+    },
+
+    /**
+     * Leaves the line of that game, at any time; an offer held is declined (the seat goes to
+     * the next in line). Leaving a line the player is not in changes nothing.
+     */
+    async leave(caller: BookingCaller, startsAt: Date): Promise<WaitlistEntry[]> {
+      const { userId } = caller;
+      const left = await thenMail(
+        transaction(async (tx) => {
+          const slot = await repo.lockSlot(tx, { startsAt }, { strength: 'update' });
+          if (slot === undefined) return undefined;
+          const gone = await repo.deleteEntry(tx, slot.id, userId);
+          if (gone?.status === 'offered') await passOn(tx, slot);
+          return gone;
+        }),
+      );
+      if (left !== undefined) {
+        audit(caller, 'bookings.waitlist.leave', { userId, startsAt, status: left.status });
+      }
+      return entriesOf(userId);
+    },
+
+    /** Declines the seat offered on that game: it goes to the next in line. */
+    async decline(caller: BookingCaller, startsAt: Date): Promise<WaitlistEntry[]> {
+      const { userId } = caller;
+      await thenMail(
+        transaction(async (tx) => {
+          const slot = await repo.lockSlot(tx, { startsAt }, { strength: 'update' });
+          const entry = slot && (await repo.lockEntry(tx, slot.id, userId));
+          if (slot === undefined || entry?.status !== 'offered') {
+            return fail('WAITLIST_OFFER_NOT_FOUND');
+          }
+          await repo.deleteEntry(tx, slot.id, userId);
+          await passOn(tx, slot);
+        }),
+      );
+      audit(caller, 'bookings.waitlist.decline', { userId, startsAt });
+      return entriesOf(userId);
+    },
+
+    /**
+     * Books the seat held for the caller on that game (2 credits, source 'waitlist'), by the
+     * server's clock before the hold ends; too few credits is refused and the hold runs on.
+     */
+    async accept(caller: BookingCaller, startsAt: Date): Promise<AcceptedOffer> {
+      if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
+      const { userId } = caller;
+      const outcome = await settle<Accepted, 'already_seated'>(
+        transaction((tx) => acceptIn(tx, userId, startsAt)),
+      );
+      if (outcome.status !== 'accepted') return fail('ALREADY_BOOKED');
+      mailer.wake();
+      const { accepted } = outcome;
+      audit(caller, 'bookings.waitlist.accept', { userId, startsAt, balance: accepted.balance });
+      return accepted;
+    },
+
+    /**
+     * A deleted account's places go, in the deletion's transaction: an offer's seat is given
+     * back, and every slot touched (`freedSlotIds`: its seats just freed too) is offered to
+     * the next in line.
+     */
+    async releasePlayer(tx: Transaction, userId: string, freedSlotIds: string[]): Promise<void> {
+      const placed = await repo.entrySlotsOf(tx, userId);
+      const touched = [...new Set([...freedSlotIds, ...placed])];
+      await repo.lockSlots(tx, touched);
+      const removed = await repo.deleteEntriesOf(tx, userId);
+      for (const entry of removed) {
+        if (entry.status !== 'offered') continue;
+        await repo.addHeld(tx, entry.slotId, -1);
+      }
+      for (const slotId of touched) await offerFreedSeats(tx, slotId);
+    },
+
+    /**
+     * One pass of the waitlist job: on each slot with an offer whose hold has ended, the seat
+     * goes to the next in line; on each slot whose line has closed, the players still waiting
+     * are let go. A slot another transaction holds (another process's pass) is left to the next
+     * pass. How many offers lapsed and places were let go.
+     */
+    async settleOffers(): Promise<{ lapsed: number; cleared: number }> {
+      const now = clock.now();
+      const closesAt = new Date(now.getTime() + WAITLIST.offersStopMinutes * MINUTE);
+      const slotIds = await repo.slotsToSettle(db, { now, closesAt }, SETTLE_BATCH);
+      const totals = { lapsed: 0, cleared: 0 };
+      for (const slotId of slotIds) {
+        const done = await transaction(async (tx) => {
+          const slot = await repo.lockSlot(
+            tx,
+            { id: slotId },
+            { strength: 'update', skipLocked: true },
+          );
+          if (slot === undefined) return { lapsed: 0, cleared: 0 };
+          const lapsed = await repo.deleteLapsedOffers(tx, slot.id, clock.now());
+          await repo.addHeld(tx, slot.id, -lapsed);
+          const cleared = lineOpen(slot.startsAt, clock.now())
+            ? 0
+            : await repo.deleteWaiting(tx, slot.id);
+          await offerFreedSeats(tx, slot.id);
+          return { lapsed, cleared };
+        });
+        totals.lapsed += done.lapsed;
+        totals.cleared += done.cleared;
+      }
+      if (totals.lapsed > 0) mailer.wake();
+      return totals;
+    },
+  };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;

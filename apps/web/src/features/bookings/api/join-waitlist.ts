@@ -1,0 +1,18 @@
+import type { WaitlistSlotRequest } from '@questfield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyWaitlist } from './get-waitlist';
+import { callApi } from '@/lib/api-client';
+
+/** Waitlist/Join: a place in line on a full game (free; once per game). */
+function joinWaitlist(body: WaitlistSlotRequest) {
+  return callApi('waitlistJoin', body);
+}
+
+/** Joins; the answered places replace the cached ones (the modal shows the place at once). */
+export function useJoinWaitlistMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: joinWaitlist,
+    onSuccess: (state) => applyWaitlist(client, state),
+  });
+}

@@ -1,0 +1,96 @@
+import type { WaitlistEntry } from '@questfield/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useWaitlist } from '../api/get-waitlist';
+import { bookingsCopy } from '../copy';
+import { OfferActions, type OfferOutcome } from './waitlist-offer';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { paths } from '@/config/paths';
+
+type Offer = WaitlistEntry & { offerExpiresAt: string };
+
+const isOffer = (entry: WaitlistEntry): entry is Offer =>
+  entry.status === 'offered' && entry.offerExpiresAt !== null;
+
+/**
+ * A seat offered from the waitlist (ADR 0034), on every page of a signed-in player: a strip
+ * above the header's bar, a region headed 'A seat is free for you' with the game's time, the
+ * time left on the hold, 'Accept (2 credits)' and 'Decline' (OfferActions). The player's
+ * places are asked every WAITLIST.pollMs (and at once when a seat stream reports a change of
+ * their game), so an offer shows within that time. Its arrival and the answer's outcome are
+ * announced politely; the focus is never taken, except back to the outcome when the button
+ * pressed has gone with the offer.
+ */
+export function WaitlistOfferBanner({ userId, credits }: { userId: string; credits: number }) {
+  const waitlist = useWaitlist(userId);
+  const [outcome, setOutcome] = useState<OfferOutcome | null>(null);
+  const headingId = useId();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const offer = waitlist.data?.entries.find(isOffer);
+  const offerAt = offer?.EventTime;
+
+  // A new offer replaces the outcome of the last one (adjusted while rendering).
+  const [shownOffer, setShownOffer] = useState(offerAt);
+  if (offerAt !== shownOffer) {
+    setShownOffer(offerAt);
+    if (offerAt !== undefined) setOutcome(null);
+  }
+
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (outcome !== null && (focused === null || focused === document.body)) {
+      noticeRef.current?.focus();
+    }
+  }, [outcome]);
+
+  let content = null;
+  if (offer) {
+    content = (
+      <section aria-labelledby={headingId} className="flex flex-col gap-2">
+        <h2 id={headingId} className="font-bold text-white">
+          {bookingsCopy.offerHeading}
+        </h2>
+        <p className="text-mist-100">{bookingsCopy.offerText(offer.when)}</p>
+        <OfferActions
+          key={offer.EventTime}
+          offer={offer}
+          credits={credits}
+          onAnswered={setOutcome}
+        />
+      </section>
+    );
+  } else if (outcome !== null) {
+    content = (
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p ref={noticeRef} tabIndex={-1} className="font-semibold text-mist-50 outline-none">
+          {outcome === 'accepted' ? bookingsCopy.offerAccepted : bookingsCopy.offerDeclined}
+        </p>
+        {outcome === 'accepted' ? (
+          <Link
+            to={paths.dashboard.path}
+            className="font-semibold text-accent-300 underline underline-offset-4"
+          >
+            {bookingsCopy.mySessions}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+          onClick={() => setOutcome(null)}
+        >
+          {bookingsCopy.dismiss}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div data-waitlist-offer aria-live="polite">
+      {content === null ? null : (
+        <div className="border-b border-accent-400/30 bg-ink-950/90">
+          <div className="mx-auto max-w-7xl px-4 py-3 text-sm sm:px-6 lg:px-8">{content}</div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { GAME_COST_CREDITS, type WaitlistEntry } from '@questfield/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { differenceInSeconds } from 'date-fns';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAcceptOfferMutation } from '../api/accept-offer';
+import { useDeclineOfferMutation } from '../api/decline-offer';
+import { WAITLIST_QUERY_KEY } from '../api/get-waitlist';
+import { bookingsCopy } from '../copy';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+
+/** The seconds left until `until` (ISO 8601), never below 0, counted down every second. */
+function useSecondsLeft(until: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(differenceInSeconds(new Date(until), now), 0);
+}
+
+/** '14:05': minutes and seconds. */
+function minutesAndSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What became of an offer this page answered. */
+export type OfferOutcome = 'accepted' | 'declined';
+
+/**
+ * A seat held for the player (ADR 0034): the time left on the hold (a timer, not announced
+ * every second), 'Accept (2 credits)' and 'Decline'. With fewer than 2 credits it says so and
+ * links to buying credits instead of accepting (the hold keeps running). A refusal shows the
+ * server's message. When the hold ends, the player's places are asked again (the offer goes).
+ */
+export function OfferActions({
+  offer,
+  credits,
+  onAnswered,
+}: {
+  offer: WaitlistEntry & { offerExpiresAt: string };
+  credits: number;
+  onAnswered: (outcome: OfferOutcome) => void;
+}) {
+  const client = useQueryClient();
+  const accept = useAcceptOfferMutation();
+  const decline = useDeclineOfferMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const seconds = useSecondsLeft(offer.offerExpiresAt);
+  const labelId = useId();
+  const unitsId = useId();
+  const busy = accept.isPending || decline.isPending;
+  const ended = seconds === 0;
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!ended || asked.current) return;
+    asked.current = true;
+    void client.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY });
+  }, [ended, client]);
+
+  const answer = (mutation: typeof accept | typeof decline, outcome: OfferOutcome) => {
+    if (busy) return;
+    setFailure(null);
+    mutation.mutate(
+      { EventTime: offer.EventTime },
+      {
+        onSuccess: () => onAnswered(outcome),
+        onError: (error) => setFailure(failureText(error, bookingsCopy.offerFailed)),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span id={labelId}>{bookingsCopy.offerHeldFor}</span>
+        <span id={unitsId} className="sr-only">
+          {bookingsCopy.offerTimerUnits}
+        </span>
+        <span
+          role="timer"
+          aria-live="off"
+          aria-atomic="true"
+          aria-labelledby={`${labelId} ${unitsId}`}
+          className="font-mono font-bold text-accent-300 tabular-nums"
+        >
+          {minutesAndSeconds(seconds)}
+        </span>
+      </p>
+      {credits < GAME_COST_CREDITS ? (
+        <p className="text-sm text-mist-100">{bookingsCopy.offerNotEnough(credits)}</p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-sm text-red-300">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {credits < GAME_COST_CREDITS ? (
+          <Link to={bookingsCopy.purchaseSectionHref} className={buttonStyles({ size: 'sm' })}>
+            {bookingsCopy.offerBuyCredits}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled={busy || ended}
+            aria-busy={accept.isPending}
+            className={buttonStyles({ size: 'sm' })}
+            onClick={() => answer(accept, 'accepted')}
+          >
+            {accept.isPending ? <Spinner /> : null}
+            {bookingsCopy.acceptOffer}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={busy || ended}
+          aria-busy={decline.isPending}
+          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          onClick={() => answer(decline, 'declined')}
+        >
+          {decline.isPending ? <Spinner /> : null}
+          {bookingsCopy.declineOffer}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import type { AvailableTime } from '@questfield/contract';
+import { useState, type RefObject } from 'react';
+import { useAvailableTimes } from '../api/get-available-times';
+import { entryOn, useWaitlist } from '../api/get-waitlist';
+import { useJoinWaitlistMutation } from '../api/join-waitlist';
+import { useLeaveWaitlistMutation } from '../api/leave-waitlist';
+import { useLiveSeats } from '../api/watch-seats';
+import { isFull } from '../booking';
+import { bookingsCopy } from '../copy';
+import { OfferActions, type OfferOutcome } from './waitlist-offer';
+import { ConfirmActions } from '@/components/ui/confirm-step';
+import { FormError } from '@/components/ui/form';
+import { failureText } from '@/lib/api-client';
+
+const headingClass = 'text-lg font-bold text-white outline-none';
+
+/**
+ * The booking modal's view of a full session (ADR 0034): 'Join the Waitlist' (free), then 'You
+ * are number N in line.' with 'Leave the Waitlist'; a seat held for the player shows the offer
+ * (OfferActions); a seat free again (nobody waiting for it) offers to book it. The seats and the
+ * place stay live while it is shown: the day's seat stream runs, and a change of this game asks
+ * for the player's places again.
+ */
+export function WaitlistView({
+  slot,
+  date,
+  sessionText,
+  userId,
+  credits,
+  headingId,
+  headingRef,
+  onBook,
+  onBack,
+}: {
+  slot: AvailableTime;
+  /** The venue day, 'YYYY-MM-DD'. */
+  date: string;
+  /** 'MM/DD/YYYY, 10:00 AM (venue time)'. */
+  sessionText: string;
+  userId: string | null;
+  credits: number;
+  headingId: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onBook: (slot: AvailableTime) => void;
+  onBack: () => void;
+}) {
+  const times = useAvailableTimes(date, useLiveSeats(date));
+  const live = times.data?.find((listed) => listed.EventTime === slot.EventTime) ?? slot;
+  const entry = entryOn(useWaitlist(userId).data, slot.EventTime);
+  const join = useJoinWaitlistMutation();
+  const leave = useLeaveWaitlistMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<OfferOutcome | null>(null);
+  const pending = join.isPending || leave.isPending;
+
+  const change = (mutation: typeof join | typeof leave) => {
+    if (pending) return;
+    setFailure(null);
+    mutation.mutate(
+      { EventTime: slot.EventTime },
+      { onError: (error) => setFailure(failureText(error, bookingsCopy.waitlistFailed)) },
+    );
+  };
+
+  const heading =
+    entry?.status === 'offered' ? bookingsCopy.offerHeading : bookingsCopy.waitlistHeading;
+  let body;
+  if (answered !== null && entry === undefined) {
+    body = (
+      <p role="status" className="text-mist-100">
+        {answered === 'accepted' ? bookingsCopy.offerAccepted : bookingsCopy.offerDeclined}
+      </p>
+    );
+  } else if (entry?.status === 'offered' && entry.offerExpiresAt !== null) {
+    body = (
+      <>
+        <p className="text-mist-100">{bookingsCopy.offerText(entry.when)}</p>
+        <OfferActions
+          offer={{ ...entry, offerExpiresAt: entry.offerExpiresAt }}
+          credits={credits}
+          onAnswered={setAnswered}
+        />
+      </>
+    );
+  } else if (entry !== undefined) {
+    body = (
+      <>
+        <p role="status" className="font-semibold text-white">
+          {bookingsCopy.placeInLine(entry.place ?? 1)}
+        </p>
+        <p className="text-sm text-mist-300">{bookingsCopy.waitlistLeaveAnyTime}</p>
+        <FormError>{failure}</FormError>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.leaveWaitlist}
+          backLabel={bookingsCopy.changeSelection}
+          variant="secondary"
+          pending={leave.isPending}
+          onConfirm={() => change(leave)}
+          onBack={onBack}
+        />
+      </>
+    );
+  } else if (!isFull(live)) {
+    body = (
+      <>
+        <p role="status" className="text-mist-100">
+          {bookingsCopy.seatsFreeAgain}
+        </p>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.bookThisSession}
+          backLabel={bookingsCopy.changeSelection}
+          pending={false}
+          onConfirm={() => onBook(live)}
+          onBack={onBack}
+        />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-mist-100">{bookingsCopy.waitlistText}</p>
+        <FormError>{failure}</FormError>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.joinWaitlist}
+          backLabel={bookingsCopy.changeSelection}
+          pending={join.isPending}
+          onConfirm={() => change(join)}
+          onBack={onBack}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={pending}
+      className="mt-5 flex flex-col gap-4 sm:mt-6"
+    >
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className={headingClass}>
+        {heading}
+      </h3>
+      <p className="text-sm text-mist-300">
+        {bookingsCopy.sessionLabel}: {sessionText}
+      </p>
+      {body}
+    </section>
+  );
+}
