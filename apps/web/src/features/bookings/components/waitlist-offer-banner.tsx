@@ -87,7 +87,8 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
   return (
     <div data-waitlist-offer aria-live="polite">
       {content === null ? null : (
-        <div className="border-b border-accent-400/30 bg-ink-950/90">
+        // Pinned to the foot of the window: a held seat is seen wherever the page is scrolled.
+        <div className="fixed inset-x-0 bottom-0 z-40 border-t border-accent-400/40 bg-ink-950/95 shadow-[0_-8px_24px_rgba(0,0,0,0.45)] backdrop-blur">
           <div className="mx-auto max-w-7xl px-4 py-3 text-sm sm:px-6 lg:px-8">{content}</div>
         </div>
       )}
