@@ -163,6 +163,7 @@ describe.skipIf(skipped !== '')(`R9: the API killed at random during traffic${sk
     expect(await findInvariantViolations(db)).toEqual({
       balances: [],
       seats: [],
+      heldSeats: [],
       unpaidOrders: [],
       redemptions: [],
       cancellations: [],

@@ -193,6 +193,7 @@ describe.skipIf(skipped !== '')(`R10: Postgres restarted under load${skipped}`, 
     expect(await findInvariantViolations(handle.db)).toEqual({
       balances: [],
       seats: [],
+      heldSeats: [],
       unpaidOrders: [],
       redemptions: [],
       cancellations: [],
