@@ -184,6 +184,9 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       baseURL,
       problemLog,
     }) => {
+      // Two browsers, the two-factor sign-in, the command line and two dialogs: on a loaded
+      // machine more than the default 30 s.
+      test.slow();
       const { account: staff } = await openConsoleAs(page, 'staff');
       await page
         .getByRole('navigation', { name: 'Console' })
