@@ -4,7 +4,12 @@
  * the entry rather than adding one), start and end in UTC, the access code and the way back to
  * My Sessions in the description, and a display alarm CALENDAR_ALARM_MINUTES before the start.
  */
-import { CALENDAR_ALARM_MINUTES, calendarDetails, calendarTitle } from '@questfield/contract';
+import {
+  CALENDAR_ALARM_MINUTES,
+  calendarDetails,
+  calendarTitle,
+  PAGE_PATHS,
+} from '@questfield/contract';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { Env } from '../../config/env';
 import { venueDayOf } from '../../lib/slot-schedule';
@@ -19,7 +24,7 @@ type CalendarSeat = {
 
 /** The seat's calendar text; `origin` names the product (UID, links), `now` stamps it. */
 function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
-  const sessionsUrl = new URL('/dashboard', origin).toString();
+  const sessionsUrl = new URL(PAGE_PATHS.dashboard, origin).toString();
   const calendar = ical({
     prodId: { company: 'Questfield', product: 'Sessions', language: 'EN' },
     name: 'Questfield',
