@@ -18,6 +18,7 @@ import {
 } from '@questfield/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -533,8 +534,21 @@ describe.runIf(dbKind === 'postgres')('game reminders across two processes [post
   let locker: pg.Client | undefined;
   const SEATS = 2 * REMINDER_BATCH_SIZE;
 
+  // Both processes' logs, shown if the passes never meet (a pass that failed says why here).
+  const logs: string[] = [];
+  const keepLog = (text: string) => void logs.push(text);
+
   beforeAll(async () => {
-    t = await createTestApp({ clock: systemClock });
+    const destination = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        keepLog(chunk.toString());
+        done();
+      },
+    });
+    t = await createTestApp({
+      clock: systemClock,
+      logger: createLogger({ level: 'info', destination }),
+    });
   });
   afterAll(async () => {
     await locker?.end();
@@ -551,6 +565,14 @@ describe.runIf(dbKind === 'postgres')('game reminders across two processes [post
            and query ilike 'insert into "email_outbox"%'`,
       )
     ).rows[0]?.n ?? 0;
+  /** What every connection to the database is doing, for a failure's message. */
+  const activity = async (client: pg.Client) =>
+    (
+      await client.query<Record<string, unknown>>(
+        `select pid, application_name, state, wait_event_type, wait_event, left(query, 80) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )
+    ).rows;
 
   it(
     'each seat gets its day reminder once while both passes run at once',
@@ -583,11 +605,14 @@ describe.runIf(dbKind === 'postgres')('game reminders across two processes [post
       await locker.query('begin');
       await locker.query('lock table email_outbox in exclusive mode');
       // Listening starts this process's pass; the second process runs one as it starts.
-      ({ second } = await withSecondProcess(t));
+      ({ second } = await withSecondProcess(t, keepLog));
       // Generous: on a loaded machine the second process's first pass may take a while.
       const deadline = Date.now() + 60_000;
       while ((await waitingPasses(locker)) < 2) {
-        if (Date.now() > deadline) throw new Error('the two passes never ran at once');
+        if (Date.now() > deadline) {
+          const state = JSON.stringify(await activity(locker), null, 1);
+          throw new Error(`the two passes never ran at once:\n${state}\n${logs.join('')}`);
+        }
         await sleep(50);
       }
       await locker.query('commit');
