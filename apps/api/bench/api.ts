@@ -3,7 +3,9 @@
  * (POST /api/Square/Checkout on the offline test provider, 50 buyers at once, each request a new
  * purchase) and a redemption (POST /api/Items/Redeem, 50 redeemers at once, each request a new
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
- * hot slots, each request a new booking; then the same through two server processes) and the
+ * hot slots, each request a new booking; then the same through two server processes), seats given
+ * back (POST /api/Events/CancelRegistration, 50 players at once, each request a seat booked before
+ * the runs) and the
  * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
  * players' results, the three periods in turn), the console's orders (10 staff over 100,000
  * orders) and the console's player search (10 staff
@@ -88,6 +90,10 @@ const BOOKERS = 200;
 const HOT_SLOTS = 8;
 const BOOKING_HOOK = path.join(import.meta.dirname, 'booking-request.cjs');
 const BOOKING_PATH = API_ROUTES.eventsRegister.path;
+/** Seats given back at once, each booked through the API before the runs (enough for them). */
+const CANCELLERS = 50;
+const CANCEL_PLAYERS = 900;
+const CANCEL_HOOK = path.join(import.meta.dirname, 'cancel-request.cjs');
 const API_ROOT = path.join(import.meta.dirname, '..');
 /** Leaderboard: VISITORS connections reading boards made of LEADERBOARD_PLAYERS players' runs. */
 const VISITORS = 150;
@@ -123,6 +129,7 @@ const writeFloorName = (connections: number) =>
 const CHECKOUT = `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`;
 const REDEEM = `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`;
 const BOOKING = `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`;
+const CANCEL = `Events/CancelRegistration, ${HOT_SLOTS} hot slots, ${CANCELLERS} players giving seats back (Postgres)`;
 /**
  * A target's own floor: each write's is the write floor with the same number of connections;
  * Users/Me's is the session floor (what a session that is not cached per process allows).
@@ -132,6 +139,7 @@ const OWN_FLOOR_OF: Record<string, string> = {
   [CHECKOUT]: writeFloorName(BUYERS),
   [REDEEM]: writeFloorName(REDEEMERS),
   [BOOKING]: writeFloorName(BOOKERS),
+  [CANCEL]: writeFloorName(BUYERS),
 };
 
 /** The app's settings in every scenario (and in the server processes, which share sessions). */
@@ -450,6 +458,14 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
 const tomorrowAt = (env: Env) =>
   new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: env.venueTimezone });
 
+/** A slot's start as the venue's clock names it ('18:30'), as operators set a slot by. */
+const venueTimeOf = (startsAt: Date, env: Env) =>
+  startsAt.toLocaleTimeString('en-GB', {
+    timeZone: env.venueTimezone,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 /** Statements the app sends to Postgres per booking, counted on one booking at a time. */
 async function statementsPerBooking(origin: string, cookies: string[], eventTime: string) {
   let statements = 0;
@@ -484,11 +500,7 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
     const day = await services.bookings.operatorDay(tomorrowAt(context.env));
     const hot = day.slice(0, HOT_SLOTS + 1);
     for (const slot of hot) {
-      const time = slot.startsAt.toLocaleTimeString('en-GB', {
-        timeZone: context.env.venueTimezone,
-        hour: '2-digit',
-        minute: '2-digit',
-      });
+      const time = venueTimeOf(slot.startsAt, context.env);
       await services.bookings.setCapacity(tomorrowAt(context.env), time, BOOKING_PLAYERS);
     }
     const [counted, ...loaded] = hot.map((slot) => slot.startsAt.toISOString());
@@ -513,6 +525,74 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
     process.env.BENCH_FIRST_BOOKING = '0';
     const url = `${origin}${BOOKING_PATH}`;
     return { url, headers: {}, connections: BOOKERS, setupRequest: BOOKING_HOOK, afterRun, close };
+  });
+}
+
+/**
+ * Events/CancelRegistration by CANCELLERS connections at once on HOT_SLOTS slots three days
+ * ahead (well before the cut-off), every request a seat of its own given back with its
+ * 2 credits: CANCEL_PLAYERS players each book every hot slot through the API before the runs.
+ */
+function cancellationTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    // Three days ahead: the day view's target fills every seat of the day after tomorrow.
+    const date = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: context.env.venueTimezone,
+    });
+    const open = (await services.bookings.operatorDay(date)).filter((slot) => slot.open);
+    const slots = open.slice(0, HOT_SLOTS);
+    if (slots.length < HOT_SLOTS) throw new Error(`${date} has ${open.length} open slots`);
+    for (const slot of slots) {
+      await services.bookings.setCapacity(
+        date,
+        venueTimeOf(slot.startsAt, context.env),
+        CANCEL_PLAYERS,
+      );
+    }
+    const players = await signedInPlayers(handle, services, CANCEL_PLAYERS, 2 * HOT_SLOTS);
+    const asked = players.flatMap((cookie) =>
+      slots.map((slot) => ({ cookie, EventTime: slot.startsAt.toISOString() })),
+    );
+    const seats: { cookie: string; registrationId: string }[] = [];
+    for (let start = 0; start < asked.length; start += CANCELLERS) {
+      const batch = asked.slice(start, start + CANCELLERS);
+      const booked = await Promise.all(
+        batch.map(async ({ cookie, EventTime }) => {
+          const response = await fetch(`${origin}${BOOKING_PATH}`, {
+            method: 'POST',
+            headers: { ...CLIENT_HEADERS, cookie },
+            body: JSON.stringify({ EventTime }),
+          });
+          if (!response.ok) {
+            throw new Error(`A seat to give back was refused: ${await response.text()}`);
+          }
+          const { registrationId } = (await response.json()) as { registrationId: string };
+          return { cookie, registrationId };
+        }),
+      );
+      seats.push(...booked);
+    }
+    notes.push(
+      `Cancellations: ${seats.length} seats booked through the API before the runs; each request gives one back (past the last, seats are given back again and answered as repeats).`,
+    );
+    // Read by cancel-request.cjs in autocannon's worker, which copies the environment.
+    process.env.BENCH_CANCEL_SEATS = JSON.stringify(seats);
+    process.env.BENCH_FIRST_CANCEL = '0';
+    let used = 0;
+    const afterRun = (sent: number) => {
+      used += sent + CANCELLERS;
+      process.env.BENCH_FIRST_CANCEL = String(used);
+    };
+    const url = `${origin}${API_ROUTES.eventsCancel.path}`;
+    return {
+      url,
+      headers: {},
+      connections: CANCELLERS,
+      setupRequest: CANCEL_HOOK,
+      afterRun,
+      close,
+    };
   });
 }
 
@@ -676,9 +756,11 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
       targets.push(await dayViewTarget(handle, notes));
       targets.push(await consoleOrdersTarget(handle, notes));
       targets.push(await sessionFloorTarget(handle, me.headers.cookie ?? ''));
+      targets.push(await cancellationTarget(handle, notes));
       const [floor, floor200, floor50, , checkout, redeem, booking, booking2, ...consoles] =
         targets as [Target, Target, Target, Target, Target, Target, Target, Target, ...Target[]];
-      const [leaderboard, search, dayView, list, sessionFloor] = consoles as [
+      const [leaderboard, search, dayView, list, sessionFloor, cancellation] = consoles as [
+        Target,
         Target,
         Target,
         Target,
@@ -694,6 +776,7 @@ async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
         { name: CHECKOUT, target: checkout },
         { name: REDEEM, target: redeem },
         { name: BOOKING, target: booking },
+        { name: CANCEL, target: cancellation },
         {
           name: `Events/RegisterPixelEvent, the same through two server processes (Postgres)`,
           target: booking2,
@@ -957,12 +1040,7 @@ async function mixedSetup(handle: DatabaseHandle) {
     const hot = day.slice(0, HOT_SLOTS);
     const players = MIXED_BOOKINGS / HOT_SLOTS;
     for (const slot of hot) {
-      const time = slot.startsAt.toLocaleTimeString('en-GB', {
-        timeZone: env.venueTimezone,
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-      await services.bookings.setCapacity(date, time, players);
+      await services.bookings.setCapacity(date, venueTimeOf(slot.startsAt, env), players);
     }
     const bookers = await signedInPlayers(handle, services, players, 2 * HOT_SLOTS);
     const batch = {
