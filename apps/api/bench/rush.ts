@@ -13,7 +13,14 @@
  * the database is checked: every evening slot booked to capacity with as many registrations, no
  * seat anywhere else, each seated player charged 2 credits once (one posting, for its own
  * registration) and nobody else charged, the players answered 200 are the ones registered, and
- * the invariant checker finds nothing. Whatever does not hold is listed in `problems`.
+ * the invariant checker finds nothing.
+ *
+ * Then the waitlist wave: every player turned away joins the line of one evening slot (in turn,
+ * all at once through both processes), and WAVE_PER_SLOT seated players per slot give their seat
+ * back at once. Each freed seat must be offered exactly once, to the first in its line: per slot
+ * as many held seats as seats given back, as many offers, each to one of the first in line and
+ * mailed once, the refunds exact and the invariants clean again. Whatever does not hold, in the
+ * rush or the wave, is listed in `problems`.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -26,6 +33,7 @@ import {
   GAME_COST_CREDITS,
   SLOT_CAPACITY,
   type AvailableTime,
+  type RegisterEventResponse,
 } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
@@ -71,17 +79,26 @@ const CLIENT_HEADERS = {
   [CSRF_HEADER.name]: CSRF_HEADER.value,
 };
 
-const KINDS = ['signIn', 'list', 'book'] as const;
+/** Seats given back per evening slot in the waitlist wave, all at once. */
+export const WAVE_PER_SLOT = 3;
+/** Requests of the wave's joining in flight at once (two processes' pools and then some). */
+const JOINS_AT_ONCE = 100;
+
+const KINDS = ['signIn', 'list', 'book', 'join', 'cancel'] as const;
 type Kind = (typeof KINDS)[number];
 const KIND_NAMES: Record<Kind, string> = {
   signIn: 'Sign-in (Users/LoginByNameOrEmail)',
   list: 'Available times (Events/GetAvailableEventTimes)',
   book: 'Booking (Events/RegisterPixelEvent)',
+  join: 'Joining a waitlist (Waitlist/Join)',
+  cancel: 'A seat given back (Events/CancelRegistration)',
 };
 const PATHS_OF: Record<Kind, string> = {
   signIn: API_ROUTES.usersLogin.path,
   list: API_ROUTES.eventsAvailableTimes.path,
   book: API_ROUTES.eventsRegister.path,
+  join: API_ROUTES.waitlistJoin.path,
+  cancel: API_ROUTES.eventsCancel.path,
 };
 
 type KindFigures = {
@@ -95,6 +112,15 @@ type KindFigures = {
 };
 
 type Outcome = 'seated' | 'no seats left' | 'failed';
+/** What became of one player, and what the wave needs of them. */
+type Visit = {
+  outcome: Outcome;
+  server: number;
+  /** The headers the player sends: their address and, signed in, their session. */
+  session: Record<string, string>;
+  /** Seated: the seat and its game's start (ISO). */
+  seat?: { registrationId: string; EventTime: string };
+};
 
 /** The address player `i` comes from: IPv4 and IPv6 (a /64 of its own) in turn per process. */
 function addressOf(i: number): string {
@@ -211,7 +237,7 @@ function createRecorder() {
           statuses: statuses[kind] ?? {},
         };
       };
-      return { signIn: of('signIn'), list: of('list'), book: of('book') };
+      return Object.fromEntries(KINDS.map((kind) => [kind, of(kind)])) as Record<Kind, KindFigures>;
     },
     others: () => Object.fromEntries(others),
     mostSignInsInFlight: () => [...mostInFlight],
@@ -220,24 +246,9 @@ function createRecorder() {
 
 type Recorder = ReturnType<typeof createRecorder>;
 
-/** The rush itself: every player's arrival, sign-in and bookings; what became of each. */
-async function rush(
-  servers: ServerProcess[],
-  plan: { day: string; names: string[]; evening: { startsAt: Date }[]; passwordHash: string },
-  recorder: Recorder,
-) {
-  const signal = AbortSignal.timeout(RUSH_TIMEOUT_MS);
-  const evening = new Set(plan.evening.map((slot) => slot.startsAt.getTime()));
-  const seatsLeft = (text: string) =>
-    (JSON.parse(text) as AvailableTime[]).filter(
-      (time) => evening.has(new Date(time.EventTime).getTime()) && time.SpotsAvailable > 0,
-    );
-  const started = performance.now();
-  const at = () => performance.now() - started;
-  let lastArrival = 0;
-  let lastSeat = 0;
-
-  async function call(kind: Kind, server: number, headers: Record<string, string>, body: object) {
+/** One timed, recorded request of `kind` to server `server` (status 0: no answer). */
+function caller(servers: ServerProcess[], recorder: Recorder, signal: AbortSignal) {
+  return async (kind: Kind, server: number, headers: Record<string, string>, body: object) => {
     const begun = performance.now();
     try {
       const response = await fetch(`${servers[server]?.url}${PATHS_OF[kind]}`, {
@@ -259,7 +270,27 @@ async function rush(
       recorder.record(kind, 0, performance.now() - begun, String(error));
       return { status: 0, text: '', cookies: [], retryAfter: Number.NaN };
     }
-  }
+  };
+}
+
+/** The rush itself: every player's arrival, sign-in and bookings; what became of each. */
+async function rush(
+  servers: ServerProcess[],
+  plan: { day: string; names: string[]; evening: { startsAt: Date }[]; passwordHash: string },
+  recorder: Recorder,
+) {
+  const signal = AbortSignal.timeout(RUSH_TIMEOUT_MS);
+  const evening = new Set(plan.evening.map((slot) => slot.startsAt.getTime()));
+  const seatsLeft = (text: string) =>
+    (JSON.parse(text) as AvailableTime[]).filter(
+      (time) => evening.has(new Date(time.EventTime).getTime()) && time.SpotsAvailable > 0,
+    );
+  const started = performance.now();
+  const at = () => performance.now() - started;
+  let lastArrival = 0;
+  let lastSeat = 0;
+
+  const call = caller(servers, recorder, signal);
 
   /** Signs in, again after Retry-After while the server is too busy to check the password. */
   async function signIn(server: number, client: Record<string, string>, i: number) {
@@ -274,7 +305,7 @@ async function rush(
     }
   }
 
-  async function player(i: number): Promise<Outcome> {
+  async function player(i: number): Promise<Visit> {
     await sleep(Math.max(0, (i * ARRIVAL_WINDOW_MS) / PLAYERS - at()));
     lastArrival = Math.max(lastArrival, at());
     const server = i % SERVER_PROCESSES;
@@ -283,23 +314,27 @@ async function rush(
     const signedIn = await signIn(server, client, i);
     recorder.signInEnded(server);
     const cookie = signedIn.cookies.map((value) => value.split(';', 1)[0]).join('; ');
-    if (signedIn.status !== 200 || cookie === '') return 'failed';
+    if (signedIn.status !== 200 || cookie === '') {
+      return { outcome: 'failed', server, session: client };
+    }
     const session = { ...client, cookie };
+    const visit = (outcome: Outcome): Visit => ({ outcome, server, session });
     // Each refusal fills a slot for good (nobody gives a seat back here): SLOTS tries at most.
     for (let tries = 0; tries <= SLOTS; tries += 1) {
       const listed = await call('list', server, session, { date: plan.day });
-      if (listed.status !== 200) return 'failed';
+      if (listed.status !== 200) return visit('failed');
       const open = seatsLeft(listed.text);
       const pick = open[Math.floor(Math.random() * open.length)];
-      if (pick === undefined) return 'no seats left';
+      if (pick === undefined) return visit('no seats left');
       const booked = await call('book', server, session, { EventTime: pick.EventTime });
       if (booked.status === 200) {
         lastSeat = Math.max(lastSeat, at());
-        return 'seated';
+        const { registrationId } = JSON.parse(booked.text) as RegisterEventResponse;
+        return { ...visit('seated'), seat: { registrationId, EventTime: pick.EventTime } };
       }
-      if (booked.text !== SLOT_FULL) return 'failed';
+      if (booked.text !== SLOT_FULL) return visit('failed');
     }
-    return 'failed';
+    return visit('failed');
   }
 
   // What a core gives Argon2 on this machine while the rush runs: one check now and then here,
@@ -315,12 +350,14 @@ async function rush(
     }
   })();
   const loadBefore = loadavg()[0] ?? 0;
-  const outcomes = await Promise.all(plan.names.map((_, i) => player(i)));
+  const visits = await Promise.all(plan.names.map((_, i) => player(i)));
+  const outcomes = visits.map((visit) => visit.outcome);
   rushing = false;
   await probe;
   checks.sort((a, b) => a - b);
   const seated = new Set(plan.names.filter((_, i) => outcomes[i] === 'seated'));
   return {
+    visits,
     seated,
     turnedAway: outcomes.filter((outcome) => outcome === 'no seats left').length,
     failed: outcomes.filter((outcome) => outcome === 'failed').length,
@@ -333,6 +370,116 @@ async function rush(
     /** The machine's 1-minute load average as the rush began and as it ended. */
     loadAverage: [loadBefore, loadavg()[0] ?? 0].map((load) => Math.round(load * 10) / 10),
   };
+}
+
+/**
+ * The waitlist wave after the rush: every player turned away joins the line of evening slot
+ * k % SLOTS (k: their place among the turned away), JOINS_AT_ONCE at a time through their own
+ * server process; then the first WAVE_PER_SLOT seated players of each slot give their seats
+ * back all at once. Returns the seats given back per slot's start (ISO) and when it ran.
+ */
+async function wave(
+  servers: ServerProcess[],
+  plan: { evening: { startsAt: Date }[] },
+  visits: Visit[],
+  recorder: Recorder,
+) {
+  const call = caller(servers, recorder, AbortSignal.timeout(RUSH_TIMEOUT_MS));
+  const starts = plan.evening.map((slot) => slot.startsAt.toISOString());
+  const waiting = visits.filter((visit) => visit.outcome === 'no seats left');
+  for (let start = 0; start < waiting.length; start += JOINS_AT_ONCE) {
+    await Promise.all(
+      waiting.slice(start, start + JOINS_AT_ONCE).map((visit, i) =>
+        call('join', visit.server, visit.session, {
+          EventTime: starts[(start + i) % SLOTS],
+        }),
+      ),
+    );
+  }
+  const givingBack = starts.flatMap((EventTime) =>
+    visits
+      .filter((visit) => visit.seat?.EventTime === EventTime)
+      .slice(0, WAVE_PER_SLOT)
+      .map((visit) => ({ visit, EventTime })),
+  );
+  const begun = performance.now();
+  const answers = await Promise.all(
+    givingBack.map(({ visit }) =>
+      call('cancel', visit.server, visit.session, {
+        registrationId: visit.seat?.registrationId,
+      }),
+    ),
+  );
+  const freed = new Map<string, number>();
+  givingBack.forEach(({ EventTime }, i) => {
+    if (answers[i]?.status === 200) freed.set(EventTime, (freed.get(EventTime) ?? 0) + 1);
+  });
+  return { joined: waiting.length, freed, cancelsMs: Math.round(performance.now() - begun) };
+}
+
+/**
+ * The evening's slots after the wave, by start (ISO): seats booked and held, offers made,
+ * offers made to someone not among the first `held` in line (joined earliest), and offer mails.
+ */
+async function afterTheWave(handle: DatabaseHandle, slotIds: string[]) {
+  const rows = await queryRows<{
+    startsAt: Date;
+    booked: number;
+    held: number;
+    offers: number;
+    waiting: number;
+    offersOutOfTurn: number;
+    offerMails: number;
+  }>(
+    handle.db,
+    sql`select s.starts_at as "startsAt", s.booked, s.held,
+        (select count(*)::int from waitlist_entries w
+          where w.slot_id = s.id and w.status = 'offered') as offers,
+        (select count(*)::int from waitlist_entries w
+          where w.slot_id = s.id and w.status = 'waiting') as waiting,
+        (select count(*)::int from (
+          select w.status, row_number() over (order by w.created_at, w.id) as place
+          from waitlist_entries w where w.slot_id = s.id) line
+          where line.status = 'offered' and line.place > s.held) as "offersOutOfTurn",
+        (select count(*)::int from email_outbox o join waitlist_entries w
+          on o.to_address = (select email from users u where u.id = w.user_id)
+          where w.slot_id = s.id and o.template = 'waitlist_offer') as "offerMails"
+      from event_slots s where s.id in ${slotIds} order by s.starts_at`,
+  );
+  return {
+    slots: rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt).toISOString() })),
+    invariants: await findInvariantViolations(handle.db),
+  };
+}
+
+/** What the wave must leave behind, each that does not hold in words. */
+function waveProblems(
+  run: Awaited<ReturnType<typeof wave>>,
+  after: Awaited<ReturnType<typeof afterTheWave>>,
+): string[] {
+  const problems: string[] = [];
+  const givenBack = [...run.freed.values()].reduce((n, count) => n + count, 0);
+  if (givenBack !== SLOTS * WAVE_PER_SLOT) {
+    problems.push(`${givenBack} seats given back in the wave, not ${SLOTS * WAVE_PER_SLOT}`);
+  }
+  for (const slot of after.slots) {
+    const freed = run.freed.get(slot.startsAt) ?? 0;
+    const offeredOnce =
+      slot.held === freed &&
+      slot.offers === freed &&
+      slot.offerMails === freed &&
+      slot.booked === SLOT_CAPACITY - freed &&
+      slot.offersOutOfTurn === 0;
+    if (!offeredOnce) {
+      problems.push(
+        `the wave's slot ${slot.startsAt}, ${freed} given back: ${JSON.stringify(slot)}`,
+      );
+    }
+  }
+  if (hasViolations(after.invariants)) {
+    problems.push(`invariants broken after the wave: ${JSON.stringify(after.invariants)}`);
+  }
+  return problems;
 }
 
 /** The database after the rush: the evening's slots, seats elsewhere, and every charge. */
@@ -419,14 +566,20 @@ export async function rushScenario(url: string, settings: EnvSource) {
     if (refused !== undefined) throw refused.reason;
 
     const recorder = createRecorder();
-    const run = await rush(servers, plan, recorder);
-    const db = await afterwards(
-      handle,
-      plan.prefix,
-      plan.evening.map((slot) => slot.slotId),
-    );
+    const { visits, ...run } = await rush(servers, plan, recorder);
+    const slotIds = plan.evening.map((slot) => slot.slotId);
+    const db = await afterwards(handle, plan.prefix, slotIds);
+    const waveRun = await wave(servers, plan, visits, recorder);
+    const waveAfter = await afterTheWave(handle, slotIds);
     const facts = factsOf(run, db, recorder);
-    return { ...facts, problems: problemsOf(facts) };
+    const waveFacts = {
+      joined: waveRun.joined,
+      givenBack: [...waveRun.freed.values()].reduce((n, count) => n + count, 0),
+      cancelsMs: waveRun.cancelsMs,
+      slots: waveAfter.slots,
+    };
+    const problems = [...problemsOf(facts), ...waveProblems(waveRun, waveAfter)];
+    return { ...facts, wave: waveFacts, problems };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await handle.close();
@@ -435,7 +588,7 @@ export async function rushScenario(url: string, settings: EnvSource) {
 
 /** The rush's figures and the database's state after it, in one report. */
 function factsOf(
-  run: Awaited<ReturnType<typeof rush>>,
+  run: Omit<Awaited<ReturnType<typeof rush>>, 'visits'>,
   db: Awaited<ReturnType<typeof afterwards>>,
   recorder: Recorder,
 ) {
@@ -526,6 +679,8 @@ export function rushLines(report: Awaited<ReturnType<typeof rushScenario>>): str
     }),
     '',
     `Arrivals over ${s(report.arrivalsMs)} s; the last seat taken ${s(report.lastSeatMs)} s in; the last answer ${s(report.elapsedMs)} s in. ${report.seated} of ${report.seats} seats taken (every slot's count equal to its registrations, none elsewhere), ${report.chargedOnce} seated players charged ${GAME_COST_CREDITS} credits once and ${report.untouched} others not at all; ${report.turnedAway} players found no seat left, ${refusals} bookings were refused as full (${ERRORS.SLOT_FULL.status} SLOT_FULL). Sign-ins answered busy (503 with Retry-After, tried again after it): ${report.busySignIns}. Most sign-ins in flight at once, per process: ${report.mostSignInsInFlight.join(' and ')}; one password check beside the servers took ${report.passwordCheckMs.p50} ms (p50, max ${report.passwordCheckMs.max}); load average ${report.loadAverage.join(' → ')}. Invariants afterwards: ${hasViolations(report.invariants) ? 'BROKEN' : 'clean'}.`,
+    '',
+    `The waitlist wave: the ${report.wave.joined} players turned away joined the evening's lines (${JOINS_AT_ONCE} at a time, each slot's in turn), then ${report.wave.givenBack} seated players (${WAVE_PER_SLOT} per slot) gave their seats back at once, answered within ${s(report.wave.cancelsMs)} s. Per slot, seats held for an offer: ${report.wave.slots.map((slot) => slot.held).join(', ')}; offers made: ${report.wave.slots.map((slot) => slot.offers).join(', ')}; offer mails: ${report.wave.slots.map((slot) => slot.offerMails).join(', ')}; offers out of turn: ${report.wave.slots.reduce((n, slot) => n + slot.offersOutOfTurn, 0)}.`,
     ...(report.problems.length === 0
       ? []
       : ['', `**Rush FAILED: ${report.problems.join('; ')}.**`]),

@@ -6,11 +6,13 @@
  * answer is a 5xx but a busy sign-in (503 with Retry-After, which the player tries again: the
  * password checks' bound on a machine short of CPU; the bench on an idle machine has none),
  * each seated player is charged 2 credits once and nobody else anything, and the invariants
- * hold afterwards. Latencies are only reported: nothing here depends on the machine's speed.
+ * hold afterwards. Then the waitlist wave: everyone turned away joins a line, three seats per
+ * slot are given back at once, and each is offered exactly once, to the first in its line, and
+ * mailed. Latencies are only reported: nothing here depends on the machine's speed.
  */
 import { ERRORS, SLOT_CAPACITY } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rushLines, rushScenario } from '../bench/rush';
+import { rushLines, rushScenario, WAVE_PER_SLOT } from '../bench/rush';
 import { hasViolations } from './helpers/invariants';
 import { LONG_TESTS, LONG_TESTS_SKIPPED } from './helpers/long-tests';
 import { TEST_ENV, dbKind } from './helpers/test-app';
@@ -42,7 +44,7 @@ describe.skipIf(skipped !== '')(`the sell-out rush through two processes${skippe
   }, 60_000);
 
   it(
-    '2,000 players for 250 seats: 250 taken, only full-slot refusals, no 5xx, charged once',
+    '2,000 players for 250 seats: 250 taken, only full-slot refusals, no 5xx, charged once; each seat given back offered once',
     async () => {
       const report = await rushScenario(database?.url ?? '', { ...TEST_ENV, LOG_LEVEL: 'warn' });
       process.stdout.write(`${rushLines(report).join('\n')}\n`);
@@ -88,6 +90,22 @@ describe.skipIf(skipped !== '')(`the sell-out rush through two processes${skippe
       expect(report.chargedOnce).toBe(SEATS);
       expect(report.untouched).toBe(PLAYERS - SEATS);
       expect(hasViolations(report.invariants)).toBe(false);
+
+      // The wave: every player turned away in a line, every seat given back held for the first
+      // in its line, offered and mailed once; the rest still waiting.
+      const turnedAway = PLAYERS - SEATS;
+      expect(report.kinds.join.statuses).toEqual({ 200: turnedAway });
+      expect(report.kinds.cancel.statuses).toEqual({ 200: SLOTS * WAVE_PER_SLOT });
+      expect(report.wave.slots.map(({ startsAt: _, ...slot }) => slot)).toEqual(
+        Array.from({ length: SLOTS }, () => ({
+          booked: SLOT_CAPACITY - WAVE_PER_SLOT,
+          held: WAVE_PER_SLOT,
+          offers: WAVE_PER_SLOT,
+          offerMails: WAVE_PER_SLOT,
+          offersOutOfTurn: 0,
+          waiting: turnedAway / SLOTS - WAVE_PER_SLOT,
+        })),
+      );
       expect(report.problems).toEqual([]);
     },
     RUSH_TEST_TIMEOUT_MS,
