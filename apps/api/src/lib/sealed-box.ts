@@ -4,7 +4,13 @@
  * a key derived from APP_SECRET with HKDF, one key per purpose, so a database leak reveals
  * nothing and a sealed value cannot be replayed for another purpose.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -17,13 +23,16 @@ export type SealedBox = {
 };
 
 export function createSealedBox(appSecret: string, purpose: string): SealedBox {
-  const key = Buffer.from(
-    hkdfSync(
-      'sha256',
-      appSecret,
-      Buffer.alloc(0),
-      `questfield sealed-box ${VERSION} ${purpose}`,
-      32,
+  // A KeyObject made once: a raw key is turned into one by every cipher (a third of its cost).
+  const key = createSecretKey(
+    Buffer.from(
+      hkdfSync(
+        'sha256',
+        appSecret,
+        Buffer.alloc(0),
+        `questfield sealed-box ${VERSION} ${purpose}`,
+        32,
+      ),
     ),
   );
   return {

@@ -13,8 +13,22 @@ const GROUPS = 2;
 
 export type SlotAccessCode = { accessCodeHash: string; accessCodeSealed: string };
 
+/** Codes opened and kept per process (a day's slots are a few dozen; the map is cleared past it). */
+const OPENED_KEPT = 1_000;
+
 export function createAccessCodes(appSecret: string) {
   const box = createSealedBox(appSecret, 'slot-access-code');
+  // Every booking, seat list and reminder shows its slot's code: opened once per process.
+  const opened = new Map<string, string>();
+  const open = (sealed: string): string | null => {
+    const known = opened.get(sealed);
+    if (known !== undefined) return known;
+    const code = box.open(sealed);
+    if (code === null) return null;
+    if (opened.size >= OPENED_KEPT) opened.clear();
+    opened.set(sealed, code);
+    return code;
+  };
   return {
     /** A new code, as the slot row stores it. */
     issue(): SlotAccessCode {
@@ -27,7 +41,7 @@ export function createAccessCodes(appSecret: string) {
     /** The lookup key of a code as typed (case, spaces and dashes do not matter). */
     hashOf: (typed: string): string => hashRedeemableCode(appSecret, typed),
     /** The code of a slot row; null when it has none or it was sealed under another secret. */
-    open: (sealed: string | null): string | null => (sealed === null ? null : box.open(sealed)),
+    open: (sealed: string | null): string | null => (sealed === null ? null : open(sealed)),
   };
 }
 

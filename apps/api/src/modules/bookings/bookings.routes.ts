@@ -10,13 +10,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
-import { sessionUserId } from '../../plugins/session';
+import { sessionOf, sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import { toAvailableTime } from './available-time';
 import type { Booking, BookingCaller, PlayerGame, SlotView } from './bookings.service';
 
 function callerOf(request: FastifyRequest): BookingCaller {
-  return { userId: sessionUserId(request), ip: request.ip, log: request.log };
+  const { userId, account } = sessionOf(request);
+  return { userId, player: account, ip: request.ip, log: request.log };
 }
 
 /**

@@ -55,8 +55,14 @@ export type PlayerGame = SlotView & { accessCode: string; registrationId: string
 /** A seat just booked or joined (or held already), with the balance after it. */
 export type Booking = PlayerGame & { balance: number; repeated: boolean };
 
-/** The signed-in player booking, and where from (for the audit log). */
-export type BookingCaller = AuditMeta & { userId: string };
+/**
+ * The signed-in player booking, and where from (for the audit log); `player` is the account as
+ * the session check read it, so a booking need not read it again (absent: it is read).
+ */
+export type BookingCaller = AuditMeta & {
+  userId: string;
+  player?: { email: string; username: string };
+};
 
 /** How long a woken day request waits for more changes before it reads the day. */
 const CHANGES_SETTLE_MS = 250;
@@ -217,7 +223,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
     const [found, player] = await Promise.all([
       repo.findSlotFor(db, target, caller.userId),
-      accounts.find(caller.userId),
+      caller.player ?? accounts.find(caller.userId),
     ]);
     const slot = found ?? fail(way.missing);
     const answered = await answerWithoutSeat(caller, way, slot);
