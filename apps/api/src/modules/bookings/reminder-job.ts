@@ -9,7 +9,7 @@ import { periodicJob } from '../../lib/periodic-job';
 import type { RemindersService } from './reminders.service';
 
 /** A reminder goes out at most this late after its time. */
-const REMINDER_INTERVAL_MS = 60_000;
+export const REMINDER_INTERVAL_MS = 60_000;
 
 export function createReminderJob(deps: {
   reminders: Pick<RemindersService, 'runOnce'>;
