@@ -1,7 +1,7 @@
 /** Attempts counted by the limiter (auth_attempts): per kind and subject, or per kind and IP. */
-import { and, count, desc, eq, gt, gte, lt, max, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, max, min, or, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
-import type { Executor, Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema/limits';
 
 export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
@@ -35,12 +35,14 @@ export async function deleteAttempt(db: Executor, id: number): Promise<void> {
 /**
  * Serialises every transaction that counts the same keys until it commits, on Postgres and
  * PGlite alike, so a count and the row it admits act as one step. Keys are locked in one order
- * so two transactions never wait on each other crosswise.
+ * (a select list is evaluated left to right) so two transactions never wait on each other
+ * crosswise; one statement for all of them, one round trip.
  */
 export async function lockKeys(tx: Transaction, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  }
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  const locks = sorted.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(sql`select ${sql.join(locks, sql`, `)}`);
 }
 
 export type AttemptFilter = {
@@ -65,10 +67,9 @@ function where(filter: AttemptFilter) {
   );
 }
 
-export async function countAttempts(
-  db: Executor,
-  filter: AttemptFilter,
-): Promise<{ count: number; latest: Date | null; oldest: Date }> {
+export type AttemptCount = { count: number; latest: Date | null; oldest: Date };
+
+export async function countAttempts(db: Executor, filter: AttemptFilter): Promise<AttemptCount> {
   const [row] = await db
     .select({
       count: count(),
@@ -82,6 +83,35 @@ export async function countAttempts(
     latest: row?.latest ?? null,
     oldest: row?.oldest ?? filter.since,
   };
+}
+
+/**
+ * The counts of several filters in one statement (one round trip): each filter's count and its
+ * oldest attempt, over the rows any of them matches.
+ */
+export async function countEach(
+  db: Executor,
+  filters: AttemptFilter[],
+): Promise<Omit<AttemptCount, 'latest'>[]> {
+  if (filters.length === 0) return [];
+  const conditions = filters.map((filter) => where(filter) ?? sql`true`);
+  const columns = conditions.map(
+    (condition, i) =>
+      sql`count(*) filter (where ${condition})::int as ${sql.raw(`count${i}`)},
+        (extract(epoch from min(${authAttempts.createdAt}) filter (where ${condition})) * 1000)::float8
+          as ${sql.raw(`oldest${i}`)}`,
+  );
+  const [row] = await queryRows<Record<string, number | null>>(
+    db,
+    sql`select ${sql.join(columns, sql`, `)} from ${authAttempts} where ${or(...conditions)}`,
+  );
+  return filters.map((filter, i) => {
+    const oldestMs = row?.[`oldest${i}`];
+    return {
+      count: row?.[`count${i}`] ?? 0,
+      oldest: typeof oldestMs === 'number' ? new Date(oldestMs) : filter.since,
+    };
+  });
 }
 
 /** The id of a subject's last success, so failures before it stop counting toward backoff. */

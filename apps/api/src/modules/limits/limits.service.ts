@@ -20,6 +20,7 @@ import type { Infra } from '../../infra';
 import { addressKey } from '../../lib/address-key';
 import {
   countAttempts,
+  countEach,
   deleteAttempt,
   lastSuccess,
   lockKeys,
@@ -89,10 +90,15 @@ export function createLimiter({
       }),
     );
 
+  /** The first rule broken, in the rules' order; every rule counted in one statement. */
   async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
-    for (const { windowMs, max, reason, venue: _raised, ...filter } of rules) {
+    const filters = rules.map(({ windowMs, max: _max, reason, venue: _raised, ...filter }) => {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
-      const { count: seen, oldest } = await count(tx, { ...filter, since: ago(windowMs) });
+      return keyed({ ...filter, since: ago(windowMs) });
+    });
+    const counts = await countEach(tx, filters);
+    for (const [i, { windowMs, max, reason }] of rules.entries()) {
+      const { count: seen, oldest } = counts[i] ?? { count: 0, oldest: clock.now() };
       // Free again when the oldest attempt counted leaves the window.
       if (seen >= max) return refuse(reason, oldest.getTime() + windowMs - clock.now().getTime());
     }
