@@ -48,7 +48,7 @@ export function registerOrdersRoutes(app: ZodApp, { services }: ModuleContext): 
     handler: async (request) => {
       const { account } = sessionOf(request);
       const { order, balance } = await services.orders.checkout(
-        { userId: account.id, email: account.email },
+        { userId: account.id, email: account.email, username: account.username },
         request.body,
         idempotencyKeyOf(request),
       );

@@ -124,45 +124,61 @@ export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'p
   mailer: Pick<Mailer, 'queue' | 'wake'>;
 };
 
+/** The buyer as the checkout's session read them: whom the confirmation goes to. */
+type Buyer = { email: string; username: string };
+
 export function createOrdersService(deps: OrdersDeps) {
   const { db, env, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
   const refunds = createRefunds({ db, transaction, clock, payments, credits, codes, accounts });
 
-  /** What a paid order brings, in its transaction: credits, Game Passes, the confirmation. */
-  async function grant(tx: Transaction, order: Order): Promise<void> {
-    if (order.credits > 0) {
-      await credits.post(tx, {
-        userId: order.userId,
-        delta: order.credits,
-        reason: 'purchase',
-        source: { type: 'order', id: order.id },
-      });
-    }
+  /**
+   * What a paid order brings, in its transaction: credits, Game Passes, the confirmation (to
+   * `buyer` when the checkout's session named them, else as the account reads now). The
+   * balance after its credits when it posted them (null: none posted now).
+   */
+  async function grant(tx: Transaction, order: Order, buyer?: Buyer): Promise<number | null> {
+    const posted =
+      order.credits > 0
+        ? await credits.post(tx, {
+            userId: order.userId,
+            delta: order.credits,
+            reason: 'purchase',
+            source: { type: 'order', id: order.id },
+          })
+        : null;
+    const balance = posted?.status === 'posted' ? posted.posting.balanceAfter : null;
     const gamePasses = await codes.issueGamePasses(tx, {
       id: order.id,
       ownerId: order.userId,
       count: passCountOf(order),
     });
-    const buyer = await accounts.find(order.userId, tx);
-    if (buyer === undefined) return;
+    const to = buyer ?? (await accounts.find(order.userId, tx));
+    if (to === undefined) return balance;
     const mail = orderConfirmationEmail({
-      username: buyer.username,
+      username: to.username,
       orderNumber: order.orderNumber,
       amount: formatUsd(order.amountCents),
       lines: order.lines,
       credits: order.credits,
       gamePasses,
     });
-    await mailer.queue(tx, buyer.email, mail);
+    await mailer.queue(tx, to.email, mail);
+    return balance;
   }
 
   /** Marks the order paid and grants what it bought, together, once. */
-  async function fulfil(order: repo.OrderRow, paymentId: string): Promise<CheckoutOutcome> {
+  async function fulfil(
+    order: repo.OrderRow,
+    paymentId: string,
+    buyer?: Buyer,
+  ): Promise<CheckoutOutcome> {
     const outcome = await transaction(async (tx) => {
       const paid = await repo.markPaid(tx, order.id, paymentId, clock.now());
-      if (paid !== undefined) await grant(tx, withLines(paid));
+      // The balance the grant's posting left (the row is locked to the commit), else read.
+      const granted = paid === undefined ? null : await grant(tx, withLines(paid), buyer);
       const current = paid ?? (await repo.findById(tx, order.id)) ?? order;
-      return { order: withLines(current), balance: await credits.balance(tx, order.userId) };
+      const balance = granted ?? (await credits.balance(tx, order.userId));
+      return { order: withLines(current), balance };
     });
     mailer.wake();
     return outcome;
@@ -209,10 +225,14 @@ export function createOrdersService(deps: OrdersDeps) {
     return null;
   }
 
-  async function settle(order: repo.OrderRow, result: PaymentResult): Promise<CheckoutOutcome> {
+  async function settle(
+    order: repo.OrderRow,
+    result: PaymentResult,
+    buyer?: Buyer,
+  ): Promise<CheckoutOutcome> {
     switch (result.outcome) {
       case 'completed':
-        return fulfil(order, result.paymentId);
+        return fulfil(order, result.paymentId, buyer);
       case 'declined':
       case 'refused':
       case 'key-reused': {
@@ -226,10 +246,10 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /** An order this key already made: its result again, asking the provider once more if open. */
-  async function resume(order: repo.OrderRow, paymentToken: string, buyerEmail: string) {
-    if (order.status === 'paid') return fulfil(order, order.providerPaymentId ?? '');
+  async function resume(order: repo.OrderRow, paymentToken: string, buyer: Buyer) {
+    if (order.status === 'paid') return fulfil(order, order.providerPaymentId ?? '', buyer);
     if (order.status !== 'pending') return fail('PAYMENT_FAILED', failureReason(order.failureCode));
-    return settle(order, await charge(order, paymentToken, buyerEmail));
+    return settle(order, await charge(order, paymentToken, buyer.email), buyer);
   }
 
   const ordersOf = async (userId: string): Promise<Order[]> =>
@@ -248,7 +268,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
   return {
     async checkout(
-      buyer: { userId: string; email: string },
+      buyer: Buyer & { userId: string },
       request: CheckoutRequest,
       idemKey: string,
     ): Promise<CheckoutOutcome> {
@@ -267,11 +287,11 @@ export function createOrdersService(deps: OrdersDeps) {
         createdAt: clock.now(),
       });
       if (created !== undefined) {
-        return settle(created, await charge(created, request.paymentToken, buyer.email));
+        return settle(created, await charge(created, request.paymentToken, buyer.email), buyer);
       }
       const existing = await repo.findByKey(db, buyer.userId, idemKey);
       if (existing === undefined || existing.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
-      return resume(existing, request.paymentToken, buyer.email);
+      return resume(existing, request.paymentToken, buyer);
     },
 
     /** A Square payment event, once per event id (security.md W8). */
