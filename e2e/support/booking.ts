@@ -11,20 +11,31 @@ export async function openBooking(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Tomorrow on the browser's calendar (the picker's days): as the date field takes it
+ * (MM/DD/YYYY) and as the API names a day (YYYY-MM-DD).
+ */
+export function browserTomorrow(page: Page): Promise<{ field: string; iso: string }> {
+  return page.evaluate(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 1);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return {
+      field: `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`,
+      iso: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
+    };
+  });
+}
+
 /** The first open slot of today, else of tomorrow (the browser's days, as the picker's). */
 export async function firstOpenSlot(page: Page, dialog: Locator): Promise<Locator> {
   const times = dialog.getByRole('list', { name: 'Available times (venue time)' });
   const empty = dialog.getByText('No time slots are left on this day.');
   await expect(times.or(empty)).toBeVisible();
   if (await empty.isVisible()) {
-    const tomorrow = await page.evaluate(() => {
-      const day = new Date();
-      day.setDate(day.getDate() + 1);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`;
-    });
+    const tomorrow = await browserTomorrow(page);
     const date = dialog.getByRole('textbox', { name: 'Date' });
-    await date.fill(tomorrow);
+    await date.fill(tomorrow.field);
     await date.press('Enter');
     await expect(times).toBeVisible();
   }

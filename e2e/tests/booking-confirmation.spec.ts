@@ -7,7 +7,7 @@ import { API_ROUTES, type DevMailboxEntry, type RegisterEventResponse } from '@q
 import type { Page } from '@playwright/test';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { newPlayer, signUp } from '../support/accounts';
-import { openBooking } from '../support/booking';
+import { browserTomorrow, openBooking } from '../support/booking';
 import { CLIENT_HEADERS } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
@@ -59,15 +59,7 @@ test('a booking is confirmed by mail with its calendar file; cancelled, its cred
 
   // Tomorrow (the browser's day), an early game no other journey counts seats on: one per width.
   const dialog = await openBooking(page);
-  const tomorrow = await page.evaluate(() => {
-    const day = new Date();
-    day.setDate(day.getDate() + 1);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return {
-      field: `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`,
-      iso: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
-    };
-  });
+  const tomorrow = await browserTomorrow(page);
   const date = dialog.getByRole('textbox', { name: 'Date' });
   await date.fill(tomorrow.field);
   await date.press('Enter');

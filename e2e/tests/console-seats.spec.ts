@@ -6,6 +6,7 @@
 import { API_ROUTES } from '@questfield/contract';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { seriousA11yViolations } from '../support/axe';
+import { browserTomorrow } from '../support/booking';
 import {
   accountByApi,
   CLIENT_HEADERS,
@@ -70,12 +71,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       // Tomorrow (the browser's day), a game in the middle of the day, which no other journey
       // takes whole: one per width, as the two may run at once.
       const form = page.getByRole('region', { name: 'Book a seat' });
-      const tomorrow = await page.evaluate(() => {
-        const day = new Date();
-        day.setDate(day.getDate() + 1);
-        const two = (n: number) => String(n).padStart(2, '0');
-        return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
-      });
+      const tomorrow = (await browserTomorrow(page)).iso;
       await form.getByLabel('Day').fill(tomorrow);
       const game = form.getByLabel('Game (venue time)');
       await expect(game).toBeEnabled();

@@ -5,7 +5,7 @@
 import { API_ROUTES } from '@questfield/contract';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { newPlayer, signUp } from '../support/accounts';
-import { openBooking } from '../support/booking';
+import { browserTomorrow, openBooking } from '../support/booking';
 import { accountByApi, CLIENT_HEADERS, secondBrowser } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
@@ -20,15 +20,7 @@ test('the booking modal counts down a seat another player books, live', async ({
   await page.goto('/');
   await signUp(page, isMobile, newPlayer());
   const dialog = await openBooking(page);
-  const tomorrow = await page.evaluate(() => {
-    const day = new Date();
-    day.setDate(day.getDate() + 1);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return {
-      field: `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`,
-      iso: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
-    };
-  });
+  const tomorrow = await browserTomorrow(page);
   const listRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith(API_ROUTES.eventsAvailableTimes.path))

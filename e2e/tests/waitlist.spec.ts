@@ -7,7 +7,7 @@ import { API_ROUTES } from '@questfield/contract';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { newPlayer, signUp } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
-import { openBooking } from '../support/booking';
+import { browserTomorrow, openBooking } from '../support/booking';
 import { accountByApi, CLIENT_HEADERS, secondBrowser } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
@@ -50,15 +50,7 @@ test('a full slot: join the waitlist, a seat given back is offered live, accepte
     page.waitForResponse((response) => response.url().endsWith(API_ROUTES.usersMe.path)),
     page.reload(),
   ]);
-  const tomorrow = await page.evaluate(() => {
-    const day = new Date();
-    day.setDate(day.getDate() + 1);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return {
-      field: `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`,
-      iso: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
-    };
-  });
+  const tomorrow = await browserTomorrow(page);
   // A slot of tomorrow no other journey books, one per width (they may run at once): the live
   // seats and console journeys take the last six.
   const listed = await page.request.post(API_ROUTES.eventsAvailableTimes.path, {

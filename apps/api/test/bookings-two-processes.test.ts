@@ -6,7 +6,6 @@
  * holds while players give seats back (ADR 0029): cancellations and bookings of one full slot
  * at once, through both servers.
  */
-import { randomUUID } from 'node:crypto';
 import { ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { systemClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
 import { postTo } from './helpers/http';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { playersWith } from './helpers/players';
 import type { ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, type TestApp, servicesOf } from './helpers/test-app';
 import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
@@ -39,24 +39,7 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
   });
 
   /** `count` players with 2 credits each and a session, from addresses of their own. */
-  async function playersWithTwoCredits(count: number) {
-    const rows = Array.from({ length: count }, () => {
-      const name = `p${randomUUID().slice(0, 12)}`;
-      return { email: `${name}@example.com`, username: name, passwordHash: 'not-a-login' };
-    });
-    const created = await t.database.handle.db
-      .insert(users)
-      .values(rows)
-      .returning({ id: users.id });
-    return Promise.all(
-      created.map(async ({ id }, index) => {
-        await services.credits.grant({ userId: id, credits: 2, reason: 'test' });
-        const ip = `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-        const session = await services.sessions.create(id, { ip, userAgent: 'test' });
-        return { id, cookie: session.id };
-      }),
-    );
-  }
+  const playersWithTwoCredits = (count: number) => playersWith(t, services, 2, count);
 
   /** Tomorrow's slots (the venue's time zone: always a day of future slots). */
   async function tomorrowsSlots() {
