@@ -15,6 +15,7 @@ import {
 } from '../src/integrations/payments/test-provider';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
+import { openedMails } from './helpers/outbox';
 import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
@@ -78,6 +79,10 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     const [order] = await db().select().from(orders).where(eq(orders.userId, buyer.id));
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.userId, buyer.id));
     expect(ledger).toMatchObject([{ delta: 16, reason: 'purchase', refId: order?.id }]);
+    // One confirmation, to the buyer by the name the session carried.
+    const mails = await openedMails(t, buyer.email);
+    expect(mails.map((mail) => mail.template)).toEqual(['order_confirmation']);
+    expect(mails[0]?.textBody).toContain(`Hi ${buyer.username},`);
   });
 
   it('shows the order number of a purchase in the credit history, none elsewhere', async () => {

@@ -7,6 +7,7 @@
  */
 import { randomCrockfordCode } from '../../lib/crockford';
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
+import { kept } from '../../lib/kept';
 import { createSealedBox } from '../../lib/sealed-box';
 
 const GROUPS = 2;
@@ -19,16 +20,7 @@ const OPENED_KEPT = 1_000;
 export function createAccessCodes(appSecret: string) {
   const box = createSealedBox(appSecret, 'slot-access-code');
   // Every booking, seat list and reminder shows its slot's code: opened once per process.
-  const opened = new Map<string, string>();
-  const open = (sealed: string): string | null => {
-    const known = opened.get(sealed);
-    if (known !== undefined) return known;
-    const code = box.open(sealed);
-    if (code === null) return null;
-    if (opened.size >= OPENED_KEPT) opened.clear();
-    opened.set(sealed, code);
-    return code;
-  };
+  const open = kept(OPENED_KEPT, (sealed: string) => box.open(sealed));
   return {
     /** A new code, as the slot row stores it. */
     issue(): SlotAccessCode {

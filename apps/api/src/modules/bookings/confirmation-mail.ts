@@ -10,6 +10,7 @@
 import { PAGE_PATHS } from '@questfield/contract';
 import type { Env } from '../../config/env';
 import { seatBookedEmail, type RenderedEmail } from '../../integrations/email/templates';
+import { kept } from '../../lib/kept';
 import { venueWhenOf } from '../../lib/slot-schedule';
 import { seatCalendarFile } from './calendar';
 
@@ -21,34 +22,28 @@ import { seatCalendarFile } from './calendar';
 export function knownTimeZone(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   try {
-    return zoneNameFormat(name).resolvedOptions().timeZone;
+    return zoneNameFormat(name)?.resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
 }
 
-/** Formatters kept, by the zone as named; past this many (names as typed vary) it starts over. */
+/** Formatters kept, by the zone as named (names as typed vary: past this many it starts over). */
 const FORMATS_KEPT = 1_000;
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter of the hour and the zone's long name in `timeZone`; throws for an unknown zone. */
-function zoneNameFormat(timeZone: string): Intl.DateTimeFormat {
-  const kept = zoneNameFormats.get(timeZone);
-  if (kept !== undefined) return kept;
-  // The hour makes every engine render the name (tzName's way); a RangeError for a bad zone.
-  const made = new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    timeZone,
-    timeZoneName: 'long',
-  });
-  if (zoneNameFormats.size >= FORMATS_KEPT) zoneNameFormats.clear();
-  zoneNameFormats.set(timeZone, made);
-  return made;
-}
+/**
+ * A formatter of the hour and the zone's long name in `timeZone` (the hour makes every engine
+ * render the name, as date-fns' tzName does); throws a RangeError for an unknown zone.
+ */
+const zoneNameFormat = kept(
+  FORMATS_KEPT,
+  (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone, timeZoneName: 'long' }),
+);
 
 /** The zone's name at that moment, 'Central Standard Time' (the hour and AM/PM dropped). */
 function zoneNameOf(timeZone: string, at: Date): string {
-  return zoneNameFormat(timeZone).format(at).split(/\s/g).slice(2).join(' ');
+  return (zoneNameFormat(timeZone)?.format(at) ?? '').split(/\s/g).slice(2).join(' ');
 }
 
 /** A seat just taken, as the mail tells it. */

@@ -1,0 +1,96 @@
+/**
+ * The limiter's count rules (limits.service.ts), counted in one statement for all of a check's
+ * rules: each rule sees only its own attempts (kind, subject or address, failures only, its
+ * window), the first broken rule in the rules' order is the answer, and its wait runs until
+ * the oldest attempt it counted leaves its window. Both databases; time is the test's clock.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/lib/clock';
+import type { CountRule } from '../src/modules/limits/limits.service';
+import { createTestApp, servicesOf, type TestApp } from './helpers/test-app';
+
+const MINUTE = 60_000;
+
+describe('limiter count rules', () => {
+  const clock = fixedClock('2026-06-01T12:00:00Z');
+  let t: TestApp;
+  beforeEach(async () => {
+    clock.set('2026-06-01T12:00:00Z');
+    t = await createTestApp({ clock });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const limiter = () => servicesOf(t).limiter;
+  const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms).toISOString());
+  /** An attempt admitted without rules, settled as given. */
+  async function attempt(subject: string, ip: string, succeeded: boolean) {
+    const admitted = await limiter().admit('redeem', subject, ip, []);
+    if (!admitted.allowed) throw new Error('an attempt without rules was refused');
+    await limiter().settle(admitted.attempt, succeeded);
+  }
+  const check = (rules: CountRule[]) => limiter().admit('redeem', 'probe', '192.0.2.99', rules);
+
+  it('answers the first rule broken, each counting only its own attempts', async () => {
+    await attempt('alice', '192.0.2.1', false);
+    later(MINUTE);
+    await attempt('alice', '192.0.2.1', true);
+    later(MINUTE);
+    await attempt('bob', '192.0.2.1', false);
+    await attempt('alice', '192.0.2.2', false);
+    // Another kind is never counted.
+    await limiter().admit('access_code', 'alice', '192.0.2.1', []);
+    later(MINUTE);
+
+    const rules = (max: { alice: number; failures: number; address: number }): CountRule[] => [
+      { kind: 'redeem', subject: 'alice', windowMs: 10 * MINUTE, max: max.alice, reason: 'alice' },
+      {
+        kind: 'redeem',
+        subject: 'alice',
+        failedOnly: true,
+        windowMs: 10 * MINUTE,
+        max: max.failures,
+        reason: 'alice failures',
+      },
+      { kind: 'redeem', ip: '192.0.2.1', windowMs: 10 * MINUTE, max: max.address, reason: 'ip' },
+    ];
+    // alice: 3 attempts, 2 of them failures; 192.0.2.1: 3 attempts.
+    expect((await check(rules({ alice: 4, failures: 3, address: 4 }))).allowed).toBe(true);
+    expect(await check(rules({ alice: 4, failures: 3, address: 3 }))).toEqual({
+      allowed: false,
+      reason: 'ip',
+      retryAfterMs: 7 * MINUTE,
+    });
+    expect(await check(rules({ alice: 4, failures: 2, address: 3 }))).toMatchObject({
+      allowed: false,
+      reason: 'alice failures',
+    });
+    expect(await check(rules({ alice: 3, failures: 2, address: 3 }))).toMatchObject({
+      allowed: false,
+      reason: 'alice',
+    });
+  });
+
+  it('waits until the oldest attempt counted leaves the window, and counts none older', async () => {
+    await attempt('carol', '192.0.2.3', false);
+    later(2 * MINUTE);
+    await attempt('carol', '192.0.2.3', false);
+    later(MINUTE);
+    const rule: CountRule = {
+      kind: 'redeem',
+      subject: 'carol',
+      windowMs: 5 * MINUTE,
+      max: 2,
+      reason: 'carol',
+    };
+    expect(await check([rule])).toEqual({
+      allowed: false,
+      reason: 'carol',
+      retryAfterMs: 2 * MINUTE,
+    });
+    // Past the first attempt's window only the second counts.
+    later(2 * MINUTE + 1);
+    expect((await check([rule])).allowed).toBe(true);
+  });
+});
