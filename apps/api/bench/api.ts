@@ -54,7 +54,7 @@ import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src
 import { migrateDatabase } from '../src/db/migrate';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
-import { venueInstant } from '../src/lib/slot-schedule';
+import { venueDayOf, venueInstant, venueTimeOf } from '../src/lib/slot-schedule';
 import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { createAccessCodes } from '../src/modules/bookings/access-codes';
@@ -455,16 +455,10 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
 }
 
 /** Tomorrow on the venue calendar: its slots are all ahead, whatever the hour. */
-const tomorrowAt = (env: Env) =>
-  new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: env.venueTimezone });
-
-/** A slot's start as the venue's clock names it ('18:30'), as operators set a slot by. */
-const venueTimeOf = (startsAt: Date, env: Env) =>
-  startsAt.toLocaleTimeString('en-GB', {
-    timeZone: env.venueTimezone,
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** The venue's calendar day `days` from now. */
+const venueDayAhead = (days: number, env: Env) =>
+  venueDayOf(new Date(Date.now() + days * 86_400_000), env.venueTimezone);
+const tomorrowAt = (env: Env) => venueDayAhead(1, env);
 
 /** Statements the app sends to Postgres per booking, counted on one booking at a time. */
 async function statementsPerBooking(origin: string, cookies: string[], eventTime: string) {
@@ -500,7 +494,7 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
     const day = await services.bookings.operatorDay(tomorrowAt(context.env));
     const hot = day.slice(0, HOT_SLOTS + 1);
     for (const slot of hot) {
-      const time = venueTimeOf(slot.startsAt, context.env);
+      const time = venueTimeOf(slot.startsAt, context.env.venueTimezone);
       await services.bookings.setCapacity(tomorrowAt(context.env), time, BOOKING_PLAYERS);
     }
     const [counted, ...loaded] = hot.map((slot) => slot.startsAt.toISOString());
@@ -537,16 +531,14 @@ function cancellationTarget(handle: DatabaseHandle, notes: string[]): Promise<Ta
   return appTarget(handle, async (origin, close, context) => {
     const services = servicesOf(handle, context);
     // Three days ahead: the day view's target fills every seat of the day after tomorrow.
-    const date = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', {
-      timeZone: context.env.venueTimezone,
-    });
+    const date = venueDayAhead(3, context.env);
     const open = (await services.bookings.operatorDay(date)).filter((slot) => slot.open);
     const slots = open.slice(0, HOT_SLOTS);
     if (slots.length < HOT_SLOTS) throw new Error(`${date} has ${open.length} open slots`);
     for (const slot of slots) {
       await services.bookings.setCapacity(
         date,
-        venueTimeOf(slot.startsAt, context.env),
+        venueTimeOf(slot.startsAt, context.env.venueTimezone),
         CANCEL_PLAYERS,
       );
     }
@@ -857,9 +849,7 @@ function dayViewTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
   return appTarget(handle, async (origin, close, context) => {
     const services = servicesOf(handle, context);
     const zone = context.env.venueTimezone;
-    const day = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', {
-      timeZone: zone,
-    });
+    const day = venueDayAhead(2, context.env);
     await services.bookings.consoleDay(day, undefined, new AbortController().signal);
     const early = Array.from({ length: DAY_SLOTS - 24 }, (_, n) =>
       venueInstant(day, `0${7 + Math.floor(n / 2)}:${n % 2 === 0 ? '00' : '30'}`, zone),
@@ -973,7 +963,7 @@ function consoleOrdersTarget(handle: DatabaseHandle, notes: string[]): Promise<T
     notes.push(
       `Console orders: the newest page of ${ORDERS_SEEDED.toLocaleString('en-US')} orders takes ${median.toFixed(1)} ms in the service (median of 5).`,
     );
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: context.env.venueTimezone });
+    const today = venueDayAhead(0, context.env);
     const bodies = [
       {},
       { status: 'refunded' },
@@ -1040,7 +1030,11 @@ async function mixedSetup(handle: DatabaseHandle) {
     const hot = day.slice(0, HOT_SLOTS);
     const players = MIXED_BOOKINGS / HOT_SLOTS;
     for (const slot of hot) {
-      await services.bookings.setCapacity(date, venueTimeOf(slot.startsAt, env), players);
+      await services.bookings.setCapacity(
+        date,
+        venueTimeOf(slot.startsAt, env.venueTimezone),
+        players,
+      );
     }
     const bookers = await signedInPlayers(handle, services, players, 2 * HOT_SLOTS);
     const batch = {
