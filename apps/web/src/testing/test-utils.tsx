@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { expect } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -39,4 +40,16 @@ export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string 
     </AppProvider>,
   );
   return { ...result, router };
+}
+
+/**
+ * Waits until no dialog is open and the page takes clicks again: Radix gives the body its pointer
+ * events back in an effect that can run a moment after the dialog has left the DOM, and a click in
+ * that moment fails on `pointer-events: none`.
+ */
+export async function waitForDialogToClose() {
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.pointerEvents).not.toBe('none');
+  });
 }

@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '@/features/payments/__tests__/payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('/hostpack', () => {
     );
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(preorderNow).toHaveFocus();
   });
 
@@ -98,7 +98,7 @@ describe('/hostpack', () => {
     await user.click(within(purchase).getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByText(MESSAGES.itemPaid)).toBeInTheDocument();
-    await waitFor(() => expect(purchase).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() => expect(preorderNow).toHaveFocus());
     expect(calls.map((call) => call.body)).toEqual([
       {

@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '@/features/payments/__tests__/payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -41,6 +41,7 @@ async function signInFromDialog(user: UserEvent) {
   await user.type(within(dialog).getByLabelText('Email address'), 'ada');
   await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
   await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+  // The purchase the visitor chose may open in its place: only this dialog must be gone.
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
 }
 
@@ -155,7 +156,7 @@ describe('/promo', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByText(MESSAGES.itemPaid)).toBeInTheDocument();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(buy).toHaveFocus();
     expect(calls.map((call) => call.body)).toEqual([
       {
@@ -221,7 +222,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
 
     // Cancelled: focus goes back to the button that started the purchase.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() => expect(playNow).toHaveFocus());
 
     // Used once: another login status change opens nothing.

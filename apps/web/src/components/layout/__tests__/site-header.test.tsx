@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from '../site-header';
 import { SIGNED_OUT } from '@/lib/session';
-import { renderWithRouter } from '@/testing/test-utils';
+import { renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
 
 const NAV = [
   ['Home', '/'],
@@ -121,7 +121,7 @@ describe('mobile menu', () => {
 
     await user.keyboard('{Escape}');
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(menuButton).toHaveFocus();
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
@@ -135,7 +135,7 @@ describe('mobile menu', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(dialog).getByRole('button', { name: 'Close menu' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(menuButton).toHaveFocus();
   });
 
@@ -147,7 +147,7 @@ describe('mobile menu', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(dialog).getByRole('link', { name: 'Store' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(router.state.location.pathname).toBe('/store');
   });
 

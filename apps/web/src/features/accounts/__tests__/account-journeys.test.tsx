@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 const RECOVERY_ANSWER = {
   body: { message: 'If the email exists in our system, you will receive a recovery code shortly.' },
@@ -55,7 +55,7 @@ describe('focus after signing in or up', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() =>
       expect(within(header).getByRole('button', { name: 'Account menu' })).toHaveFocus(),
     );
@@ -76,7 +76,7 @@ describe('focus after signing in or up', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     const header = screen.getByRole('banner');
     await waitFor(() =>
       expect(within(header).getByRole('button', { name: 'Account menu' })).toHaveFocus(),

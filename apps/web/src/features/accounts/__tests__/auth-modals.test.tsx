@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +44,7 @@ describe('auth modals', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
   });
 
   it('opens the sign-up modal on openSignUp and switches between sign-up and sign-in', async () => {
@@ -93,7 +93,7 @@ describe('auth modals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(signUp).toHaveFocus();
   });
 
@@ -119,7 +119,7 @@ describe('auth modals', () => {
     expect(submit).toHaveAttribute('aria-busy', 'true');
     resolveLogin({ body: [{ ...withoutCredits, credits: 0 }] });
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(api.sent.find((call) => call.path === '/api/Users/LoginByNameOrEmail')?.body).toEqual({
       email: 'ada',
       password: 'correct horse',
@@ -183,7 +183,7 @@ describe('auth modals', () => {
 
     api.table['/api/Users/Create'] = () => ({ body: { data: [{ ...testUser, credits: 2 }] } });
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(api.sent.filter((call) => call.path === '/api/Users/Create').at(-1)?.body).toEqual({
       email: 'ada@example.com',
       username: 'ada',
@@ -354,7 +354,7 @@ describe('account settings', () => {
     expect(localStorage.getItem('firstName')).toBe('Augusta');
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(avatar).toHaveFocus();
   });
 
@@ -440,7 +440,7 @@ describe('deleting the account', () => {
 
     await user.clear(password);
     await user.type(password, 'right-password{Enter}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(within(header).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     // Said politely, after the dialog is gone.
     expect(screen.getByText('Your account has been deleted.')).toHaveAttribute('role', 'status');
@@ -586,7 +586,7 @@ describe('forgot and reset password', () => {
 
     dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign in without changing it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(api.sent.find((call) => call.path === '/api/Users/SignInWithResetToken')?.body).toEqual({
       email: 'ada@example.com',
       resetToken: 'token-2',
@@ -645,13 +645,13 @@ describe('small-screen menu, signed in', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Account Settings' }));
     const settings = await screen.findByRole('dialog', { name: 'Account Settings' });
     await user.click(within(settings).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(menuButton).toHaveFocus();
 
     await user.click(menuButton);
     sheet = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(sheet).getByRole('button', { name: 'Log Out' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(localStorage.length).toBe(0);
     expect(screen.getByRole('banner')).toHaveTextContent('Sign In');
   });

@@ -8,7 +8,7 @@ import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './b
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
 
@@ -111,7 +111,7 @@ describe('the booking section on /', () => {
     expect(await within(dialog).findByRole('button', { name: /3:00 PM/ })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(join).toHaveFocus();
   });
 
@@ -128,7 +128,7 @@ describe('the booking section on /', () => {
     await user.type(within(signIn).getByLabelText('Email address'), 'ada');
     await user.type(within(signIn).getByLabelText('Password'), 'correct horse');
     await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await within(screen.getByRole('banner')).findByText('Credits');
     expect(screen.queryByRole('dialog', { name: 'Book a session' })).not.toBeInTheDocument();
   });
@@ -347,7 +347,7 @@ describe('the booking modal: confirm and book', () => {
     expect(within(dialog).queryByRole('button', { name: 'Book Experience' })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Buy Credits' }));
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     const purchase = screen.getByRole('heading', { level: 2, name: 'Purchase Credits' });
     await waitFor(() => expect(purchase).toHaveFocus());
     expect(purchase.closest('section')).toHaveAttribute('id', 'purchase-credits');
@@ -404,7 +404,7 @@ describe('the booking modal: confirm and book', () => {
     expect(await navigator.clipboard.readText()).toBe('K7QM-4XPD');
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(join).toHaveFocus();
   });
 

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deferred, headerCredits, redeemedAnswer, refusal } from './codes-test-utils';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy pages and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -138,7 +138,7 @@ describe('/experience-card', () => {
     await user.click(join);
     expect(await screen.findByRole('heading', { level: 1, name: 'Game' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/game');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 

@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deferred, headerCredits, redeemedAnswer, refusal } from './codes-test-utils';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('the redeem modal on /', () => {
     await within(dialog).findByRole('alert');
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(button).toHaveFocus();
 
     const again = await openModal(user);

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -297,6 +297,7 @@ describe("the console's code batches", () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Revoke Promo code …C0DE' })).toHaveFocus(),
     );
+    await waitForDialogToClose();
 
     await user.click(screen.getByRole('button', { name: 'Revoke Promo code …C0DE' }));
     const again = await screen.findByRole('dialog', { name: 'Revoke Promo code …C0DE?' });
@@ -307,6 +308,7 @@ describe("the console's code batches", () => {
     await waitFor(() =>
       expect(within(table).getByRole('rowheader', { name: 'Promo code …C0DE' })).toHaveFocus(),
     );
+    await waitForDialogToClose();
     expect(
       screen.queryByRole('button', { name: 'Revoke Promo code …C0DE' }),
     ).not.toBeInTheDocument();

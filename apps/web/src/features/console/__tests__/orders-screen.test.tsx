@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe("the console's orders", () => {
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(
       await screen.findByText(
         'QF-7K3M9X2P4D is refunded: the money is back on the card and the credits are taken back.',
@@ -150,7 +150,7 @@ describe("the console's orders", () => {
       }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(sentTo(api, REFUND)).toEqual([
       { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false },
       { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: true },
@@ -177,7 +177,7 @@ describe("the console's orders", () => {
     await user.type(within(confirm).getByLabelText('Password'), 'violet-lantern-orbit-42');
     await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(sentTo(api, REFUND)).toHaveLength(2);
     expect(sentTo(api, REAUTH)).toEqual([{ password: 'violet-lantern-orbit-42', code: '123456' }]);
   });
@@ -199,7 +199,7 @@ describe("the console's orders", () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(sentTo(api, PLAN)).toEqual([]);
     expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
   });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPlayerPage, player, PLAYER_ID, sentTo } from './player-fixture';
 import { refusal } from '@/testing/answers';
 import { testConsoleSession } from '@/testing/mock-api';
+import { waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -33,7 +34,7 @@ async function passReauth(user: ReturnType<typeof userEvent.setup>, why: RegExp)
   await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');
   await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitForDialogToClose();
 }
 
 describe("the console's admin actions on a player", () => {

@@ -15,6 +15,7 @@ import {
   sentTo,
 } from './player-fixture';
 import { testConsoleSession } from '@/testing/mock-api';
+import { waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -254,7 +255,7 @@ describe("the console's player page", () => {
       `zelda's seat at ${time} is given back, and the credits it took return to their balance.`,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(
       await screen.findByText(`zelda's seat at ${time} is cancelled: 2 credits back, balance 4.`),
     ).toHaveAttribute('role', 'status');
@@ -333,7 +334,7 @@ describe("the console's player page", () => {
     await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() => expect(grant).toHaveFocus());
     expect(
       await screen.findByText('Granted 5 credits to zelda: the balance is 7 credits.'),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('the venue day', () => {
     await user.clear(seats);
     await user.type(seats, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save Capacity' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitForDialogToClose();
     await waitFor(() => expect(resize).toHaveFocus());
     expect(await screen.findByText('10:00 AM now takes 30 players.')).toBeVisible();
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -184,7 +184,7 @@ describe('the settings screen', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');
     await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     await waitFor(() => expect(save).toHaveFocus());
     expect(
       await screen.findByText(

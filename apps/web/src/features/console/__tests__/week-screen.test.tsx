@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('the week', () => {
     await user.clear(seats);
     await user.type(seats, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitForDialogToClose();
     expect(await screen.findByText(/Tuesday saved: 5 slots added and 18 removed/)).toBeVisible();
     await waitFor(() => expect(change).toHaveFocus());
 
@@ -77,7 +77,7 @@ describe('the week', () => {
     await user.click(within(monday).getByLabelText('Open this day'));
     expect(within(monday).queryByLabelText('First game')).toBeNull();
     await user.click(within(monday).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitForDialogToClose();
 
     expect(api.sent.filter((request) => request.path === CHANGE).map((r) => r.body)).toEqual([
       {

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExperiencesCarousel } from '../components/experiences-carousel';
 import { EXPERIENCES } from '../data';
-import { renderWithRouter } from '@/testing/test-utils';
+import { renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy dialog loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -143,7 +143,7 @@ describe('ExperiencesCarousel', () => {
     expect(summary).toHaveClass('whitespace-pre-line');
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(router.state.location.search).toBe('');
     expect(card('Ark of Answers, 2025, 3 min')).toHaveFocus();
   });
@@ -156,7 +156,7 @@ describe('ExperiencesCarousel', () => {
     expect(onJoin).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Join Experience' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(onJoin).toHaveBeenCalledTimes(1);
     expect(router.state.location.search).toBe('');
   });
@@ -180,7 +180,7 @@ describe('ExperiencesCarousel', () => {
     );
     expect(within(dialog).queryByRole('button', { name: 'Join Experience' })).toBeNull();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(router.state.location.search).toBe('');
   });
 });

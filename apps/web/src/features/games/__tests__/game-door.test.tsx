@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, refusal } from './games-test-utils';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -276,7 +276,7 @@ describe('/game', () => {
 
     const live = await screen.findByRole('region', { name: 'Game' });
     expect(within(live).getByRole('timer')).toHaveTextContent(/^00:2\d:\d\d$/);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(screen.queryByLabelText('Access code')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('banner')).getByText('Credits').closest('span'),

@@ -14,7 +14,7 @@ import {
 import { headerCredits } from '@/testing/answers';
 import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 beforeAll(async () => {
   await import('@/app/routes/dashboard');
@@ -215,14 +215,14 @@ describe("/dashboard: 'My Sessions'", () => {
       expect(dialog).toHaveAccessibleDescription(/2 credits it cost come back/);
       expect(within(dialog).getByRole('button', { name: 'Keep Seat' })).toHaveFocus();
       await user.click(within(dialog).getByRole('button', { name: 'Keep Seat' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitForDialogToClose();
       expect(button).toHaveFocus();
       expect(asked).toEqual([]);
 
       await user.click(button);
       dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitForDialogToClose();
       expect(asked).toEqual([{ registrationId: registrationIdAt(5 * 60 * MINUTE) }]);
       await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(1));
       expect(

@@ -12,7 +12,7 @@ import {
   testConfig,
 } from './payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -74,7 +74,7 @@ describe('the purchase dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByText(MESSAGES.creditPackPaid(16))).toBeInTheDocument();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(headerCredits()).toHaveTextContent('Credits 16');
     expect(localStorage.getItem('credits')).toBe('16');
     expect(JSON.parse(localStorage.getItem('userdata') ?? '{}')).toMatchObject({ credits: 16 });
@@ -102,7 +102,7 @@ describe('the purchase dialog', () => {
     const { dialog } = await openPurchase(user, 64);
     expect(within(dialog).getByText('Total: $71.99')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
   });
 
   it("shows 'Payment failed. ' and the reason on a decline, then a new key; an unanswered try keeps its key", async () => {
@@ -206,7 +206,7 @@ describe('the purchase dialog', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Card number')).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitForDialogToClose();
     expect(buy).toHaveFocus();
     expect(calls).toEqual([]);
     expect(api.sent.map((call) => call.path)).not.toContain('/api/Square/Checkout');
