@@ -43,6 +43,17 @@ export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string 
 }
 
 /**
+ * The open dialog named `name`, once it takes clicks: Radix makes the page behind a modal
+ * dialog inert at once but lets clicks into the dialog a render later, and a click in that
+ * moment fails on `pointer-events: none`.
+ */
+export async function findDialog(name: string | RegExp): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
+  return dialog;
+}
+
+/**
  * Waits until no dialog is open and the page takes clicks again: Radix gives the body its pointer
  * events back in an effect that can run a moment after the dialog has left the DOM, and a click in
  * that moment fails on `pointer-events: none`.

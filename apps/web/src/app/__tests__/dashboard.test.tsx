@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { findDialog, renderApp } from '@/testing/test-utils';
 
 /** The signed-in dashboard also lists orders and Game Passes (Orders/List). */
 const noOrders = () => ({ body: { orders: [], gamePasses: [], ownsSoundtracks: false } });
@@ -177,7 +177,7 @@ describe('/dashboard', () => {
       '/',
     );
     await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
   });
 
   it('switches leaderboard tabs with the arrow keys, ten ranked rows each', async () => {

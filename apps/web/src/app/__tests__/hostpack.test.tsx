@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '@/features/payments/__tests__/payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -28,7 +28,7 @@ async function openPreorder() {
   const user = userEvent.setup();
   const preorderNow = await screen.findByRole('button', { name: 'Pre-order now' });
   await user.click(preorderNow);
-  const dialog = await screen.findByRole('dialog', { name: 'Pre-order your Host Pack' });
+  const dialog = await findDialog('Pre-order your Host Pack');
   return { user, preorderNow, dialog };
 }
 
@@ -87,7 +87,7 @@ describe('/hostpack', () => {
     const { user, preorderNow, dialog } = await openPreorder();
 
     await user.click(within(dialog).getByRole('button', { name: /^Pre-order: Host Pack/ }));
-    const purchase = await screen.findByRole('dialog', { name: 'Host Pack pre-order' });
+    const purchase = await findDialog('Host Pack pre-order');
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(within(purchase).getByText('Total: $350.00')).toBeInTheDocument();
 
@@ -122,7 +122,7 @@ describe('/hostpack', () => {
     const { user, dialog } = await openPreorder();
 
     await user.click(within(dialog).getByRole('button', { name: /^Pre-order: Host Pack/ }));
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in' });
+    const signIn = await findDialog('Sign in');
     expect(JSON.parse(sessionStorage.getItem('pendingPreorder') ?? 'null')).toEqual({
       id: 'host-pack',
       title: 'Host Pack pre-order',
@@ -135,7 +135,7 @@ describe('/hostpack', () => {
     await user.type(within(signIn).getByLabelText('Password'), 'correct horse');
     await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
 
-    const purchase = await screen.findByRole('dialog', { name: 'Host Pack pre-order' });
+    const purchase = await findDialog('Host Pack pre-order');
     expect(within(purchase).getByText('Total: $350.00')).toBeInTheDocument();
     expect(sessionStorage.getItem('pendingPreorder')).toBeNull();
   });

@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '@/features/payments/__tests__/payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -37,7 +37,7 @@ function visitor() {
 }
 
 async function signInFromDialog(user: UserEvent) {
-  const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+  const dialog = await findDialog('Sign in');
   await user.type(within(dialog).getByLabelText('Email address'), 'ada');
   await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
   await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
@@ -146,7 +146,7 @@ describe('/promo', () => {
     await user.click(quantityRadio('x25'));
     const buy = screen.getByRole('button', { name: 'Buy Now: Game Pack x25 for $400.00' });
     await user.click(buy);
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pack x25' });
+    const dialog = await findDialog('Game Pack x25');
     expect(within(dialog).getByText('Total: $400.00')).toBeInTheDocument();
 
     await user.type(await within(dialog).findByLabelText('Card number'), '4111111111111111');
@@ -176,7 +176,7 @@ describe('/promo', () => {
     await within(screen.getByRole('banner')).findByText('Credits');
 
     await user.click(await screen.findByRole('button', { name: 'Play Now for $17.99' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Purchase 16 Credits' });
+    const dialog = await findDialog('Purchase 16 Credits');
     expect(within(dialog).getByText('Total: $17.99')).toBeInTheDocument();
   });
 
@@ -189,7 +189,7 @@ describe('/promo', () => {
       window.dispatchEvent(new Event('openSignUp'));
     });
 
-    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await findDialog('Sign Up')).toBeInTheDocument();
   });
 });
 
@@ -204,7 +204,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     const playNow = await screen.findByRole('button', { name: 'Play Now for $17.99' });
     await user.click(playNow);
 
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('pendingQuickBuy') ?? 'null')).toEqual({
       credits: 16,
       price: 17.99,
@@ -216,7 +216,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     vi.setSystemTime(T0 + PURCHASE_INTENT_WINDOW_MS - 1_000);
     await signInFromDialog(user);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Purchase 16 Credits' });
+    const dialog = await findDialog('Purchase 16 Credits');
     expect(within(dialog).getByText('Total: $17.99')).toBeInTheDocument();
     expect(sessionStorage.getItem('pendingQuickBuy')).toBeNull();
 
@@ -250,7 +250,7 @@ describe('/promo for a visitor: the purchase resumes after sign-in (spec §4)', 
     vi.setSystemTime(T0 + 60_000);
     await signInFromDialog(user);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pack x50' });
+    const dialog = await findDialog('Game Pack x50');
     expect(within(dialog).getByText('Total: $700.00')).toBeInTheDocument();
     expect(sessionStorage.getItem('pendingGamePack')).toBeNull();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from '../site-header';
 import { SIGNED_OUT } from '@/lib/session';
-import { renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
 
 const NAV = [
   ['Home', '/'],
@@ -106,7 +106,7 @@ describe('mobile menu', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(menuButton);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const dialog = await findDialog('Menu');
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(within(dialog).getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('mobile menu', () => {
 
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await user.click(menuButton);
-    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const dialog = await findDialog('Menu');
     await user.click(within(dialog).getByRole('button', { name: 'Close menu' }));
 
     await waitForDialogToClose();
@@ -144,7 +144,7 @@ describe('mobile menu', () => {
     const { router } = renderWithRouter(<SiteHeader variant="dark" session={SIGNED_OUT} />);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const dialog = await findDialog('Menu');
     await user.click(within(dialog).getByRole('link', { name: 'Store' }));
 
     await waitForDialogToClose();
@@ -159,7 +159,7 @@ describe('mobile menu', () => {
 
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await user.click(menuButton);
-    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const dialog = await findDialog('Menu');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(onSignIn).toHaveBeenCalledTimes(1));

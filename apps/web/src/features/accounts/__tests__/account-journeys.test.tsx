@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 const RECOVERY_ANSWER = {
   body: { message: 'If the email exists in our system, you will receive a recovery code shortly.' },
@@ -31,9 +31,9 @@ async function openForgotPassword(user: ReturnType<typeof userEvent.setup>) {
   act(() => {
     window.dispatchEvent(new Event('openSignIn'));
   });
-  const signIn = await screen.findByRole('dialog', { name: 'Sign in' });
+  const signIn = await findDialog('Sign in');
   await user.click(within(signIn).getByRole('button', { name: 'Forgot password?' }));
-  return screen.findByRole('dialog', { name: 'Forgot Password' });
+  return findDialog('Forgot Password');
 }
 
 async function sendCode(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
@@ -50,7 +50,7 @@ describe('focus after signing in or up', () => {
     const header = screen.getByRole('banner');
 
     await user.click(within(header).getByRole('button', { name: 'Sign In' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    const dialog = await findDialog('Sign in');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada');
     await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
@@ -70,7 +70,7 @@ describe('focus after signing in or up', () => {
     await user.click(within(gate).getByRole('button', { name: 'Create an account' }));
     const signUpGate = screen.getByRole('region', { name: 'New here? Create an account' });
     await user.click(within(signUpGate).getByRole('button', { name: 'Sign Up' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
     await user.type(within(dialog).getByLabelText('Username'), 'ada');
     await user.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
@@ -91,7 +91,7 @@ describe('sign-up password rule', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignUp'));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     const password = within(dialog).getByLabelText('Password');
     expect(describedBy(password)).toBe(
       'At least 8 characters. Very common passwords are not accepted.',
@@ -126,7 +126,7 @@ describe('sign-up password rule', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignUp'));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
     await user.type(within(dialog).getByLabelText('Username'), 'ada');
     const password = within(dialog).getByLabelText('Password');
@@ -149,7 +149,7 @@ describe('sign-up password rule', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignUp'));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
     await user.type(within(dialog).getByLabelText('Username'), 'ada\u200B');
     await user.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
@@ -227,18 +227,18 @@ describe('forgot password', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignIn'));
     });
-    let dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    let dialog = await findDialog('Sign in');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
     const email = within(dialog).getByLabelText('Email address');
     expect(email).toHaveValue('ada@example.com');
     await user.clear(email);
     await user.type(email, 'grace@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    dialog = await findDialog('Sign in');
     expect(within(dialog).getByLabelText('Email address')).toHaveValue('grace@example.com');
   });
 
@@ -254,12 +254,12 @@ describe('forgot password', () => {
     await user.type(within(dialog).getByLabelText('Recovery code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    dialog = await findDialog('Reset Password');
     expect(describedBy(within(dialog).getByLabelText('New Password'))).toBe(
       'At least 8 characters. Very common passwords are not accepted.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
     expect(within(dialog).getByLabelText('Email address')).toHaveValue('ada@example.com');
   });
 
@@ -281,12 +281,12 @@ describe('forgot password', () => {
     await sendCode(user, dialog);
     await user.type(within(dialog).getByLabelText('Recovery code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
-    dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    dialog = await findDialog('Reset Password');
     await user.type(within(dialog).getByLabelText('New Password'), 'a long passphrase');
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'a long passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    dialog = await findDialog('Sign in');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Password updated successfully');
     expect(within(dialog).getByLabelText('Email address')).toHaveValue('ada@example.com');
     const password = within(dialog).getByLabelText('Password');
@@ -307,7 +307,7 @@ describe('account settings', () => {
   async function openSettings(user: ReturnType<typeof userEvent.setup>) {
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
-    return screen.findByRole('dialog', { name: 'Account Settings' });
+    return findDialog('Account Settings');
   }
 
   it('keeps Update disabled until a field changed', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,7 +12,7 @@ function openSignIn() {
   act(() => {
     window.dispatchEvent(new Event('openSignIn'));
   });
-  return screen.findByRole('dialog', { name: 'Sign in' });
+  return findDialog('Sign in');
 }
 
 async function renderSignedOut(path = '/store') {
@@ -54,7 +54,7 @@ describe('auth modals', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignUp'));
     });
-    const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const signUp = await findDialog('Sign Up');
     expect(within(signUp).getByText('Have an Account?')).toBeInTheDocument();
     expect(within(signUp).getByLabelText('Email address')).toHaveAttribute('type', 'email');
     expect(within(signUp).getByLabelText('Username')).toBeInTheDocument();
@@ -62,10 +62,10 @@ describe('auth modals', () => {
     expect(within(signUp).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
 
     await user.click(within(signUp).getByRole('button', { name: 'Log In' }));
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in' });
+    const signIn = await findDialog('Sign in');
     expect(within(signIn).getByLabelText('Email address')).toHaveFocus();
     await user.click(within(signIn).getByRole('button', { name: 'Create an account' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await findDialog('Sign Up')).toBeInTheDocument();
   });
 
   it('shows and hides the password with a pressed toggle', async () => {
@@ -90,7 +90,7 @@ describe('auth modals', () => {
 
     const signUp = screen.getByRole('button', { name: 'Sign Up' });
     await user.click(signUp);
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await waitForDialogToClose();
@@ -172,7 +172,7 @@ describe('auth modals', () => {
     act(() => {
       window.dispatchEvent(new Event('openSignUp'));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findDialog('Sign Up');
     await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
     await user.type(within(dialog).getByLabelText('Username'), 'ada');
     await user.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
@@ -330,7 +330,7 @@ describe('account settings', () => {
     await user.click(avatar);
     await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const dialog = await findDialog('Account Settings');
     expect(within(dialog).getByLabelText('Email')).toHaveAttribute('readonly');
     expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(within(dialog).queryByLabelText('First Name')).not.toBeInTheDocument();
@@ -370,7 +370,7 @@ describe('account settings', () => {
     renderApp('/store');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const dialog = await findDialog('Account Settings');
 
     await user.click(within(dialog).getByRole('button', { name: 'Edit User Name' }));
     const username = within(dialog).getByLabelText('User Name');
@@ -394,7 +394,7 @@ describe('deleting the account', () => {
   async function openDeleteStep(user: ReturnType<typeof userEvent.setup>) {
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const dialog = await findDialog('Account Settings');
     const section = within(dialog).getByRole('region', { name: 'Delete account' });
     await user.click(within(section).getByRole('button', { name: 'Delete account' }));
     return { dialog, section };
@@ -495,7 +495,7 @@ describe('forgot and reset password', () => {
 
     let dialog = await openSignIn();
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Recovery Code' }));
     expect(await within(dialog).findByText('Please enter your email address.')).toBeInTheDocument();
@@ -520,7 +520,7 @@ describe('forgot and reset password', () => {
     await user.type(code, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    dialog = await findDialog('Reset Password');
     const newPassword = within(dialog).getByLabelText('New Password');
     const confirm = within(dialog).getByLabelText('Confirm New Password');
     expect(within(dialog).getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
@@ -543,7 +543,7 @@ describe('forgot and reset password', () => {
     await user.type(confirm, 'a long passphrase');
     await user.click(reset);
 
-    dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    dialog = await findDialog('Sign in');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Password updated successfully');
     expect(api.sent.find((call) => call.path === '/api/Users/UpdatePassword')?.body).toEqual({
       email: 'ada@example.com',
@@ -578,13 +578,13 @@ describe('forgot and reset password', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(paused);
     await user.click(within(dialog).getByRole('button', { name: 'Email me a sign-in code' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
     expect(within(dialog).getByLabelText('Email address')).toHaveValue('ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Recovery Code' }));
     await user.type(await within(dialog).findByLabelText('Recovery code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
 
-    dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    dialog = await findDialog('Reset Password');
     await user.click(within(dialog).getByRole('button', { name: 'Sign in without changing it' }));
     await waitForDialogToClose();
     expect(api.sent.find((call) => call.path === '/api/Users/SignInWithResetToken')?.body).toEqual({
@@ -600,9 +600,9 @@ describe('forgot and reset password', () => {
     await renderSignedOut();
     let dialog = await openSignIn();
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
   });
 });
 
@@ -615,7 +615,7 @@ describe('login gate', () => {
     await user.click(within(gate).getByRole('button', { name: 'Create an account' }));
     const signUpGate = screen.getByRole('region', { name: 'New here? Create an account' });
     await user.click(within(signUpGate).getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await findDialog('Sign Up')).toBeInTheDocument();
   });
 });
 
@@ -633,7 +633,7 @@ describe('small-screen menu, signed in', () => {
 
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await user.click(menuButton);
-    let sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    let sheet = await findDialog('Menu');
     expect(within(sheet).getByText('AL')).toBeInTheDocument();
     expect(within(sheet).getByText('Credits').closest('span')).toHaveTextContent('Credits 12');
     expect(within(sheet).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
@@ -643,13 +643,13 @@ describe('small-screen menu, signed in', () => {
     expect(within(sheet).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
 
     await user.click(within(sheet).getByRole('button', { name: 'Account Settings' }));
-    const settings = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const settings = await findDialog('Account Settings');
     await user.click(within(settings).getByRole('button', { name: 'Close' }));
     await waitForDialogToClose();
     expect(menuButton).toHaveFocus();
 
     await user.click(menuButton);
-    sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    sheet = await findDialog('Menu');
     await user.click(within(sheet).getByRole('button', { name: 'Log Out' }));
     await waitForDialogToClose();
     expect(localStorage.length).toBe(0);

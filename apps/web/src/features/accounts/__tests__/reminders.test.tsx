@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi, testUser } from '@/testing/mock-api';
 import { mswServer } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
+import { findDialog, renderApp } from '@/testing/test-utils';
 
 /** Game reminders (ADR 0033): Account Settings' switch, and the unsubscribe link's page. */
 describe('game reminders in Account Settings', () => {
@@ -13,7 +13,7 @@ describe('game reminders in Account Settings', () => {
     renderApp('/store');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const dialog = await findDialog('Account Settings');
     const section = within(dialog).getByRole('region', { name: 'Game reminders' });
     return { section, toggle: within(section).getByRole('switch', { name: 'Reminder emails' }) };
   }

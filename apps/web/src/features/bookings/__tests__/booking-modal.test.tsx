@@ -8,7 +8,7 @@ import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './b
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
 
@@ -50,7 +50,7 @@ async function openModal(user: UserEvent) {
   await within(screen.getByRole('banner')).findByText('Credits');
   const join = await screen.findByRole('button', { name: /^Join/ });
   await user.click(join);
-  const dialog = await screen.findByRole('dialog', { name: 'Book a session' });
+  const dialog = await findDialog('Book a session');
   const date = within(dialog).getByLabelText('Date');
   return { join, dialog, date };
 }
@@ -95,7 +95,7 @@ describe('the booking section on /', () => {
     renderApp('/');
     const join = await screen.findByRole('button', { name: /^Join/ });
     await user.click(join);
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in' });
+    const signIn = await findDialog('Sign in');
     expect(screen.queryByRole('dialog', { name: 'Book a session' })).not.toBeInTheDocument();
     expect(api.sent).toEqual([]);
 
@@ -107,7 +107,7 @@ describe('the booking section on /', () => {
     await user.type(within(signIn).getByLabelText('Password'), 'correct horse');
     await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Book a session' });
+    const dialog = await findDialog('Book a session');
     expect(await within(dialog).findByRole('button', { name: /3:00 PM/ })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
@@ -120,7 +120,7 @@ describe('the booking section on /', () => {
     const api = mockApi();
     renderApp('/');
     await user.click(await screen.findByRole('button', { name: /^Join/ }));
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in' });
+    const signIn = await findDialog('Sign in');
     vi.setSystemTime(new Date(2026, 5, 1, 9, 5));
 
     api.table['/api/Users/LoginByNameOrEmail'] = () => ({ body: [{ ...testUser, credits: 10 }] });

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerCredits, refusal, SLOTS } from './booking-test-utils';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { findDialog, renderApp } from '@/testing/test-utils';
 
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
 
@@ -81,7 +81,7 @@ class FakeEventSource {
 async function openFullSlot(user: UserEvent) {
   await within(screen.getByRole('banner')).findByText('Credits');
   await user.click(await screen.findByRole('button', { name: /^Join/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Book a session' });
+  const dialog = await findDialog('Book a session');
   const times = await within(dialog).findByRole('list', { name: /Available times/ });
   await user.click(within(times).getByRole('button', { name: /3:30 PM.*Full: waitlist/ }));
   return dialog;

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deferred, headerCredits, redeemedAnswer, refusal } from './codes-test-utils';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy pages and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('/experience-card', () => {
     expect(screen.queryByRole('button', { name: 'Redeem' })).not.toBeInTheDocument();
 
     await user.click(within(gate).getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
     expect(api.sent).toEqual([]);
   });
 
@@ -124,7 +124,7 @@ describe('/experience-card', () => {
     await user.type(input, '{Enter}');
 
     answer.resolve({ body: redeemedAnswer(20) });
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pass Redeemed' });
+    const dialog = await findDialog('Game Pass Redeemed');
     expect(dialog).toHaveAccessibleDescription(
       'Code redeemed! 16 credits have been added to your account.',
     );
@@ -147,7 +147,7 @@ describe('/experience-card', () => {
     const { user, input, redeem, router } = await renderPage();
 
     await submitCode(user, input, redeem, 'test-code-0002');
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pass Redeemed' });
+    const dialog = await findDialog('Game Pass Redeemed');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(input).toHaveValue('');

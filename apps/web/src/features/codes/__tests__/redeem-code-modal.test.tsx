@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deferred, headerCredits, redeemedAnswer, refusal } from './codes-test-utils';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function openModal(user: UserEvent) {
   await within(screen.getByRole('banner')).findByText('Credits');
   const button = await screen.findByRole('button', { name: 'Redeem Code' });
   await user.click(button);
-  const dialog = await screen.findByRole('dialog', { name: 'Redeem Code' });
+  const dialog = await findDialog('Redeem Code');
   const input = within(dialog).getByLabelText('Code');
   const redeem = within(dialog).getByRole('button', { name: 'Redeem' });
   return { button, dialog, input, redeem };
@@ -41,7 +41,7 @@ describe('the redeem modal on /', () => {
     ).closest('section')!;
 
     await user.click(within(section).getByRole('button', { name: 'Redeem Code' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Redeem Code' })).not.toBeInTheDocument();
     expect(api.sent).toEqual([]);
   });

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -174,7 +174,7 @@ describe("the console's code batches", () => {
     await user.type(within(form).getByLabelText('Codes'), '2');
     await user.click(create);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await findDialog('Confirm it is you');
     expect(dialog).toHaveAccessibleDescription(
       'Making codes needs your password and a current code again (every 15 minutes).',
     );
@@ -292,7 +292,7 @@ describe("the console's code batches", () => {
     });
     const table = await screen.findByRole('table', { name: 'Codes of Summer fair, by label' });
     await user.click(within(table).getByRole('button', { name: 'Revoke Promo code …C0DE' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Revoke Promo code …C0DE?' });
+    const dialog = await findDialog('Revoke Promo code …C0DE?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Revoke Promo code …C0DE' })).toHaveFocus(),
@@ -300,7 +300,7 @@ describe("the console's code batches", () => {
     await waitForDialogToClose();
 
     await user.click(screen.getByRole('button', { name: 'Revoke Promo code …C0DE' }));
-    const again = await screen.findByRole('dialog', { name: 'Revoke Promo code …C0DE?' });
+    const again = await findDialog('Revoke Promo code …C0DE?');
     await user.click(within(again).getByRole('button', { name: 'Revoke Code' }));
     expect(
       await screen.findByText('Promo code …C0DE is revoked: it can no longer be redeemed.'),

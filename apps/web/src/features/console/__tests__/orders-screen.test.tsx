@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -105,7 +105,7 @@ describe("the console's orders", () => {
     const user = userEvent.setup();
     const api = openOrders('admin');
     await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
     expect(dialog).toHaveAccessibleDescription(
       '$17.99 goes back to the card, and what the order gave is taken back.',
     );
@@ -138,7 +138,7 @@ describe("the console's orders", () => {
             },
     });
     await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
     expect(
       await within(dialog).findByText('zelda has 6 credits: 10 credits already spent'),
     ).toBeVisible();
@@ -170,10 +170,10 @@ describe("the console's orders", () => {
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
     await within(dialog).findByText('16 credits from zelda');
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const confirm = await findDialog('Confirm it is you');
     await user.type(within(confirm).getByLabelText('Password'), 'violet-lantern-orbit-42');
     await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
@@ -197,7 +197,7 @@ describe("the console's orders", () => {
     await user.click(
       within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Refund QF-7K3M9X2P4D' });
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
     await waitForDialogToClose();
     expect(sentTo(api, PLAN)).toEqual([]);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPlayerPage, player, PLAYER_ID, sentTo } from './player-fixture';
 import { refusal } from '@/testing/answers';
 import { testConsoleSession } from '@/testing/mock-api';
-import { waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -28,7 +28,7 @@ const actionsPanel = () => screen.findByRole('region', { name: 'Actions' });
 
 /** Confirms it is the admin in the reauth dialog, which must then close. */
 async function passReauth(user: ReturnType<typeof userEvent.setup>, why: RegExp) {
-  const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+  const dialog = await findDialog('Confirm it is you');
   expect(dialog).toHaveAccessibleDescription(why);
   await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
   await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');

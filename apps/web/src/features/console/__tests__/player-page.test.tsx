@@ -15,7 +15,7 @@ import {
   sentTo,
 } from './player-fixture';
 import { testConsoleSession } from '@/testing/mock-api';
-import { waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -250,7 +250,7 @@ describe("the console's player page", () => {
       timeStyle: 'short',
     }).format(new Date(startsAt));
     await user.click(within(upcoming).getByRole('button', { name: `Cancel the seat at ${time}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel this seat' });
+    const dialog = await findDialog('Cancel this seat');
     expect(dialog).toHaveAccessibleDescription(
       `zelda's seat at ${time} is given back, and the credits it took return to their balance.`,
     );
@@ -322,7 +322,7 @@ describe("the console's player page", () => {
     const grant = within(form).getByRole('button', { name: 'Grant Credits' });
     await user.click(grant);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await findDialog('Confirm it is you');
     const password = within(dialog).getByLabelText('Password');
     await waitFor(() => expect(password).toHaveFocus());
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
@@ -361,7 +361,7 @@ describe("the console's player page", () => {
     await user.type(within(form).getByLabelText('Reason'), 'Test');
     const grant = within(form).getByRole('button', { name: 'Grant Credits' });
     await user.click(grant);
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await findDialog('Confirm it is you');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(grant).toHaveFocus());
     expect(within(form).getByRole('alert')).toHaveTextContent(

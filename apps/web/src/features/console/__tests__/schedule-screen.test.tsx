@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('the venue day', () => {
 
     const resize = within(table).getByRole('button', { name: 'Change the capacity of 10:00 AM' });
     await user.click(resize);
-    const dialog = await screen.findByRole('dialog', { name: 'Capacity of the 10:00 AM slot' });
+    const dialog = await findDialog('Capacity of the 10:00 AM slot');
     const seats = within(dialog).getByLabelText('Seats');
     await user.clear(seats);
     await user.type(seats, '2');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -178,7 +178,7 @@ describe('the settings screen', () => {
     await user.clear(field);
     await user.type(field, '25');
     await user.click(save);
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await findDialog('Confirm it is you');
     expect(dialog).toHaveAccessibleDescription(/how many credits staff may move/);
     await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('the week', () => {
     renderApp('/operator/week');
     const change = await screen.findByRole('button', { name: 'Change Tuesday' });
     await user.click(change);
-    const dialog = await screen.findByRole('dialog', { name: "Tuesday's games" });
+    const dialog = await findDialog("Tuesday's games");
     const first = within(dialog).getByLabelText('First game');
     await user.clear(first);
     await user.type(first, '18:15');
@@ -73,7 +73,7 @@ describe('the week', () => {
     await waitFor(() => expect(change).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Change Monday' }));
-    const monday = await screen.findByRole('dialog', { name: "Monday's games" });
+    const monday = await findDialog("Monday's games");
     await user.click(within(monday).getByLabelText('Open this day'));
     expect(within(monday).queryByLabelText('First game')).toBeNull();
     await user.click(within(monday).getByRole('button', { name: 'Save' }));

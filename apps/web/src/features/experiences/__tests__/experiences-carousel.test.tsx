@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExperiencesCarousel } from '../components/experiences-carousel';
 import { EXPERIENCES } from '../data';
-import { renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderWithRouter, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy dialog loads before the tests run, so no first wait pays for it.
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('ExperiencesCarousel', () => {
     const { user, router } = renderCarousel();
     await user.click(await screen.findByRole('link', { name: 'Ark of Answers, 2025, 3 min' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Ark of Answers' });
+    const dialog = await findDialog('Ark of Answers');
     expect(router.state.location.search).toBe('?experience=ark-of-answers');
     expect(dialog).toHaveTextContent('Year: 2025');
     const video = within(dialog).getByLabelText('Ark of Answers video');
@@ -150,7 +150,7 @@ describe('ExperiencesCarousel', () => {
 
   it("'Join Experience' closes the detail and then takes the player to the booking", async () => {
     const { user, onJoin, router } = renderCarousel('/?experience=georgia-aim-flythrough');
-    const dialog = await screen.findByRole('dialog', { name: 'Georgia AIM FlyThrough' });
+    const dialog = await findDialog('Georgia AIM FlyThrough');
     expect(dialog).toHaveTextContent('Duration: 5 min');
     expect(dialog).toHaveTextContent('Published on Feb 14, 2025');
     expect(onJoin).not.toHaveBeenCalled();
@@ -163,7 +163,7 @@ describe('ExperiencesCarousel', () => {
 
   it('opens the detail from a deep link', async () => {
     renderCarousel('/?experience=mariano-rivera');
-    const dialog = await screen.findByRole('dialog', { name: 'Mariano Rivera' });
+    const dialog = await findDialog('Mariano Rivera');
     expect(within(dialog).getByLabelText('Mariano Rivera video')).toHaveAttribute(
       'src',
       '/media/mariano-rivera.mp4',
@@ -174,7 +174,7 @@ describe('ExperiencesCarousel', () => {
 
   it("says 'No video path found for project ID: ' and the id for an unknown experience", async () => {
     const { user, router } = renderCarousel('/?experience=nope');
-    const dialog = await screen.findByRole('dialog', { name: 'Experience not found' });
+    const dialog = await findDialog('Experience not found');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       /^No video path found for project ID: nope$/,
     );

@@ -6,7 +6,7 @@ import { advance, gameAt, MINUTE, NOW, startFakeClock, tickAt } from './games-te
 import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser } from '@/testing/mock-api';
 import type { MockAnswer } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { findDialog, renderApp } from '@/testing/test-utils';
 
 // The lazy pages load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('the countdown in the header', () => {
 
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(within(banner()).getByRole('button', { name: 'Open menu' }));
-    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const menu = await findDialog('Menu');
     const timer = await within(menu).findByRole('timer', {
       name: 'Experience starts in: (hours, minutes, seconds)',
     });

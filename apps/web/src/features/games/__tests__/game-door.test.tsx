@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, refusal } from './games-test-utils';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy page and dialogs load before the tests run, so no first wait pays for them.
 beforeAll(async () => {
@@ -215,7 +215,7 @@ describe('/game', () => {
     const { user, input, join } = await openPrompt();
 
     await submit(user, input, join, 'K7M9X2P4');
-    const dialog = await screen.findByRole('dialog', { name: 'Join Experience' });
+    const dialog = await findDialog('Join Experience');
     const rows = within(dialog)
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
@@ -242,7 +242,7 @@ describe('/game', () => {
     const { user, input, join } = await openPrompt();
 
     await submit(user, input, join, 'K7M9X2P4');
-    const dialog = await screen.findByRole('dialog', { name: 'Not Enough Credits' });
+    const dialog = await findDialog('Not Enough Credits');
     expect(dialog).toHaveAccessibleDescription(
       'You need at least 2 credits to join this experience.',
     );
@@ -271,7 +271,7 @@ describe('/game', () => {
     const { user, input, join } = await openPrompt();
 
     await submit(user, input, join, 'K7M9X2P4');
-    const dialog = await screen.findByRole('dialog', { name: 'Join Experience' });
+    const dialog = await findDialog('Join Experience');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and Join' }));
 
     const live = await screen.findByRole('region', { name: 'Game' });
@@ -321,7 +321,7 @@ describe('/game', () => {
     const { user, input, join } = await openPrompt();
 
     await submit(user, input, join, 'K7M9X2P4');
-    const dialog = await screen.findByRole('dialog', { name: 'Join Experience' });
+    const dialog = await findDialog('Join Experience');
     const confirm = within(dialog).getByRole('button', { name: 'Confirm and Join' });
     await user.click(confirm);
     const alert = await within(dialog).findByRole('alert');
@@ -339,9 +339,9 @@ describe('/game', () => {
     const { user, input, join } = await openPrompt();
 
     await submit(user, input, join, 'K7M9X2P4');
-    const dialog = await screen.findByRole('dialog', { name: 'Join Experience' });
+    const dialog = await findDialog('Join Experience');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and Join' }));
-    const short = await screen.findByRole('dialog', { name: 'Not Enough Credits' });
+    const short = await findDialog('Not Enough Credits');
     expect(within(short).getByRole('link', { name: 'Buy Credits' })).toHaveAttribute(
       'href',
       '/#purchase-credits',

@@ -14,7 +14,7 @@ import {
 import { headerCredits } from '@/testing/answers';
 import { expectConsoleWarn } from '@/testing/console';
 import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 beforeAll(async () => {
   await import('@/app/routes/dashboard');
@@ -211,7 +211,7 @@ describe("/dashboard: 'My Sessions'", () => {
 
       // Keeping the seat changes nothing, and the focus is back on the button.
       await user.click(button);
-      let dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      let dialog = await findDialog('Cancel this seat?');
       expect(dialog).toHaveAccessibleDescription(/2 credits it cost come back/);
       expect(within(dialog).getByRole('button', { name: 'Keep Seat' })).toHaveFocus();
       await user.click(within(dialog).getByRole('button', { name: 'Keep Seat' }));
@@ -220,7 +220,7 @@ describe("/dashboard: 'My Sessions'", () => {
       expect(asked).toEqual([]);
 
       await user.click(button);
-      dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      dialog = await findDialog('Cancel this seat?');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
       await waitForDialogToClose();
       expect(asked).toEqual([{ registrationId: registrationIdAt(5 * 60 * MINUTE) }]);
@@ -254,7 +254,7 @@ describe("/dashboard: 'My Sessions'", () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const panel = await gamesPanel();
       await user.click(await within(panel).findByRole('button', { name: /^Cancel your seat on/ }));
-      const dialog = await screen.findByRole('dialog', { name: 'Cancel this seat?' });
+      const dialog = await findDialog('Cancel this seat?');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel Seat' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         'Seats can be cancelled up to 2 hours before the game starts.',

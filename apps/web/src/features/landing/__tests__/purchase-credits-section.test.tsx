@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PurchaseCreditsSection } from '../components/purchase-credits-section';
 import { mockApi } from '@/testing/mock-api';
-import { renderApp, renderWithRouter } from '@/testing/test-utils';
+import { findDialog, renderApp, renderWithRouter } from '@/testing/test-utils';
 
 const PACKS = [
   ['16', '$17.99', 'credits-16'],
@@ -50,7 +50,7 @@ describe('Purchase Credits', () => {
     expect(await within(section).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: /^Buy Now: 16 Credits/ }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await findDialog('Sign in')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Purchase/ })).not.toBeInTheDocument();
     expect(api.sent).toEqual([]);
   });

@@ -12,7 +12,7 @@ import {
   testConfig,
 } from './payments-test-utils';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderApp, waitForDialogToClose } from '@/testing/test-utils';
+import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -31,7 +31,7 @@ async function openPurchase(user: UserEvent, credits = 16) {
     name: new RegExp(`^Buy Now: ${credits} Credits`),
   });
   await user.click(buy);
-  const dialog = await screen.findByRole('dialog', { name: `Purchase ${credits} Credits` });
+  const dialog = await findDialog(`Purchase ${credits} Credits`);
   return { buy, dialog };
 }
 

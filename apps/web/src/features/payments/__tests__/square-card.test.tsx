@@ -14,7 +14,7 @@ import {
 import { paymentsCopy } from '../copy';
 import { usePurchase } from '../hooks/use-purchase';
 import { mockApi, testUser } from '@/testing/mock-api';
-import { renderWithRouter } from '@/testing/test-utils';
+import { findDialog, renderWithRouter } from '@/testing/test-utils';
 
 describe('the application id rule (spec §5)', () => {
   it('loads the SDK of the environment the prefix names', () => {
@@ -83,7 +83,7 @@ describe('the square card form', () => {
     renderWithRouter(<Shop />);
     await user.click(screen.getByRole('button', { name: 'Buy Game Packs' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pack x25' });
+    const dialog = await findDialog('Game Pack x25');
     expect(within(dialog).getByText('Total: $400.00')).toBeInTheDocument();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       paymentsCopy.invalidApplicationId,
@@ -112,7 +112,7 @@ describe('the square card form', () => {
     );
     renderWithRouter(<Shop />);
     await user.click(screen.getByRole('button', { name: 'Buy Game Packs' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pack x25' });
+    const dialog = await findDialog('Game Pack x25');
 
     await waitFor(() => expect(squareScripts()).toHaveLength(1));
     expect(squareScripts()[0]?.src).toBe(SQUARE_SDK_URLS.sandbox);
@@ -158,7 +158,7 @@ describe('the square card form', () => {
     });
     renderWithRouter(<Shop />);
     await user.click(screen.getByRole('button', { name: 'Buy Game Packs' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Game Pack x25' });
+    const dialog = await findDialog('Game Pack x25');
 
     await waitFor(() => expect(squareScripts()).toHaveLength(1));
     expect(squareScripts()[0]?.src).toBe(SQUARE_SDK_URLS.production);
