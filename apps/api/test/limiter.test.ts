@@ -2,7 +2,9 @@
  * The limiter's count rules (limits.service.ts), counted in one statement for all of a check's
  * rules: each rule sees only its own attempts (kind, subject or address, failures only, its
  * window), the first broken rule in the rules' order is the answer, and its wait runs until
- * the oldest attempt it counted leaves its window. Both databases; time is the test's clock.
+ * the oldest attempt it counted leaves its window. An attempt run inside its check's transaction
+ * (`attempt`) is recorded with its work's outcome, and a refusal runs no work. Both databases;
+ * time is the test's clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock';
@@ -92,5 +94,42 @@ describe('limiter count rules', () => {
     // Past the first attempt's window only the second counts.
     later(2 * MINUTE + 1);
     expect((await check([rule])).allowed).toBe(true);
+  });
+
+  it('runs an attempt with its check in one transaction, recorded with its outcome', async () => {
+    const who = { subject: 'dave', ip: '192.0.2.4' };
+    const twice: CountRule[] = [
+      { kind: 'redeem', subject: 'dave', windowMs: MINUTE, max: 2, reason: 'dave' },
+    ];
+    const failuresOnly: CountRule[] = [
+      { kind: 'redeem', subject: 'dave', failedOnly: true, windowMs: MINUTE, max: 1, reason: 'f' },
+    ];
+    const ran: string[] = [];
+    const work = (name: string) => async () => {
+      ran.push(name);
+      return name;
+    };
+    const first = await limiter().attempt('redeem', who, twice, work('good'), () => true);
+    expect(first).toEqual({ allowed: true, result: 'good' });
+    // The success is recorded as one: a failures-only rule still allows one failure.
+    const second = await limiter().attempt('redeem', who, failuresOnly, work('bad'), () => false);
+    expect(second).toEqual({ allowed: true, result: 'bad' });
+    expect(
+      (await limiter().attempt('redeem', who, failuresOnly, work('x'), () => true)).allowed,
+    ).toBe(false);
+    // Two recorded: the third is refused and its work never runs.
+    const third = await limiter().attempt('redeem', who, twice, work('third'), () => true);
+    expect(third).toMatchObject({ allowed: false, reason: 'dave', retryAfterMs: MINUTE });
+    expect(ran).toEqual(['good', 'bad']);
+    // Work that throws rolls its attempt back with it: a rule of one still allows one after.
+    later(MINUTE + 1);
+    const once: CountRule[] = [{ ...twice[0]!, max: 1 }];
+    const broken = () => Promise.reject(new Error('no'));
+    await expect(limiter().attempt('redeem', who, once, broken, () => true)).rejects.toThrow('no');
+    const after = await limiter().attempt('redeem', who, once, work('after'), () => true);
+    expect(after).toEqual({ allowed: true, result: 'after' });
+    expect((await limiter().attempt('redeem', who, once, work('x'), () => true)).allowed).toBe(
+      false,
+    );
   });
 });

@@ -414,10 +414,14 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
 
     /** Redeems a code of either kind for the caller (see the module comment). */
     async redeem(caller: CodeCaller, code: string): Promise<Redemption> {
-      const attempt = await codeAttempts.admit(caller);
-      const outcome = await transaction((tx) => redeemIn(tx, caller, code));
+      // The limits' check and attempt ride in the redemption's transaction: a redemption
+      // answers its refusals (committing the failed attempt), it does not throw them.
+      const outcome = await codeAttempts.within(
+        caller,
+        (tx) => redeemIn(tx, caller, code),
+        (done) => done.status === 'redeemed',
+      );
       if (outcome.status === 'redeemed') {
-        await codeAttempts.succeeded(attempt);
         audit(caller, 'codes.redeemed', { userId: caller.userId, codeId: outcome.item.id });
       }
       return outcome;

@@ -5,6 +5,7 @@
  * where a whole game's players join by the same access code, the per-IP count is raised to the
  * venue networks' limit; each player's own stays.
  */
+import type { Transaction } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import type { CountRule, Limiter } from './limits.service';
@@ -34,13 +35,31 @@ const rulesFor = (caller: CodeCaller): CountRule[] => [
 ];
 
 export function createCodeAttempts({ limiter, audit }: { limiter: Limiter; audit: Audit }) {
+  const throttled = (caller: CodeCaller, reason: string): never => {
+    audit(caller, 'codes.throttled', { userId: caller.userId, reason }, 'warn');
+    return fail('CODE_ATTEMPTS_LIMITED');
+  };
   return {
     /** Admits one lookup or redemption of `caller`, or answers 429; returns the attempt. */
     async admit(caller: CodeCaller): Promise<number> {
       const admission = await limiter.admit('redeem', caller.userId, caller.ip, rulesFor(caller));
       if (admission.allowed) return admission.attempt;
-      audit(caller, 'codes.throttled', { userId: caller.userId, reason: admission.reason }, 'warn');
-      return fail('CODE_ATTEMPTS_LIMITED');
+      return throttled(caller, admission.reason);
+    },
+
+    /**
+     * `work` as one attempt of `caller`, its check in the same transaction (limiter.attempt),
+     * or 429; a result `succeeded` says is a success stops counting against the limits.
+     */
+    async within<T>(
+      caller: CodeCaller,
+      work: (tx: Transaction) => Promise<T>,
+      succeeded: (result: T) => boolean,
+    ): Promise<T> {
+      const who = { subject: caller.userId, ip: caller.ip };
+      const outcome = await limiter.attempt('redeem', who, rulesFor(caller), work, succeeded);
+      if (outcome.allowed) return outcome.result;
+      return throttled(caller, outcome.reason);
     },
 
     /** A found or redeemed code: the attempt stops counting as a failure. */

@@ -105,6 +105,17 @@ export function createLimiter({
     return allow;
   }
 
+  /** The check of an attempt under the locks of its keys (held to commit). */
+  async function checkedUnderLocks(
+    tx: Transaction,
+    kind: AttemptKind,
+    counted: { subject: string; ip: string },
+    verdictOf: (tx: Transaction) => Promise<LimitVerdict>,
+  ): Promise<LimitVerdict> {
+    await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
+    return verdictOf(tx);
+  }
+
   /** A check of count rules, raised where they hold for a venue network. */
   async function counting(rules: CountRule[]) {
     const raised = await raisedAtVenues(rules);
@@ -125,12 +136,38 @@ export function createLimiter({
       const counted = keyed({ subject, ip });
       const verdictOf = Array.isArray(check) ? await counting(check) : check;
       return transaction(async (tx) => {
-        await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
-        const verdict = await verdictOf(tx);
+        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
         if (!verdict.allowed) return verdict;
         const at = clock.now();
         const attempt = await recordAttempt(tx, { kind, ...counted, succeeded: false, at });
         return { allowed: true, attempt };
+      });
+    },
+
+    /**
+     * An attempt and its check in one transaction (ADR 0036): under the locks of its subject and
+     * IP, held to commit, the rules are counted; if they allow, `work` runs in the same
+     * transaction and the attempt is recorded with its outcome (`succeeded`). Nothing is left to
+     * settle, and a concurrent attempt on a key waits and then counts this one. For work that
+     * answers its refusals (and commits them) rather than throwing: a throw rolls the attempt
+     * back with the work.
+     */
+    async attempt<T>(
+      kind: AttemptKind,
+      who: { subject: string; ip: string },
+      rules: CountRule[],
+      work: (tx: Transaction) => Promise<T>,
+      succeeded: (result: T) => boolean,
+    ): Promise<{ allowed: true; result: T } | Refusal> {
+      const counted = keyed(who);
+      const verdictOf = await counting(rules);
+      return transaction(async (tx) => {
+        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
+        if (!verdict.allowed) return verdict;
+        const at = clock.now();
+        const result = await work(tx);
+        await recordAttempt(tx, { kind, ...counted, succeeded: succeeded(result), at });
+        return { allowed: true, result };
       });
     },
 
