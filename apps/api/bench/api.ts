@@ -454,10 +454,10 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
   });
 }
 
-/** Tomorrow on the venue calendar: its slots are all ahead, whatever the hour. */
 /** The venue's calendar day `days` from now. */
 const venueDayAhead = (days: number, env: Env) =>
   venueDayOf(new Date(Date.now() + days * 86_400_000), env.venueTimezone);
+/** Tomorrow on the venue calendar: its slots are all ahead, whatever the hour. */
 const tomorrowAt = (env: Env) => venueDayAhead(1, env);
 
 /** Statements the app sends to Postgres per booking, counted on one booking at a time. */
