@@ -92,6 +92,22 @@ test('the landing video plays under the title', async ({ page }) => {
   await expect.poll(() => currentTime(video), { timeout: PLAYBACK_START }).toBeGreaterThan(0.3);
 });
 
+test("a press of Play as soon as the landing is alive plays, the player's code slow to come", async ({
+  page,
+}) => {
+  // The player's code (a chunk of its own) two seconds behind the rest of the page: React must
+  // not attach to the page before it is here, or the player stays lifeless HTML under a page that
+  // looks ready, and the press is lost.
+  await page.route('**/assets/video-player-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto('/');
+  const controls = page.getByRole('group', { name: 'Video controls' });
+  await controls.getByRole('button', { name: 'Play' }).click();
+  await expect(controls.getByRole('button', { name: 'Pause' })).toBeVisible();
+});
+
 test('the experiences carousel moves with its arrows and keys, and a card opens the detail', async ({
   page,
 }, testInfo) => {

@@ -3,8 +3,11 @@ import { CONTROLS_BAR_CLASS, FRAME_CLASS, PICTURE_CLASS } from './frame-styles';
 import type { VideoPlayerProps } from './video-player';
 import { cn } from '@/utils/cn';
 
+/** The player's code; a prerendered page showing the player needs it before React attaches. */
+export const loadVideoPlayer = () => import('./video-player');
+
 const VideoPlayer = lazy(() =>
-  import('./video-player').then((module) => ({ default: module.VideoPlayer })),
+  loadVideoPlayer().then((module) => ({ default: module.VideoPlayer })),
 );
 
 /** The poster in the player's frame while the player's code loads: the same size as the player. */
