@@ -145,38 +145,53 @@ export async function findCode(
 }
 export type CodeState = NonNullable<Awaited<ReturnType<typeof findCode>>>;
 
+/** A redemption's row: the code, the player, the code's label then, and when. */
+export type NewRedemption = { codeId: string; userId: string; codeLabel: string; redeemedAt: Date };
+
 /**
- * Claims a one-time code for `userId` if it is still free, live and not revoked: one statement,
- * so of any number of concurrent claims exactly one matches (the others wait for its row lock,
- * then see it claimed). False when another claim won or the code stopped being redeemable.
+ * Claims a one-time code for the player and writes their redemption of it, in one statement:
+ * the claim matches only while the code is free, live and not revoked (of any number of
+ * concurrent claims exactly one matches: the others wait for its row lock, then see it
+ * claimed), and the redemption row is written only behind a claim taken. False when another
+ * claim won or the code stopped being redeemable.
  */
-export async function claimCode(
-  tx: Transaction,
-  codeId: string,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
-  const claimed = await tx
-    .update(codes)
-    .set({ claimedBy: userId, claimedAt: now })
-    .where(
-      and(
-        eq(codes.id, codeId),
-        eq(codes.kind, 'one_time'),
-        isNull(codes.claimedAt),
-        isNull(codes.revokedAt),
-        or(isNull(codes.expiresAt), gt(codes.expiresAt, now)),
-      ),
+export async function claimAndRecord(tx: Transaction, row: NewRedemption): Promise<boolean> {
+  const { codeId, userId, redeemedAt } = row;
+  const claimed = tx.$with('claimed').as(
+    tx
+      .update(codes)
+      .set({ claimedBy: userId, claimedAt: redeemedAt })
+      .where(
+        and(
+          eq(codes.id, codeId),
+          eq(codes.kind, 'one_time'),
+          isNull(codes.claimedAt),
+          isNull(codes.revokedAt),
+          or(isNull(codes.expiresAt), gt(codes.expiresAt, redeemedAt)),
+        ),
+      )
+      .returning({ id: codes.id }),
+  );
+  const recorded = await tx
+    .with(claimed)
+    .insert(redemptions)
+    .select((qb) =>
+      qb
+        .select({
+          codeId: claimed.id,
+          userId: sql`${userId}::uuid`.as('user_id'),
+          codeLabel: sql`${row.codeLabel}`.as('code_label'),
+          redeemedAt: sql`${redeemedAt.toISOString()}::timestamptz`.as('redeemed_at'),
+        })
+        .from(claimed),
     )
-    .returning({ id: codes.id });
-  return claimed.length > 0;
+    .onConflictDoNothing()
+    .returning({ codeId: redemptions.codeId });
+  return recorded.length > 0;
 }
 
 /** False when the player has redeemed this code before (the key is code and player). */
-export async function insertRedemption(
-  tx: Transaction,
-  row: { codeId: string; userId: string; codeLabel: string; redeemedAt: Date },
-): Promise<boolean> {
+export async function insertRedemption(tx: Transaction, row: NewRedemption): Promise<boolean> {
   const inserted = await tx
     .insert(redemptions)
     .values(row)

@@ -8,8 +8,9 @@
  * plain text. Every lookup and redemption is limited per player and per IP (code-attempts.ts).
  *
  * Redemption is one transaction: a one-time code is claimed by a conditional update (of
- * concurrent redeemers exactly one wins), the redemption row is keyed by code and player (a
- * promo code once per player), and the credits are posted with the code as the source.
+ * concurrent redeemers exactly one wins) in the statement that writes its redemption row, which
+ * is keyed by code and player (a promo code once per player), and the credits are posted with
+ * the code as the source.
  */
 import {
   GAME_PASS_CREDITS,
@@ -194,17 +195,25 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     return viewOf(row);
   }
 
-  /** Claims a one-time code for the player, or says why not (lost the race, or expired). */
-  async function claim(tx: Transaction, row: repo.CodeState, userId: string, now: Date) {
-    if (row.kind !== 'one_time' || (await repo.claimCode(tx, row.id, userId, now))) return null;
-    return refusalOf(await repo.findCode(tx, { id: row.id }, userId), now) ?? 'unknown';
+  /**
+   * Writes the player's redemption row, a one-time code claimed in the same statement; null, or
+   * why not: the claim lost to another (or the code stopped being redeemable: read again to say
+   * which), or the player redeemed the promo code before.
+   */
+  async function write(tx: Transaction, row: repo.CodeState, redemption: repo.NewRedemption) {
+    if (row.kind !== 'one_time') {
+      return (await repo.insertRedemption(tx, redemption)) ? null : 'used_by_caller';
+    }
+    if (await repo.claimAndRecord(tx, redemption)) return null;
+    const now = redemption.redeemedAt;
+    return refusalOf(await repo.findCode(tx, { id: row.id }, redemption.userId), now) ?? 'unknown';
   }
 
-  /** Writes the redemption row and posts its credits, the code being the posting's source. */
+  /** Writes the redemption and posts its credits, the code being the posting's source. */
   async function record(tx: Transaction, row: repo.CodeState, userId: string, now: Date) {
     const redemption = { codeId: row.id, userId, codeLabel: row.label, redeemedAt: now };
-    const isNew = await repo.insertRedemption(tx, redemption);
-    if (!isNew) return { status: 'used_by_caller' } as const;
+    const refusal = await write(tx, row, redemption);
+    if (refusal !== null) return { status: refusal };
     const source = { type: 'code', id: row.id } as const;
     const request = { userId, delta: row.credits, reason: 'redeem', source } as const;
     const posting = await credits.post(tx, request);
@@ -222,8 +231,7 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     const row = await repo.findCode(tx, { codeHash: hashOf(code) }, userId);
     const refusal = refusalOf(row, now);
     if (refusal !== null || row === undefined) return { status: refusal ?? 'unknown' };
-    const lost = await claim(tx, row, userId, now);
-    return lost === null ? record(tx, row, userId, now) : { status: lost };
+    return record(tx, row, userId, now);
   }
 
   return {
