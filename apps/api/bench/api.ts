@@ -27,6 +27,9 @@
  * figure is the median of its rounds: on a small shared machine throughput drifts by a third
  * within a minute, and alternating keeps a drift from landing on one target only.
  *
+ * `--only <words>` measures only the scenarios named by them (see selectionOf), e.g.
+ * `npm run bench:api -- --only redeem,checkout`, in about two minutes.
+ *
  * Postgres: TEST_DATABASE_URL (a role that may create databases), else the local server the
  * test suite uses; a fresh database is created for the run and dropped after it. When no
  * Postgres answers, only the PGlite row is measured, and the report says so.
@@ -35,6 +38,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import {
   API_ROUTES,
   CSRF_HEADER,
@@ -121,6 +125,7 @@ const LOCAL_POSTGRES = 'postgres://questfield:questfield@127.0.0.1:5432/postgres
 const REPORT = path.join(import.meta.dirname, '../../../.reports/bench-api.md');
 const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
 const ME = 'Users/Me (Postgres)';
+const PGLITE_ME = 'Users/Me (embedded PGlite)';
 const SESSION_FLOOR =
   "Session floor: bare Fastify, the product's session query, same pool (Postgres)";
 /** The write floor (write-floor.ts) at each write target's connection count. */
@@ -129,6 +134,8 @@ const writeFloorName = (connections: number) =>
 const CHECKOUT = `Square/Checkout, test provider, ${BUYERS} buyers (Postgres)`;
 const REDEEM = `Items/Redeem, distinct codes, ${REDEEMERS} redeemers (Postgres)`;
 const BOOKING = `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} bookers (Postgres)`;
+const TWO_PROCESS_BOOKING =
+  'Events/RegisterPixelEvent, the same through two server processes (Postgres)';
 const CANCEL = `Events/CancelRegistration, ${HOT_SLOTS} hot slots, ${CANCELLERS} players giving seats back (Postgres)`;
 /**
  * A target's own floor: each write's is the write floor with the same number of connections;
@@ -423,8 +430,9 @@ async function signedInPlayers(
 }
 
 /**
- * Items/Redeem by REDEEMERS connections at once, each request a new Game Pass code, as players
- * who stay within the redemption limits (10 a minute each, from their own address).
+ * Items/Redeem by REDEEMERS connections at once, each request a new Game Pass code, the requests
+ * in flight those of as many players (not one player's ten at once, which queue on the player's
+ * lock), who stay within the redemption limits (10 a minute each, from their own address).
  */
 function redeemTarget(handle: DatabaseHandle): Promise<Target> {
   return appTarget(handle, async (origin, close, context) => {
@@ -440,7 +448,6 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
     process.env.BENCH_REDEEMERS = JSON.stringify(
       await signedInPlayers(handle, services, REDEEM_PLAYERS),
     );
-    process.env.BENCH_REDEEMS_PER_PLAYER = String(CODE_LIMITS.perPlayerPerMinute);
     let used = 0;
     process.env.BENCH_FIRST_CODE = '0';
     // Each run starts past every code the runs before may have handed out.
@@ -729,70 +736,62 @@ async function withFreshDatabase<T>(adminUrl: string, work: (url: string) => Pro
   }
 }
 
-async function postgresRows(adminUrl: string, notes: string[]): Promise<Row[]> {
+/**
+ * `--only redeem,checkout`: the scenarios whose names hold one of these words (any case). The
+ * floors and Users/Me are always measured: every ratio of the table needs them. Without it,
+ * everything is measured.
+ */
+type Selection = (name: string) => boolean;
+
+function selectionOf(args: string[]): Selection {
+  const { values } = parseArgs({ args, options: { only: { type: 'string' } } });
+  const words = values.only?.split(',').map((word) => word.trim().toLowerCase());
+  if (words === undefined) return () => true;
+  return (name) => words.some((word) => word !== '' && name.toLowerCase().includes(word));
+}
+
+async function postgresRows(adminUrl: string, notes: string[], only: Selection): Promise<Row[]> {
   return withFreshDatabase(adminUrl, async (url) => {
     const handle = await openDatabase({ driver: 'postgres', url, poolSize: POOL_SIZE });
-    const targets: Target[] = [];
+    const measured: { name: string; target: Target }[] = [];
+    const built = (name: string, target: Target) => measured.push({ name, target });
+    /** Builds the target (its data seeded) only when it is to be measured. */
+    const selected = async (name: string, build: () => Promise<Target>) => {
+      if (only(name)) built(name, await build());
+    };
     try {
-      targets.push(await floorTarget(url));
-      const writeFloors = await writeFloorTargets(url, [BOOKERS, BUYERS]);
-      targets.push(...writeFloors);
+      built(FLOOR, await floorTarget(url));
+      const [floor200, floor50] = await writeFloorTargets(url, [BOOKERS, BUYERS]);
+      built(writeFloorName(BOOKERS), floor200!);
+      built(writeFloorName(BUYERS), floor50!);
       const me = await meTarget(handle);
-      targets.push(me);
-      targets.push(await checkoutTarget(handle));
-      targets.push(await redeemTarget(handle));
-      targets.push(await bookingTarget(handle, notes));
-      targets.push(await twoProcessBookingTarget(url));
-      targets.push(await leaderboardTarget(handle, notes));
-      targets.push(await playerSearchTarget(handle, notes));
-      targets.push(await dayViewTarget(handle, notes));
-      targets.push(await consoleOrdersTarget(handle, notes));
-      targets.push(await sessionFloorTarget(handle, me.headers.cookie ?? ''));
-      targets.push(await cancellationTarget(handle, notes));
-      const [floor, floor200, floor50, , checkout, redeem, booking, booking2, ...consoles] =
-        targets as [Target, Target, Target, Target, Target, Target, Target, Target, ...Target[]];
-      const [leaderboard, search, dayView, list, sessionFloor, cancellation] = consoles as [
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-        Target,
-      ];
-      return await measureInTurns([
-        { name: FLOOR, target: floor },
-        { name: writeFloorName(BOOKERS), target: floor200 },
-        { name: writeFloorName(BUYERS), target: floor50 },
-        { name: SESSION_FLOOR, target: sessionFloor },
-        { name: ME, target: me },
-        { name: CHECKOUT, target: checkout },
-        { name: REDEEM, target: redeem },
-        { name: BOOKING, target: booking },
-        { name: CANCEL, target: cancellation },
-        {
-          name: `Events/RegisterPixelEvent, the same through two server processes (Postgres)`,
-          target: booking2,
-        },
-        {
-          name: `Games/Leaderboard, ${VISITORS} visitors, ${LEADERBOARD_PLAYERS * RUNS_PER_PLAYER} runs (Postgres)`,
-          target: leaderboard,
-        },
-        {
-          name: `Console player search, ${SEARCHERS} operators, ${SEARCH_ACCOUNTS.toLocaleString('en-US')} accounts (Postgres)`,
-          target: search,
-        },
-        {
-          name: `Console venue day, ${DAY_SLOTS} slots × 25 players, ${DAY_VIEWERS} staff (Postgres)`,
-          target: dayView,
-        },
-        {
-          name: `Console orders, ${ORDER_VIEWERS} staff, ${ORDERS_SEEDED.toLocaleString('en-US')} orders (Postgres)`,
-          target: list,
-        },
-      ]);
+      built(SESSION_FLOOR, await sessionFloorTarget(handle, me.headers.cookie ?? ''));
+      built(ME, me);
+      await selected(CHECKOUT, () => checkoutTarget(handle));
+      await selected(REDEEM, () => redeemTarget(handle));
+      await selected(BOOKING, () => bookingTarget(handle, notes));
+      await selected(CANCEL, () => cancellationTarget(handle, notes));
+      await selected(TWO_PROCESS_BOOKING, () => twoProcessBookingTarget(url));
+      await selected(
+        `Games/Leaderboard, ${VISITORS} visitors, ${LEADERBOARD_PLAYERS * RUNS_PER_PLAYER} runs (Postgres)`,
+        () => leaderboardTarget(handle, notes),
+      );
+      await selected(
+        `Console player search, ${SEARCHERS} operators, ${SEARCH_ACCOUNTS.toLocaleString('en-US')} accounts (Postgres)`,
+        () => playerSearchTarget(handle, notes),
+      );
+      await selected(
+        `Console venue day, ${DAY_SLOTS} slots × 25 players, ${DAY_VIEWERS} staff (Postgres)`,
+        () => dayViewTarget(handle, notes),
+      );
+      await selected(
+        `Console orders, ${ORDER_VIEWERS} staff, ${ORDERS_SEEDED.toLocaleString('en-US')} orders (Postgres)`,
+        () => consoleOrdersTarget(handle, notes),
+      );
+      return await measureInTurns(measured);
     } finally {
       await drained(handle);
-      for (const target of targets) await target.close();
+      for (const { target } of measured) await target.close();
       await handle.close();
     }
   });
@@ -803,8 +802,8 @@ async function pgliteRow(): Promise<Row> {
   try {
     const target = await meTarget(handle);
     try {
-      const [row] = await measureInTurns([{ name: 'Users/Me (embedded PGlite)', target }]);
-      return row ?? combine('Users/Me (embedded PGlite)', []);
+      const [row] = await measureInTurns([{ name: PGLITE_ME, target }]);
+      return row ?? combine(PGLITE_ME, []);
     } finally {
       await target.close();
     }
@@ -1054,7 +1053,6 @@ async function mixedSetup(handle: DatabaseHandle) {
         Math.ceil(MIXED_CODES / CODE_LIMITS.perPlayerPerMinute),
       ),
     );
-    process.env.BENCH_REDEEMS_PER_PLAYER = String(CODE_LIMITS.perPlayerPerMinute);
     process.env.BENCH_FIRST_CODE = '0';
     const require = createRequire(import.meta.url);
     return {
@@ -1259,17 +1257,19 @@ function notesOn(rows: Row[], mixed: MixedRow[], postgres: boolean): string[] {
 }
 
 async function main(): Promise<number> {
+  const only = selectionOf(process.argv.slice(2));
   const adminUrl = await postgresUrl();
   const measured: string[] = [];
-  const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured);
-  const mixed = adminUrl === null ? [] : await mixedRows(adminUrl, measured);
-  const streams = adminUrl === null ? [] : await seatStreamLines(adminUrl);
+  const rows = adminUrl === null ? [] : await postgresRows(adminUrl, measured, only);
+  const mixed =
+    adminUrl === null || !only('Mixed traffic') ? [] : await mixedRows(adminUrl, measured);
+  const streams = adminUrl === null || !only('Seat streams') ? [] : await seatStreamLines(adminUrl);
   // The sell-out rush on a fresh database of its own; it fails the run if anything did not hold.
   const rush =
-    adminUrl === null
+    adminUrl === null || !only('Sell-out rush')
       ? undefined
       : await withFreshDatabase(adminUrl, (url) => rushScenario(url, APP_SETTINGS));
-  rows.push(await pgliteRow());
+  if (only(PGLITE_ME)) rows.push(await pgliteRow());
   const notes = [...measured, ...notesOn(rows, mixed, adminUrl !== null)];
   const text = report(rows, mixed, notes, [...streams, ...(rush ? rushLines(rush) : [])]);
   mkdirSync(path.dirname(REPORT), { recursive: true });
