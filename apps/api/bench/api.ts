@@ -28,7 +28,7 @@
  * within a minute, and alternating keeps a drift from landing on one target only.
  *
  * `--only <words>` measures only the scenarios named by them (see selectionOf), e.g.
- * `npm run bench:api -- --only redeem,checkout`, in about two minutes.
+ * `npm run bench:api -- --only redeem,checkout`, in about three minutes.
  *
  * Postgres: TEST_DATABASE_URL (a role that may create databases), else the local server the
  * test suite uses; a fresh database is created for the run and dropped after it. When no
