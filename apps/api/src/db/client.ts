@@ -12,6 +12,7 @@ import type { Client, ClientConfig, Pool } from 'pg';
 import type { Env } from '../config/env';
 import { withTimeout } from '../lib/timeout';
 import { lockDataDir } from './data-dir-lock';
+import { namingStatements } from './named-statements';
 import { makeOwnerOnly } from './owner-only';
 import * as schema from './schema';
 
@@ -186,6 +187,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    Client: namingStatements(pg.Client),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query reconnects, and the health probe reports the outage.
