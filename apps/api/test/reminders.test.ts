@@ -565,7 +565,7 @@ describe.runIf(dbKind === 'postgres')('game reminders across two processes [post
       await client.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity
          where datname = current_database() and wait_event_type = 'Lock'
-           and query ilike 'insert into "email_outbox"%'`,
+           and query ilike 'insert into email_outbox%'`,
       )
     ).rows[0]?.n ?? 0;
   /** What every connection to the database is doing, for a failure's message. */

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { timestamp } from '../../db/sql-text';
 import { emailOutbox } from '../../db/schema/email';
 import type { SealedEmail } from './mail-seal';
 
@@ -12,23 +13,23 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** A delivered mail keeps no body: it has no reason to, and it may hold a secret. */
 const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
 
+/**
+ * Queues a mail in the caller's transaction. SQL text rather than Drizzle's builder (ADR 0037):
+ * every booking queues one, and building the insert cost more than sending it.
+ */
 export async function enqueueEmail(
   db: Executor,
   to: string,
   mail: SealedEmail,
   now: Date,
 ): Promise<void> {
-  await db.insert(emailOutbox).values({
-    toAddress: to,
-    subject: mail.subject,
-    textBody: mail.textBody,
-    htmlBody: mail.htmlBody,
-    extras: mail.extras,
-    template: mail.template,
-    status: 'pending',
-    nextAttemptAt: now,
-    createdAt: now,
-  });
+  const at = timestamp(now);
+  await db.execute(
+    sql`insert into email_outbox
+          (to_address, subject, text_body, html_body, extras, template, status, next_attempt_at, created_at)
+        values (${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
+          ${mail.template}, 'pending', ${at}, ${at})`,
+  );
 }
 
 /**

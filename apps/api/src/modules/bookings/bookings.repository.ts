@@ -15,8 +15,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor, Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
+import { dateOf, timestamp } from '../../db/sql-text';
 import {
   eventSlots,
   registrations,
@@ -227,13 +228,6 @@ export type SeatWindow = 'before-start' | 'while-live';
 
 const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
 
-function inWindow(window: SeatWindow, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return window === 'before-start'
-    ? sql`${eventSlots.startsAt} > ${at}`
-    : sql`${eventSlots.startsAt} <= ${at} and ${endsAt} > ${at}`;
-}
-
 /** Gives a slot without one its access code. */
 export async function setAccessCode(
   db: Executor,
@@ -249,22 +243,46 @@ export async function setAccessCode(
 /** A slot and the registration of one player on it (null: none). */
 export type PlayerSlot = SlotRow & { registrationId: string | null };
 
+/**
+ * A booking's statements are SQL text (ADR 0037): building them with Drizzle's query builder
+ * took a fifth of a booking's CPU. The slot's columns as `slotColumns` names them; a row is
+ * made a SlotRow by slotRowOf.
+ */
+const SLOT_RETURNING = sql.raw(
+  `event_slots.id, event_slots.starts_at as "startsAt", event_slots.length_minutes as "lengthMinutes",
+   event_slots.capacity, event_slots.booked, event_slots.held, event_slots.enabled,
+   event_slots.access_code_sealed as "accessCodeSealed"`,
+);
+type RawSlot = Omit<SlotRow, 'startsAt'> & { startsAt: string | Date };
+const slotRowOf = <T extends RawSlot>(row: T) => ({ ...row, startsAt: dateOf(row.startsAt) });
+
+const slotTarget = (key: SlotTarget) =>
+  'startsAt' in key
+    ? sql`event_slots.starts_at = ${timestamp(key.startsAt)}`
+    : sql`event_slots.access_code_hash = ${key.accessCodeHash}`;
+
 /** A slot (as findSlot) and the registration of `userId` on it (null: none), in one read. */
 export async function findSlotFor(
   db: Executor,
   key: SlotTarget,
   userId: string,
 ): Promise<PlayerSlot | undefined> {
-  const [row] = await db
-    .select({ ...slotColumns, registrationId: registrations.id })
-    .from(eventSlots)
-    .leftJoin(
-      registrations,
-      and(eq(registrations.slotId, eventSlots.id), eq(registrations.userId, userId)),
-    )
-    .where(slotKey(key))
-    .limit(1);
-  return row;
+  const [row] = await queryRows<RawSlot & { registrationId: string | null }>(
+    db,
+    sql`select ${SLOT_RETURNING}, registrations.id as "registrationId"
+        from event_slots left join registrations
+          on registrations.slot_id = event_slots.id and registrations.user_id = ${userId}
+        where ${slotTarget(key)} limit 1`,
+  );
+  return row === undefined ? undefined : slotRowOf(row);
+}
+
+/** The seat window's condition on event_slots at `now`: before the start, or while live. */
+function inSeatWindow(window: SeatWindow, now: Date) {
+  return window === 'before-start'
+    ? sql`event_slots.starts_at > ${timestamp(now)}`
+    : sql`event_slots.starts_at <= ${timestamp(now)}
+          and event_slots.starts_at + event_slots.length_minutes * interval '1 minute' > ${timestamp(now)}`;
 }
 
 /**
@@ -279,30 +297,22 @@ export async function seatPlayer(
   row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
   window: { kind: SeatWindow; now: Date },
 ): Promise<SlotRow | undefined> {
-  const registered = tx
-    .$with('registered')
-    .as(
-      tx
-        .insert(registrations)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ slotId: registrations.slotId }),
-    );
-  const [seated] = await tx
-    .with(registered)
-    .update(eventSlots)
-    .set({ booked: sql`${eventSlots.booked} + 1` })
-    .from(registered)
-    .where(
-      and(
-        eq(eventSlots.id, registered.slotId),
-        eq(eventSlots.enabled, true),
-        inWindow(window.kind, window.now),
-        sql`${eventSlots.booked} + ${eventSlots.held} < ${eventSlots.capacity}`,
-      ),
-    )
-    .returning(slotColumns);
-  return seated;
+  const [seated] = await queryRows<RawSlot>(
+    tx,
+    sql`with registered as (
+          insert into registrations (id, slot_id, user_id, source, created_at)
+          values (${row.id}, ${row.slotId}, ${row.userId}, ${row.source}, ${timestamp(row.createdAt)})
+          on conflict do nothing
+          returning slot_id
+        )
+        update event_slots set booked = event_slots.booked + 1
+        from registered
+        where event_slots.id = registered.slot_id and event_slots.enabled
+          and ${inSeatWindow(window.kind, window.now)}
+          and event_slots.booked + event_slots.held < event_slots.capacity
+        returning ${SLOT_RETURNING}`,
+  );
+  return seated === undefined ? undefined : slotRowOf(seated);
 }
 
 /** The player's seat of that registration, with its game; undefined for anyone else's. */

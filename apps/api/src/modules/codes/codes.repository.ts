@@ -19,8 +19,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
+import { dateOrNull, timestamp } from '../../db/sql-text';
 import { codeBatches, codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
 import { orderNumbers, playerNames } from '../../db/schema/views';
 
@@ -120,30 +121,48 @@ export async function listRedemptions(db: Executor, userId: string, page: Keyset
     .limit(page.limit);
 }
 
-/** A code with the caller's own redemption of it (`mine`), by its HMAC or its id. */
+/**
+ * A code with the caller's own redemption of it (`mine`), by its HMAC or its id. SQL text
+ * (ADR 0037): every redemption reads its code.
+ */
 export async function findCode(
   db: Executor,
   key: { codeHash: string } | { id: string },
   callerId: string,
-) {
-  const [row] = await db
-    .select({
-      id: codes.id,
-      kind: codes.kind,
-      label: codes.label,
-      credits: codes.credits,
-      expiresAt: codes.expiresAt,
-      revokedAt: codes.revokedAt,
-      claimedAt: codes.claimedAt,
-      mine: redemptions.redeemedAt,
-    })
-    .from(codes)
-    .leftJoin(redemptions, and(eq(redemptions.codeId, codes.id), eq(redemptions.userId, callerId)))
-    .where('codeHash' in key ? eq(codes.codeHash, key.codeHash) : eq(codes.id, key.id))
-    .limit(1);
-  return row;
+): Promise<CodeState | undefined> {
+  const [row] = await queryRows<
+    Omit<CodeState, 'expiresAt' | 'revokedAt' | 'claimedAt' | 'mine'> &
+      Record<'expiresAt' | 'revokedAt' | 'claimedAt' | 'mine', string | Date | null>
+  >(
+    db,
+    sql`select codes.id, codes.kind, codes.label, codes.credits, codes.expires_at as "expiresAt",
+          codes.revoked_at as "revokedAt", codes.claimed_at as "claimedAt",
+          redemptions.redeemed_at as mine
+        from codes left join redemptions
+          on redemptions.code_id = codes.id and redemptions.user_id = ${callerId}
+        where ${'codeHash' in key ? sql`codes.code_hash = ${key.codeHash}` : sql`codes.id = ${key.id}`}
+        limit 1`,
+  );
+  if (row === undefined) return undefined;
+  return {
+    ...row,
+    expiresAt: dateOrNull(row.expiresAt),
+    revokedAt: dateOrNull(row.revokedAt),
+    claimedAt: dateOrNull(row.claimedAt),
+    mine: dateOrNull(row.mine),
+  };
 }
-export type CodeState = NonNullable<Awaited<ReturnType<typeof findCode>>>;
+/** A code as a redemption reads it; `mine`: when the caller redeemed it (null: never). */
+export type CodeState = {
+  id: string;
+  kind: CodeKind;
+  label: string;
+  credits: number;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  claimedAt: Date | null;
+  mine: Date | null;
+};
 
 /** A redemption's row: the code, the player, the code's label then, and when. */
 export type NewRedemption = { codeId: string; userId: string; codeLabel: string; redeemedAt: Date };
@@ -156,37 +175,20 @@ export type NewRedemption = { codeId: string; userId: string; codeLabel: string;
  * claim won or the code stopped being redeemable.
  */
 export async function claimAndRecord(tx: Transaction, row: NewRedemption): Promise<boolean> {
-  const { codeId, userId, redeemedAt } = row;
-  const claimed = tx.$with('claimed').as(
-    tx
-      .update(codes)
-      .set({ claimedBy: userId, claimedAt: redeemedAt })
-      .where(
-        and(
-          eq(codes.id, codeId),
-          eq(codes.kind, 'one_time'),
-          isNull(codes.claimedAt),
-          isNull(codes.revokedAt),
-          or(isNull(codes.expiresAt), gt(codes.expiresAt, redeemedAt)),
-        ),
-      )
-      .returning({ id: codes.id }),
+  const at = timestamp(row.redeemedAt);
+  const recorded = await queryRows<{ code_id: string }>(
+    tx,
+    sql`with claimed as (
+          update codes set claimed_by = ${row.userId}, claimed_at = ${at}
+          where codes.id = ${row.codeId} and codes.kind = 'one_time' and codes.claimed_at is null
+            and codes.revoked_at is null and (codes.expires_at is null or codes.expires_at > ${at})
+          returning codes.id
+        )
+        insert into redemptions (code_id, user_id, code_label, redeemed_at)
+        select claimed.id, ${row.userId}, ${row.codeLabel}, ${at} from claimed
+        on conflict do nothing
+        returning code_id`,
   );
-  const recorded = await tx
-    .with(claimed)
-    .insert(redemptions)
-    .select((qb) =>
-      qb
-        .select({
-          codeId: claimed.id,
-          userId: sql`${userId}::uuid`.as('user_id'),
-          codeLabel: sql`${row.codeLabel}`.as('code_label'),
-          redeemedAt: sql`${redeemedAt.toISOString()}::timestamptz`.as('redeemed_at'),
-        })
-        .from(claimed),
-    )
-    .onConflictDoNothing()
-    .returning({ codeId: redemptions.codeId });
   return recorded.length > 0;
 }
 

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { dateOf, timestamp } from '../../db/sql-text';
 import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
 import { balances, orderNumbers } from '../../db/schema/views';
 
@@ -15,14 +16,15 @@ export type NewLedgerRow = Pick<
   'userId' | 'delta' | 'reason' | 'refType' | 'refId'
 > & { createdAt: Date };
 
-/** The user's balance, locked until the transaction ends; undefined for an unknown user. */
+/**
+ * The user's balance, locked until the transaction ends; undefined for an unknown user. SQL
+ * text (ADR 0037): a redemption locks the balance first.
+ */
 export async function lockBalance(tx: Transaction, userId: string): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ credits: balances.credits })
-    .from(balances)
-    .where(eq(balances.userId, userId))
-    .for('update')
-    .limit(1);
+  const [row] = await queryRows<{ credits: number }>(
+    tx,
+    sql`select credits from balances where user_id = ${userId} for update`,
+  );
   return row?.credits;
 }
 
@@ -79,7 +81,7 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
     ), posting as (
       insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
       select user_id, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
-        credits + ${row.delta}, ${createdAt.toISOString()}::timestamptz
+        credits + ${row.delta}, ${timestamp(createdAt)}
       from balance where credits + ${row.delta} >= 0
       on conflict do nothing
       returning id, user_id, balance_after, created_at
@@ -102,7 +104,7 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
           refType: row.refType,
           refId: row.refId,
           balanceAfter: result.balance_after,
-          createdAt: new Date(result.created_at),
+          createdAt: dateOf(result.created_at),
         };
   return { balance: result.balance, posting };
 }
