@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { slotStartsOn, weekdayOf } from '../src/lib/slot-schedule';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { slotStartsOn, venueTimeOf, venueWhenOf, weekdayOf } from '../src/lib/slot-schedule';
 
 const ZONE = 'America/New_York';
 const HOURS = { first: '10:00', last: '21:30' };
@@ -37,5 +39,23 @@ describe('weekdayOf', () => {
       'sunday',
       'friday',
     ]);
+  });
+});
+
+describe('a start on the venue clock', () => {
+  it('reads the same as date-fns itself, formatted once or again, across a DST change', () => {
+    // Half-hours from before to after the spring-forward of 2026-03-08: more starts than the
+    // formatted starts the module keeps, so its cache is emptied and filled again on the way.
+    const first = Date.UTC(2026, 2, 1);
+    const starts = Array.from({ length: 5_000 }, (_, i) => new Date(first + i * 1_800_000));
+    for (const round of [1, 2]) {
+      for (const start of starts) {
+        const direct = format(new TZDate(start.getTime(), ZONE), 'HH:mm');
+        expect(venueTimeOf(start, ZONE), `round ${round}`).toBe(direct);
+      }
+    }
+    const start = new Date('2026-03-08T14:00:00Z');
+    expect(venueWhenOf(start, ZONE)).toBe('Sunday, March 8, 2026 at 10:00 AM');
+    expect(venueWhenOf(start, 'Europe/Berlin')).toBe('Sunday, March 8, 2026 at 3:00 PM');
   });
 });

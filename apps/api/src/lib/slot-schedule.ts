@@ -76,9 +76,29 @@ export function weekdayOf(day: VenueDay): Weekday {
   return WEEKDAYS[(new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7] ?? 'monday';
 }
 
+/** Slot starts formatted at most once per process and pattern (the cache is emptied when full). */
+const STARTS_FORMATTED = 4_096;
+const formattedStarts = new Map<string, string>();
+
+/**
+ * A slot's start on the venue's clock in `pattern`. A booking shows its start several times
+ * (its event id, its mail, its calendar file), and TZDate asks Intl for the zone's offset each
+ * time (a twelfth of a booking's CPU); a venue has a few dozen starts a day.
+ */
+function formatStart(start: Date, timeZone: string, pattern: string): string {
+  const key = `${start.getTime()}|${timeZone}|${pattern}`;
+  let formatted = formattedStarts.get(key);
+  if (formatted === undefined) {
+    if (formattedStarts.size >= STARTS_FORMATTED) formattedStarts.clear();
+    formatted = format(new TZDate(start.getTime(), timeZone), pattern);
+    formattedStarts.set(key, formatted);
+  }
+  return formatted;
+}
+
 /** The start's wall-clock time at the venue, 'hh:mm AM/PM' (the spec's `event_id` part). */
 function venueClockOf(start: Date, timeZone: string): string {
-  return format(new TZDate(start.getTime(), timeZone), 'hh:mm a');
+  return formatStart(start, timeZone, 'hh:mm a');
 }
 
 /** A game's `event_id` (spec §3): 'Old Mill District|10:00 AM', the district and venue time. */
@@ -91,10 +111,10 @@ export function eventIdOf(
 
 /** The start's wall-clock time at the venue, 'HH:MM' (24-hour, the operator's). */
 export function venueTimeOf(start: Date, timeZone: string): string {
-  return format(new TZDate(start.getTime(), timeZone), 'HH:mm');
+  return formatStart(start, timeZone, 'HH:mm');
 }
 
 /** The start in words on the venue's clock, for mail: 'Monday, June 1, 2026 at 6:30 PM'. */
 export function venueWhenOf(start: Date, timeZone: string): string {
-  return format(new TZDate(start.getTime(), timeZone), "EEEE, MMMM d, yyyy 'at' h:mm a");
+  return formatStart(start, timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a");
 }
