@@ -20,7 +20,7 @@ export function requestLogLevel(nodeEnv: NodeEnv): RequestLogLevel {
 }
 
 export function registerRequestLog(app: FastifyInstance, level: RequestLogLevel): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const { method } = request;
     const path = pathOf(request.url);
     const { statusCode } = reply;
@@ -29,5 +29,6 @@ export function registerRequestLog(app: FastifyInstance, level: RequestLogLevel)
       { method, path, statusCode, ms },
       `${method} ${path} ${statusCode} ${ms} ms`,
     );
+    done();
   });
 }

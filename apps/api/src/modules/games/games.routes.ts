@@ -17,34 +17,41 @@ const GAME_PATHS = new Set<string>(
 );
 
 export async function registerGamesRoutes(app: ZodApp, { env, services }: ModuleContext) {
-  // Only the game's origin may read these answers from a browser; every other route sends
-  // no CORS header at all.
-  await app.register(cors, {
-    hook: 'onRequest',
-    delegator: (request, callback) => {
-      const path = (request.url ?? '').split('?', 1)[0] ?? '';
-      const forGame = GAME_PATHS.has(path);
-      callback(
-        null,
-        forGame ? { origin: env.gameOrigin, methods: ['POST'], maxAge: 600 } : { origin: false },
-      );
-    },
-  });
+  // The game's two calls in a scope of their own: only the game's origin may read their answers
+  // from a browser, and every other route sends no CORS header at all nor runs the CORS hook.
+  await app.register(async (game: ZodApp) => {
+    await game.register(cors, {
+      hook: 'onRequest',
+      // The scope's preflight route answers OPTIONS for every path: only the game's get CORS.
+      delegator: (request, callback) => {
+        const path = (request.url ?? '').split('?', 1)[0] ?? '';
+        const forGame = GAME_PATHS.has(path);
+        callback(
+          null,
+          forGame ? { origin: env.gameOrigin, methods: ['POST'], maxAge: 600 } : { origin: false },
+        );
+      },
+    });
 
-  app.route({
-    ...apiRoute('gamesValidateTicket'),
-    handler: async (request) => {
-      const info = await services.games.validate(request.body.ticket);
-      return { ...info, startsAt: info.startsAt.toISOString(), endsAt: info.endsAt.toISOString() };
-    },
-  });
+    game.route({
+      ...apiRoute('gamesValidateTicket'),
+      handler: async (request) => {
+        const info = await services.games.validate(request.body.ticket);
+        return {
+          ...info,
+          startsAt: info.startsAt.toISOString(),
+          endsAt: info.endsAt.toISOString(),
+        };
+      },
+    });
 
-  app.route({
-    ...apiRoute('gamesSubmitResult'),
-    handler: async (request) => {
-      const { ticket, ...run } = request.body;
-      return { ranks: await services.games.submit(ticket, run) };
-    },
+    game.route({
+      ...apiRoute('gamesSubmitResult'),
+      handler: async (request) => {
+        const { ticket, ...run } = request.body;
+        return { ranks: await services.games.submit(ticket, run) };
+      },
+    });
   });
 
   app.route({
