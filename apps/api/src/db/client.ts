@@ -14,11 +14,13 @@ import { withTimeout } from '../lib/timeout';
 import { lockDataDir } from './data-dir-lock';
 import { namingStatements } from './named-statements';
 import { makeOwnerOnly } from './owner-only';
-import * as schema from './schema';
 
-type Schema = typeof schema;
-/** What repositories use: both drivers' databases are PgDatabase subclasses. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What repositories use: both drivers' databases are PgDatabase subclasses. Without Drizzle's
+ * relational queries (nothing uses `db.query`): given the schema, Drizzle builds a query builder
+ * per table for every transaction it opens, a fortieth of a redemption's CPU.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** The `tx` of `db.transaction(async (tx) => ...)`, for repository functions joining one. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A repository function accepts either, so it can run alone or inside a caller's transaction. */
@@ -57,8 +59,8 @@ export type Listen = (
   onNotify: (payload: string) => void,
 ) => Promise<() => Promise<void>>;
 export type DatabaseHandle =
-  | (HandleBase & { kind: 'pglite'; native: PgliteDatabase<Schema>; client: PGliteClient })
-  | (HandleBase & { kind: 'postgres'; native: NodePgDatabase<Schema>; client: Pool });
+  | (HandleBase & { kind: 'pglite'; native: PgliteDatabase; client: PGliteClient })
+  | (HandleBase & { kind: 'postgres'; native: NodePgDatabase; client: Pool });
 
 const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
@@ -162,7 +164,7 @@ async function openPglite(dataDir?: string, initialData?: Blob): Promise<Databas
     lock?.release();
     throw error;
   }
-  const native = drizzle({ client, schema });
+  const native = drizzle({ client });
   const db: Database = native;
   return {
     kind: 'pglite',
@@ -197,7 +199,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // which would crash the process too. The transaction fails on its next statement (a 503)
   // and the broken client is dropped when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const native = drizzle({ client: pool, schema });
+  const native = drizzle({ client: pool });
   const db: Database = native;
   let closed = false;
   return {

@@ -1,27 +1,28 @@
 /** Attempts counted by the limiter (auth_attempts): per kind and subject, or per kind and IP. */
-import { and, count, desc, eq, gt, gte, lt, max, min, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { dateOrNull, timestamp } from '../../db/sql-text';
 import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema/limits';
 
 export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
-/** Records an attempt; returns its id so its outcome can be settled later. */
+/**
+ * Records an attempt; returns its id so its outcome can be settled later. SQL text (ADR 0037):
+ * every limited request records one.
+ */
 export async function recordAttempt(
   db: Executor,
   row: { kind: AttemptKind; subject: string; ip: string; succeeded: boolean; at: Date },
 ): Promise<number> {
-  const [inserted] = await db
-    .insert(authAttempts)
-    .values({
-      kind: row.kind,
-      subject: row.subject,
-      ip: row.ip,
-      succeeded: row.succeeded,
-      createdAt: row.at,
-    })
-    .returning({ id: authAttempts.id });
-  return inserted?.id ?? 0;
+  const [inserted] = await queryRows<{ id: number | string }>(
+    db,
+    sql`insert into auth_attempts (kind, subject, ip, succeeded, created_at)
+      values (${row.kind}, ${row.subject}, ${row.ip}, ${row.succeeded}, ${timestamp(row.at)})
+      returning id`,
+  );
+  // A bigserial: Postgres answers it as text.
+  return Number(inserted?.id ?? 0);
 }
 
 export async function settleAttempt(db: Executor, id: number, succeeded: boolean): Promise<void> {
@@ -56,32 +57,28 @@ export type AttemptFilter = {
   afterId?: number;
 };
 
-function where(filter: AttemptFilter) {
-  return and(
-    eq(authAttempts.kind, filter.kind),
-    gte(authAttempts.createdAt, filter.since),
-    filter.subject === undefined ? undefined : eq(authAttempts.subject, filter.subject),
-    filter.ip === undefined ? undefined : eq(authAttempts.ip, filter.ip),
-    filter.failedOnly === true ? eq(authAttempts.succeeded, false) : undefined,
-    filter.afterId === undefined ? undefined : gt(authAttempts.id, filter.afterId),
-  );
+/** A filter as a condition of SQL text (ADR 0037: every limited request counts its rules). */
+function where(filter: AttemptFilter): SQL {
+  const conditions = [sql`kind = ${filter.kind}`, sql`created_at >= ${timestamp(filter.since)}`];
+  if (filter.subject !== undefined) conditions.push(sql`subject = ${filter.subject}`);
+  if (filter.ip !== undefined) conditions.push(sql`ip = ${filter.ip}`);
+  if (filter.failedOnly === true) conditions.push(sql`not succeeded`);
+  if (filter.afterId !== undefined) conditions.push(sql`id > ${filter.afterId}`);
+  return sql.join(conditions, sql` and `);
 }
 
 export type AttemptCount = { count: number; latest: Date | null; oldest: Date };
 
 export async function countAttempts(db: Executor, filter: AttemptFilter): Promise<AttemptCount> {
-  const [row] = await db
-    .select({
-      count: count(),
-      latest: max(authAttempts.createdAt),
-      oldest: min(authAttempts.createdAt),
-    })
-    .from(authAttempts)
-    .where(where(filter));
+  const [row] = await queryRows<{ count: number; latest: string | null; oldest: string | null }>(
+    db,
+    sql`select count(*)::int as count, max(created_at) as latest, min(created_at) as oldest
+      from auth_attempts where ${where(filter)}`,
+  );
   return {
     count: row?.count ?? 0,
-    latest: row?.latest ?? null,
-    oldest: row?.oldest ?? filter.since,
+    latest: dateOrNull(row?.latest ?? null),
+    oldest: dateOrNull(row?.oldest ?? null) ?? filter.since,
   };
 }
 
@@ -94,16 +91,20 @@ export async function countEach(
   filters: AttemptFilter[],
 ): Promise<Omit<AttemptCount, 'latest'>[]> {
   if (filters.length === 0) return [];
-  const conditions = filters.map((filter) => where(filter) ?? sql`true`);
+  const conditions = filters.map(where);
   const columns = conditions.map(
     (condition, i) =>
       sql`count(*) filter (where ${condition})::int as ${sql.raw(`count${i}`)},
-        (extract(epoch from min(${authAttempts.createdAt}) filter (where ${condition})) * 1000)::float8
+        (extract(epoch from min(created_at) filter (where ${condition})) * 1000)::float8
           as ${sql.raw(`oldest${i}`)}`,
+  );
+  const anyOf = sql.join(
+    conditions.map((condition) => sql`(${condition})`),
+    sql` or `,
   );
   const [row] = await queryRows<Record<string, number | null>>(
     db,
-    sql`select ${sql.join(columns, sql`, `)} from ${authAttempts} where ${or(...conditions)}`,
+    sql`select ${sql.join(columns, sql`, `)} from auth_attempts where ${anyOf}`,
   );
   return filters.map((filter, i) => {
     const oldestMs = row?.[`oldest${i}`];
