@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { slotStartsOn, venueTimeOf, venueWhenOf, weekdayOf } from '../src/lib/slot-schedule';
+import {
+  slotDayOf,
+  slotStartsOn,
+  venueDayOf,
+  venueTimeOf,
+  venueWhenOf,
+  weekdayOf,
+} from '../src/lib/slot-schedule';
 
 const ZONE = 'America/New_York';
 const HOURS = { first: '10:00', last: '21:30' };
@@ -52,6 +59,8 @@ describe('a start on the venue clock', () => {
       for (const start of starts) {
         const direct = format(new TZDate(start.getTime(), ZONE), 'HH:mm');
         expect(venueTimeOf(start, ZONE), `round ${round}`).toBe(direct);
+        // The day too: a half-hour before midnight at the venue is already tomorrow in UTC.
+        expect(slotDayOf(start, ZONE), `round ${round}`).toBe(venueDayOf(start, ZONE));
       }
     }
     const start = new Date('2026-03-08T14:00:00Z');

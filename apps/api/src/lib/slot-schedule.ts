@@ -14,6 +14,11 @@ export function venueDayOf(at: Date, timeZone: string): VenueDay {
   return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
+/** The venue day a slot starts on (formatted once per process, like its other formats). */
+export function slotDayOf(start: Date, timeZone: string): VenueDay {
+  return formatStart(start, timeZone, 'yyyy-MM-dd');
+}
+
 /** The instant of a wall-clock time ('HH:MM', 24-hour) on a venue day. */
 export function venueInstant(day: VenueDay, time: string, timeZone: string): Date {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);

@@ -162,9 +162,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const { slot, registrationId: id, now } = plan;
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
+    // The mail first: the player's row, locked by the posting, is then held for one
+    // statement less (other bookings of the player wait for it).
+    if (plan.mail !== null) await mailer.queue(tx, plan.mail.to, plan.mail.mail);
     const posting = await credits.post(tx, request);
     if (posting.status !== 'posted') refuse('not_seated');
-    if (plan.mail !== null) await mailer.queue(tx, plan.mail.to, plan.mail.mail);
     const registration = { id, slotId: slot.id, userId, source: way.source, createdAt: now };
     const seated = await repo.seatPlayer(tx, registration, { kind: way.window, now });
     if (seated === undefined) refuse('not_seated');

@@ -12,7 +12,7 @@ import {
 } from '@questfield/contract';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { Env } from '../../config/env';
-import { venueDayOf } from '../../lib/slot-schedule';
+import { slotDayOf } from '../../lib/slot-schedule';
 
 type CalendarSeat = {
   registrationId: string;
@@ -77,7 +77,7 @@ export function seatCalendarFile(
     accessCode: seat.accessCode,
   };
   return {
-    filename: `questfield-${venueDayOf(seat.startsAt, env.venueTimezone)}.ics`,
+    filename: `questfield-${slotDayOf(seat.startsAt, env.venueTimezone)}.ics`,
     calendar: seatCalendar(calendarSeat, env.publicOrigin, now),
   };
 }

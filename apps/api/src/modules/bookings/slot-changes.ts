@@ -14,7 +14,7 @@
  */
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
-import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
+import { slotDayOf, type VenueDay } from '../../lib/slot-schedule';
 import { notifySlotChanged } from './slot-changes.repository';
 
 const SLOT_CHANNEL = 'slot_changed';
@@ -55,7 +55,7 @@ export function createSlotChanges({ db, listen, env }: Pick<Infra, 'db' | 'liste
   /** A payload is the start in epoch ms; '' (or anything else) may be any day. */
   function onNotify(payload: string) {
     const at = /^\d+$/.test(payload) ? Number(payload) : Number.NaN;
-    const day = Number.isFinite(at) ? venueDayOf(new Date(at), env.venueTimezone) : null;
+    const day = Number.isFinite(at) ? slotDayOf(new Date(at), env.venueTimezone) : null;
     for (const listener of listeners) listener(day);
     for (const waiter of waiters) {
       if (day !== null && waiter.day !== day) continue;
