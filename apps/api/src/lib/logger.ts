@@ -134,16 +134,19 @@ const stdoutStream = (): DestinationStream => pino.destination({ dest: 1, sync: 
  */
 function withPrimitivesPassedThrough(logger: Logger): Logger {
   type Stringify = (value: unknown, safe?: unknown) => string;
+  const symbols = pino.symbols as Record<string, symbol | undefined>;
   const state = logger as unknown as Record<symbol, unknown>;
-  const { stringifiersSym, stringifySym, wildcardFirstSym } = pino.symbols as Record<
-    string,
-    symbol
-  >;
-  const stringifiers = state[stringifiersSym as symbol] as Record<symbol, Stringify | undefined>;
-  const wildcard = stringifiers[wildcardFirstSym as symbol];
-  const stringify = state[stringifySym as symbol] as Stringify;
-  if (wildcard === undefined) return logger;
-  stringifiers[wildcardFirstSym as symbol] = (value, safe) =>
+  const find = (name: string) => {
+    const symbol = symbols[name];
+    return symbol === undefined ? undefined : state[symbol];
+  };
+  const stringifiers = find('stringifiersSym') as Record<symbol, Stringify> | undefined;
+  const stringify = find('stringifySym') as Stringify | undefined;
+  const wildcardKey = symbols.wildcardFirstSym;
+  const wildcard = wildcardKey === undefined ? undefined : stringifiers?.[wildcardKey];
+  // A pino that keeps these elsewhere is left as it is: slower, never less redacted.
+  if (!stringifiers || !stringify || !wildcardKey || !wildcard) return logger;
+  stringifiers[wildcardKey] = (value, safe) =>
     typeof value === 'object' && value !== null ? wildcard(value, safe) : stringify(value, safe);
   return logger;
 }
