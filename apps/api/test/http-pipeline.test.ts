@@ -234,6 +234,18 @@ describe(`HTTP pipeline [${dbKind}]`, () => {
       expect(error.message).toBe('Some fields are missing or not valid: email, phone.');
     });
 
+    it('refuses a NUL character anywhere in the body with 400 and its reason', async () => {
+      for (const body of [
+        { ...VALID_APPLICATION, name: 'Ada\u0000' },
+        { ...VALID_APPLICATION, extra: { deep: ['fine', 'x\u0000y'] } },
+        { ...VALID_APPLICATION, ['key\u0000']: 'value' },
+      ]) {
+        const response = await post(submit, { body: JSON.stringify(body), headers: JSON_TYPE });
+        const error = expectError(response, 'BAD_REQUEST');
+        expect(error.message).toBe('Text must not contain NUL characters.');
+      }
+    });
+
     it('names the body itself when it is not an object', async () => {
       const error = expectError(
         await post(submit, { body: '[1,2]', headers: JSON_TYPE }),
