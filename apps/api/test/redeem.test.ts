@@ -9,6 +9,7 @@ import {
   formatUsd,
   priceCents,
   SANDBOX_NONCES,
+  type AvailableTime,
   type CodeItem,
 } from '@questfield/contract';
 import { randomUUID } from 'node:crypto';
@@ -400,6 +401,23 @@ describe(`code redemption [${dbKind}]`, () => {
       ]);
       expect(responses.map((response) => response.statusCode)).toEqual(Array(5).fill(200));
       expect(await balanceOf(player.id)).toBe(5 * 16);
+    });
+
+    it('one player redeems four Game Passes and books four games at once: all eight count', async () => {
+      // Both kinds lock the player's balance in their first write-side statement (a redemption
+      // in its code's read, a booking in its posting, with its mail): each waits for the other.
+      const player = await newPlayer();
+      const passes = await buyGamePasses(player, 4);
+      await services.credits.grant({ userId: player.id, credits: 8, reason: 'test' });
+      const listed = await call('eventsAvailableTimes', { date: '2026-06-01' }, player);
+      const slots = jsonOf<AvailableTime[]>(listed).slice(0, 4);
+      expect(slots).toHaveLength(4);
+      const responses = await Promise.all([
+        ...passes.map((pass) => call('itemsRedeem', { name: pass }, player)),
+        ...slots.map(({ EventTime }) => call('eventsRegister', { EventTime }, player)),
+      ]);
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+      expect(await balanceOf(player.id)).toBe(8 + 4 * 16 - 4 * 2);
     });
   });
 

@@ -25,6 +25,11 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A repository function accepts either, so it can run alone or inside a caller's transaction. */
 export type Executor = Database | Transaction;
+/**
+ * A statement or query as a repository composed it, opaque to services, which hand it to another
+ * module's repository to send inside a statement of its own (ADR 0039: one round trip less).
+ */
+export type Statement = SQL;
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export type Transact = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
 

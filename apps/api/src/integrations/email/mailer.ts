@@ -3,10 +3,10 @@
  * nothing), then `wake` after commit so the dispatcher delivers it at once. Bodies are sealed
  * before they reach the outbox. `latest` serves the dev mailbox, bodies opened.
  */
-import type { Executor } from '../../db/client';
+import type { Executor, Statement } from '../../db/client';
 import type { Infra } from '../../infra';
 import { createMailSeal, type OpenedMail } from './mail-seal';
-import { enqueueEmail, latestEmails, type OutboxRow } from './outbox.repository';
+import { enqueueEmail, enqueueStatement, latestEmails, type OutboxRow } from './outbox.repository';
 import type { RenderedEmail } from './templates';
 
 /** What the dev mailbox shows for a body it cannot open. */
@@ -24,6 +24,9 @@ export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
   return {
     queue: (tx: Executor, to: string, mail: RenderedEmail): Promise<void> =>
       enqueueEmail(tx, to, seal.seal(mail), clock.now()),
+    /** The statement `queue` runs, to send in another's (credits.post's `alongside`, ADR 0039). */
+    queueing: (to: string, mail: RenderedEmail): Statement =>
+      enqueueStatement(to, seal.seal(mail), clock.now()),
     wake: (): void => emailDispatcher.wake(),
     /** The newest mails of the outbox with their bodies opened, for the dev mailbox. */
     latest: async (limit: number): Promise<OutboxMail[]> =>

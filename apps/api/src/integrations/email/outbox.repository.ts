@@ -2,7 +2,7 @@
  * The email outbox: rows are queued inside the action's transaction and sent after commit.
  * Bodies are stored sealed (mail-seal.ts), blanked once delivered, and finished rows deleted.
  */
-import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
 import { emailOutbox } from '../../db/schema/email';
@@ -14,22 +14,25 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
 
 /**
- * Queues a mail in the caller's transaction. SQL text rather than Drizzle's builder (ADR 0037):
- * every booking queues one, and building the insert cost more than sending it.
+ * The statement queuing a mail, to run on its own (enqueueEmail) or in another's (credits' posting
+ * takes one along). SQL text rather than Drizzle's builder (ADR 0037): every booking queues one.
  */
+export function enqueueStatement(to: string, mail: SealedEmail, now: Date): SQL {
+  const at = timestamp(now);
+  return sql`insert into email_outbox
+      (to_address, subject, text_body, html_body, extras, template, status, next_attempt_at, created_at)
+    values (${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
+      ${mail.template}, 'pending', ${at}, ${at})`;
+}
+
+/** Queues a mail in the caller's transaction. */
 export async function enqueueEmail(
   db: Executor,
   to: string,
   mail: SealedEmail,
   now: Date,
 ): Promise<void> {
-  const at = timestamp(now);
-  await db.execute(
-    sql`insert into email_outbox
-          (to_address, subject, text_body, html_body, extras, template, status, next_attempt_at, created_at)
-        values (${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
-          ${mail.template}, 'pending', ${at}, ${at})`,
-  );
+  await db.execute(enqueueStatement(to, mail, now));
 }
 
 /**

@@ -123,12 +123,15 @@ export async function listRedemptions(db: Executor, userId: string, page: Keyset
 
 /**
  * A code with the caller's own redemption of it (`mine`), by its HMAC or its id. SQL text
- * (ADR 0037): every redemption reads its code.
+ * (ADR 0037): every redemption reads its code. `lockFirst`, a query locking a row to commit
+ * (credits.locking), is joined in, so the read takes that lock (ADR 0039); a code found has
+ * taken it, and when none matches nothing is written after.
  */
 export async function findCode(
   db: Executor,
   key: { codeHash: string } | { id: string },
   callerId: string,
+  lockFirst?: SQL,
 ): Promise<CodeState | undefined> {
   const [row] = await queryRows<
     Omit<CodeState, 'expiresAt' | 'revokedAt' | 'claimedAt' | 'mine'> &
@@ -140,6 +143,7 @@ export async function findCode(
           redemptions.redeemed_at as mine
         from codes left join redemptions
           on redemptions.code_id = codes.id and redemptions.user_id = ${callerId}
+        ${lockFirst === undefined ? sql`` : sql`cross join (${lockFirst}) as locked`}
         where ${'codeHash' in key ? sql`codes.code_hash = ${key.codeHash}` : sql`codes.id = ${key.id}`}
         limit 1`,
   );

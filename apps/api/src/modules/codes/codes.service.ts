@@ -226,9 +226,10 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
   async function redeemIn(tx: Transaction, caller: CodeCaller, code: string): Promise<Redemption> {
     const now = clock.now();
     const { userId } = caller;
-    // Before the claim and the redemption row, whose foreign keys share-lock the player's row.
-    await credits.lock(tx, userId);
-    const row = await repo.findCode(tx, { codeHash: hashOf(code) }, userId);
+    // The balance is locked in the code's read, before the claim and the redemption row, whose
+    // foreign keys share-lock the player's row (see credits.lock).
+    const lock = credits.locking(userId);
+    const row = await repo.findCode(tx, { codeHash: hashOf(code) }, userId, lock);
     const refusal = refusalOf(row, now);
     if (refusal !== null || row === undefined) return { status: refusal ?? 'unknown' };
     return record(tx, row, userId, now);

@@ -2,7 +2,7 @@
  * Balances (the `balances` view over the account row) and their journal (credit_ledger): written
  * only by the credits module.
  */
-import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { dateOf, timestamp } from '../../db/sql-text';
 import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
@@ -17,14 +17,15 @@ export type NewLedgerRow = Pick<
 > & { createdAt: Date };
 
 /**
- * The user's balance, locked until the transaction ends; undefined for an unknown user. SQL
- * text (ADR 0037): a redemption locks the balance first.
+ * The query locking the user's balance until the transaction ends, selecting it. SQL text (ADR
+ * 0037): a redemption locks the balance first, in its code's read (ADR 0039).
  */
+export const balanceLock = (userId: string): SQL =>
+  sql`select credits from balances where user_id = ${userId} for update`;
+
+/** The user's balance, locked until the transaction ends; undefined for an unknown user. */
 export async function lockBalance(tx: Transaction, userId: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ credits: number }>(
-    tx,
-    sql`select credits from balances where user_id = ${userId} for update`,
-  );
+  const [row] = await queryRows<{ credits: number }>(tx, balanceLock(userId));
   return row?.credits;
 }
 
@@ -65,9 +66,14 @@ export type PostingResult = { balance: number; posting: LedgerRow | undefined };
  * row unless the balance would go below zero or the source has posted for this user before
  * (the ledger's unique key), and sets the balance it leaves. Undefined for an unknown user.
  * The balance is read under the lock (READ COMMITTED re-reads a row another transaction
- * changed), so concurrent postings chain.
+ * changed), so concurrent postings chain. `alongside`, another module's write that depends on
+ * nothing here (a mail's queuing), runs in the same statement (ADR 0039).
  */
-export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingResult | undefined> {
+export async function post(
+  tx: Transaction,
+  row: NewLedgerRow,
+  alongside?: SQL,
+): Promise<PostingResult | undefined> {
   const { createdAt } = row;
   const [result] = await queryRows<{
     balance: number;
@@ -76,7 +82,7 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
     created_at: Date | string | null;
   }>(
     tx,
-    sql`with balance as (
+    sql`with ${alongside === undefined ? sql`` : sql`alongside as (${alongside}), `}balance as (
       select user_id, credits from balances where user_id = ${row.userId} for update
     ), posting as (
       insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)

@@ -13,7 +13,7 @@
  */
 import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
 import type { Infra } from '../../infra';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor, Statement, Transaction } from '../../db/client';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
@@ -80,17 +80,22 @@ export async function postCredits(
   tx: Transaction,
   request: PostingRequest,
   now: Date,
+  alongside?: Statement,
 ): Promise<PostingOutcome> {
   checkRequest(request);
   const { type, id } = request.source;
-  const result = await repo.post(tx, {
-    userId: request.userId,
-    delta: request.delta,
-    reason: request.reason,
-    refType: type,
-    refId: id,
-    createdAt: now,
-  });
+  const result = await repo.post(
+    tx,
+    {
+      userId: request.userId,
+      delta: request.delta,
+      reason: request.reason,
+      refType: type,
+      refId: id,
+      createdAt: now,
+    },
+    alongside,
+  );
   if (result === undefined) throw new Error('A posting needs an existing user.');
   if (result.posting !== undefined) return { status: 'posted', posting: toPosting(result.posting) };
   // Nothing written: the source posted before (answered with that posting), or too few credits.
@@ -140,8 +145,13 @@ export function createCreditsService({
   }
 
   return {
-    /** Posts inside the caller's transaction; see the module comment. */
-    post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
+    /**
+     * Posts inside the caller's transaction; see the module comment. `alongside`: a write of
+     * another module, independent of the posting, sent in the posting's statement (ADR 0039):
+     * one round trip less, and it commits or rolls back with the transaction as ever.
+     */
+    post: (tx: Transaction, request: PostingRequest, alongside?: Statement) =>
+      postCredits(tx, request, clock.now(), alongside),
 
     /**
      * Locks the user's balance until the transaction ends, as `post` does. A transaction that
@@ -151,6 +161,9 @@ export function createCreditsService({
      */
     lock: async (tx: Transaction, userId: string): Promise<number> =>
       (await repo.lockBalance(tx, userId)) ?? 0,
+
+    /** The query `lock` runs, for another module's read to take the lock in (ADR 0039). */
+    locking: (userId: string): Statement => repo.balanceLock(userId),
 
     /** The user's balance as the caller's transaction sees it (0 for an unknown user). */
     balance: async (tx: Executor, userId: string): Promise<number> =>
