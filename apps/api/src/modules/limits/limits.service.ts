@@ -21,6 +21,7 @@ import { addressKey } from '../../lib/address-key';
 import {
   countAttempts,
   countEach,
+  countEachAndRecord,
   deleteAttempt,
   lastSuccess,
   lockKeys,
@@ -90,13 +91,15 @@ export function createLimiter({
       }),
     );
 
-  /** The first rule broken, in the rules' order; every rule counted in one statement. */
-  async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
-    const filters = rules.map(({ windowMs, max: _max, reason, venue: _raised, ...filter }) => {
+  /** The rules' filters as counted now, each with its limit. */
+  const filtersOf = (rules: CountRule[]) =>
+    rules.map(({ windowMs, max, reason, venue: _raised, ...filter }) => {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
-      return keyed({ ...filter, since: ago(windowMs) });
+      return { ...keyed({ ...filter, since: ago(windowMs) }), max };
     });
-    const counts = await countEach(tx, filters);
+
+  /** The first rule the counts break, in the rules' order; allowed when none. */
+  function verdictOf(rules: CountRule[], counts: { count: number; oldest: Date }[]): LimitVerdict {
     for (const [i, { windowMs, max, reason }] of rules.entries()) {
       const { count: seen, oldest } = counts[i] ?? { count: 0, oldest: clock.now() };
       // Free again when the oldest attempt counted leaves the window.
@@ -105,21 +108,38 @@ export function createLimiter({
     return allow;
   }
 
-  /** The check of an attempt under the locks of its keys (held to commit). */
-  async function checkedUnderLocks(
+  /** The first rule broken, in the rules' order; every rule counted in one statement. */
+  async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
+    return verdictOf(rules, await countEach(tx, filtersOf(rules)));
+  }
+
+  /** Locks the attempt's keys until the transaction ends, so its count and record act as one. */
+  const lockKeysOf = (
     tx: Transaction,
     kind: AttemptKind,
     counted: { subject: string; ip: string },
-    verdictOf: (tx: Transaction) => Promise<LimitVerdict>,
-  ): Promise<LimitVerdict> {
-    await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
-    return verdictOf(tx);
-  }
+  ) => lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
 
-  /** A check of count rules, raised where they hold for a venue network. */
-  async function counting(rules: CountRule[]) {
-    const raised = await raisedAtVenues(rules);
-    return (tx: Transaction) => firstBroken(tx, raised);
+  /**
+   * Under the keys' locks, the rules counted and, if they allow, the attempt recorded as
+   * `succeeded`, in one statement after the locks' (whose count must see every attempt
+   * committed before the locks were granted).
+   */
+  async function countedAndRecorded(
+    tx: Transaction,
+    kind: AttemptKind,
+    counted: { subject: string; ip: string },
+    rules: CountRule[],
+    succeeded: boolean,
+  ): Promise<Admission> {
+    await lockKeysOf(tx, kind, counted);
+    const row = { kind, ...counted, succeeded, at: clock.now() };
+    if (rules.length === 0) return { allowed: true, attempt: await recordAttempt(tx, row) };
+    const { counts, id } = await countEachAndRecord(tx, filtersOf(rules), row);
+    const verdict = verdictOf(rules, counts);
+    if (!verdict.allowed) return verdict;
+    if (id === null) throw new Error('An attempt its counts allow was not recorded.');
+    return { allowed: true, attempt: id };
   }
 
   return {
@@ -134,9 +154,13 @@ export function createLimiter({
       check: LimitCheck,
     ): Promise<Admission> {
       const counted = keyed({ subject, ip });
-      const verdictOf = Array.isArray(check) ? await counting(check) : check;
+      if (Array.isArray(check)) {
+        const rules = await raisedAtVenues(check);
+        return transaction((tx) => countedAndRecorded(tx, kind, counted, rules, false));
+      }
       return transaction(async (tx) => {
-        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
+        await lockKeysOf(tx, kind, counted);
+        const verdict = await check(tx);
         if (!verdict.allowed) return verdict;
         const at = clock.now();
         const attempt = await recordAttempt(tx, { kind, ...counted, succeeded: false, at });
@@ -146,11 +170,12 @@ export function createLimiter({
 
     /**
      * An attempt and its check in one transaction (ADR 0036): under the locks of its subject and
-     * IP, held to commit, the rules are counted; if they allow, `work` runs in the same
-     * transaction and the attempt is recorded with its outcome (`succeeded`). Nothing is left to
-     * settle, and a concurrent attempt on a key waits and then counts this one. For work that
-     * answers its refusals (and commits them) rather than throwing: a throw rolls the attempt
-     * back with the work.
+     * IP, held to commit, the rules are counted and the attempt recorded as a success in one
+     * statement (ADR 0039); if they allow, `work` runs in the same transaction, and a result
+     * `succeeded` says is not a success is written back as a failure (the path the limits
+     * bound). Nothing is left to settle, and a concurrent attempt on a key waits and then counts
+     * this one. For work that answers its refusals (and commits them) rather than throwing: a
+     * throw rolls the attempt back with the work.
      */
     async attempt<T>(
       kind: AttemptKind,
@@ -160,13 +185,12 @@ export function createLimiter({
       succeeded: (result: T) => boolean,
     ): Promise<{ allowed: true; result: T } | Refusal> {
       const counted = keyed(who);
-      const verdictOf = await counting(rules);
+      const raised = await raisedAtVenues(rules);
       return transaction(async (tx) => {
-        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
-        if (!verdict.allowed) return verdict;
-        const at = clock.now();
+        const admission = await countedAndRecorded(tx, kind, counted, raised, true);
+        if (!admission.allowed) return admission;
         const result = await work(tx);
-        await recordAttempt(tx, { kind, ...counted, succeeded: succeeded(result), at });
+        if (!succeeded(result)) await settleAttempt(tx, admission.attempt, false);
         return { allowed: true, result };
       });
     },
