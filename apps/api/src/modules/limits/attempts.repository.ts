@@ -11,15 +11,10 @@ export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
  * Records an attempt; returns its id so its outcome can be settled later. SQL text (ADR 0037):
  * every limited request records one.
  */
-export type NewAttempt = {
-  kind: AttemptKind;
-  subject: string;
-  ip: string;
-  succeeded: boolean;
-  at: Date;
-};
-
-export async function recordAttempt(db: Executor, row: NewAttempt): Promise<number> {
+export async function recordAttempt(
+  db: Executor,
+  row: { kind: AttemptKind; subject: string; ip: string; succeeded: boolean; at: Date },
+): Promise<number> {
   const [inserted] = await queryRows<{ id: number | string }>(
     db,
     sql`insert into auth_attempts (kind, subject, ip, succeeded, created_at)
@@ -87,22 +82,15 @@ export async function countAttempts(db: Executor, filter: AttemptFilter): Promis
   };
 }
 
-type CountRow = Record<string, number | string | null>;
-
-/** Each filter's count and its oldest attempt, read back from the row the counting query made. */
-function countsOf(filters: AttemptFilter[], row: CountRow | undefined) {
-  return filters.map((filter, i) => {
-    const count = row?.[`count${i}`];
-    const oldestMs = row?.[`oldest${i}`];
-    return {
-      count: typeof count === 'number' ? count : 0,
-      oldest: typeof oldestMs === 'number' ? new Date(oldestMs) : filter.since,
-    };
-  });
-}
-
-/** The query counting several filters at once: `count<i>` and `oldest<i>` (epoch ms) each. */
-function counting(filters: AttemptFilter[]): SQL {
+/**
+ * The counts of several filters in one statement (one round trip): each filter's count and its
+ * oldest attempt, over the rows any of them matches.
+ */
+export async function countEach(
+  db: Executor,
+  filters: AttemptFilter[],
+): Promise<Omit<AttemptCount, 'latest'>[]> {
+  if (filters.length === 0) return [];
   const conditions = filters.map(where);
   const columns = conditions.map(
     (condition, i) =>
@@ -114,52 +102,17 @@ function counting(filters: AttemptFilter[]): SQL {
     conditions.map((condition) => sql`(${condition})`),
     sql` or `,
   );
-  return sql`select ${sql.join(columns, sql`, `)} from auth_attempts where ${anyOf}`;
-}
-
-/**
- * The counts of several filters in one statement (one round trip): each filter's count and its
- * oldest attempt, over the rows any of them matches.
- */
-export async function countEach(
-  db: Executor,
-  filters: AttemptFilter[],
-): Promise<Omit<AttemptCount, 'latest'>[]> {
-  if (filters.length === 0) return [];
-  const [row] = await queryRows<CountRow>(db, counting(filters));
-  return countsOf(filters, row);
-}
-
-/**
- * As countEach, and in the same statement the attempt `row` is recorded if every filter counts
- * fewer than its `max` (the statement's snapshot does not see the row it writes): its id, or
- * null when a count was at its limit.
- */
-export async function countEachAndRecord(
-  db: Executor,
-  filters: (AttemptFilter & { max: number })[],
-  row: NewAttempt,
-): Promise<{ counts: Omit<AttemptCount, 'latest'>[]; id: number | null }> {
-  const under = sql.join(
-    filters.map(({ max }, i) => sql`${sql.raw(`count${i}`)} < ${max}`),
-    sql` and `,
-  );
-  const [counted] = await queryRows<CountRow>(
+  const [row] = await queryRows<Record<string, number | null>>(
     db,
-    sql`with counted as (${counting(filters)}), recorded as (
-          insert into auth_attempts (kind, subject, ip, succeeded, created_at)
-          select ${row.kind}, ${row.subject}, ${row.ip}, ${row.succeeded}, ${timestamp(row.at)}
-          from counted where ${filters.length === 0 ? sql`true` : under}
-          returning id
-        )
-        select counted.*, (select id from recorded) as id from counted`,
+    sql`select ${sql.join(columns, sql`, `)} from auth_attempts where ${anyOf}`,
   );
-  const id = counted?.id;
-  // A bigserial: Postgres answers it as text.
-  return {
-    counts: countsOf(filters, counted),
-    id: id === null || id === undefined ? null : Number(id),
-  };
+  return filters.map((filter, i) => {
+    const oldestMs = row?.[`oldest${i}`];
+    return {
+      count: row?.[`count${i}`] ?? 0,
+      oldest: typeof oldestMs === 'number' ? new Date(oldestMs) : filter.since,
+    };
+  });
 }
 
 /** The id of a subject's last success, so failures before it stop counting toward backoff. */

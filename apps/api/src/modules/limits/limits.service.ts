@@ -21,7 +21,6 @@ import { addressKey } from '../../lib/address-key';
 import {
   countAttempts,
   countEach,
-  countEachAndRecord,
   deleteAttempt,
   lastSuccess,
   lockKeys,
@@ -91,15 +90,13 @@ export function createLimiter({
       }),
     );
 
-  /** The rules' filters as counted now, each with its limit. */
-  const filtersOf = (rules: CountRule[]) =>
-    rules.map(({ windowMs, max, reason, venue: _raised, ...filter }) => {
+  /** The first rule broken, in the rules' order; every rule counted in one statement. */
+  async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
+    const filters = rules.map(({ windowMs, max: _max, reason, venue: _raised, ...filter }) => {
       if (windowMs > LONGEST_LIMIT_WINDOW_MS) throw new Error(`${reason}: window too long`);
-      return { ...keyed({ ...filter, since: ago(windowMs) }), max };
+      return keyed({ ...filter, since: ago(windowMs) });
     });
-
-  /** The first rule the counts break, in the rules' order; allowed when none. */
-  function verdictOf(rules: CountRule[], counts: { count: number; oldest: Date }[]): LimitVerdict {
+    const counts = await countEach(tx, filters);
     for (const [i, { windowMs, max, reason }] of rules.entries()) {
       const { count: seen, oldest } = counts[i] ?? { count: 0, oldest: clock.now() };
       // Free again when the oldest attempt counted leaves the window.
@@ -108,38 +105,21 @@ export function createLimiter({
     return allow;
   }
 
-  /** The first rule broken, in the rules' order; every rule counted in one statement. */
-  async function firstBroken(tx: Transaction, rules: CountRule[]): Promise<LimitVerdict> {
-    return verdictOf(rules, await countEach(tx, filtersOf(rules)));
+  /** The check of an attempt under the locks of its keys (held to commit). */
+  async function checkedUnderLocks(
+    tx: Transaction,
+    kind: AttemptKind,
+    counted: { subject: string; ip: string },
+    verdictOf: (tx: Transaction) => Promise<LimitVerdict>,
+  ): Promise<LimitVerdict> {
+    await lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
+    return verdictOf(tx);
   }
 
-  /** Locks the attempt's keys until the transaction ends, so its count and record act as one. */
-  const lockKeysOf = (
-    tx: Transaction,
-    kind: AttemptKind,
-    counted: { subject: string; ip: string },
-  ) => lockKeys(tx, [`${kind}|subject|${counted.subject}`, `${kind}|ip|${counted.ip}`]);
-
-  /**
-   * Under the keys' locks, the rules counted and, if they allow, the attempt recorded as
-   * `succeeded`, in one statement after the locks' (whose count must see every attempt
-   * committed before the locks were granted).
-   */
-  async function countedAndRecorded(
-    tx: Transaction,
-    kind: AttemptKind,
-    counted: { subject: string; ip: string },
-    rules: CountRule[],
-    succeeded: boolean,
-  ): Promise<Admission> {
-    await lockKeysOf(tx, kind, counted);
-    const row = { kind, ...counted, succeeded, at: clock.now() };
-    if (rules.length === 0) return { allowed: true, attempt: await recordAttempt(tx, row) };
-    const { counts, id } = await countEachAndRecord(tx, filtersOf(rules), row);
-    const verdict = verdictOf(rules, counts);
-    if (!verdict.allowed) return verdict;
-    if (id === null) throw new Error('An attempt its counts allow was not recorded.');
-    return { allowed: true, attempt: id };
+  /** A check of count rules, raised where they hold for a venue network. */
+  async function counting(rules: CountRule[]) {
+    const raised = await raisedAtVenues(rules);
+    return (tx: Transaction) => firstBroken(tx, raised);
   }
 
   return {
@@ -154,13 +134,9 @@ export function createLimiter({
       check: LimitCheck,
     ): Promise<Admission> {
       const counted = keyed({ subject, ip });
-      if (Array.isArray(check)) {
-        const rules = await raisedAtVenues(check);
-        return transaction((tx) => countedAndRecorded(tx, kind, counted, rules, false));
-      }
+      const verdictOf = Array.isArray(check) ? await counting(check) : check;
       return transaction(async (tx) => {
-        await lockKeysOf(tx, kind, counted);
-        const verdict = await check(tx);
+        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
         if (!verdict.allowed) return verdict;
         const at = clock.now();
         const attempt = await recordAttempt(tx, { kind, ...counted, succeeded: false, at });
@@ -170,12 +146,11 @@ export function createLimiter({
 
     /**
      * An attempt and its check in one transaction (ADR 0036): under the locks of its subject and
-     * IP, held to commit, the rules are counted and the attempt recorded as a success in one
-     * statement (ADR 0039); if they allow, `work` runs in the same transaction, and a result
-     * `succeeded` says is not a success is written back as a failure (the path the limits
-     * bound). Nothing is left to settle, and a concurrent attempt on a key waits and then counts
-     * this one. For work that answers its refusals (and commits them) rather than throwing: a
-     * throw rolls the attempt back with the work.
+     * IP, held to commit, the rules are counted; if they allow, `work` runs in the same
+     * transaction and the attempt is recorded with its outcome (`succeeded`). Nothing is left to
+     * settle, and a concurrent attempt on a key waits and then counts this one. For work that
+     * answers its refusals (and commits them) rather than throwing: a throw rolls the attempt
+     * back with the work.
      */
     async attempt<T>(
       kind: AttemptKind,
@@ -185,12 +160,13 @@ export function createLimiter({
       succeeded: (result: T) => boolean,
     ): Promise<{ allowed: true; result: T } | Refusal> {
       const counted = keyed(who);
-      const raised = await raisedAtVenues(rules);
+      const verdictOf = await counting(rules);
       return transaction(async (tx) => {
-        const admission = await countedAndRecorded(tx, kind, counted, raised, true);
-        if (!admission.allowed) return admission;
+        const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
+        if (!verdict.allowed) return verdict;
+        const at = clock.now();
         const result = await work(tx);
-        if (!succeeded(result)) await settleAttempt(tx, admission.attempt, false);
+        await recordAttempt(tx, { kind, ...counted, succeeded: succeeded(result), at });
         return { allowed: true, result };
       });
     },
