@@ -6,7 +6,9 @@
  * (`attempt`) is recorded with its work's outcome, and a refusal runs no work. Both databases;
  * time is the test's clock.
  */
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authAttempts } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import type { CountRule } from '../src/modules/limits/limits.service';
 import { createTestApp, servicesOf, type TestApp } from './helpers/test-app';
@@ -94,6 +96,22 @@ describe('limiter count rules', () => {
     // Past the first attempt's window only the second counts.
     later(2 * MINUTE + 1);
     expect((await check([rule])).allowed).toBe(true);
+  });
+
+  it('records an admitted attempt as a failure, and a refused one not at all', async () => {
+    const who = { subject: 'erin', ip: '192.0.2.5' };
+    const once: CountRule[] = [
+      { kind: 'redeem', subject: 'erin', windowMs: MINUTE, max: 1, reason: 'erin' },
+    ];
+    expect((await limiter().admit('redeem', who.subject, who.ip, once)).allowed).toBe(true);
+    expect((await limiter().admit('redeem', who.subject, who.ip, once)).allowed).toBe(false);
+    const work = async () => 'never';
+    expect((await limiter().attempt('redeem', who, once, work, () => true)).allowed).toBe(false);
+    const recorded = await t.database.handle.db
+      .select({ ip: authAttempts.ip, succeeded: authAttempts.succeeded })
+      .from(authAttempts)
+      .where(eq(authAttempts.subject, 'erin'));
+    expect(recorded).toEqual([{ ip: '192.0.2.5', succeeded: false }]);
   });
 
   it('runs an attempt with its check in one transaction, recorded with its outcome', async () => {
