@@ -5,10 +5,10 @@
  * - A booking first reads the slot (with the player's seat on it) and the player, side by side:
  *   a seat held already, a slot out of its window or full is answered from that read, and the
  *   confirmation mail (confirmation-mail.ts, ADR 0032) is made from it. Then one transaction
- *   (seatIn): 2 credits are posted (which serialises one player's bookings) and the mail
- *   queued, in one statement, and last the registration written and the seat taken in one statement (at most the free
- *   seats of any number of concurrent bookings win; the contended slot row is held only from
- *   there to commit). A seat not taken rolls all of it back and the slot is read again to say
+ *   (seatIn): 2 credits are posted (which serialises one player's bookings) with the mail
+ *   queued in the same statement, and last the registration written and the seat taken in one
+ *   statement (at most the free seats of any number of concurrent bookings win; the contended
+ *   slot row is held only from there to commit). A seat not taken rolls all of it back and the slot is read again to say
  *   why (notSeated). A seat taken is announced to every process after the commit (ADR 0035).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
@@ -83,7 +83,7 @@ type BookingsDeps = Pick<
 > & {
   sessions: Pick<SessionService, 'stillSignedIn'>;
   accounts: Pick<AccountsService, 'find'>;
-  mailer: Pick<Mailer, 'queue' | 'queueing' | 'wake'>;
+  mailer: Pick<Mailer, 'queueing' | 'wake'>;
   credits: CreditsService;
   codeAttempts: CodeAttempts;
   settings: SettingsService;
@@ -153,17 +153,17 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   /**
    * The seat step of a booking and of a join, in `tx`: the 2 credits are posted first (which
    * locks the player's balance, so one player's seats queue) with the confirmation queued in
-   * the same statement, and last the registration is written and the seat taken in the way's window in one
-   * statement: the slot's row, which every booking of the slot waits for, is held only from
-   * there to commit. A seat not taken refuses 'not_seated', rolling back the rest.
+   * the same statement, and last the registration is written and the seat taken in the way's
+   * window in one statement: the slot's row, which every booking of the slot waits for, is
+   * held only from there to commit. A seat not taken refuses 'not_seated', rolling back the rest.
    */
   async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, plan: SeatPlan) {
     const { userId } = caller;
     const { slot, registrationId: id, now } = plan;
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
-    // The mail is queued in the posting's statement (ADR 0039): one round trip less, and
-    // nothing more while the player's row is held (other bookings of the player wait for it).
+    // The mail rides in the posting's statement (ADR 0039): one round trip less, and none of
+    // it while the slot's row is held (ADR 0032).
     const mail = plan.mail === null ? undefined : mailer.queueing(plan.mail.to, plan.mail.mail);
     const posting = await credits.post(tx, request, mail);
     if (posting.status !== 'posted') refuse('not_seated');
