@@ -4,12 +4,13 @@
  *
  * - A booking first reads the slot (with the player's seat on it) and the player, side by side:
  *   a seat held already, a slot out of its window or full is answered from that read, and the
- *   confirmation mail (confirmation-mail.ts, ADR 0032) is made from it. Then one transaction
- *   (seatIn): 2 credits are posted (which serialises one player's bookings) with the mail
- *   queued in the same statement, and last the registration written and the seat taken in one
- *   statement (at most the free seats of any number of concurrent bookings win; the contended
- *   slot row is held only from there to commit). A seat not taken rolls all of it back and the slot is read again to say
- *   why (notSeated). A seat taken is announced to every process after the commit (ADR 0035).
+ *   confirmation mail (confirmation-mail.ts, ADR 0032) is rendered and sealed from it, before
+ *   the transaction. Then one transaction (seatIn): 2 credits are posted (which serialises one
+ *   player's bookings) with the mail queued in the same statement, and last the registration
+ *   written and the seat taken in one statement (at most the free seats of any number of
+ *   concurrent bookings win; the contended slot row is held only from there to commit). A seat
+ *   not taken rolls all of it back and the slot is read again to say why (notSeated). A seat
+ *   taken is announced to every process after the commit (ADR 0035).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -20,10 +21,9 @@ import {
   PLAYER_BOOKINGS_PAGE_SIZE,
   type SeatList,
 } from '@questfield/contract';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor, Statement, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import type { RenderedEmail } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import { readPage, type Page } from '../../lib/page-cursor';
@@ -96,7 +96,8 @@ type SeatPlan = {
   slot: repo.SlotRow;
   registrationId: string;
   now: Date;
-  mail: { to: string; mail: RenderedEmail } | null;
+  /** The confirmation's outbox insert (mailer.queueing), its mail rendered and sealed. */
+  mail: Statement | null;
 };
 
 /** How a seat is taken: booked ahead from the list, or joined by access code while live. */
@@ -164,8 +165,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     // The mail rides in the posting's statement (ADR 0039): one round trip less, and none of
     // it while the slot's row is held (ADR 0032).
-    const mail = plan.mail === null ? undefined : mailer.queueing(plan.mail.to, plan.mail.mail);
-    const posting = await credits.post(tx, request, mail);
+    const posting = await credits.post(tx, request, plan.mail ?? undefined);
     if (posting.status !== 'posted') refuse('not_seated');
     const registration = { id, slotId: slot.id, userId, source: way.source, createdAt: now };
     const seated = await repo.seatPlayer(tx, registration, { kind: way.window, now });
@@ -260,7 +260,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       slot,
       registrationId,
       now,
-      mail: { to: player.email, mail: seatBookedMail(seat, about, env, now) },
+      mail: mailer.queueing(player.email, seatBookedMail(seat, about, env, now)),
     };
   }
 
