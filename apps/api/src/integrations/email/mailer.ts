@@ -24,9 +24,12 @@ export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
   return {
     queue: (tx: Executor, to: string, mail: RenderedEmail): Promise<void> =>
       enqueueEmail(tx, to, seal.seal(mail), clock.now()),
-    /** The statement `queue` runs, to send in another's (credits.post's `alongside`, ADR 0039). */
-    queueing: (to: string, mail: RenderedEmail): Statement =>
-      enqueueStatement(to, seal.seal(mail), clock.now()),
+    /**
+     * The statement `queue` runs, for another module's statement to send once for each row of
+     * its `gate` (ADR 0040: a booking's confirmation, queued only with its seat).
+     */
+    queueing: (to: string, mail: RenderedEmail, gate: Statement): Statement =>
+      enqueueStatement(to, seal.seal(mail), clock.now(), gate),
     wake: (): void => emailDispatcher.wake(),
     /** The newest mails of the outbox with their bodies opened, for the dev mailbox. */
     latest: async (limit: number): Promise<OutboxMail[]> =>

@@ -14,15 +14,17 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
 
 /**
- * The statement queuing a mail, to run on its own (enqueueEmail) or in another's (credits' posting
- * takes one along). SQL text rather than Drizzle's builder (ADR 0037): every booking queues one.
+ * The statement queuing a mail, to run on its own (enqueueEmail) or in another module's (ADR
+ * 0040: a booking's), once for each row of that statement's `gate`. SQL text rather than
+ * Drizzle's builder (ADR 0037): every booking queues one.
  */
-export function enqueueStatement(to: string, mail: SealedEmail, now: Date): SQL {
+export function enqueueStatement(to: string, mail: SealedEmail, now: Date, gate?: SQL): SQL {
   const at = timestamp(now);
+  const row = sql`${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
+      ${mail.template}, 'pending', ${at}, ${at}`;
   return sql`insert into email_outbox
       (to_address, subject, text_body, html_body, extras, template, status, next_attempt_at, created_at)
-    values (${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
-      ${mail.template}, 'pending', ${at}, ${at})`;
+    ${gate === undefined ? sql`values (${row})` : sql`select ${row} from ${gate}`}`;
 }
 
 /** Queues a mail in the caller's transaction. */

@@ -13,6 +13,7 @@ import {
   not,
   notInArray,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
@@ -286,31 +287,59 @@ function inSeatWindow(window: SeatWindow, now: Date) {
 }
 
 /**
- * Seats the player on the slot in one statement: the registration is written (one per player
- * and slot) and the seat taken if the slot is open, in the window and has a seat neither
- * booked nor held for a waitlist offer. Of any number of concurrent bookings at most the free
- * seats match: each waits for the row lock of the one before, then sees its count. Undefined
- * when no seat was taken; the caller then rolls back (a registration may have been written).
+ * The relation of bookSeat's statement that holds its registration once written: the gate of
+ * the other modules' writes in it (ADR 0040).
  */
-export async function seatPlayer(
-  tx: Transaction,
+export const SEAT_TAKEN: SQL = sql`registered`;
+
+/** What a booking's other modules write with its seat, gated on SEAT_TAKEN (ADR 0040). */
+export type SeatSteps = {
+  /** The credits' posting (credits.charging): its `funded` row gates the seat. */
+  charge: { funded: SQL; posted: SQL };
+  /** The confirmation's queuing (mailer.queueing), if the seat has one. */
+  mail: SQL | null;
+};
+
+/**
+ * Seats the player on the slot in one statement, in no transaction of its own (ADR 0040), all
+ * or nothing: first the player's balance is locked (the posting's `funded`: a row only when it
+ * covers the cost), then the slot's row, only if it is open, in the window and has a seat
+ * neither booked nor held for a waitlist offer (FOR NO KEY UPDATE, the seat update's own lock:
+ * it never waits on the key-share locks of registrations); then the registration is written
+ * (one per player and slot), and on it, and only on it, the seat taken, the credits posted and
+ * the mail queued. Every condition is read under its lock before the first write, and the one
+ * write that can still meet a conflict (the registration) gates the rest. Of any number of
+ * concurrent bookings at most the free seats match: each waits for the slot's row lock of the
+ * one before, then reads its count. Undefined when no seat was taken (nothing was written).
+ */
+export async function bookSeat(
+  db: Executor,
   row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
   window: { kind: SeatWindow; now: Date },
-): Promise<SlotRow | undefined> {
-  const [seated] = await queryRows<RawSlot>(
-    tx,
-    sql`with registered as (
+  steps: SeatSteps,
+): Promise<(SlotRow & { balanceAfter: number }) | undefined> {
+  const queued = steps.mail === null ? sql`` : sql`, queued as (${steps.mail})`;
+  const [seated] = await queryRows<RawSlot & { balanceAfter: number }>(
+    db,
+    sql`with ${steps.charge.funded}, free as (
+          select event_slots.id from event_slots, funded
+          where event_slots.id = ${row.slotId} and event_slots.enabled
+            and ${inSeatWindow(window.kind, window.now)}
+            and event_slots.booked + event_slots.held < event_slots.capacity
+          for no key update of event_slots
+        ), ${SEAT_TAKEN} as (
           insert into registrations (id, slot_id, user_id, source, created_at)
-          values (${row.id}, ${row.slotId}, ${row.userId}, ${row.source}, ${timestamp(row.createdAt)})
+          select ${row.id}::uuid, free.id, ${row.userId}::uuid, ${row.source},
+            ${timestamp(row.createdAt)}
+          from free
           on conflict do nothing
           returning slot_id
-        )
-        update event_slots set booked = event_slots.booked + 1
-        from registered
-        where event_slots.id = registered.slot_id and event_slots.enabled
-          and ${inSeatWindow(window.kind, window.now)}
-          and event_slots.booked + event_slots.held < event_slots.capacity
-        returning ${SLOT_RETURNING}`,
+        ), seated as (
+          update event_slots set booked = event_slots.booked + 1
+          from ${SEAT_TAKEN} where event_slots.id = ${SEAT_TAKEN}.slot_id
+          returning ${SLOT_RETURNING}
+        ), ${steps.charge.posted}${queued}
+        select seated.*, posting.balance_after as "balanceAfter" from seated, posting`,
   );
   return seated === undefined ? undefined : slotRowOf(seated);
 }

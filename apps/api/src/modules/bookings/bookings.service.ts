@@ -4,13 +4,13 @@
  *
  * - A booking first reads the slot (with the player's seat on it) and the player, side by side:
  *   a seat held already, a slot out of its window or full is answered from that read, and the
- *   confirmation mail (confirmation-mail.ts, ADR 0032) is rendered and sealed from it, before
- *   the transaction. Then one transaction (seatIn): 2 credits are posted (which serialises one
- *   player's bookings) with the mail queued in the same statement, and last the registration
- *   written and the seat taken in one statement (at most the free seats of any number of
- *   concurrent bookings win; the contended slot row is held only from there to commit). A seat
- *   not taken rolls all of it back and the slot is read again to say why (notSeated). A seat
- *   taken is announced to every process after the commit (ADR 0035).
+ *   confirmation mail (confirmation-mail.ts, ADR 0032) is rendered and sealed from it. Then one
+ *   statement, all or nothing (seatIn, ADR 0040): the player's balance locked (which serialises
+ *   one player's bookings), the slot's row locked if it has a free seat, the registration
+ *   written and with it the seat taken, the 2 credits posted and the mail queued (at most the
+ *   free seats of any number of concurrent bookings win; the contended slot row is held only
+ *   inside that statement). A seat not taken writes nothing, and the slot is read again to say
+ *   why (notSeated). A seat taken is announced to every process after the commit (ADR 0035).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -30,7 +30,6 @@ import { readPage, type Page } from '../../lib/page-cursor';
 import type { CreditsService } from '../credits/credits.service';
 import type { CodeAttempts } from '../limits/code-attempts';
 import type { SettingsService } from '../settings/settings.service';
-import { refuse, settle } from '../../lib/outcome';
 import { venueDayOf, type VenueDay } from '../../lib/slot-schedule';
 import * as repo from './bookings.repository';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -152,28 +151,31 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     slot.enabled && (way.window === 'before-start' ? slot.startsAt > now : isLive(slot, now));
 
   /**
-   * The seat step of a booking and of a join, in `tx`: the 2 credits are posted first (which
-   * locks the player's balance, so one player's seats queue) with the confirmation queued in
-   * the same statement, and last the registration is written and the seat taken in the way's
-   * window in one statement: the slot's row, which every booking of the slot waits for, is
-   * held only from there to commit. A seat not taken refuses 'not_seated', rolling back the rest.
+   * The seat step of a booking and of a join: one statement (repo.bookSeat, ADR 0040), all or
+   * nothing, that locks the player's balance (so one player's seats queue) and then the slot's
+   * row, writes the registration and, with it, takes the seat in the way's window, posts the 2
+   * credits and queues the confirmation. The slot's row, which every booking of the slot waits
+   * for, is held from that statement to its commit, with no round trip between. Undefined when
+   * no seat was taken.
    */
-  async function seatIn(tx: Transaction, caller: BookingCaller, way: Way, plan: SeatPlan) {
+  async function seatIn(caller: BookingCaller, way: Way, plan: SeatPlan) {
     const { userId } = caller;
     const { slot, registrationId: id, now } = plan;
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
-    // The mail rides in the posting's statement (ADR 0039): one round trip less, and none of
-    // it while the slot's row is held (ADR 0032).
-    const posting = await credits.post(tx, request, plan.mail ?? undefined);
-    if (posting.status !== 'posted') refuse('not_seated');
+    const charge = credits.charging(request, repo.SEAT_TAKEN);
     const registration = { id, slotId: slot.id, userId, source: way.source, createdAt: now };
-    const seated = await repo.seatPlayer(tx, registration, { kind: way.window, now });
-    if (seated === undefined) refuse('not_seated');
-    const balance = posting.posting.balanceAfter;
+    const window = { kind: way.window, now };
+    const seated = await repo.bookSeat(db, registration, window, { charge, mail: plan.mail });
+    if (seated === undefined) return undefined;
     const seat = { accessCode: accessCodeOf(seated), registrationId: id };
-    const booking: Booking = { ...viewOf(seated), ...seat, balance, repeated: false };
-    return { status: 'seated' as const, booking };
+    const booking: Booking = {
+      ...viewOf(seated),
+      ...seat,
+      balance: seated.balanceAfter,
+      repeated: false,
+    };
+    return booking;
   }
 
   /**
@@ -210,7 +212,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   }
 
   /**
-   * Seats the caller on the targeted slot in one transaction (see seatIn), or says why not.
+   * Seats the caller on the targeted slot in one statement (see seatIn), or says why not.
    * The slot (with the player's seat on it) and the player are read first, side by side and
    * before any lock: a seat held already or a slot that seats nobody is answered from that
    * read, and the confirmation mail (ADR 0032) is made from it, so none of that work happens
@@ -231,11 +233,8 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const answered = await answerWithoutSeat(caller, way, slot);
     if (answered !== undefined) return answered;
     const plan = seatPlan(slot, way, player, knownTimeZone(timeZone));
-    const outcome = await settle<{ status: 'seated'; booking: Booking }, 'not_seated'>(
-      transaction((tx) => seatIn(tx, caller, way, plan)),
-    );
-    if (outcome.status !== 'seated') return notSeated(caller, way, target);
-    const { booking } = outcome;
+    const booking = await seatIn(caller, way, plan);
+    if (booking === undefined) return notSeated(caller, way, target);
     changes.announce(booking.startsAt);
     mailer.wake();
     const startsAt = booking.startsAt.toISOString();
@@ -260,7 +259,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       slot,
       registrationId,
       now,
-      mail: mailer.queueing(player.email, seatBookedMail(seat, about, env, now)),
+      mail: mailer.queueing(player.email, seatBookedMail(seat, about, env, now), repo.SEAT_TAKEN),
     };
   }
 

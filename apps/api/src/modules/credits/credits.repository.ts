@@ -66,14 +66,9 @@ export type PostingResult = { balance: number; posting: LedgerRow | undefined };
  * row unless the balance would go below zero or the source has posted for this user before
  * (the ledger's unique key), and sets the balance it leaves. Undefined for an unknown user.
  * The balance is read under the lock (READ COMMITTED re-reads a row another transaction
- * changed), so concurrent postings chain. `alongside`, another module's write that depends on
- * nothing here (a mail's queuing), runs in the same statement (ADR 0039).
+ * changed), so concurrent postings chain.
  */
-export async function post(
-  tx: Transaction,
-  row: NewLedgerRow,
-  alongside?: SQL,
-): Promise<PostingResult | undefined> {
+export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingResult | undefined> {
   const { createdAt } = row;
   const [result] = await queryRows<{
     balance: number;
@@ -82,7 +77,7 @@ export async function post(
     created_at: Date | string | null;
   }>(
     tx,
-    sql`with ${alongside === undefined ? sql`` : sql`alongside as (${alongside}), `}balance as (
+    sql`with balance as (
       select user_id, credits from balances where user_id = ${row.userId} for update
     ), posting as (
       insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
@@ -113,6 +108,38 @@ export async function post(
           createdAt: dateOf(result.created_at),
         };
   return { balance: result.balance, posting };
+}
+
+/** A posting as steps of another module's statement: see postingSteps. */
+export type PostingSteps = { funded: SQL; posted: SQL };
+
+/**
+ * A posting as steps of another module's one statement, which runs in no transaction of its own
+ * and must write all or nothing (ADR 0040). `funded`, the CTE of that name: the user's balance,
+ * locked, as one row when it covers the delta (none otherwise); the statement reads it before any
+ * write or lock of its own (the balance is every module's first lock) and gates its writes on it.
+ * `posted`, the CTEs `posting` (the ledger row; `balance_after`) and `moved` (the balance it
+ * leaves), written once for each row of the statement's `gate`. Without ON CONFLICT: a source
+ * that posted before fails the whole statement rather than leave its writes unpaid.
+ */
+export function postingSteps(row: NewLedgerRow, gate: SQL): PostingSteps {
+  return {
+    funded: sql`funded as (
+      select user_id, credits from balances
+      where user_id = ${row.userId} and credits + ${row.delta} >= 0
+      for update
+    )`,
+    posted: sql`posting as (
+      insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
+      select funded.user_id, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
+        funded.credits + ${row.delta}, ${timestamp(row.createdAt)}
+      from funded, ${gate}
+      returning user_id, balance_after, created_at
+    ), moved as (
+      update balances set credits = posting.balance_after, updated_at = posting.created_at
+      from posting where balances.user_id = posting.user_id
+    )`,
+  };
 }
 
 /**

@@ -75,27 +75,21 @@ function checkRequest(request: PostingRequest): void {
   }
 }
 
+/** The ledger row a request writes, stamped `now`; throws for a request no posting may make. */
+function ledgerRowOf(request: PostingRequest, now: Date): repo.NewLedgerRow {
+  checkRequest(request);
+  const { userId, delta, reason, source } = request;
+  return { userId, delta, reason, refType: source.type, refId: source.id, createdAt: now };
+}
+
 /** Posts in `tx` (see the module comment); `now` stamps the ledger row. */
 export async function postCredits(
   tx: Transaction,
   request: PostingRequest,
   now: Date,
-  alongside?: Statement,
 ): Promise<PostingOutcome> {
-  checkRequest(request);
   const { type, id } = request.source;
-  const result = await repo.post(
-    tx,
-    {
-      userId: request.userId,
-      delta: request.delta,
-      reason: request.reason,
-      refType: type,
-      refId: id,
-      createdAt: now,
-    },
-    alongside,
-  );
+  const result = await repo.post(tx, ledgerRowOf(request, now));
   if (result === undefined) throw new Error('A posting needs an existing user.');
   if (result.posting !== undefined) return { status: 'posted', posting: toPosting(result.posting) };
   // Nothing written: the source posted before (answered with that posting), or too few credits.
@@ -145,13 +139,15 @@ export function createCreditsService({
   }
 
   return {
+    /** Posts inside the caller's transaction; see the module comment. */
+    post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
+
     /**
-     * Posts inside the caller's transaction; see the module comment. `alongside`: a write of
-     * another module, independent of the posting, sent in the posting's statement (ADR 0039):
-     * one round trip less, and it commits or rolls back with the transaction as ever.
+     * A debit as steps of another module's one statement (ADR 0040: a booking's), written once
+     * for each row of that statement's `gate`, or not at all; see postingSteps.
      */
-    post: (tx: Transaction, request: PostingRequest, alongside?: Statement) =>
-      postCredits(tx, request, clock.now(), alongside),
+    charging: (request: PostingRequest, gate: Statement): repo.PostingSteps =>
+      repo.postingSteps(ledgerRowOf(request, clock.now()), gate),
 
     /**
      * Locks the user's balance until the transaction ends, as `post` does. A transaction that
