@@ -158,7 +158,11 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
    * for, is held from that statement to its commit, with no round trip between. Undefined when
    * no seat was taken.
    */
-  async function seatIn(caller: BookingCaller, way: Way, plan: SeatPlan) {
+  async function seatIn(
+    caller: BookingCaller,
+    way: Way,
+    plan: SeatPlan,
+  ): Promise<Booking | undefined> {
     const { userId } = caller;
     const { slot, registrationId: id, now } = plan;
     const source = { type: 'registration', id } as const;
@@ -169,13 +173,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const seated = await repo.bookSeat(db, registration, window, { charge, mail: plan.mail });
     if (seated === undefined) return undefined;
     const seat = { accessCode: accessCodeOf(seated), registrationId: id };
-    const booking: Booking = {
-      ...viewOf(seated),
-      ...seat,
-      balance: seated.balanceAfter,
-      repeated: false,
-    };
-    return booking;
+    return { ...viewOf(seated), ...seat, balance: seated.balanceAfter, repeated: false };
   }
 
   /**

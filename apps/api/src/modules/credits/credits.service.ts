@@ -1,8 +1,9 @@
 /**
  * The credits module: the only code that changes a balance (product.md "Credits change only
  * inside server transactions"; security.md W3, W5). Every change is a posting: one ledger row
- * and the balance it leaves, written in the caller's transaction, so a purchase, redemption or
- * booking and its credits commit or roll back together.
+ * and the balance it leaves, written in the caller's transaction (or, for a booking's seat,
+ * as steps of its one statement: `charging`, ADR 0040), so a purchase, redemption or booking
+ * and its credits commit or roll back together.
  *
  * - Idempotent on its source: the same order, code, registration or refund posts once; a
  *   repeat returns the first posting (the ledger's unique key backs this up).
