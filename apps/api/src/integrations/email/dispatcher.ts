@@ -127,28 +127,35 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
     return report;
   }
 
-  /** One pass over the due rows; a call during a pass waits for it and runs once more. */
+  /**
+   * One pass over the due rows; a call during a pass waits for it, then runs its own. A wake that
+   * met a pass gets one pass more when it ends, however many wakes it met.
+   */
   async function runOnce(): Promise<RunReport> {
-    while (running !== null) {
-      again = true;
-      await running.catch(() => undefined);
-    }
-    again = false;
+    while (running !== null) await running.catch(() => undefined);
     running = pass();
     try {
       return await running;
     } finally {
       running = null;
+      if (again) {
+        again = false;
+        tick();
+      }
     }
   }
 
+  /**
+   * A pass now, or one more after the pass in flight. Only a pass's end starts the one asked
+   * for during it: were a waiting tick to ask again, two would keep each other going forever.
+   */
   function tick(): void {
     if (!started) return;
-    runOnce()
-      .catch((error: unknown) => logger.error({ err: error }, 'email dispatch failed'))
-      .finally(() => {
-        if (again && started) tick();
-      });
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    runOnce().catch((error: unknown) => logger.error({ err: error }, 'email dispatch failed'));
   }
 
   return {
