@@ -6,11 +6,12 @@
  * (`attempt`) is recorded with its work's outcome, and a refusal runs no work. Both databases;
  * time is the test's clock.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts } from '../src/db/schema';
+import type { Transaction } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import type { CountRule } from '../src/modules/limits/limits.service';
+import type { AttemptRecording, CountRule } from '../src/modules/limits/limits.service';
 import { createTestApp, servicesOf, type TestApp } from './helpers/test-app';
 
 const MINUTE = 60_000;
@@ -112,6 +113,29 @@ describe('limiter count rules', () => {
       .from(authAttempts)
       .where(eq(authAttempts.subject, 'erin'));
     expect(recorded).toEqual([{ ip: '192.0.2.5', succeeded: false }]);
+  });
+
+  it("writes a success's attempt in the work's statement, once, and any other outcome itself", async () => {
+    const who = { subject: 'fay', ip: '192.0.2.6' };
+    const rules: CountRule[] = [
+      { kind: 'redeem', subject: 'fay', windowMs: MINUTE, max: 10, reason: 'fay' },
+    ];
+    /** Work whose one statement runs the attempt's step on a gate of `rows` rows. */
+    const work = (rows: number) => async (tx: Transaction, recording: AttemptRecording) => {
+      const gate = sql`gate as (select n from generate_series(1, ${rows}::int) as n)`;
+      await tx.execute(sql`with ${gate}, ${recording(sql`gate`)} select 1`);
+      return rows;
+    };
+    const recorded = () =>
+      t.database.handle.db
+        .select({ succeeded: authAttempts.succeeded })
+        .from(authAttempts)
+        .where(eq(authAttempts.subject, 'fay'));
+    await limiter().attempt('redeem', who, rules, work(1), (rows) => rows === 1);
+    expect(await recorded()).toEqual([{ succeeded: true }]);
+    // The gate empty (a claim lost): nothing written there, the failure recorded by the limiter.
+    await limiter().attempt('redeem', who, rules, work(0), (rows) => rows === 1);
+    expect((await recorded()).map((row) => row.succeeded).sort()).toEqual([false, true]);
   });
 
   it('runs an attempt with its check in one transaction, recorded with its outcome', async () => {

@@ -172,38 +172,50 @@ export type CodeState = {
 export type NewRedemption = { codeId: string; userId: string; codeLabel: string; redeemedAt: Date };
 
 /**
- * Claims a one-time code for the player and writes their redemption of it, in one statement:
- * the claim matches only while the code is free, live and not revoked (of any number of
- * concurrent claims exactly one matches: the others wait for its row lock, then see it
- * claimed), and the redemption row is written only behind a claim taken. False when another
- * claim won or the code stopped being redeemable.
+ * The relation of redeemCode's statement that holds the redemption once written: the gate of
+ * the other modules' writes in it (ADR 0041).
  */
-export async function claimAndRecord(tx: Transaction, row: NewRedemption): Promise<boolean> {
+export const REDEEMED: SQL = sql`redeemed`;
+
+/** What a redemption's other modules write with its row, gated on REDEEMED (ADR 0041). */
+export type RedemptionSteps = {
+  /** The credits' posting (credits.charging). */
+  credit: { funded: SQL; posted: SQL };
+  /** The limiter's attempt, recorded as a success (limiter.attempt's `recording`). */
+  attempt: SQL;
+};
+
+/**
+ * Writes the player's redemption in one statement, all or nothing, in the caller's transaction
+ * (which locked the player's balance first, in the code's read): a one-time code is claimed by a
+ * conditional update (of concurrent redeemers exactly one wins), the redemption row is written
+ * (one per code and player), and on it, and only on it, the credits are posted and the attempt
+ * recorded. The balance after, or undefined when nothing was written.
+ */
+export async function redeemCode(
+  tx: Transaction,
+  row: NewRedemption & { kind: CodeKind },
+  steps: RedemptionSteps,
+): Promise<number | undefined> {
   const at = timestamp(row.redeemedAt);
-  const recorded = await queryRows<{ code_id: string }>(
-    tx,
-    sql`with claimed as (
-          update codes set claimed_by = ${row.userId}, claimed_at = ${at}
+  const claim =
+    row.kind === 'one_time'
+      ? sql`update codes set claimed_by = ${row.userId}, claimed_at = ${at}
           where codes.id = ${row.codeId} and codes.kind = 'one_time' and codes.claimed_at is null
             and codes.revoked_at is null and (codes.expires_at is null or codes.expires_at > ${at})
-          returning codes.id
-        )
-        insert into redemptions (code_id, user_id, code_label, redeemed_at)
-        select claimed.id, ${row.userId}, ${row.codeLabel}, ${at} from claimed
-        on conflict do nothing
-        returning code_id`,
+          returning codes.id`
+      : sql`select ${row.codeId}::uuid as id`;
+  const [redeemed] = await queryRows<{ balanceAfter: number }>(
+    tx,
+    sql`with ${steps.credit.funded}, claimed as (${claim}), ${REDEEMED} as (
+          insert into redemptions (code_id, user_id, code_label, redeemed_at)
+          select claimed.id, ${row.userId}, ${row.codeLabel}, ${at} from claimed
+          on conflict do nothing
+          returning code_id
+        ), ${steps.credit.posted}, ${steps.attempt}
+        select posting.balance_after as "balanceAfter" from posting`,
   );
-  return recorded.length > 0;
-}
-
-/** False when the player has redeemed this code before (the key is code and player). */
-export async function insertRedemption(tx: Transaction, row: NewRedemption): Promise<boolean> {
-  const inserted = await tx
-    .insert(redemptions)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ codeId: redemptions.codeId });
-  return inserted.length > 0;
+  return redeemed?.balanceAfter;
 }
 
 /**

@@ -7,10 +7,11 @@
  * stored as an HMAC for lookup (a Game Pass also sealed for its owner's dashboard); never in
  * plain text. Every lookup and redemption is limited per player and per IP (code-attempts.ts).
  *
- * Redemption is one transaction: a one-time code is claimed by a conditional update (of
- * concurrent redeemers exactly one wins) in the statement that writes its redemption row, which
- * is keyed by code and player (a promo code once per player), and the credits are posted with
- * the code as the source.
+ * Redemption is one transaction of the limiter's (its check and attempt in it): the code read
+ * with the player's balance locked, then one statement (ADR 0041) in which a one-time code is
+ * claimed by a conditional update (of concurrent redeemers exactly one wins), the redemption
+ * row is written, keyed by code and player (a promo code once per player), and on it the
+ * credits are posted with the code as the source and the attempt recorded as a success.
  */
 import {
   GAME_PASS_CREDITS,
@@ -30,7 +31,7 @@ import { decodeCursor, encodeCursor, readPage, type Page } from '../../lib/page-
 import { hashRedeemableCode } from '../../lib/redeemable-code-hash';
 import { createSealedBox } from '../../lib/sealed-box';
 import type { CreditsService } from '../credits/credits.service';
-import type { CodeAttempts, CodeCaller } from '../limits/code-attempts';
+import type { AttemptRecording, CodeAttempts, CodeCaller } from '../limits/code-attempts';
 import * as repo from './codes.repository';
 
 /** 3 groups of 4: 60 bits. */
@@ -95,6 +96,8 @@ export type CodeBatch = {
   expiresAt?: Date;
   createdBy?: string | null;
 };
+/** The redeeming player, and how their attempt rides in the redemption's statement. */
+type Recorded = { userId: string; recording: AttemptRecording };
 /** A change's audit row, written in the change's transaction. */
 type InTransaction<T> = (tx: Transaction, done: T) => Promise<void>;
 
@@ -196,43 +199,42 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
   }
 
   /**
-   * Writes the player's redemption row, a one-time code claimed in the same statement; null, or
-   * why not: the claim lost to another (or the code stopped being redeemable: read again to say
-   * which), or the player redeemed the promo code before.
+   * Writes the redemption with its credits and its attempt (one statement, ADR 0041), the code
+   * being the posting's source; when nothing was written (the claim lost to another, or the
+   * code stopped being redeemable), reads the code again to say why.
    */
-  async function write(tx: Transaction, row: repo.CodeState, redemption: repo.NewRedemption) {
-    if (row.kind !== 'one_time') {
-      return (await repo.insertRedemption(tx, redemption)) ? null : 'used_by_caller';
-    }
-    if (await repo.claimAndRecord(tx, redemption)) return null;
-    const now = redemption.redeemedAt;
-    return refusalOf(await repo.findCode(tx, { id: row.id }, redemption.userId), now) ?? 'unknown';
-  }
-
-  /** Writes the redemption and posts its credits, the code being the posting's source. */
-  async function record(tx: Transaction, row: repo.CodeState, userId: string, now: Date) {
-    const redemption = { codeId: row.id, userId, codeLabel: row.label, redeemedAt: now };
-    const refusal = await write(tx, row, redemption);
-    if (refusal !== null) return { status: refusal };
+  async function record(tx: Transaction, row: repo.CodeState, attempt: Recorded, now: Date) {
+    const userId = attempt.userId;
     const source = { type: 'code', id: row.id } as const;
     const request = { userId, delta: row.credits, reason: 'redeem', source } as const;
-    const posting = await credits.post(tx, request);
-    if (posting.status !== 'posted') throw new Error(`A new redemption posted ${posting.status}.`);
-    const { balanceAfter } = posting.posting;
+    const redemption = {
+      codeId: row.id,
+      kind: row.kind,
+      userId,
+      codeLabel: row.label,
+      redeemedAt: now,
+    };
+    const balance = await repo.redeemCode(tx, redemption, {
+      credit: credits.charging(request, repo.REDEEMED),
+      attempt: attempt.recording(repo.REDEEMED),
+    });
+    if (balance === undefined) {
+      const again = await repo.findCode(tx, { id: row.id }, userId);
+      return { status: refusalOf(again, now) ?? 'unknown' } as const;
+    }
     const item = viewOf({ ...row, mine: now });
-    return { status: 'redeemed', item, credits: row.credits, balance: balanceAfter } as const;
+    return { status: 'redeemed', item, credits: row.credits, balance } as const;
   }
 
-  async function redeemIn(tx: Transaction, caller: CodeCaller, code: string): Promise<Redemption> {
+  async function redeemIn(tx: Transaction, code: string, attempt: Recorded): Promise<Redemption> {
     const now = clock.now();
-    const { userId } = caller;
     // The balance is locked in the code's read, before the claim and the redemption row, whose
     // foreign keys share-lock the player's row (see credits.lock).
-    const lock = credits.locking(userId);
-    const row = await repo.findCode(tx, { codeHash: hashOf(code) }, userId, lock);
+    const lock = credits.locking(attempt.userId);
+    const row = await repo.findCode(tx, { codeHash: hashOf(code) }, attempt.userId, lock);
     const refusal = refusalOf(row, now);
     if (refusal !== null || row === undefined) return { status: refusal ?? 'unknown' };
-    return record(tx, row, userId, now);
+    return record(tx, row, attempt, now);
   }
 
   return {
@@ -427,7 +429,7 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       // answers its refusals (committing the failed attempt), it does not throw them.
       const outcome = await codeAttempts.within(
         caller,
-        (tx) => redeemIn(tx, caller, code),
+        (tx, recording) => redeemIn(tx, code, { userId: caller.userId, recording }),
         (done) => done.status === 'redeemed',
       );
       if (outcome.status === 'redeemed') {

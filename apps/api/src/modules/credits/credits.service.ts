@@ -1,9 +1,9 @@
 /**
  * The credits module: the only code that changes a balance (product.md "Credits change only
  * inside server transactions"; security.md W3, W5). Every change is a posting: one ledger row
- * and the balance it leaves, written in the caller's transaction (or, for a booking's seat,
- * as steps of its one statement: `charging`, ADR 0040), so a purchase, redemption or booking
- * and its credits commit or roll back together.
+ * and the balance it leaves, written in the caller's transaction (or, for a booking's seat and
+ * a redemption, as steps of its one statement: `charging`, ADR 0040 and 0041), so a purchase,
+ * redemption or booking and its credits commit or roll back together.
  *
  * - Idempotent on its source: the same order, code, registration or refund posts once; a
  *   repeat returns the first posting (the ledger's unique key backs this up).
@@ -144,8 +144,9 @@ export function createCreditsService({
     post: (tx: Transaction, request: PostingRequest) => postCredits(tx, request, clock.now()),
 
     /**
-     * A debit as steps of another module's one statement (ADR 0040: a booking's), written once
-     * for each row of that statement's `gate`, or not at all; see postingSteps.
+     * A posting as steps of another module's one statement (a booking's debit, ADR 0040; a
+     * redemption's credit, ADR 0041), written once for each row of that statement's `gate`, or
+     * not at all; see postingSteps.
      */
     charging: (request: PostingRequest, gate: Statement): repo.PostingSteps =>
       repo.postingSteps(ledgerRowOf(request, clock.now()), gate),

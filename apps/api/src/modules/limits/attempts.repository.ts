@@ -25,6 +25,20 @@ export async function recordAttempt(
   return Number(inserted?.id ?? 0);
 }
 
+/**
+ * An attempt's row as the CTE `attempt` of another module's statement (ADR 0041): written, as a
+ * success, once for each row of that statement's `gate`.
+ */
+export function attemptStep(
+  row: { kind: AttemptKind; subject: string; ip: string; at: Date },
+  gate: SQL,
+): SQL {
+  return sql`attempt as (
+    insert into auth_attempts (kind, subject, ip, succeeded, created_at)
+    select ${row.kind}, ${row.subject}, ${row.ip}, true, ${timestamp(row.at)} from ${gate}
+  )`;
+}
+
 export async function settleAttempt(db: Executor, id: number, succeeded: boolean): Promise<void> {
   await db.update(authAttempts).set({ succeeded }).where(eq(authAttempts.id, id));
 }

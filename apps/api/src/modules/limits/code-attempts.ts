@@ -8,7 +8,9 @@
 import type { Transaction } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
-import type { CountRule, Limiter } from './limits.service';
+import type { AttemptRecording, CountRule, Limiter } from './limits.service';
+
+export type { AttemptRecording };
 
 export const CODE_LIMITS = { perPlayerPerMinute: 10, perIpPerMinute: 10 } as const;
 const MINUTE = 60_000;
@@ -53,7 +55,7 @@ export function createCodeAttempts({ limiter, audit }: { limiter: Limiter; audit
      */
     async within<T>(
       caller: CodeCaller,
-      work: (tx: Transaction) => Promise<T>,
+      work: (tx: Transaction, recording: AttemptRecording) => Promise<T>,
       succeeded: (result: T) => boolean,
     ): Promise<T> {
       const who = { subject: caller.userId, ip: caller.ip };

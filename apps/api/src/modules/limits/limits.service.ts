@@ -15,10 +15,11 @@
  * which names the client only when TRUST_PROXY trusts the proxy that says so). The networks are
  * the settings' copy in memory (read at most every 5 s), taken before the transaction opens.
  */
-import type { Transaction } from '../../db/client';
+import type { Statement, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { addressKey } from '../../lib/address-key';
 import {
+  attemptStep,
   countAttempts,
   countEach,
   deleteAttempt,
@@ -32,6 +33,11 @@ import {
 } from './attempts.repository';
 
 export type { AttemptKind };
+/**
+ * An attempt's row as a step of the work's last statement (ADR 0041): written there, as a
+ * success, once for each row of `gate`; any other outcome is recorded by the limiter.
+ */
+export type AttemptRecording = (gate: Statement) => Statement;
 /** A refusal may say when the caller can try again (ms from now). */
 type Refusal = { allowed: false; reason: string; retryAfterMs?: number };
 export type LimitVerdict = { allowed: true } | Refusal;
@@ -150,13 +156,14 @@ export function createLimiter({
      * transaction and the attempt is recorded with its outcome (`succeeded`). Nothing is left to
      * settle, and a concurrent attempt on a key waits and then counts this one. For work that
      * answers its refusals (and commits them) rather than throwing: a throw rolls the attempt
-     * back with the work.
+     * back with the work. The work may write a success's row in its own last statement
+     * (`recording`, ADR 0041); the limiter writes every other.
      */
     async attempt<T>(
       kind: AttemptKind,
       who: { subject: string; ip: string },
       rules: CountRule[],
-      work: (tx: Transaction) => Promise<T>,
+      work: (tx: Transaction, recording: AttemptRecording) => Promise<T>,
       succeeded: (result: T) => boolean,
     ): Promise<{ allowed: true; result: T } | Refusal> {
       const counted = keyed(who);
@@ -164,9 +171,12 @@ export function createLimiter({
       return transaction(async (tx) => {
         const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
         if (!verdict.allowed) return verdict;
-        const at = clock.now();
-        const result = await work(tx);
-        await recordAttempt(tx, { kind, ...counted, succeeded: succeeded(result), at });
+        const attempt = { kind, ...counted, at: clock.now() };
+        let inWork = false;
+        const recording = (gate: Statement) => ((inWork = true), attemptStep(attempt, gate));
+        const result = await work(tx, recording);
+        const success = succeeded(result);
+        if (!(inWork && success)) await recordAttempt(tx, { ...attempt, succeeded: success });
         return { allowed: true, result };
       });
     },
