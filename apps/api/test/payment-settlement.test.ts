@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { formatUsd, priceCents, SANDBOX_NONCES, type Sku } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, orders, users } from '../src/db/schema';
+import { codes, creditLedger, emailOutbox, orders, users } from '../src/db/schema';
 import { squareSignature } from '../src/integrations/payments/square-webhook';
 import {
   createTestPaymentProvider,
@@ -76,6 +76,26 @@ describe(`payment settlement [${dbKind}]`, () => {
     await deliver(paymentEvent(order!, { id: 'sq-pay-1', status: 'COMPLETED' }));
     expect(await balance()).toBe(16);
     expect((await onlyOrder())?.status).toBe('paid');
+  });
+
+  it('COMPLETED events for one Game Pack order at once: its passes and mail once', async () => {
+    expect((await checkout('game-pack')).statusCode).toBe(409);
+    const order = await onlyOrder();
+    // Each its own event (none deduplicated as a repeat): every one tries to mark the order paid.
+    const events = Array.from({ length: 8 }, () =>
+      paymentEvent(order!, { id: 'sq-pay-9', status: 'COMPLETED' }),
+    );
+    const answers = await Promise.all(events.map((event) => deliver(event)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    expect((await onlyOrder())?.status).toBe('paid');
+    const passes = await db().select().from(codes).where(eq(codes.orderId, order!.id));
+    expect(passes).toHaveLength(1);
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'order_confirmation'));
+    expect(mails).toHaveLength(1);
+    expect(await balance()).toBe(order!.credits);
   });
 
   it('refuses an unsigned or forged event and changes nothing', async () => {

@@ -51,6 +51,24 @@ export async function insertCodes(db: Executor, rows: NewCode[]): Promise<void> 
   }
 }
 
+/** A Game Pass to issue: a code with the order that issued it, its buyer and its sealed text. */
+export type NewPass = NewCode & { orderId: string; ownerId: string; sealedCode: string };
+
+/**
+ * Game Passes as a step of another module's statement (a paid order's, ADR 0042): inserted
+ * once for each row of `gate`, or not at all.
+ */
+export function insertPassesStep(rows: NewPass[], gate: SQL): SQL {
+  const values = rows.map(
+    (row) => sql`(${row.codeHash}::text, ${row.kind}::text, ${row.credits}::int, ${row.label}::text,
+      ${timestamp(row.createdAt)}, ${row.orderId}::uuid, ${row.ownerId}::uuid, ${row.sealedCode}::text)`,
+  );
+  return sql`insert into codes
+      (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)
+    select issued.* from ${gate}, (values ${sql.join(values, sql`, `)})
+      as issued (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)`;
+}
+
 /** Creates the codes whose HMAC is not stored yet (fixed codes, e.g. the demo's); how many. */
 export async function insertMissingCodes(db: Executor, rows: NewCode[]): Promise<number> {
   const created = await db

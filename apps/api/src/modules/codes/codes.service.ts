@@ -22,7 +22,7 @@ import {
   type CodeState,
 } from '@questfield/contract';
 import { z } from 'zod';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor, Statement, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { randomCrockfordCode } from '../../lib/crockford';
@@ -238,22 +238,22 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
   }
 
   return {
-    /** Issues `count` Game Passes for a paid order in its transaction; returns the codes. */
-    async issueGamePasses(
-      tx: Executor,
+    /**
+     * `count` new Game Passes for an order, as a step of its statement (ADR 0042): issued once
+     * for each row of `gate`, or not at all. The codes, and the step (null: none to issue).
+     */
+    issuing(
       order: { id: string; ownerId: string; count: number },
-    ): Promise<string[]> {
+      gate: Statement,
+    ): { codes: string[]; step: Statement | null } {
       const issued = Array.from({ length: order.count }, newRedeemableCode);
-      await repo.insertCodes(
-        tx,
-        issued.map((code) => ({
-          ...rowOf(code, 'one_time', GAME_PASS_CREDITS),
-          orderId: order.id,
-          ownerId: order.ownerId,
-          sealedCode: passBox.seal(code),
-        })),
-      );
-      return issued;
+      const rows = issued.map((code) => ({
+        ...rowOf(code, 'one_time', GAME_PASS_CREDITS),
+        orderId: order.id,
+        ownerId: order.ownerId,
+        sealedCode: passBox.seal(code),
+      }));
+      return { codes: issued, step: rows.length === 0 ? null : repo.insertPassesStep(rows, gate) };
     },
 
     /** Who has redeemed a pass of the order that is still valid (a refund locks them first). */

@@ -1,7 +1,8 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { timestamp } from '../../db/sql-text';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import {
   ORDER_FLAGS,
@@ -65,21 +66,56 @@ export async function findById(db: Executor, id: string): Promise<OrderRow | und
 }
 
 /**
- * pending → paid, once: the conditional update is what makes fulfilment exactly-once when
- * the checkout, a webhook and the reconciler race for the same order.
+ * The relation of markPaidWith's statement that holds the order once it is paid: the gate of
+ * the other modules' writes in it (ADR 0042).
  */
-export async function markPaid(
+export const ORDER_PAID = sql`paid`;
+
+/** What a paid order's other modules write with it, gated on ORDER_PAID (ADR 0042). */
+export type PaidSteps = {
+  /** The credits' posting (credits.charging), when the order brings credits. */
+  credit: { funded: SQL; posted: SQL } | null;
+  /** Its Game Passes (codes.issuing), when it bought any. */
+  passes: SQL | null;
+  /** The confirmation (mailer.queueing), when the buyer has an account to mail. */
+  mail: SQL | null;
+};
+
+/**
+ * pending → paid, once, in one statement with what the order brings, all or nothing and in no
+ * transaction of its own (ADR 0042): the buyer's balance is locked first (the posting's
+ * `funded`, joined to the update, so every module's first lock stays the balance), then the
+ * order's row is marked paid only if pending, and on it, and only on it, the credits are posted,
+ * the passes issued and the confirmation queued. Of concurrent settlements of one order exactly
+ * one matches. The balance the posting left (null: none posted), or undefined when the order was
+ * not pending (nothing written).
+ */
+export async function markPaidWith(
   db: Executor,
-  id: string,
-  paymentId: string,
-  now: Date,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'paid', providerPaymentId: paymentId, updatedAt: now })
-    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-    .returning();
-  return row;
+  order: { id: string; paymentId: string; now: Date },
+  steps: PaidSteps,
+): Promise<{ balanceAfter: number | null } | undefined> {
+  const { credit, passes, mail } = steps;
+  const gated = [
+    credit?.posted,
+    passes && sql`passes as (${passes})`,
+    mail && sql`queued as (${mail})`,
+  ];
+  const after = gated.flatMap((step) => (step ? [sql`, ${step}`] : []));
+  const [paid] = await queryRows<{ balanceAfter: number | null }>(
+    db,
+    sql`with ${credit === null ? sql`` : sql`${credit.funded}, `}${ORDER_PAID} as (
+          update orders set status = 'paid', provider_payment_id = ${order.paymentId},
+            updated_at = ${timestamp(order.now)}
+          ${credit === null ? sql`` : sql`from funded`}
+          where orders.id = ${order.id} and orders.status = 'pending'
+          returning orders.id
+        )${sql.join(after, sql``)}
+        select ${credit === null ? sql`null::int` : sql`(select balance_after from posting)`}
+          as "balanceAfter"
+        from ${ORDER_PAID}`,
+  );
+  return paid;
 }
 
 /** pending → failed, once; a paid order is never failed by a late answer. */

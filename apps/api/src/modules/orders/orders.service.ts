@@ -2,11 +2,12 @@
  * Checkout (security.md W5, W6; R6, R7, R11): the server prices the SKU from the catalogue,
  * refuses a total the player was not shown, records a pending order per Idempotency-Key, charges
  * through the payment provider with the order id as the provider's idempotency key, and grants
- * in one transaction with marking the order paid.
+ * in the statement that marks the order paid.
  *
  * Exactly once, whoever asks: a repeated or concurrent request with the same key finds the order
  * and asks the provider again with the same key, which never charges twice and answers the first
- * payment; `markPaid` is conditional, so only one of the racers grants. A request left without a
+ * payment; marking it paid is conditional, and one statement with everything the order brings
+ * (`markPaidWith`, ADR 0042), so only one of the racers grants. A request left without a
  * clear answer (timeout, outage) keeps the order pending; the same request again, or the
  * reconciler, settles it.
  */
@@ -18,7 +19,6 @@ import {
   type CheckoutRequest,
   type ConsoleOrdersRequest,
 } from '@questfield/contract';
-import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { readPage, type Page } from '../../lib/page-cursor';
@@ -114,14 +114,10 @@ export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'p
   credits: CreditsService;
   codes: Pick<
     CodesService,
-    | 'issueGamePasses'
-    | 'revokeOrderPasses'
-    | 'orderPassClaimers'
-    | 'gamePasses'
-    | 'redeemedGamePass'
+    'issuing' | 'revokeOrderPasses' | 'orderPassClaimers' | 'gamePasses' | 'redeemedGamePass'
   >;
   accounts: Pick<AccountsService, 'find'>;
-  mailer: Pick<Mailer, 'queue' | 'wake'>;
+  mailer: Pick<Mailer, 'queueing' | 'wake'>;
 };
 
 /** The buyer as the checkout's session read them: whom the confirmation goes to. */
@@ -132,56 +128,60 @@ export function createOrdersService(deps: OrdersDeps) {
   const refunds = createRefunds({ db, transaction, clock, payments, credits, codes, accounts });
 
   /**
-   * What a paid order brings, in its transaction: credits, Game Passes, the confirmation (to
-   * `buyer` when the checkout's session named them, else as the account reads now). The
-   * balance after its credits when it posted them (null: none posted now).
+   * What a paid order brings, as steps of the statement that marks it paid (ADR 0042): credits,
+   * Game Passes, the confirmation (to `buyer` when the checkout's session named them, else as
+   * the account reads now; none for an account gone).
    */
-  async function grant(tx: Transaction, order: Order, buyer?: Buyer): Promise<number | null> {
-    const posted =
-      order.credits > 0
-        ? await credits.post(tx, {
-            userId: order.userId,
-            delta: order.credits,
-            reason: 'purchase',
-            source: { type: 'order', id: order.id },
-          })
-        : null;
-    const balance = posted?.status === 'posted' ? posted.posting.balanceAfter : null;
-    const gamePasses = await codes.issueGamePasses(tx, {
-      id: order.id,
-      ownerId: order.userId,
-      count: passCountOf(order),
-    });
-    const to = buyer ?? (await accounts.find(order.userId, tx));
-    if (to === undefined) return balance;
+  async function grants(order: Order, buyer?: Buyer): Promise<repo.PaidSteps> {
+    const gate = repo.ORDER_PAID;
+    const source = { type: 'order', id: order.id } as const;
+    const request = {
+      userId: order.userId,
+      delta: order.credits,
+      reason: 'purchase',
+      source,
+    } as const;
+    const credit = order.credits > 0 ? credits.charging(request, gate) : null;
+    const passes = codes.issuing(
+      { id: order.id, ownerId: order.userId, count: passCountOf(order) },
+      gate,
+    );
+    const to = buyer ?? (await accounts.find(order.userId));
+    if (to === undefined) return { credit, passes: passes.step, mail: null };
     const mail = orderConfirmationEmail({
       username: to.username,
       orderNumber: order.orderNumber,
       amount: formatUsd(order.amountCents),
       lines: order.lines,
       credits: order.credits,
-      gamePasses,
+      gamePasses: passes.codes,
     });
-    await mailer.queue(tx, to.email, mail);
-    return balance;
+    return { credit, passes: passes.step, mail: mailer.queueing(to.email, mail, gate) };
   }
 
-  /** Marks the order paid and grants what it bought, together, once. */
+  /** Marks the order paid and grants what it bought, together, once (one statement). */
   async function fulfil(
     order: repo.OrderRow,
     paymentId: string,
     buyer?: Buyer,
   ): Promise<CheckoutOutcome> {
-    const outcome = await transaction(async (tx) => {
-      const paid = await repo.markPaid(tx, order.id, paymentId, clock.now());
-      // The balance the grant's posting left (the row is locked to the commit), else read.
-      const granted = paid === undefined ? null : await grant(tx, withLines(paid), buyer);
-      const current = paid ?? (await repo.findById(tx, order.id)) ?? order;
-      const balance = granted ?? (await credits.balance(tx, order.userId));
-      return { order: withLines(current), balance };
-    });
+    const now = clock.now();
+    const steps = await grants(withLines(order), buyer);
+    const paid = await repo.markPaidWith(db, { id: order.id, paymentId, now }, steps);
+    if (paid === undefined) {
+      // Settled by another request, or no longer pending: answered as it stands.
+      const current = (await repo.findById(db, order.id)) ?? order;
+      return { order: withLines(current), balance: await credits.balance(db, order.userId) };
+    }
     mailer.wake();
-    return outcome;
+    const current = {
+      ...order,
+      status: 'paid',
+      providerPaymentId: paymentId,
+      updatedAt: now,
+    } as const;
+    const balance = paid.balanceAfter ?? (await credits.balance(db, order.userId));
+    return { order: withLines(current), balance };
   }
 
   /** Whether a report is about another payment, or another amount, than the order's. */
