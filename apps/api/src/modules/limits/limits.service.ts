@@ -172,11 +172,15 @@ export function createLimiter({
         const verdict = await checkedUnderLocks(tx, kind, counted, verdictOf);
         if (!verdict.allowed) return verdict;
         const attempt = { kind, ...counted, at: clock.now() };
-        let inWork = false;
-        const recording = (gate: Statement) => ((inWork = true), attemptStep(attempt, gate));
+        // Whether the work's statement carries the attempt's row (written there on a success).
+        let carried = false;
+        const recording = (gate: Statement) => {
+          carried = true;
+          return attemptStep(attempt, gate);
+        };
         const result = await work(tx, recording);
         const success = succeeded(result);
-        if (!(inWork && success)) await recordAttempt(tx, { ...attempt, succeeded: success });
+        if (!(carried && success)) await recordAttempt(tx, { ...attempt, succeeded: success });
         return { allowed: true, result };
       });
     },

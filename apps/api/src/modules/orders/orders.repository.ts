@@ -96,24 +96,25 @@ export async function markPaidWith(
   steps: PaidSteps,
 ): Promise<{ balanceAfter: number | null } | undefined> {
   const { credit, passes, mail } = steps;
-  const gated = [
+  const marked = sql`${ORDER_PAID} as (
+      update orders set status = 'paid', provider_payment_id = ${order.paymentId},
+        updated_at = ${timestamp(order.now)}
+      ${credit === null ? sql`` : sql`from funded`}
+      where orders.id = ${order.id} and orders.status = 'pending'
+      returning orders.id
+    )`;
+  // The CTEs in order: the balance locked first, then the order, then what is gated on it.
+  const ctes = [
+    credit?.funded,
+    marked,
     credit?.posted,
     passes && sql`passes as (${passes})`,
     mail && sql`queued as (${mail})`,
-  ];
-  const after = gated.flatMap((step) => (step ? [sql`, ${step}`] : []));
+  ].filter((step): step is SQL => Boolean(step));
+  const balance = credit === null ? sql`null::int` : sql`(select balance_after from posting)`;
   const [paid] = await queryRows<{ balanceAfter: number | null }>(
     db,
-    sql`with ${credit === null ? sql`` : sql`${credit.funded}, `}${ORDER_PAID} as (
-          update orders set status = 'paid', provider_payment_id = ${order.paymentId},
-            updated_at = ${timestamp(order.now)}
-          ${credit === null ? sql`` : sql`from funded`}
-          where orders.id = ${order.id} and orders.status = 'pending'
-          returning orders.id
-        )${sql.join(after, sql``)}
-        select ${credit === null ? sql`null::int` : sql`(select balance_after from posting)`}
-          as "balanceAfter"
-        from ${ORDER_PAID}`,
+    sql`with ${sql.join(ctes, sql`, `)} select ${balance} as "balanceAfter" from ${ORDER_PAID}`,
   );
   return paid;
 }
