@@ -12,6 +12,7 @@ import { creditLedger, eventSlots, registrations, users } from '../src/db/schema
 import { fixedClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
+import { openedMails } from './helpers/outbox';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
@@ -250,6 +251,62 @@ describe(`booking [${dbKind}]`, () => {
       } finally {
         await off.close();
       }
+    });
+
+    it('books a slot it seated someone on before straight away, and still answers every change since', async () => {
+      // The process keeps the slot after each seat (ADR 0043); each change below comes after a
+      // seat, so the booking that meets it is the one that skips the first read.
+      const [first, second, third, fourth, fifth] = (await playersWith(10, 5)) as [
+        Player,
+        Player,
+        Player,
+        Player,
+        Player,
+      ];
+      const at = (await slotsOf('2026-06-01')).at(-1)?.EventTime ?? ''; // 21:30: cancellable
+      const seat = async (who: Player) => jsonOf<RegisterEventResponse>(await book(who, at));
+      const old = await seat(first);
+      expect(old).toMatchObject({ credits: 8, repeated: false });
+
+      await services.bookings.setOpen('2026-06-01', '21:30', false);
+      expect(jsonOf(await book(second, at))).toEqual(refusal('SLOT_CLOSED'));
+      await services.bookings.setOpen('2026-06-01', '21:30', true);
+      expect(await seat(second)).toMatchObject({ credits: 8, repeated: false });
+      expect(await seat(second)).toMatchObject({ credits: 8, repeated: true });
+
+      expect(await seat(third)).toMatchObject({ credits: 8, repeated: false });
+      await services.bookings.setCapacity('2026-06-01', '21:30', 3);
+      expect(jsonOf(await book(fourth, at))).toEqual(refusal('SLOT_FULL'));
+      await services.bookings.setCapacity('2026-06-01', '21:30', 25);
+      expect(await seat(fourth)).toMatchObject({ credits: 8, repeated: false });
+
+      // Every seat given back, the slot removed and made again: a new slot, with a new code.
+      for (const who of [first, second, third, fourth]) {
+        const [held] = await db()
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(eq(registrations.userId, who.id));
+        const cancelled = await postJson(t.app, 'eventsCancel', { registrationId: held?.id }, who);
+        expect(cancelled.statusCode).toBe(200);
+      }
+      const hours = { first: '10:00', last: '21:00', capacity: 25 };
+      expect(await services.bookings.reshapeWeekday('monday', hours)).toMatchObject({ removed: 1 });
+      await services.bookings.reshapeWeekday('monday', { ...hours, last: '21:30' });
+      const remade = await seat(fifth);
+      expect(remade).toMatchObject({ credits: 8, repeated: false });
+      expect(remade.accessCode).not.toBe(old.accessCode);
+      const [slot] = await db()
+        .select({ id: eventSlots.id, booked: eventSlots.booked })
+        .from(eventSlots)
+        .where(eq(eventSlots.startsAt, new Date(at)));
+      const [held] = await db()
+        .select({ slotId: registrations.slotId })
+        .from(registrations)
+        .where(eq(registrations.userId, fifth.id));
+      expect(held?.slotId).toBe(slot?.id);
+      expect(slot?.booked).toBe(1);
+      const [mail] = await openedMails(t, fifth.email);
+      expect(mail?.textBody).toContain(remade.accessCode);
     });
 
     it('needs a session', async () => {

@@ -11,6 +11,8 @@
  *   free seats of any number of concurrent bookings win; the contended slot row is held only
  *   inside that statement). A seat not taken writes nothing, and the slot is read again to say
  *   why (notSeated). A seat taken is announced to every process after the commit (ADR 0035).
+ * - A slot the process seated someone on lately and that had seats left is known by its start
+ *   (or code): the next booking of it skips the first read (known-slots.ts, ADR 0043).
  * - Every slot has an access code from its creation (access-codes.ts), shown to its players.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -37,6 +39,7 @@ import type { SessionService } from '../accounts/sessions.service';
 import { toAvailableTime } from './available-time';
 import { seatCalendarFile } from './calendar';
 import { knownTimeZone, seatBookedMail } from './confirmation-mail';
+import { createKnownSlots, type KnownSlot } from './known-slots';
 import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
 import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
@@ -90,9 +93,9 @@ type BookingsDeps = Pick<
   waitlist: Pick<WaitlistService, 'offerFreedSeats' | 'releasePlayer' | 'wake'>;
 };
 
-/** A seat to take: the slot as read, the registration's id, and the mail confirming it. */
+/** A seat to take: the slot, the registration's id, and the mail confirming it. */
 type SeatPlan = {
-  slot: repo.SlotRow;
+  slot: KnownSlot;
   registrationId: string;
   now: Date;
   /** The confirmation's outbox insert (mailer.queueing), its mail rendered and sealed. */
@@ -137,6 +140,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     background: deps.background,
   });
   const today = () => venueDayOf(clock.now(), env.venueTimezone);
+  const knownSlots = createKnownSlots();
 
   async function dayView(day: VenueDay): Promise<ConsoleDayView> {
     const daySlots = await slots.consoleDay(day);
@@ -211,10 +215,13 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
   /**
    * Seats the caller on the targeted slot in one statement (see seatIn), or says why not.
-   * The slot (with the player's seat on it) and the player are read first, side by side and
-   * before any lock: a seat held already or a slot that seats nobody is answered from that
-   * read, and the confirmation mail (ADR 0032) is made from it, so none of that work happens
-   * while the slot's row is held. `timeZone` is the player's, as the browser named it.
+   * A slot this process seated someone on lately (known-slots.ts, ADR 0043) goes straight to
+   * that statement; if it takes no seat, the slot is forgotten and the booking starts over.
+   * Otherwise the slot (with the player's seat on it) and the player are read first, side by
+   * side and before any lock: a seat held already or a slot that seats nobody is answered from
+   * that read. Either way the confirmation mail (ADR 0032) is made before the statement, so none
+   * of that work happens while the slot's row is held. `timeZone` is the player's, as the
+   * browser named it.
    */
   async function seat(
     caller: BookingCaller,
@@ -223,6 +230,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     timeZone?: string,
   ): Promise<Booking> {
     if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
+    const zone = knownTimeZone(timeZone);
+    const known = knownSlots.get(target);
+    if (known !== undefined) {
+      const player = caller.player ?? (await accounts.find(caller.userId));
+      const booking = await seatIn(caller, way, seatPlan(known, way, player, zone));
+      if (booking !== undefined) return taken(caller, way, target, booking);
+      knownSlots.forget(target);
+    }
     const [found, player] = await Promise.all([
       repo.findSlotFor(db, target, caller.userId),
       caller.player ?? accounts.find(caller.userId),
@@ -230,19 +245,35 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const slot = found ?? fail(way.missing);
     const answered = await answerWithoutSeat(caller, way, slot);
     if (answered !== undefined) return answered;
-    const plan = seatPlan(slot, way, player, knownTimeZone(timeZone));
-    const booking = await seatIn(caller, way, plan);
+    const identity = { ...slot, accessCode: accessCodeOf(slot) };
+    const booking = await seatIn(caller, way, seatPlan(identity, way, player, zone));
     if (booking === undefined) return notSeated(caller, way, target);
-    changes.announce(booking.startsAt);
+    return taken(caller, way, target, booking);
+  }
+
+  /**
+   * A seat just taken: the slot is kept for the next booking while it has seats left, the
+   * change announced, the mail sent on its way and the booking audited.
+   */
+  function taken(caller: BookingCaller, way: Way, target: repo.SlotTarget, booking: Booking) {
+    const { slotId: id, startsAt, lengthMinutes, accessCode } = booking;
+    if (booking.spotsAvailable > 0) {
+      knownSlots.remember(target, { id, startsAt, lengthMinutes, accessCode });
+    } else {
+      knownSlots.forget(target);
+    }
+    changes.announce(startsAt);
     mailer.wake();
-    const startsAt = booking.startsAt.toISOString();
-    audit(caller, `bookings.${way.reason}`, { userId: caller.userId, startsAt });
+    audit(caller, `bookings.${way.reason}`, {
+      userId: caller.userId,
+      startsAt: startsAt.toISOString(),
+    });
     return booking;
   }
 
   /** A seat about to be taken on `slot`: its registration id and its confirmation mail. */
   function seatPlan(
-    slot: repo.SlotRow,
+    slot: KnownSlot,
     way: Way,
     player: { email: string; username: string } | undefined,
     timeZone: string | undefined,
@@ -250,14 +281,17 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const now = clock.now();
     const registrationId = randomUUID();
     if (player === undefined) return { slot, registrationId, now, mail: null };
-    const seat = { ...viewOf(slot), accessCode: accessCodeOf(slot), registrationId };
     const joined = way.source === 'access_code';
     const about = { username: player.username, timeZone, joined };
     return {
       slot,
       registrationId,
       now,
-      mail: mailer.queueing(player.email, seatBookedMail(seat, about, env, now), repo.SEAT_TAKEN),
+      mail: mailer.queueing(
+        player.email,
+        seatBookedMail({ ...slot, registrationId }, about, env, now),
+        repo.SEAT_TAKEN,
+      ),
     };
   }
 
