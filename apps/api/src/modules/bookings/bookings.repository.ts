@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import { dateOf, timestamp } from '../../db/sql-text';
 import {
@@ -295,7 +295,7 @@ export const SEAT_TAKEN: SQL = sql`registered`;
 /** What a booking's other modules write with its seat, gated on SEAT_TAKEN (ADR 0040). */
 export type SeatSteps = {
   /** The credits' posting (credits.charging): its `funded` row gates the seat. */
-  charge: { funded: SQL; posted: SQL };
+  charge: PostingSteps;
   /** The confirmation's queuing (mailer.queueing), if the seat has one. */
   mail: SQL | null;
 };

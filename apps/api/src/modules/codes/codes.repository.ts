@@ -19,7 +19,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import { dateOrNull, timestamp } from '../../db/sql-text';
 import { codeBatches, codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
@@ -198,7 +198,7 @@ export const REDEEMED: SQL = sql`redeemed`;
 /** What a redemption's other modules write with its row, gated on REDEEMED (ADR 0041). */
 export type RedemptionSteps = {
   /** The credits' posting (credits.charging). */
-  credit: { funded: SQL; posted: SQL };
+  credit: PostingSteps;
   /** The limiter's attempt, recorded as a success (limiter.attempt's `recording`). */
   attempt: SQL;
 };

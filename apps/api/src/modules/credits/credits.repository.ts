@@ -3,7 +3,7 @@
  * only by the credits module.
  */
 import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
 import { dateOf, timestamp } from '../../db/sql-text';
 import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
 import { balances, orderNumbers } from '../../db/schema/views';
@@ -109,9 +109,6 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
         };
   return { balance: result.balance, posting };
 }
-
-/** A posting as steps of another module's statement: see postingSteps. */
-export type PostingSteps = { funded: SQL; posted: SQL };
 
 /**
  * A posting as steps of another module's one statement, which runs in no transaction of its own

@@ -14,7 +14,7 @@
  */
 import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
 import type { Infra } from '../../infra';
-import type { Executor, Statement, Transaction } from '../../db/client';
+import type { Executor, PostingSteps, Statement, Transaction } from '../../db/client';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
@@ -148,7 +148,7 @@ export function createCreditsService({
      * redemption's credit, ADR 0041), written once for each row of that statement's `gate`, or
      * not at all; see postingSteps.
      */
-    charging: (request: PostingRequest, gate: Statement): repo.PostingSteps =>
+    charging: (request: PostingRequest, gate: Statement): PostingSteps =>
       repo.postingSteps(ledgerRowOf(request, clock.now()), gate),
 
     /**

@@ -1,7 +1,7 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import {
@@ -74,7 +74,7 @@ export const ORDER_PAID = sql`paid`;
 /** What a paid order's other modules write with it, gated on ORDER_PAID (ADR 0042). */
 export type PaidSteps = {
   /** The credits' posting (credits.charging), when the order brings credits. */
-  credit: { funded: SQL; posted: SQL } | null;
+  credit: PostingSteps | null;
   /** Its Game Passes (codes.issuing), when it bought any. */
   passes: SQL | null;
   /** The confirmation (mailer.queueing), when the buyer has an account to mail. */
