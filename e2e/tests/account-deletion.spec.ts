@@ -34,14 +34,16 @@ test('delete the account with the password, end signed out, and sign-in fails af
   await expect(password).toBeFocused();
   await password.fill(`${player.password}-wrong`);
   await section.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(section).toContainText('Incorrect password. Please try again.');
+  await expect(section).toContainText('Incorrect password. Please try again.', {
+    timeout: PASSWORD_ANSWER_MS,
+  });
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   // The confirmation step, with its error, passes axe (contrast of the red button included).
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await password.fill(player.password);
   await password.press('Enter');
-  await expect(settings).toBeHidden();
+  await expect(settings).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
   await expect(page.getByText(MESSAGES.accountDeleted)).toHaveAttribute('role', 'status');
   await expect(page.locator('#main-content')).toBeFocused();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();

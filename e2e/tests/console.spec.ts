@@ -8,6 +8,7 @@
 // in the audit log.
 import { readFile } from 'node:fs/promises';
 import { MESSAGES, API_ROUTES } from '@questfield/contract';
+import { PASSWORD_ANSWER_MS } from '../support/accounts';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { seriousA11yViolations } from '../support/axe';
 import {
@@ -60,7 +61,9 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await setup.getByLabel('Password', { exact: true }).fill(admin.password);
       await setup.getByRole('button', { name: 'Continue' }).click();
-      await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible({
+        timeout: PASSWORD_ANSWER_MS,
+      });
       await expect(setup.getByRole('heading')).toBeFocused();
       const key = ((await setup.getByRole('definition').textContent()) ?? '').replace(/\s/g, '');
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
