@@ -56,6 +56,7 @@ import { buildApp, type App } from '../src/app';
 import { loadEnv, type Env } from '../src/config/env';
 import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { mailRendererFor } from '../src/infra';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
 import { venueDayOf, venueInstant, venueTimeOf } from '../src/lib/slot-schedule';
@@ -395,6 +396,7 @@ function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services 
     listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock: systemClock,
     emailDispatcher: app.emailDispatcher,
+    renderMail: mailRendererFor(env),
     payments: createTestPaymentProvider(),
     background: app.backgroundTasks,
   });

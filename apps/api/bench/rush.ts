@@ -40,6 +40,7 @@ import { buildApp } from '../src/app';
 import { loadEnv, type Env, type EnvSource } from '../src/config/env';
 import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { mailRendererFor } from '../src/infra';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
@@ -163,6 +164,7 @@ async function seed(handle: DatabaseHandle, settings: EnvSource) {
       listen: (channel, onNotify) => handle.listen(channel, onNotify),
       clock: systemClock,
       emailDispatcher: app.emailDispatcher,
+      renderMail: mailRendererFor(env),
       payments: createTestPaymentProvider(),
       background: app.backgroundTasks,
     });

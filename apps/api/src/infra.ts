@@ -11,11 +11,13 @@ import {
   type EmailDispatcher,
   type MailTransport,
 } from './integrations/email/dispatcher';
+import { createMailRenderer, type RenderMail } from './integrations/email/templates';
 import { createPaymentProvider } from './integrations/payments';
 import type { PaymentProvider } from './integrations/payments/provider';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import { seatBookedRenderer } from './modules/bookings/confirmation-mail';
 
 /**
  * What services are built from (src/services.ts): settings, the database, time, mail
@@ -34,6 +36,8 @@ export type Infra = {
   clock: Clock;
   /** Delivers the email outbox; `wake()` after queueing mail. */
   emailDispatcher: EmailDispatcher;
+  /** Renders the outbox's drafts (ADR 0044), for the dispatcher and the dev mailbox. */
+  renderMail: RenderMail;
   /** Charges cards: PAYMENT_PROVIDER's provider, or the one a test passes in. */
   payments: PaymentProvider;
   /** Work a request starts after its answer (the recovery code, R16). */
@@ -51,9 +55,15 @@ export type InfraDeps = {
   paymentProvider?: PaymentProvider;
 };
 
+/** Every mail's renderer; a seat's confirmation is the bookings module's, with the venue's settings. */
+export function mailRendererFor(env: Env): RenderMail {
+  return createMailRenderer({ seatBooked: seatBookedRenderer(env) });
+}
+
 /** The infrastructure of the app (app.ts) and of the operator's command line (admin.ts). */
 export function createInfra({ env, db: handle, clock, logger, ...replacements }: InfraDeps): Infra {
   const db = handle.db;
+  const renderMail = mailRendererFor(env);
   const emailDispatcher = createEmailDispatcher({
     db,
     clock,
@@ -61,6 +71,7 @@ export function createInfra({ env, db: handle, clock, logger, ...replacements }:
     smtpUrl: env.smtpUrl,
     mailFrom: env.mailFrom,
     appSecret: env.appSecret,
+    renderMail,
     transport: replacements.mailTransport,
   });
   return {
@@ -71,6 +82,7 @@ export function createInfra({ env, db: handle, clock, logger, ...replacements }:
     listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock,
     emailDispatcher,
+    renderMail,
     payments: replacements.paymentProvider ?? createPaymentProvider(env.payment),
     background: createBackgroundTasks(logger),
   };

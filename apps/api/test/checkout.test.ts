@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { SANDBOX_NONCES } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codes, creditLedger, emailOutbox, orders, users } from '../src/db/schema';
+import { codes, creditLedger, orders, users } from '../src/db/schema';
 import type { PaymentProvider, PaymentResult } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
@@ -140,11 +140,9 @@ describe(`Square/Checkout [${dbKind}]`, () => {
     const rows = await db().select().from(codes).where(eq(codes.ownerId, buyer.id));
     const atRest = JSON.stringify(rows);
     expect(listed.some((pass) => atRest.includes(pass.code))).toBe(false);
-    const [mail] = await db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, buyer.email));
+    const [mail] = await openedMails(t, buyer.email);
     expect(mail?.subject).toBe(`Your Questfield order ${orderNumber}`);
+    for (const pass of listed) expect(mail?.textBody).toContain(pass.code);
     expect(await balanceOf(buyer.id)).toBe(0);
   });
 

@@ -12,7 +12,9 @@ import { queryRows, type Database } from '../src/db/client';
 import { emailOutbox } from '../src/db/schema';
 import { FINISHED_TTL_MS, type MailTransport } from '../src/integrations/email/dispatcher';
 import { createMailSeal } from '../src/integrations/email/mail-seal';
-import { recoveryCodeEmail } from '../src/integrations/email/templates';
+import { mailDraft } from '../src/integrations/email/templates';
+import { mailRendererFor } from '../src/infra';
+import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { latestRecoveryCode, openedMails } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
@@ -97,8 +99,8 @@ describe(`secrets of queued mail at rest [${dbKind}]`, () => {
 
     await expectNoneAtRest(secrets);
     expect(await openedMails(t)).toEqual([
-      expect.objectContaining({ status: 'sent', textBody: '', htmlBody: '' }),
-      expect.objectContaining({ status: 'sent', textBody: '', htmlBody: '' }),
+      expect.objectContaining({ status: 'sent', draft: '', textBody: '', htmlBody: '' }),
+      expect.objectContaining({ status: 'sent', draft: '', textBody: '', htmlBody: '' }),
     ]);
   });
 
@@ -113,16 +115,35 @@ describe(`secrets of queued mail at rest [${dbKind}]`, () => {
     expect(await db().select().from(emailOutbox)).toHaveLength(1);
   });
 
+  it('gives up, without sending, a draft no template of this version renders', async () => {
+    const box = createSealedBox(t.env.appSecret, 'email-outbox');
+    const drafts = [
+      { template: 'retired_template', draft: box.seal('{"username":"ada"}') },
+      { template: 'seat_booked', draft: box.seal('{"username":"ada"}') },
+      { template: 'recovery_code', draft: box.seal('not json') },
+    ];
+    await db()
+      .insert(emailOutbox)
+      .values(
+        drafts.map((row) => ({ ...row, toAddress: player.email, nextAttemptAt: t.clock.now() })),
+      );
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 0, failed: 3 });
+    expect(delivered).toEqual([]);
+  });
+
   it('gives up, without sending, a mail sealed under another APP_SECRET', async () => {
-    const mail = recoveryCodeEmail({ username: player.username, code: '123456' });
-    const foreign = createMailSeal('another-secret-0123456789-abcdefghijklmnop').seal(mail);
+    const draft = mailDraft('recovery_code', { username: player.username, code: '123456' });
+    const render = mailRendererFor(t.env);
+    const foreign = createMailSeal('another-secret-0123456789-abcdefghijklmnop', render).seal(
+      draft,
+    );
     await db()
       .insert(emailOutbox)
       .values({ toAddress: player.email, ...foreign, nextAttemptAt: t.clock.now() });
     expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 0, failed: 1 });
     expect(delivered).toEqual([]);
     expect(await openedMails(t)).toEqual([
-      expect.objectContaining({ status: 'failed', textBody: '', htmlBody: '' }),
+      expect.objectContaining({ status: 'failed', draft: '', textBody: '', htmlBody: '' }),
     ]);
   });
 });

@@ -9,11 +9,16 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
 } from '../src/integrations/email/dispatcher';
-import { createMailSeal } from '../src/integrations/email/mail-seal';
-import { passwordChangedEmail, recoveryCodeEmail } from '../src/integrations/email/templates';
+import {
+  mailDraft,
+  passwordChangedEmail,
+  recoveryCodeEmail,
+} from '../src/integrations/email/templates';
+import { mailRendererFor } from '../src/infra';
+import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp } from './helpers/accounts';
 import { getLocally } from './helpers/mailbox';
-import { createTestApp, dbKind, jsonOf, PRODUCTION_ENV } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, PRODUCTION_ENV, servicesOf } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
 type Received = { to: string; data: string };
@@ -95,39 +100,97 @@ describe(`email [${dbKind}]`, () => {
     expect(smtp.received[0]?.data).toMatch(/recovery code/);
   });
 
-  it('sends attachments and extra headers, sealed at rest and blanked once sent', async () => {
+  /** The SMTP message's List-Unsubscribe header and calendar attachment, as received. */
+  function unsubscribeAndCalendar(data: string) {
+    // Long header lines arrive folded (RFC 5322 §2.2.3): unfold them to read.
+    const unfolded = data.replace(/\r\n[ \t]+/g, ' ');
+    const attached = /filename="?[\w.-]+\.ics"?\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(
+      unfolded,
+    )?.[1];
+    return {
+      unsubscribe: /List-Unsubscribe: (<[^>]+>)/.exec(unfolded)?.[1],
+      calendar: attached === undefined ? undefined : Buffer.from(attached, 'base64').toString(),
+    };
+  }
+
+  it('renders a draft when it sends it: attachments and headers, sealed at rest, blanked once sent', async () => {
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
     const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     cleanups.push(t.close);
+    const { db } = t.database.handle;
+    const facts = {
+      registrationId: '7b0a4d52-3f0c-4c55-9d8a-2f6f1c1e9a01',
+      startsAt: '2026-06-01T22:00:00.000Z',
+      lengthMinutes: 30,
+      accessCode: 'QX7K-9MZD',
+      username: 'ada',
+      timeZone: null,
+      joined: false,
+    };
+    const oneClickUrl = 'https://questfield.example/api/unsubscribe?token=secret-token';
+    const reminder = {
+      username: 'ada',
+      kind: 'hour' as const,
+      startsAt: 'Monday, June 1, 2026 at 6:00 PM',
+      place: 'Old Mill',
+      accessCode: 'QX7K-9MZD',
+      sessionsUrl: 'https://questfield.example/dashboard',
+      unsubscribeUrl: 'https://questfield.example/unsubscribe?token=secret-token',
+      oneClickUrl,
+    };
+    const { mailer } = servicesOf(t);
+    await mailer.queue(db, 'booked@example.com', mailDraft('seat_booked', facts));
+    await mailer.queue(db, 'reminded@example.com', mailDraft('seat_reminder', reminder));
+    for (const row of await db.select().from(emailOutbox)) {
+      expect(row).toMatchObject({ subject: '', textBody: '', htmlBody: '', extras: '' });
+      expect(row.draft).toMatch(/^v1\./);
+      for (const secret of ['QX7K-9MZD', 'secret-token', facts.registrationId]) {
+        expect(row.draft).not.toContain(secret);
+      }
+    }
+
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 2 });
+    const received = (to: string) => smtp.received.find((mail) => mail.to === to)?.data ?? '';
+    const booked = unsubscribeAndCalendar(received('booked@example.com'));
+    expect(booked.unsubscribe).toBeUndefined();
+    expect(booked.calendar).toContain(`UID:${facts.registrationId}@`);
+    expect(booked.calendar).toContain('DTSTART:20260601T220000Z');
+    expect(received('booked@example.com')).toMatch(/Subject: Your Questfield game at /);
+    const reminded = unsubscribeAndCalendar(received('reminded@example.com'));
+    expect(reminded).toEqual({ unsubscribe: `<${oneClickUrl}>`, calendar: undefined });
+    for (const row of await db.select().from(emailOutbox)) {
+      expect(row).toMatchObject({ status: 'sent', draft: '', textBody: '' });
+    }
+  });
+
+  it('still sends a mail queued before drafts, its bodies sealed part by part', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    cleanups.push(t.close);
+    // As the outbox stored a rendered mail before migration 0028.
+    const box = createSealedBox(t.env.appSecret, 'email-outbox');
     const calendar = 'BEGIN:VCALENDAR\r\nUID:seat-secret-uid\r\nEND:VCALENDAR\r\n';
     const unsubscribe = '<https://questfield.example/api/unsubscribe?token=secret-token>';
+    const extras = {
+      attachments: [{ filename: 'game.ics', contentType: 'text/calendar', content: calendar }],
+      headers: { 'List-Unsubscribe': unsubscribe },
+    };
     await t.database.handle.db.insert(emailOutbox).values({
       toAddress: 'player@example.com',
       nextAttemptAt: new Date(0),
-      ...createMailSeal(t.env.appSecret).seal({
-        template: 'seat_booked',
-        subject: 'Your seat',
-        text: 'See you there',
-        html: '',
-        attachments: [{ filename: 'game.ics', contentType: 'text/calendar', content: calendar }],
-        headers: { 'List-Unsubscribe': unsubscribe },
-      }),
+      template: 'seat_booked',
+      subject: 'Your seat',
+      textBody: box.seal('See you there'),
+      extras: box.seal(JSON.stringify(extras)),
     });
-    const [queued] = await t.database.handle.db.select().from(emailOutbox);
-    expect(queued?.extras).not.toBe('');
-    expect(queued?.extras).not.toContain('seat-secret-uid');
-    expect(queued?.extras).not.toContain('secret-token');
 
     expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 1 });
-    // Long header lines arrive folded (RFC 5322 §2.2.3): unfold them to read.
-    const data = (smtp.received[0]?.data ?? '').replace(/\r\n[ \t]+/g, ' ');
-    expect(data).toContain(`List-Unsubscribe: ${unsubscribe}`);
-    expect(data).toMatch(
-      /Content-Type: text\/calendar[^\r]*\r\n(?:[^\r]+\r\n)*Content-Disposition: attachment; filename=game\.ics/,
-    );
-    const attached = /filename=game\.ics\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(data)?.[1] ?? '';
-    expect(Buffer.from(attached, 'base64').toString('utf8')).toBe(calendar);
+    const data = smtp.received[0]?.data ?? '';
+    expect(data).toMatch(/Subject: Your seat/);
+    expect(data).toMatch(/See you there/);
+    expect(unsubscribeAndCalendar(data)).toEqual({ unsubscribe, calendar });
     const [sent] = await t.database.handle.db.select().from(emailOutbox);
     expect(sent).toMatchObject({ status: 'sent', extras: '', textBody: '', htmlBody: '' });
   });
@@ -189,11 +252,12 @@ describe(`email [${dbKind}]`, () => {
   it('escapes the dev mailbox page', async () => {
     const t = await createTestApp();
     cleanups.push(t.close);
-    const mail = { subject: '<script>x</script>', text: '</pre><script>y</script>', html: '' };
-    await t.database.handle.db.insert(emailOutbox).values({
-      toAddress: '<img src=x onerror=alert(1)>@example.com',
-      ...createMailSeal(t.env.appSecret).seal({ template: 'recovery_code', ...mail }),
-    });
+    const draft = mailDraft('account_deleted', { username: '</pre><script>y</script>' });
+    await servicesOf(t).mailer.queue(
+      t.database.handle.db,
+      '<img src=x onerror=alert(1)>@example.com',
+      draft,
+    );
     const page = await getLocally(t.app, '/dev/mailbox');
     expect(page.body).not.toContain('<script>');
     expect(page.body).not.toContain('<img');
@@ -250,6 +314,7 @@ describe(`email [${dbKind}]`, () => {
       smtpUrl: null,
       mailFrom,
       appSecret,
+      renderMail: mailRendererFor(t.env),
     });
     cleanups.push(() => dispatcher.stop());
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

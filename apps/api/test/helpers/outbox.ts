@@ -1,13 +1,14 @@
-/** The email outbox as the dispatcher reads it: bodies are sealed at rest, opened here. */
+/** The email outbox as the dispatcher reads it: drafts are sealed at rest, rendered here. */
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/db/schema';
 import { createMailSeal } from '../../src/integrations/email/mail-seal';
+import { mailRendererFor } from '../../src/infra';
 import type { OutboxRow } from '../../src/integrations/email/outbox.repository';
 import type { TestApp } from './test-app';
 
-/** The outbox's mails (to `to`, or all), newest first, with opened bodies. */
+/** The outbox's mails (to `to`, or all), newest first, rendered. */
 export async function openedMails(t: Pick<TestApp, 'database' | 'env'>, to?: string) {
-  const seal = createMailSeal(t.env.appSecret);
+  const seal = createMailSeal(t.env.appSecret, mailRendererFor(t.env));
   const rows: OutboxRow[] = await t.database.handle.db
     .select()
     .from(emailOutbox)

@@ -10,6 +10,7 @@ import { transactor, type Executor } from '../../src/db/client';
 import type { PaymentProvider } from '../../src/integrations/payments/provider';
 import { createTestPaymentProvider } from '../../src/integrations/payments/test-provider';
 import { fixedClock, type Clock } from '../../src/lib/clock';
+import { mailRendererFor } from '../../src/infra';
 import { createLogger } from '../../src/lib/logger';
 import { createServices, type Services } from '../../src/services';
 import { findInvariantViolations, hasViolations, type InvariantViolations } from './invariants';
@@ -139,6 +140,7 @@ export function servicesOf(
     listen: (channel, onNotify) => handle.listen(channel, onNotify),
     clock: app.clock,
     emailDispatcher: app.app.emailDispatcher,
+    renderMail: mailRendererFor(app.env),
     payments,
     background: app.app.backgroundTasks,
   });

@@ -13,11 +13,17 @@ export const emailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    /** Sealed (integrations/email/mail-seal.ts), never plain text; '' once delivered. */
-    textBody: text('text_body').notNull(),
+    /** '' for a draft (rendered when sent); the subject of a mail queued before ADR 0044. */
+    subject: text('subject').notNull().default(''),
+    /**
+     * The template's input as sealed JSON (integrations/email/mail-seal.ts, ADR 0044), never
+     * plain text; '' once delivered.
+     */
+    draft: text('draft').notNull().default(''),
+    /** A mail queued before ADR 0044: its bodies, each sealed; '' for a draft or once delivered. */
+    textBody: text('text_body').notNull().default(''),
     htmlBody: text('html_body').notNull().default(''),
-    /** Attachments and extra headers as sealed JSON (mail-seal.ts); '' when none or delivered. */
+    /** Of a mail queued before ADR 0044: attachments and extra headers as sealed JSON. */
     extras: text('extras').notNull().default(''),
     template: text('template').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),

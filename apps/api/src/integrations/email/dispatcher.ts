@@ -8,8 +8,9 @@
  *   marking can send a mail twice, never lose it.
  * - without SMTP_URL: rows become `dev` and stay readable in the dev mailbox.
  *
- * Bodies are sealed at rest (mail-seal.ts): opened here only to send, blanked once sent or given
- * up, and every finished row is deleted FINISHED_TTL_MS after it was queued.
+ * Drafts are sealed at rest (mail-seal.ts): opened and rendered here only to send (ADR 0044),
+ * blanked once sent or given up, and every finished row is deleted FINISHED_TTL_MS after it was
+ * queued.
  *
  * It polls every POLL_INTERVAL_MS and is woken right after an enqueue. Passes never overlap.
  * Tests call `runOnce()` directly with a fake clock; `start()`/`stop()` are for the server.
@@ -20,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createMailSeal } from './mail-seal';
 import * as outbox from './outbox.repository';
+import type { RenderMail } from './templates';
 
 const POLL_INTERVAL_MS = 5_000;
 export const MAX_ATTEMPTS = 6;
@@ -38,8 +40,10 @@ export type EmailDispatcherOptions = {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Opens the sealed bodies (mail-seal.ts). */
+  /** Opens the sealed drafts (mail-seal.ts). */
   appSecret: string;
+  /** Renders an opened draft. */
+  renderMail: RenderMail;
   /** Replaces the SMTP transport built from smtpUrl. */
   transport?: MailTransport;
 };
@@ -59,7 +63,7 @@ export function retryDelayMs(attempts: number): number {
 
 export function createEmailDispatcher(options: EmailDispatcherOptions) {
   const { db, clock, logger, smtpUrl, mailFrom } = options;
-  const seal = createMailSeal(options.appSecret);
+  const seal = createMailSeal(options.appSecret, options.renderMail);
   let transport: MailTransport | null = options.transport ?? null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<RunReport> | null = null;
@@ -93,13 +97,13 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
 
   async function deliver(sender: MailTransport, row: outbox.OutboxRow): Promise<Outcome> {
     const bodies = seal.open(row);
-    // No retry can help: the key that sealed it is gone.
+    // No retry can help: the key that sealed it is gone, or its template with it.
     if (bodies === null) return recordFailure(row, 'sealed under another APP_SECRET', true);
     try {
       await sender.sendMail({
         from: mailFrom,
         to: row.toAddress,
-        subject: row.subject,
+        subject: bodies.subject,
         text: bodies.textBody,
         html: bodies.htmlBody === '' ? undefined : bodies.htmlBody,
         attachments: bodies.extras.attachments,

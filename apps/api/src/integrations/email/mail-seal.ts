@@ -1,12 +1,16 @@
 /**
- * Every outbox body is sealed at rest (ADR 0006): a recovery code or a Game Pass code waiting to
+ * Every outbox mail is sealed at rest (ADR 0006): a recovery code or a Game Pass code waiting to
  * be sent is unreadable in the database and its backups. One rule for every mail, so no template
- * can forget it; only the dispatcher (to send) and the dev mailbox open a body. Attachments and
- * extra headers (an unsubscribe link carries a token) are sealed the same way, as `extras`.
+ * can forget it; only the dispatcher (to send) and the dev mailbox open one.
+ *
+ * A mail is kept as its draft (ADR 0044): the template's input as JSON, sealed as one part, and
+ * rendered when it is opened. Rows queued before migration 0028 hold their rendered bodies
+ * instead, each sealed (text, HTML, and attachments with extra headers as `extras`); they are
+ * opened as they were until the last of them is sent.
  */
 import { z } from 'zod';
 import { createSealedBox } from '../../lib/sealed-box';
-import type { RenderedEmail } from './templates';
+import type { MailDraft, RenderMail } from './templates';
 
 const mailExtras = z.object({
   attachments: z.array(
@@ -17,11 +21,25 @@ const mailExtras = z.object({
 export type MailExtras = z.infer<typeof mailExtras>;
 const NO_EXTRAS: MailExtras = { attachments: [], headers: {} };
 
-export type MailBodies = { textBody: string; htmlBody: string; extras: string };
-export type OpenedMail = { textBody: string; htmlBody: string; extras: MailExtras };
-export type SealedEmail = Pick<RenderedEmail, 'template' | 'subject'> & MailBodies;
+/** An outbox row as stored: its draft, or (queued before ADR 0044) its rendered bodies. */
+export type StoredMail = {
+  template: string;
+  subject: string;
+  draft: string;
+  textBody: string;
+  htmlBody: string;
+  extras: string;
+  createdAt: Date;
+};
+export type OpenedMail = {
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  extras: MailExtras;
+};
+export type SealedEmail = { template: MailDraft['template']; draft: string };
 
-export function createMailSeal(appSecret: string) {
+export function createMailSeal(appSecret: string, render: RenderMail) {
   const box = createSealedBox(appSecret, 'email-outbox');
   // A delivered mail's bodies are blanked: nothing left to open.
   const openBody = (sealed: string) => (sealed === '' ? '' : box.open(sealed));
@@ -30,29 +48,41 @@ export function createMailSeal(appSecret: string) {
     if (json === null) return null;
     return json === '' ? NO_EXTRAS : mailExtras.parse(JSON.parse(json));
   }
+
+  /** A row of before ADR 0044, opened part by part. */
+  function openBodies(row: StoredMail): OpenedMail | null {
+    const textBody = openBody(row.textBody);
+    const htmlBody = openBody(row.htmlBody);
+    const extras = openExtras(row.extras);
+    return textBody === null || htmlBody === null || extras === null
+      ? null
+      : { subject: row.subject, textBody, htmlBody, extras };
+  }
+
+  /** The draft rendered; null when it does not open or no template of this version renders it. */
+  function openDraft(row: StoredMail): OpenedMail | null {
+    const json = box.open(row.draft);
+    if (json === null) return null;
+    try {
+      const draft = { template: row.template, input: JSON.parse(json) } as MailDraft;
+      const mail = render(draft, row.createdAt);
+      const extras = { attachments: mail.attachments ?? [], headers: mail.headers ?? {} };
+      return { subject: mail.subject, textBody: mail.text, htmlBody: mail.html, extras };
+    } catch {
+      return null;
+    }
+  }
+
   return {
-    seal(mail: RenderedEmail): SealedEmail {
-      const extras: MailExtras = {
-        attachments: mail.attachments ?? [],
-        headers: mail.headers ?? {},
-      };
-      const none = extras.attachments.length === 0 && Object.keys(extras.headers).length === 0;
-      return {
-        template: mail.template,
-        subject: mail.subject,
-        textBody: box.seal(mail.text),
-        htmlBody: box.seal(mail.html),
-        extras: none ? '' : box.seal(JSON.stringify(extras)),
-      };
-    },
-    /** The mail in plain text, or null when sealed under another APP_SECRET (or altered). */
-    open(row: MailBodies): OpenedMail | null {
-      const textBody = openBody(row.textBody);
-      const htmlBody = openBody(row.htmlBody);
-      const extras = openExtras(row.extras);
-      return textBody === null || htmlBody === null || extras === null
-        ? null
-        : { textBody, htmlBody, extras };
-    },
+    seal: (draft: MailDraft): SealedEmail => ({
+      template: draft.template,
+      draft: box.seal(JSON.stringify(draft.input)),
+    }),
+    /**
+     * The mail in plain text, or null when sealed under another APP_SECRET (or altered), or when
+     * its draft no longer renders.
+     */
+    open: (row: StoredMail): OpenedMail | null =>
+      row.draft === '' ? openBodies(row) : openDraft(row),
   };
 }

@@ -1,39 +1,43 @@
 /**
- * How services send mail: `queue` inside the action's transaction (a rolled-back action sends
- * nothing), then `wake` after commit so the dispatcher delivers it at once. Bodies are sealed
- * before they reach the outbox. `latest` serves the dev mailbox, bodies opened.
+ * How services send mail: `queue` a draft (a template and its input) inside the action's
+ * transaction (a rolled-back action sends nothing), then `wake` after commit so the dispatcher
+ * renders and delivers it at once (ADR 0044). Drafts are sealed before they reach the outbox.
+ * `latest` serves the dev mailbox, rendered.
  */
 import type { Executor, Statement } from '../../db/client';
 import type { Infra } from '../../infra';
 import { createMailSeal, type OpenedMail } from './mail-seal';
 import { enqueueEmail, enqueueStatement, latestEmails, type OutboxRow } from './outbox.repository';
-import type { RenderedEmail } from './templates';
+import type { MailDraft } from './templates';
 
-/** What the dev mailbox shows for a body it cannot open. */
-const UNREADABLE: OpenedMail = {
+/** What the dev mailbox shows for a mail it cannot open. */
+const UNREADABLE: Omit<OpenedMail, 'subject'> = {
   textBody: '(This mail was sealed under another APP_SECRET and cannot be shown.)',
   htmlBody: '',
   extras: { attachments: [], headers: {} },
 };
 
-/** An outbox row with its bodies, attachments and headers opened. */
+/** An outbox row with its mail rendered (or its bodies opened). */
 export type OutboxMail = Omit<OutboxRow, 'extras'> & OpenedMail;
 
-export function createMailer({ db, clock, env, emailDispatcher }: Infra) {
-  const seal = createMailSeal(env.appSecret);
+export function createMailer({ db, clock, env, emailDispatcher, renderMail }: Infra) {
+  const seal = createMailSeal(env.appSecret, renderMail);
   return {
-    queue: (tx: Executor, to: string, mail: RenderedEmail): Promise<void> =>
-      enqueueEmail(tx, to, seal.seal(mail), clock.now()),
+    queue: (tx: Executor, to: string, draft: MailDraft): Promise<void> =>
+      enqueueEmail(tx, to, seal.seal(draft), clock.now()),
     /**
      * The statement `queue` runs, for another module's statement to send once for each row of
      * its `gate` (ADR 0040: a booking's confirmation, queued only with its seat).
      */
-    queueing: (to: string, mail: RenderedEmail, gate: Statement): Statement =>
-      enqueueStatement(to, seal.seal(mail), clock.now(), gate),
+    queueing: (to: string, draft: MailDraft, gate: Statement): Statement =>
+      enqueueStatement(to, seal.seal(draft), clock.now(), gate),
     wake: (): void => emailDispatcher.wake(),
-    /** The newest mails of the outbox with their bodies opened, for the dev mailbox. */
+    /** The newest mails of the outbox, rendered, for the dev mailbox. */
     latest: async (limit: number): Promise<OutboxMail[]> =>
-      (await latestEmails(db, limit)).map((row) => ({ ...row, ...(seal.open(row) ?? UNREADABLE) })),
+      (await latestEmails(db, limit)).map((row) => ({
+        ...row,
+        ...(seal.open(row) ?? { ...UNREADABLE, subject: row.subject }),
+      })),
   };
 }
 

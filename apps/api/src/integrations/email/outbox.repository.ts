@@ -1,6 +1,6 @@
 /**
  * The email outbox: rows are queued inside the action's transaction and sent after commit.
- * Bodies are stored sealed (mail-seal.ts), blanked once delivered, and finished rows deleted.
+ * Drafts are stored sealed (mail-seal.ts), blanked once delivered, and finished rows deleted.
  */
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -10,8 +10,8 @@ import type { SealedEmail } from './mail-seal';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** A delivered mail keeps no body: it has no reason to, and it may hold a secret. */
-const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
+/** A delivered mail keeps no draft or body: it has no reason to, and it may hold a secret. */
+const NO_BODY = { draft: '', textBody: '', htmlBody: '', extras: '' };
 
 /**
  * The statement queuing a mail, to run on its own (enqueueEmail) or in another module's (ADR
@@ -20,10 +20,9 @@ const NO_BODY = { textBody: '', htmlBody: '', extras: '' };
  */
 export function enqueueStatement(to: string, mail: SealedEmail, now: Date, gate?: SQL): SQL {
   const at = timestamp(now);
-  const row = sql`${to}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.extras},
-      ${mail.template}, 'pending', ${at}, ${at}`;
+  const row = sql`${to}, ${mail.draft}, ${mail.template}, 'pending', ${at}, ${at}`;
   return sql`insert into email_outbox
-      (to_address, subject, text_body, html_body, extras, template, status, next_attempt_at, created_at)
+      (to_address, draft, template, status, next_attempt_at, created_at)
     ${gate === undefined ? sql`values (${row})` : sql`select ${row} from ${gate}`}`;
 }
 

@@ -94,7 +94,7 @@ export function passwordChangedEmail(input: { username: string }): RenderedEmail
 }
 
 /** To the address of an account just deleted: what went, what stays, and whom to ask. */
-export function accountDeletedEmail(input: { username: string }): RenderedEmail {
+function accountDeletedEmail(input: { username: string }): RenderedEmail {
   const subject = `Your ${BRAND_NAME} account has been deleted`;
   const paragraphs = [
     `Your ${BRAND_NAME} account has been deleted, as you asked. Your email address, username, name, sign-in sessions, bookings of future sessions and game results are gone, and the credits left on the account were forfeited.`,
@@ -109,7 +109,7 @@ export function accountDeletedEmail(input: { username: string }): RenderedEmail 
   return { template: 'account_deleted', subject, text, html };
 }
 
-export type OrderConfirmation = {
+type OrderConfirmation = {
   username: string;
   orderNumber: string;
   /** '$400.00' */
@@ -120,7 +120,7 @@ export type OrderConfirmation = {
 };
 
 /** The receipt of a paid order, with its Game Pass codes (redeemable at /experience-card). */
-export function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail {
+function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail {
   const subject = `Your ${BRAND_NAME} order ${input.orderNumber}`;
   const items = input.lines.map((line) =>
     [line.label, ...line.includes].join(line.includes.length > 0 ? ', with ' : ''),
@@ -164,7 +164,7 @@ export function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail 
   return { template: 'order_confirmation', subject, text, html };
 }
 
-export type SeatCancellation = {
+type SeatCancellation = {
   username: string;
   /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
   startsAt: string;
@@ -178,7 +178,7 @@ export type SeatCancellation = {
 };
 
 /** A seat given back before its game (ADR 0029): which game, and the credits returned. */
-export function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
+function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
   const subject = `Your ${BRAND_NAME} seat was cancelled`;
   const who = input.byStaff ? 'Our staff cancelled your seat' : 'You cancelled your seat';
   const lines = [
@@ -261,7 +261,7 @@ export function seatBookedEmail(input: SeatBooking): RenderedEmail {
   return { template: 'seat_booked', subject, text, html, attachments: [input.calendar] };
 }
 
-export type PartnershipDetails = {
+type PartnershipDetails = {
   name: string;
   email: string;
   phone: string;
@@ -302,7 +302,7 @@ function applicationText(input: PartnershipDetails): string[] {
  * the typed text comes back, not even the name, so the form cannot be used to send someone else
  * words of the sender's choosing under our name.
  */
-export function partnershipConfirmationEmail(): RenderedEmail {
+function partnershipConfirmationEmail(): RenderedEmail {
   const subject = `We received your ${BRAND_NAME} partnership application`;
   const lines = [
     `Thank you for applying to partner with ${BRAND_NAME}. We will read your application and get back to you soon.`,
@@ -317,7 +317,7 @@ export function partnershipConfirmationEmail(): RenderedEmail {
 }
 
 /** To the company contact (config), never to an address the applicant chose. */
-export function partnershipNotificationEmail(input: PartnershipDetails): RenderedEmail {
+function partnershipNotificationEmail(input: PartnershipDetails): RenderedEmail {
   const company = input.companyName.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
   const subject = `New partnership application: ${company}`;
   const text = ['A new partnership application has arrived.', '', ...applicationText(input)].join(
@@ -330,7 +330,7 @@ export function partnershipNotificationEmail(input: PartnershipDetails): Rendere
   return { template: 'partnership_notification', subject, text, html };
 }
 
-export type WaitlistOffer = {
+type WaitlistOffer = {
   username: string;
   /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
   startsAt: string;
@@ -344,7 +344,7 @@ export type WaitlistOffer = {
 };
 
 /** A seat offered from the waitlist (ADR 0034): which game, how long it is held, where to take it. */
-export function waitlistOfferEmail(input: WaitlistOffer): RenderedEmail {
+function waitlistOfferEmail(input: WaitlistOffer): RenderedEmail {
   const subject = `A seat is free for you: ${BRAND_NAME} waitlist`;
   const lines = [
     `A seat has freed up on the session of ${input.startsAt} at ${input.place}, and it is yours if you want it.`,
@@ -364,7 +364,7 @@ export function waitlistOfferEmail(input: WaitlistOffer): RenderedEmail {
   return { template: 'waitlist_offer', subject, text, html };
 }
 
-export type SeatReminder = {
+type SeatReminder = {
   username: string;
   /** 'day': the mail 24 hours before the game; 'hour': the one 1 hour before (ADR 0033). */
   kind: 'day' | 'hour';
@@ -386,7 +386,7 @@ export type SeatReminder = {
  * A game coming up (ADR 0033): when and where, the access code, the way to My Sessions, and
  * how to stop these mails, with the List-Unsubscribe headers of a one-click unsubscribe.
  */
-export function seatReminderEmail(input: SeatReminder): RenderedEmail {
+function seatReminderEmail(input: SeatReminder): RenderedEmail {
   const subject =
     input.kind === 'day'
       ? `Reminder: your ${BRAND_NAME} game on ${input.startsAt}`
@@ -425,4 +425,71 @@ export function seatReminderEmail(input: SeatReminder): RenderedEmail {
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
   return { template: 'seat_reminder', subject, text, html, headers };
+}
+
+/**
+ * What a seat's confirmation is rendered from (ADR 0044): the facts as booked, kept in the
+ * outbox until it is sent. The formatting (venue and player clocks, the calendar file) needs the
+ * server's settings, so the bookings module renders it (createMailRenderer's `seat_booked`).
+ */
+export type SeatBookedFacts = {
+  registrationId: string;
+  /** The game's start, ISO 8601. */
+  startsAt: string;
+  lengthMinutes: number;
+  accessCode: string;
+  username: string;
+  /** The player's time zone as the browser named it and this server knows it. */
+  timeZone: string | null;
+  /** Joined a live game by its access code (else booked ahead). */
+  joined: boolean;
+};
+
+/** The templates rendered from their input alone. */
+const PLAIN_TEMPLATES = {
+  recovery_code: recoveryCodeEmail,
+  password_changed: passwordChangedEmail,
+  account_deleted: accountDeletedEmail,
+  order_confirmation: orderConfirmationEmail,
+  seat_cancelled: seatCancelledEmail,
+  partnership_confirmation: (_input: null) => partnershipConfirmationEmail(),
+  partnership_notification: partnershipNotificationEmail,
+  waitlist_offer: waitlistOfferEmail,
+  seat_reminder: seatReminderEmail,
+} satisfies Record<Exclude<EmailTemplateName, 'seat_booked'>, (input: never) => RenderedEmail>;
+
+type PlainTemplates = typeof PLAIN_TEMPLATES;
+
+/**
+ * A mail as the outbox keeps it until it is sent (ADR 0044): its template and that template's
+ * input (plain JSON), rendered by the dispatcher and the dev mailbox.
+ */
+export type MailDraft =
+  | {
+      [T in keyof PlainTemplates]: { template: T; input: Parameters<PlainTemplates[T]>[0] };
+    }[keyof PlainTemplates]
+  | { template: 'seat_booked'; input: SeatBookedFacts };
+
+/** The draft of `template` with `input`, for mailer.queue. */
+export function mailDraft<T extends MailDraft['template']>(
+  template: T,
+  input: Extract<MailDraft, { template: T }>['input'],
+): MailDraft {
+  return { template, input } as MailDraft;
+}
+
+export type RenderMail = (draft: MailDraft, queuedAt: Date) => RenderedEmail;
+
+/**
+ * Renders a draft; `queuedAt` (when it entered the outbox) stamps what carries a time. The
+ * confirmation of a seat is rendered by the bookings module's `seatBooked`.
+ */
+export function createMailRenderer(modules: {
+  seatBooked: (facts: SeatBookedFacts, queuedAt: Date) => RenderedEmail;
+}): RenderMail {
+  return (draft, queuedAt) => {
+    if (draft.template === 'seat_booked') return modules.seatBooked(draft.input, queuedAt);
+    const render = PLAIN_TEMPLATES[draft.template] as (input: typeof draft.input) => RenderedEmail;
+    return render(draft.input);
+  };
 }

@@ -18,7 +18,7 @@
  */
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import { accountDeletedEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import type { BookingsService } from '../bookings/bookings.service';
@@ -67,7 +67,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       }
       // Conditional on the row being live: of two deletions at once, one goes through.
       if (!(await repo.anonymiseUser(tx, user.id, clock.now()))) fail('UNAUTHENTICATED');
-      await mailer.queue(tx, user.email, accountDeletedEmail({ username: user.username }));
+      await mailer.queue(tx, user.email, mailDraft('account_deleted', { username: user.username }));
       return { seats, results, sessions: signedOut, forfeited: balance };
     });
   }

@@ -21,7 +21,7 @@ import {
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import { passwordChangedEmail, recoveryCodeEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import * as repo from './accounts.repository';
@@ -89,7 +89,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
           expiresAt: new Date(now.getTime() + RECOVERY_CODE_TTL_MS),
           now,
         });
-        await mailer.queue(tx, user.email, recoveryCodeEmail({ username: user.username, code }));
+        await mailer.queue(
+          tx,
+          user.email,
+          mailDraft('recovery_code', { username: user.username, code }),
+        );
       });
       mailer.wake();
     }
@@ -177,7 +181,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
         await recoveryRepo.revokeRecovery(tx, user.id, now);
         await limits.clearLoginBackoff(tx, user.id, meta.ip);
         const count = await sessions.revokeAll(tx, user.id);
-        await mailer.queue(tx, user.email, passwordChangedEmail({ username: user.username }));
+        await mailer.queue(
+          tx,
+          user.email,
+          mailDraft('password_changed', { username: user.username }),
+        );
         return count;
       });
       if (revoked === null) {

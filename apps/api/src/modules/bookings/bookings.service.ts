@@ -38,7 +38,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionService } from '../accounts/sessions.service';
 import { toAvailableTime } from './available-time';
 import { seatCalendarFile } from './calendar';
-import { knownTimeZone, seatBookedMail } from './confirmation-mail';
+import { knownTimeZone, seatBookedDraft } from './confirmation-mail';
 import { createKnownSlots, type KnownSlot } from './known-slots';
 import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
@@ -98,7 +98,7 @@ type SeatPlan = {
   slot: KnownSlot;
   registrationId: string;
   now: Date;
-  /** The confirmation's outbox insert (mailer.queueing), its mail rendered and sealed. */
+  /** The confirmation's outbox insert (mailer.queueing), its draft sealed (ADR 0044). */
   mail: Statement | null;
 };
 
@@ -289,7 +289,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       now,
       mail: mailer.queueing(
         player.email,
-        seatBookedMail({ ...slot, registrationId }, about, env, now),
+        seatBookedDraft({ ...slot, registrationId }, about),
         repo.SEAT_TAKEN,
       ),
     };

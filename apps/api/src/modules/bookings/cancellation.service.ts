@@ -15,7 +15,7 @@ import { cancelCutoffMessage } from '@questfield/contract';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import { seatCancelledEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
@@ -93,7 +93,7 @@ export function createCancellationService(deps: CancellationDeps) {
     const done = { registrationId, startsAt, refunded, balance, repeated: false };
     const player = await accounts.find(userId, tx);
     if (player !== undefined) {
-      const mail = seatCancelledEmail({
+      const mail = mailDraft('seat_cancelled', {
         username: player.username,
         startsAt: venueWhenOf(startsAt, env.venueTimezone),
         place: env.districtName,

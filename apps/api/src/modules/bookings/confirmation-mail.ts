@@ -1,16 +1,21 @@
 /**
  * The mail a seat booked or joined sends the player (ADR 0032), queued in the seat's own
- * transaction: the start on the venue's clock with its zone's name and, when the browser said
+ * transaction as a draft of the facts and rendered when it is sent (ADR 0044): the start on the venue's clock with its zone's name and, when the browser said
  * where the player is and that clock reads otherwise, on the player's too; the access code
  * friends join with; the way to My Sessions; and the seat's calendar file (calendar.ts), the
  * same file Events/Calendar answers. Dates are date-fns' (venueWhenOf), zone names Intl's.
- * Every booking renders one, so the Intl formatters are made once per zone (making one costs
- * about 40 µs of CPU; date-fns' tzName makes one per call) and a zone's name at a game's start
- * is kept too (a formatting took 15 µs a booking under load).
+ * Every booking's mail renders one, so the Intl formatters are made once per zone (making one
+ * costs about 40 µs of CPU; date-fns' tzName makes one per call) and a zone's name at a game's
+ * start is kept too (a formatting took 15 µs a mail under load).
  */
 import { PAGE_PATHS } from '@questfield/contract';
 import type { Env } from '../../config/env';
-import { seatBookedEmail, type RenderedEmail } from '../../integrations/email/templates';
+import {
+  seatBookedEmail,
+  type MailDraft,
+  type RenderedEmail,
+  type SeatBookedFacts,
+} from '../../integrations/email/templates';
 import { kept } from '../../lib/kept';
 import { venueWhenOf } from '../../lib/slot-schedule';
 import { seatCalendarFile } from './calendar';
@@ -71,34 +76,55 @@ type ConfirmationEnv = Pick<Env, 'districtName' | 'venueTimezone' | 'publicOrigi
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 /**
- * The confirmation of `seat`, just taken by `player` (booked ahead, or `joined` by access code);
- * `timeZone` is the player's as knownTimeZone read it, `now` stamps the calendar file.
+ * The confirmation of `seat`, just taken by `player` (booked ahead, or `joined` by access code),
+ * as the outbox keeps it until it is sent (ADR 0044); `timeZone` is the player's as
+ * knownTimeZone read it.
  */
-export function seatBookedMail(
+export function seatBookedDraft(
   seat: TakenSeat,
   player: { username: string; timeZone: string | undefined; joined: boolean },
-  env: ConfirmationEnv,
-  now: Date,
-): RenderedEmail {
-  const { startsAt } = seat;
-  const venueStart = venueWhenOf(startsAt, env.venueTimezone);
-  const playerStart =
-    player.timeZone === undefined ? venueStart : venueWhenOf(startsAt, player.timeZone);
-  const file = seatCalendarFile(seat, env, now);
-  return seatBookedEmail({
-    username: player.username,
-    joined: player.joined,
-    place: env.districtName,
-    venueStart,
-    venueZone: zoneNameOf(env.venueTimezone, startsAt),
-    // A zone whose clock reads the same at that moment (an alias, a neighbour) adds nothing.
-    playerStart:
-      player.timeZone === undefined || playerStart === venueStart
-        ? null
-        : { at: playerStart, zone: zoneNameOf(player.timeZone, startsAt) },
-    accessCode: seat.accessCode,
-    gameUrl: new URL(PAGE_PATHS.game, env.publicOrigin).toString(),
-    sessionsUrl: new URL(PAGE_PATHS.dashboard, env.publicOrigin).toString(),
-    calendar: { filename: file.filename, contentType: CALENDAR_TYPE, content: file.calendar },
-  });
+): MailDraft {
+  const { registrationId, lengthMinutes, accessCode } = seat;
+  const { username, joined } = player;
+  return {
+    template: 'seat_booked',
+    input: {
+      registrationId,
+      startsAt: seat.startsAt.toISOString(),
+      lengthMinutes,
+      accessCode,
+      username,
+      timeZone: player.timeZone ?? null,
+      joined,
+    },
+  };
+}
+
+/** Renders a seat's confirmation; `queuedAt` stamps the calendar file. */
+export function seatBookedRenderer(env: ConfirmationEnv) {
+  const gameUrl = new URL(PAGE_PATHS.game, env.publicOrigin).toString();
+  const sessionsUrl = new URL(PAGE_PATHS.dashboard, env.publicOrigin).toString();
+  return (facts: SeatBookedFacts, queuedAt: Date): RenderedEmail => {
+    const startsAt = new Date(facts.startsAt);
+    const { timeZone } = facts;
+    const venueStart = venueWhenOf(startsAt, env.venueTimezone);
+    const playerStart = timeZone === null ? venueStart : venueWhenOf(startsAt, timeZone);
+    const file = seatCalendarFile({ ...facts, startsAt }, env, queuedAt);
+    return seatBookedEmail({
+      username: facts.username,
+      joined: facts.joined,
+      place: env.districtName,
+      venueStart,
+      venueZone: zoneNameOf(env.venueTimezone, startsAt),
+      // A zone whose clock reads the same at that moment (an alias, a neighbour) adds nothing.
+      playerStart:
+        timeZone === null || playerStart === venueStart
+          ? null
+          : { at: playerStart, zone: zoneNameOf(timeZone, startsAt) },
+      accessCode: facts.accessCode,
+      gameUrl,
+      sessionsUrl,
+      calendar: { filename: file.filename, contentType: CALENDAR_TYPE, content: file.calendar },
+    });
+  };
 }

@@ -12,7 +12,7 @@
 import { API_ROUTES, PAGE_PATHS, UNSUBSCRIBE_TOKEN_PARAM } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import { seatReminderEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import { createAccessCodes } from './access-codes';
@@ -65,7 +65,7 @@ export function createRemindersService(deps: RemindersDeps) {
         if (player === undefined || !player.reminderEmails) continue;
         const accessCode = accessCodes.open(seat.accessCodeSealed);
         if (accessCode === null) throw new Error('A slot has no readable access code.');
-        const mail = seatReminderEmail({
+        const mail = mailDraft('seat_reminder', {
           username: player.username,
           kind: seat.kind,
           startsAt: venueWhenOf(seat.startsAt, env.venueTimezone),

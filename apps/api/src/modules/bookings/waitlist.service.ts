@@ -27,7 +27,7 @@ import { GAME_COST_CREDITS, WAITLIST, type WaitlistEntry } from '@questfield/con
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import { waitlistOfferEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
@@ -37,7 +37,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller } from './bookings.service';
 import { createAccessCodes } from './access-codes';
-import { seatBookedMail } from './confirmation-mail';
+import { seatBookedDraft } from './confirmation-mail';
 import * as repo from './waitlist.repository';
 
 const MINUTE = 60_000;
@@ -91,7 +91,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
     for (const userId of offered) {
       const player = await accounts.find(userId, tx);
       if (player === undefined) continue;
-      const mail = waitlistOfferEmail({
+      const mail = mailDraft('waitlist_offer', {
         username: player.username,
         startsAt: venueWhenOf(slot.startsAt, zone),
         place: env.districtName,
@@ -137,15 +137,13 @@ export function createWaitlistService(deps: WaitlistDeps) {
     tx: Transaction,
     userId: string,
     seat: repo.LockedSlot & { registrationId: string },
-    now: Date,
   ) {
     const player = await accounts.find(userId, tx);
     const accessCode =
       seat.accessCodeSealed === null ? null : accessCodes.open(seat.accessCodeSealed);
     if (player === undefined || accessCode === null) return;
     const about = { username: player.username, timeZone: undefined, joined: false };
-    const mail = seatBookedMail({ ...seat, accessCode }, about, env, now);
-    await mailer.queue(tx, player.email, mail);
+    await mailer.queue(tx, player.email, seatBookedDraft({ ...seat, accessCode }, about));
   }
 
   /** Accept's one transaction: balance, slot, offer, then the seat (see the module comment). */
@@ -171,7 +169,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
     const seated = await repo.seatFromHold(tx, slot.id, { id, userId, createdAt: now });
     if (seated === undefined) refuse('already_seated');
     await repo.deleteEntry(tx, slot.id, userId);
-    await queueConfirmation(tx, userId, { ...slot, registrationId: id }, now);
+    await queueConfirmation(tx, userId, { ...slot, registrationId: id });
     const balanceAfter = posting.posting.balanceAfter;
     return {
       status: 'accepted',

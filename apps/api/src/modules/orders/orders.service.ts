@@ -29,7 +29,7 @@ import {
   type PaymentResult,
 } from '../../integrations/payments/provider';
 import type { Mailer } from '../../integrations/email/mailer';
-import { orderConfirmationEmail } from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService, GamePass } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
@@ -148,7 +148,7 @@ export function createOrdersService(deps: OrdersDeps) {
     );
     const to = buyer ?? (await accounts.find(order.userId));
     if (to === undefined) return { credit, passes: passes.step, mail: null };
-    const mail = orderConfirmationEmail({
+    const mail = mailDraft('order_confirmation', {
       username: to.username,
       orderNumber: order.orderNumber,
       amount: formatUsd(order.amountCents),

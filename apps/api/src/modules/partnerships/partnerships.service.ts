@@ -17,10 +17,7 @@ import {
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
-import {
-  partnershipConfirmationEmail,
-  partnershipNotificationEmail,
-} from '../../integrations/email/templates';
+import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit, AuditMeta } from '../../lib/audit';
 import type { CountRule, Limiter } from '../limits/limits.service';
@@ -78,9 +75,13 @@ export function createPartnershipsService({
           createdAt: now,
         });
         if (confirmed < CONFIRMATIONS_PER_ADDRESS_PER_DAY) {
-          await mailer.queue(tx, details.email, partnershipConfirmationEmail());
+          await mailer.queue(tx, details.email, mailDraft('partnership_confirmation', null));
         }
-        await mailer.queue(tx, env.partnershipEmail, partnershipNotificationEmail(details));
+        await mailer.queue(
+          tx,
+          env.partnershipEmail,
+          mailDraft('partnership_notification', details),
+        );
         return stored;
       });
       mailer.wake();
