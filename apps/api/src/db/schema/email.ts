@@ -35,7 +35,6 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt),
-    index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
     check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
     check('email_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
   ],
