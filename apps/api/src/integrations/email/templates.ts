@@ -430,7 +430,7 @@ function seatReminderEmail(input: SeatReminder): RenderedEmail {
 /**
  * What a seat's confirmation is rendered from (ADR 0044): the facts as booked, kept in the
  * outbox until it is sent. The formatting (venue and player clocks, the calendar file) needs the
- * server's settings, so the bookings module renders it (createMailRenderer's `seat_booked`).
+ * server's settings, so the bookings module renders it (createMailRenderer's `seatBooked`).
  */
 export type SeatBookedFacts = {
   registrationId: string;

@@ -1,9 +1,10 @@
 /**
  * The mail a seat booked or joined sends the player (ADR 0032), queued in the seat's own
- * transaction as a draft of the facts and rendered when it is sent (ADR 0044): the start on the venue's clock with its zone's name and, when the browser said
- * where the player is and that clock reads otherwise, on the player's too; the access code
- * friends join with; the way to My Sessions; and the seat's calendar file (calendar.ts), the
- * same file Events/Calendar answers. Dates are date-fns' (venueWhenOf), zone names Intl's.
+ * transaction as a draft of the facts and rendered when it is sent (ADR 0044): the start on
+ * the venue's clock with its zone's name and, when the browser said where the player is and
+ * that clock reads otherwise, on the player's too; the access code friends join with; the way
+ * to My Sessions; and the seat's calendar file (calendar.ts), the same file Events/Calendar
+ * answers. Dates are date-fns' (venueWhenOf), zone names Intl's.
  * Every booking's mail renders one, so the Intl formatters are made once per zone (making one
  * costs about 40 µs of CPU; date-fns' tzName makes one per call) and a zone's name at a game's
  * start is kept too (a formatting took 15 µs a mail under load).
@@ -11,6 +12,7 @@
 import { PAGE_PATHS } from '@questfield/contract';
 import type { Env } from '../../config/env';
 import {
+  mailDraft,
   seatBookedEmail,
   type MailDraft,
   type RenderedEmail,
@@ -86,18 +88,15 @@ export function seatBookedDraft(
 ): MailDraft {
   const { registrationId, lengthMinutes, accessCode } = seat;
   const { username, joined } = player;
-  return {
-    template: 'seat_booked',
-    input: {
-      registrationId,
-      startsAt: seat.startsAt.toISOString(),
-      lengthMinutes,
-      accessCode,
-      username,
-      timeZone: player.timeZone ?? null,
-      joined,
-    },
-  };
+  return mailDraft('seat_booked', {
+    registrationId,
+    startsAt: seat.startsAt.toISOString(),
+    lengthMinutes,
+    accessCode,
+    username,
+    timeZone: player.timeZone ?? null,
+    joined,
+  });
 }
 
 /** Renders a seat's confirmation; `queuedAt` stamps the calendar file. */
