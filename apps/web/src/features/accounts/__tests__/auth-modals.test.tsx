@@ -1,7 +1,8 @@
+import { ERRORS } from '@questfield/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, testUser } from '@/testing/mock-api';
+import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 afterEach(() => {
@@ -262,6 +263,48 @@ describe('session', () => {
     expect(sessionStorage.length).toBe(0);
     expect(broadcast).toHaveBeenCalledTimes(1);
     window.removeEventListener('loginStatusChanged', broadcast);
+  });
+
+  it('cancels a read still in flight before Log Out ends the session, so it never gets a 401', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const signedOutAnswer = {
+      status: 401,
+      body: { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' },
+    };
+    let answerCheck = () => {};
+    const checkAnswer = new Promise<MockAnswer>((answer) => {
+      answerCheck = () => answer(signedOutAnswer);
+    });
+    let checkSent = () => {};
+    const checkInFlight = new Promise<void>((sent) => {
+      checkSent = sent;
+    });
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      // The header's countdown asks, and its answer waits.
+      '/api/Events/CheckUserEventWithinTimespan': () => {
+        checkSent();
+        return checkAnswer;
+      },
+      // The server ends the session, then answers the read that was waiting: 401.
+      '/api/Users/Logout': async () => {
+        answerCheck();
+        await new Promise((settled) => setTimeout(settled, 50));
+        return { body: { message: 'You have been logged out.' } };
+      },
+    });
+    renderApp('/store');
+    const header = screen.getByRole('banner');
+    await checkInFlight;
+    await user.click(await within(header).findByRole('button', { name: 'Account menu' }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log Out' }),
+    );
+
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalledWith(ERRORS.EVENT_CHECK_FAILED.message);
+    warn.mockRestore();
   });
 
   it('takes the storage the logout answer clears for its own doing, not another tab', async () => {

@@ -1,5 +1,5 @@
 import type { DeleteAccountRequest } from '@questfield/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSessionActions, whileEndingSession } from '../hooks/use-session';
 import { callApi } from '@/lib/api-client';
 
@@ -10,9 +10,11 @@ function deleteAccount(body: DeleteAccountRequest) {
 
 /** Deletes, then signs this page out exactly as Log Out does; `onDeleted` gets the answer. */
 export function useDeleteAccountMutation(onDeleted: (message: string) => void) {
+  const client = useQueryClient();
   const { signedOut } = useSessionActions();
   return useMutation({
-    mutationFn: (body: DeleteAccountRequest) => whileEndingSession(() => deleteAccount(body)),
+    mutationFn: (body: DeleteAccountRequest) =>
+      whileEndingSession(client, () => deleteAccount(body)),
     onSuccess: (answer) => {
       signedOut();
       onDeleted(answer.message);

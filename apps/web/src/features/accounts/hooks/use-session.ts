@@ -49,9 +49,15 @@ function whileChangingSession<T>(change: () => T): T {
 
 /**
  * Runs a request whose answer ends the session here (a log out, an account deletion): its
- * Clear-Site-Data may empty storage midway, which is no news to this page.
+ * Clear-Site-Data may empty storage midway, which is no news to this page. Reads still in
+ * flight carry the session it ends: they are cancelled first (aborted), or the server would
+ * answer them 401 once it has ended.
  */
-export async function whileEndingSession<T>(request: () => Promise<T>): Promise<T> {
+export async function whileEndingSession<T>(
+  client: QueryClient,
+  request: () => Promise<T>,
+): Promise<T> {
+  await client.cancelQueries();
   changingSession = true;
   try {
     return await request();
@@ -112,19 +118,20 @@ export function useSignInMutation<Values>(
 
 /** Log out: ends the server session, clears every key the app wrote, broadcasts. */
 export function useLogout() {
+  const client = useQueryClient();
   const { signedOut } = useSessionActions();
   const [pending, setPending] = useState(false);
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await whileEndingSession(logoutRequest);
+      await whileEndingSession(client, logoutRequest);
     } catch {
       // The local copy goes anyway; the next Users/Me tells the truth.
     } finally {
       signedOut();
       setPending(false);
     }
-  }, [signedOut]);
+  }, [client, signedOut]);
   return { logout, pending };
 }
 
