@@ -129,6 +129,10 @@ describe(`secrets of queued mail at rest [${dbKind}]`, () => {
       );
     expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ sent: 0, failed: 3 });
     expect(delivered).toEqual([]);
+    const reasons = await db().select({ lastError: emailOutbox.lastError }).from(emailOutbox);
+    expect(reasons.map((row) => row.lastError)).toEqual(
+      Array(3).fill('sealed under another APP_SECRET, or its draft no longer renders'),
+    );
   });
 
   it('gives up, without sending, a mail sealed under another APP_SECRET', async () => {

@@ -31,6 +31,8 @@ const RETRY_MAX_MS = 30 * 60_000;
 export const FINISHED_TTL_MS = 24 * 60 * 60_000;
 const LEASE_MS = 2 * 60_000;
 const BATCH_SIZE = 20;
+/** Why a mail was given up unsent: its key is gone, or no template of this version renders it. */
+const UNOPENED = 'sealed under another APP_SECRET, or its draft no longer renders';
 
 export type MailTransport = Pick<Transporter, 'sendMail' | 'close'>;
 
@@ -98,7 +100,7 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
   async function deliver(sender: MailTransport, row: outbox.OutboxRow): Promise<Outcome> {
     const bodies = seal.open(row);
     // No retry can help: the key that sealed it is gone, or its template with it.
-    if (bodies === null) return recordFailure(row, 'sealed under another APP_SECRET', true);
+    if (bodies === null) return recordFailure(row, UNOPENED, true);
     try {
       await sender.sendMail({
         from: mailFrom,

@@ -12,7 +12,8 @@ import type { MailDraft } from './templates';
 
 /** What the dev mailbox shows for a mail it cannot open. */
 const UNREADABLE: Omit<OpenedMail, 'subject'> = {
-  textBody: '(This mail was sealed under another APP_SECRET and cannot be shown.)',
+  textBody:
+    '(This mail was sealed under another APP_SECRET, or its draft no longer renders: it cannot be shown.)',
   htmlBody: '',
   extras: { attachments: [], headers: {} },
 };
