@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { consoleCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmActions } from '@/components/ui/confirm-step';
@@ -8,24 +8,32 @@ import { cn } from '@/utils/cn';
 /**
  * The state of an action confirmed in place: `open` shows the confirmation with the focus on
  * its confirm button, `close` (after `onClose`, e.g. a mutation's reset) goes back to the start
- * button with the focus on it.
+ * button with the focus on it. The focus moves as the step commits, not a frame later: a frame
+ * could come after the action's answer had moved the focus on, and pull it back.
  */
 export function useConfirmInPlace(onClose?: () => void) {
   const [confirming, setConfirming] = useState(false);
   const startRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  /** Set by `open` and `close`: the next commit moves the focus (the first render does not). */
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (confirming ? confirmRef : startRef).current?.focus();
+  }, [confirming]);
   return {
     confirming,
     startRef,
     confirmRef,
     open() {
+      moveFocus.current = true;
       setConfirming(true);
-      requestAnimationFrame(() => confirmRef.current?.focus());
     },
     close() {
       onClose?.();
+      moveFocus.current = true;
       setConfirming(false);
-      requestAnimationFrame(() => startRef.current?.focus());
     },
   };
 }
