@@ -1,4 +1,3 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
@@ -8,39 +7,24 @@ import type { HeaderVariant } from '@/config/paths';
 import { accountHeaderParts } from '@/features/accounts/components/account-header-parts';
 import { AuthModals } from '@/features/accounts/components/auth-modals';
 import { useSession } from '@/features/accounts/hooks/use-session';
+import { onDemand } from '@/lib/on-demand';
 import type { Session } from '@/lib/session';
 
 export type RouteHandle = { header?: HeaderVariant };
 
 // Only a signed-in player has a countdown: visitors never load its code.
-const LazyGameCountdown = lazy(() =>
+const GameCountdown = onDemand(() =>
   import('@/features/games/components/game-countdown').then((module) => ({
     default: module.GameCountdown,
   })),
 );
 
-function GameCountdown(props: ComponentProps<typeof LazyGameCountdown>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyGameCountdown {...props} />
-    </Suspense>
-  );
-}
-
 // A seat offered from the waitlist (ADR 0034): signed-in players only, like the countdown.
-const LazyWaitlistOfferBanner = lazy(() =>
+const WaitlistOfferBanner = onDemand(() =>
   import('@/features/bookings/components/waitlist-offer-banner').then((module) => ({
     default: module.WaitlistOfferBanner,
   })),
 );
-
-function WaitlistOfferBanner(props: ComponentProps<typeof LazyWaitlistOfferBanner>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyWaitlistOfferBanner {...props} />
-    </Suspense>
-  );
-}
 
 function useHeaderVariant(): HeaderVariant {
   const matches = useMatches();

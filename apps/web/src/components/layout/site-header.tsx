@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MobileMenuContext } from './mobile-menu-context';
 import { NavItems } from './nav-items';
@@ -7,12 +7,12 @@ import { MenuIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo-mark';
 import { shellCopy } from '@/config/content';
 import { headerNav, paths, type HeaderVariant } from '@/config/paths';
+import { onDemand } from '@/lib/on-demand';
 import type { Session } from '@/lib/session';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { cn } from '@/utils/cn';
 
-const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(loadMobileMenu);
+const MobileMenu = onDemand(() => import('./mobile-menu'));
 
 /** What the signed-in variants put in the bar and in the menu (the accounts feature fills them). */
 export type HeaderAccountParts = {
@@ -123,26 +123,24 @@ export function SiteHeader({ variant, session, account, banner }: SiteHeaderProp
           aria-expanded={menuOpen}
           className="ml-auto inline-flex size-11 items-center justify-center rounded-full border border-white/20 bg-white/5 text-white hover:bg-white/10 md:hidden"
           onClick={openMenu}
-          onPointerEnter={() => void loadMobileMenu()}
-          onFocus={() => void loadMobileMenu()}
+          onPointerEnter={() => MobileMenu.preload()}
+          onFocus={() => MobileMenu.preload()}
         >
           <MenuIcon />
         </button>
       </div>
 
       {menuRequested ? (
-        <Suspense fallback={null}>
-          <MobileMenuContext value={menuActions}>
-            <MobileMenu
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
-              onClosed={handleMenuClosed}
-              accountMenu={signedIn ? account?.menu : undefined}
-              onSignIn={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignIn))}
-              onSignUp={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignUp))}
-            />
-          </MobileMenuContext>
-        </Suspense>
+        <MobileMenuContext value={menuActions}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            onClosed={handleMenuClosed}
+            accountMenu={signedIn ? account?.menu : undefined}
+            onSignIn={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignIn))}
+            onSignUp={() => closeMenuThen(() => dispatchWindowEvent(WINDOW_EVENTS.openSignUp))}
+          />
+        </MobileMenuContext>
       ) : null}
     </header>
   );

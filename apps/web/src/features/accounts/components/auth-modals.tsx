@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useAuthModals, type AuthView } from '../hooks/use-auth-modals';
 import { useSession, useSessionSync } from '../hooks/use-session';
+import { onDemand } from '@/lib/on-demand';
 
-const AuthDialog = lazy(() => import('./auth-dialog'));
+const AuthDialog = onDemand(() => import('./auth-dialog'));
 
 /**
  * Mounted once at app level. Opens on the `openSignIn` / `openSignUp` window events and on
@@ -27,22 +28,20 @@ export function AuthModals() {
   if (shown === null) return null;
 
   return (
-    <Suspense fallback={null}>
-      <AuthDialog
-        open={view !== null}
-        view={view ?? shown}
-        user={view === null ? shownUser : session.user}
-        notice={notice}
-        onNavigate={open}
-        onClose={close}
-        onSignedIn={closeSignedIn}
-        onAccountDeleted={(message) => {
-          setNotice(message);
-          closeSignedOut();
-        }}
-        onDismissNotice={() => setNotice(null)}
-        onClosed={restoreFocus}
-      />
-    </Suspense>
+    <AuthDialog
+      open={view !== null}
+      view={view ?? shown}
+      user={view === null ? shownUser : session.user}
+      notice={notice}
+      onNavigate={open}
+      onClose={close}
+      onSignedIn={closeSignedIn}
+      onAccountDeleted={(message) => {
+        setNotice(message);
+        closeSignedOut();
+      }}
+      onDismissNotice={() => setNotice(null)}
+      onClosed={restoreFocus}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { formatUsd, GAME_PACK_CARD_PRICE_CENTS } from '@questfield/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -8,13 +8,13 @@ import { Art } from '@/components/ui/art';
 import gamePackArt from '@/assets/art/game-pack.svg';
 import mazeArt from '@/assets/art/maze.svg';
 import { paths } from '@/config/paths';
+import { onDemand } from '@/lib/on-demand';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { typeScale } from '@/components/ui/type-scale';
 import { isFreshIntent } from '@/utils/intent-freshness';
 
 /** The modal, Radix and the date picker load when 'Join' is first pressed (or hovered). */
-const loadBookingDialog = () => import('./booking-dialog');
-const BookingDialog = lazy(loadBookingDialog);
+const BookingDialog = onDemand(() => import('./booking-dialog'));
 
 /** The items of the booking section (spec §2): id 1 books, the others tell more. */
 const ITEMS = [
@@ -94,7 +94,7 @@ export function BookingItems({
   }, [statusChanges, signedIn]);
 
   const preload = () => {
-    if (signedIn) void loadBookingDialog();
+    if (signedIn) BookingDialog.preload();
   };
 
   return (
@@ -158,27 +158,25 @@ export function BookingItems({
         ))}
       </ul>
       {opened > 0 ? (
-        <Suspense fallback={null}>
-          <BookingDialog
-            key={opened}
-            open={open}
-            onOpenChange={setOpen}
-            userId={userId}
-            credits={credits}
-            onBuyCredits={() => {
-              buyingCredits.current = true;
-              setOpen(false);
-            }}
-            onClosed={() => {
-              if (buyingCredits.current) {
-                buyingCredits.current = false;
-                onBuyCredits();
-              } else {
-                joinRef.current?.focus();
-              }
-            }}
-          />
-        </Suspense>
+        <BookingDialog
+          key={opened}
+          open={open}
+          onOpenChange={setOpen}
+          userId={userId}
+          credits={credits}
+          onBuyCredits={() => {
+            buyingCredits.current = true;
+            setOpen(false);
+          }}
+          onClosed={() => {
+            if (buyingCredits.current) {
+              buyingCredits.current = false;
+              onBuyCredits();
+            } else {
+              joinRef.current?.focus();
+            }
+          }}
+        />
       ) : null}
     </>
   );

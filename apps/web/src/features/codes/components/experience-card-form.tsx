@@ -1,14 +1,14 @@
 import { ERRORS, type CodeRedeemedResponse } from '@questfield/contract';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRedeemItemMutation } from '../api/redeem-item';
 import { codesCopy } from '../copy';
 import { cardFailureText } from '../redemption';
 import { CodeForm, focusFieldOrMain, type CodeOutcome } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
+import { onDemand } from '@/lib/on-demand';
 
 /** The dialog and Radix load as the first code is sent, so they are ready when it is redeemed. */
-const loadGamePassDialog = () => import('./game-pass-redeemed-dialog');
-const GamePassRedeemedDialog = lazy(loadGamePassDialog);
+const GamePassRedeemedDialog = onDemand(() => import('./game-pass-redeemed-dialog'));
 
 /**
  * /experience-card (spec §5): a code and Redeem, one Items/Redeem request. No code at all is
@@ -23,7 +23,7 @@ export function ExperienceCardForm() {
   const redeem = useRedeemItemMutation();
 
   const send = async (name: string): Promise<CodeOutcome> => {
-    void loadGamePassDialog();
+    GamePassRedeemedDialog.preload();
     try {
       setRedeemed(await redeem.mutateAsync({ name }));
       setDialogOpen(true);
@@ -46,15 +46,13 @@ export function ExperienceCardForm() {
         submitClassName="sm:w-auto sm:self-start sm:px-10"
       />
       {redeemed ? (
-        <Suspense fallback={null}>
-          <GamePassRedeemedDialog
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            message={redeemed.message}
-            // Closed on this page: back to the field. Left for /game: to the new page.
-            onClosed={() => focusFieldOrMain(inputRef)}
-          />
-        </Suspense>
+        <GamePassRedeemedDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          message={redeemed.message}
+          // Closed on this page: back to the field. Left for /game: to the new page.
+          onClosed={() => focusFieldOrMain(inputRef)}
+        />
       ) : null}
     </Panel>
   );

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { codesCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TicketIcon } from '@/components/ui/icons';
+import { onDemand } from '@/lib/on-demand';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 
 /** The modal and Radix load when 'Redeem Code' is first pressed (or hovered), not with the page. */
-const loadRedeemCodeDialog = () => import('./redeem-code-dialog');
-const RedeemCodeDialog = lazy(loadRedeemCodeDialog);
+const RedeemCodeDialog = onDemand(() => import('./redeem-code-dialog'));
 
 /**
  * 'Redeem Code' of the Purchase Credits section and its modal. A visitor sees the button too,
@@ -19,7 +19,7 @@ export function RedeemCodeButton({ signedOut }: { signedOut: boolean }) {
   const [opened, setOpened] = useState(0);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const preload = () => {
-    if (!signedOut) void loadRedeemCodeDialog();
+    if (!signedOut) RedeemCodeDialog.preload();
   };
 
   return (
@@ -44,14 +44,12 @@ export function RedeemCodeButton({ signedOut }: { signedOut: boolean }) {
         {codesCopy.redeemCode}
       </button>
       {opened > 0 ? (
-        <Suspense fallback={null}>
-          <RedeemCodeDialog
-            key={opened}
-            open={open}
-            onOpenChange={setOpen}
-            onClosed={() => triggerRef.current?.focus()}
-          />
-        </Suspense>
+        <RedeemCodeDialog
+          key={opened}
+          open={open}
+          onOpenChange={setOpen}
+          onClosed={() => triggerRef.current?.focus()}
+        />
       ) : null}
     </>
   );

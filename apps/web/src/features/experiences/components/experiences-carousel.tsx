@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { experiencesCopy } from '../copy';
 import { EXPERIENCE_PARAM, EXPERIENCES, isOpenedFromCard } from '../data';
@@ -6,9 +6,10 @@ import { useCarousel } from '../hooks/use-carousel';
 import { ExperienceCard } from './experience-card';
 import { Section } from '@/components/layout/section';
 import { useHydrated } from '@/hooks/use-browser-value';
+import { onDemand } from '@/lib/on-demand';
 import { ChevronIcon } from './chevron-icon';
 
-const ExperienceDetailDialog = lazy(() => import('./experience-detail-dialog'));
+const ExperienceDetailDialog = onDemand(() => import('./experience-detail-dialog'));
 
 const arrowClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-white/25 bg-white/5 text-mist-50 hover:border-white/45 hover:bg-white/10 disabled:pointer-events-none disabled:opacity-40';
@@ -98,29 +99,27 @@ export function ExperiencesCarousel({ onJoin }: { onJoin: () => void }) {
         </ul>
       </div>
       {shownId !== null ? (
-        <Suspense fallback={null}>
-          <ExperienceDetailDialog
-            id={shownId}
-            open={openId !== null}
-            onOpenChange={(open) => {
-              if (!open) close();
-            }}
-            onJoin={() => {
-              joiningRef.current = true;
-              close();
-            }}
-            onClosed={() => {
-              if (joiningRef.current) {
-                joiningRef.current = false;
-                onJoin();
-                return;
-              }
-              document
-                .querySelector<HTMLElement>(`[data-experience-id="${CSS.escape(shownId)}"]`)
-                ?.focus();
-            }}
-          />
-        </Suspense>
+        <ExperienceDetailDialog
+          id={shownId}
+          open={openId !== null}
+          onOpenChange={(open) => {
+            if (!open) close();
+          }}
+          onJoin={() => {
+            joiningRef.current = true;
+            close();
+          }}
+          onClosed={() => {
+            if (joiningRef.current) {
+              joiningRef.current = false;
+              onJoin();
+              return;
+            }
+            document
+              .querySelector<HTMLElement>(`[data-experience-id="${CSS.escape(shownId)}"]`)
+              ?.focus();
+          }}
+        />
       ) : null}
     </Section>
   );

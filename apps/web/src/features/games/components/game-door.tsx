@@ -1,6 +1,6 @@
 import type { GameByAccessCode, UserEvent } from '@questfield/contract';
 import { ERRORS } from '@questfield/contract';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useUserEvents } from '../api/check-user-event';
 import { useGameByAccessCodeMutation } from '../api/get-game-by-access-code';
 import { useJoinByAccessCodeMutation } from '../api/join-by-access-code';
@@ -11,13 +11,13 @@ import { endOf, liveGame } from '../schedule';
 import { LiveGame } from './live-game';
 import { CodeForm, focusFieldOrMain, type CodeOutcome } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
+import { onDemand } from '@/lib/on-demand';
 import { usePublicConfig } from '@/lib/public-config';
 
 /** The dialog and Radix load as the first code is sent, so they are ready when it is found. */
-const loadJoinDialog = () => import('./join-experience-dialog');
-const JoinExperienceDialog = lazy(loadJoinDialog);
+const JoinExperienceDialog = onDemand(() => import('./join-experience-dialog'));
 /** The frame (and the schemas its messages are checked with) loads only for a live game. */
-const GameFrame = lazy(() => import('./game-frame'));
+const GameFrame = onDemand(() => import('./game-frame'));
 
 type Found = { code: string; session: GameByAccessCode };
 
@@ -41,11 +41,7 @@ export function GameDoor({ userId, username, credits }: GameDoorProps) {
 
   if (live && config.data) {
     const { gameOrigin, resultsHosts } = config.data;
-    return (
-      <Suspense fallback={null}>
-        <GameFrame {...{ game: live, username, gameOrigin, resultsHosts }} />
-      </Suspense>
-    );
+    return <GameFrame {...{ game: live, username, gameOrigin, resultsHosts }} />;
   }
   if (live) return config.isError ? <LiveGame game={live} /> : null;
   if (events.isPending && !joined) return null;
@@ -68,7 +64,7 @@ function AccessCodePrompt({
   const join = useJoinByAccessCodeMutation();
 
   const send = async (accessCode: string): Promise<CodeOutcome> => {
-    void loadJoinDialog();
+    JoinExperienceDialog.preload();
     try {
       const [session] = await lookup.mutateAsync({ accessCode });
       if (!session) return { error: ERRORS.ACCESS_CODE_INVALID.message };
@@ -122,20 +118,18 @@ function AccessCodePrompt({
         submitClassName="sm:w-auto sm:self-start sm:px-10"
       />
       {found ? (
-        <Suspense fallback={null}>
-          <JoinExperienceDialog
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            session={found.session}
-            credits={credits}
-            notEnough={notEnough}
-            pending={join.isPending}
-            error={joinError}
-            onConfirm={confirm}
-            // Closed here: back to the field. Joined: the live game replaced the form.
-            onClosed={() => focusFieldOrMain(inputRef)}
-          />
-        </Suspense>
+        <JoinExperienceDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          session={found.session}
+          credits={credits}
+          notEnough={notEnough}
+          pending={join.isPending}
+          error={joinError}
+          onConfirm={confirm}
+          // Closed here: back to the field. Joined: the live game replaced the form.
+          onClosed={() => focusFieldOrMain(inputRef)}
+        />
       ) : null}
     </Panel>
   );

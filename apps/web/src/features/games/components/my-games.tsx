@@ -1,5 +1,5 @@
 import type { UserEvent } from '@questfield/contract';
-import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useCancelRegistrationMutation } from '../api/cancel-registration';
 import { useUserEvents } from '../api/check-user-event';
@@ -17,14 +17,14 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { paths } from '@/config/paths';
 import { failureText } from '@/lib/api-client';
+import { onDemand } from '@/lib/on-demand';
 import { cn } from '@/utils/cn';
 
 /** The start in the viewer's own locale and time zone, with the date. */
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The confirm dialog (and Radix) loads as a Cancel seat button is pointed at or focused. */
-const loadCancelDialog = () => import('./cancel-seat-dialog');
-const CancelSeatDialog = lazy(loadCancelDialog);
+const CancelSeatDialog = onDemand(() => import('./cancel-seat-dialog'));
 
 const MINUTE = 60_000;
 
@@ -123,17 +123,15 @@ export function MyGames({ userId }: { userId: string }) {
           ) : null}
         </div>
         {cancelling ? (
-          <Suspense fallback={null}>
-            <CancelSeatDialog
-              open={dialogOpen}
-              onOpenChange={setDialogOpen}
-              when={cancelling.label}
-              pending={cancel.isPending}
-              error={cancelError}
-              onConfirm={confirm}
-              onClosed={closed}
-            />
-          </Suspense>
+          <CancelSeatDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            when={cancelling.label}
+            pending={cancel.isPending}
+            error={cancelError}
+            onConfirm={confirm}
+            onClosed={closed}
+          />
         ) : null}
       </Panel>
       {/* Fixed at the foot of the screen: announced after the dialog has closed. */}
@@ -228,8 +226,8 @@ function CancelSeat({
         aria-label={gamesCopy.cancelSeatLabel(label)}
         aria-describedby={open ? undefined : reasonId}
         className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'h-8 px-3' })}
-        onPointerEnter={() => void loadCancelDialog()}
-        onFocus={() => void loadCancelDialog()}
+        onPointerEnter={() => CancelSeatDialog.preload()}
+        onFocus={() => CancelSeatDialog.preload()}
         onClick={(event) => onCancel(game, label, event)}
       >
         {gamesCopy.cancelSeat}

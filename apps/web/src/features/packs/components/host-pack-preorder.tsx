@@ -1,12 +1,12 @@
 import { MESSAGES } from '@questfield/contract';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { packsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { onDemand } from '@/lib/on-demand';
 
 /** The dialog and Radix load when 'Pre-order now' is first pressed (or hovered), not with the page. */
-const loadPreorderDialog = () => import('./preorder-dialog');
-const PreorderDialog = lazy(loadPreorderDialog);
+const PreorderDialog = onDemand(() => import('./preorder-dialog'));
 
 /**
  * 'Pre-order now' and the pre-order dialog with its one Host Pack card (spec §2). Choosing the
@@ -25,8 +25,8 @@ export function HostPackPreorder({ onPreorder }: { onPreorder: (opener: HTMLElem
         type="button"
         aria-haspopup="dialog"
         className={buttonStyles({ size: 'lg' })}
-        onPointerEnter={() => void loadPreorderDialog()}
-        onFocus={() => void loadPreorderDialog()}
+        onPointerEnter={() => PreorderDialog.preload()}
+        onFocus={() => PreorderDialog.preload()}
         onClick={() => {
           setMounted(true);
           setOpen(true);
@@ -37,17 +37,15 @@ export function HostPackPreorder({ onPreorder }: { onPreorder: (opener: HTMLElem
       </button>
       <p className="text-sm text-mist-300">{packsCopy.hostPackShipping}</p>
       {mounted ? (
-        <Suspense fallback={null}>
-          <PreorderDialog
-            open={open}
-            onOpenChange={setOpen}
-            onClosed={() => triggerRef.current?.focus()}
-            onPreorder={() => {
-              setOpen(false);
-              if (triggerRef.current) onPreorder(triggerRef.current);
-            }}
-          />
-        </Suspense>
+        <PreorderDialog
+          open={open}
+          onOpenChange={setOpen}
+          onClosed={() => triggerRef.current?.focus()}
+          onPreorder={() => {
+            setOpen(false);
+            if (triggerRef.current) onPreorder(triggerRef.current);
+          }}
+        />
       ) : null}
     </div>
   );

@@ -1,11 +1,12 @@
 import type { CheckoutResponse } from '@questfield/contract';
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { PurchaseRequest } from '../purchase';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { paymentsCopy } from '@/features/payments/copy';
+import { onDemand } from '@/lib/on-demand';
 
 /** The dialog, Radix and the card form's loader load on the first purchase, not with the page. */
-const PurchaseDialog = lazy(() => import('../components/purchase-dialog'));
+const PurchaseDialog = onDemand(() => import('../components/purchase-dialog'));
 
 type Opened = PurchaseRequest & { id: number };
 
@@ -57,18 +58,16 @@ export function usePurchase(): {
   const purchaseUi = (
     <>
       {shown ? (
-        <Suspense fallback={null}>
-          <PurchaseDialog
-            key={shown.id}
-            sku={shown.sku}
-            quantity={shown.quantity}
-            label={shown.label}
-            open={current !== null}
-            onClose={close}
-            onPaid={paid}
-            onClosed={restoreFocus}
-          />
-        </Suspense>
+        <PurchaseDialog
+          key={shown.id}
+          sku={shown.sku}
+          quantity={shown.quantity}
+          label={shown.label}
+          open={current !== null}
+          onClose={close}
+          onPaid={paid}
+          onClosed={restoreFocus}
+        />
       ) : null}
       <StatusNotice
         message={notice}
