@@ -66,6 +66,7 @@ import { createAccessCodes } from '../src/modules/bookings/access-codes';
 import { scheduleSlots } from '../src/modules/bookings/slots';
 import { findSessionAccount } from '../src/modules/accounts/sessions.repository';
 import { hashSessionId } from '../src/modules/accounts/sessions.service';
+import { toPublicUser } from '../src/modules/accounts/public-user';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
@@ -128,7 +129,8 @@ const FLOOR = 'Floor: bare Fastify, `SELECT 1` (Postgres)';
 const ME = 'Users/Me (Postgres)';
 const PGLITE_ME = 'Users/Me (embedded PGlite)';
 const SESSION_FLOOR =
-  "Session floor: bare Fastify, the product's session query, same pool (Postgres)";
+  "Session floor: bare Fastify, the product's session query, same pool, the account answered (Postgres)";
+const USERNAME_FLOOR = 'The same session floor answering the username only (Postgres)';
 /** The write floor (write-floor.ts) at each write target's connection count. */
 const writeFloorName = (connections: number) =>
   `Write floor: bare Fastify, a booking's transaction, ${connections} connections (Postgres)`;
@@ -280,16 +282,25 @@ async function floorTarget(url: string): Promise<Target> {
  * The session floor: a bare Fastify that answers each request with the product's own session
  * query (the prepared statement every signed-in request runs) through the app's pool, for the
  * session cookie the Users/Me target signed in with. Sessions are not cached per process (a
- * logout ends a session everywhere at once), so this is what Users/Me can approach.
+ * logout ends a session everywhere at once), so this is what Users/Me can approach. It answers
+ * what Users/Me must (the player's account, 235 bytes, by the product's `toPublicUser`), without
+ * the product's headers, schema check or hooks; the load generator shares the machine's two
+ * cores and parses every answer, so a floor answering less measured autocannon too (perf: its
+ * thread spent about 4 µs more a request on the account). With `usernameOnly`, the floor of
+ * earlier runs (`{"user":…}`, 16 bytes), kept for the record.
  */
-async function sessionFloorTarget(handle: DatabaseHandle, cookie: string): Promise<Target> {
+async function sessionFloorTarget(
+  handle: DatabaseHandle,
+  cookie: string,
+  usernameOnly = false,
+): Promise<Target> {
   const app = Fastify({ logger: false });
   app.post('/session-floor', async (request, reply) => {
     const value = /(?:^|;\s*)[^=]+=([^;]*)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
     const row = await findSessionAccount(handle.db, hashSessionId(value));
     // No session found would be a cheaper answer than the product's: count it as a failure.
     if (row === undefined) return reply.code(401).send({ error: 'no session' });
-    return { user: row.account.username };
+    return usernameOnly ? { user: row.account.username } : [toPublicUser(row.account)];
   });
   const close = () => app.close();
   return serve(app, close, async (origin) => ({
@@ -768,6 +779,7 @@ async function postgresRows(adminUrl: string, notes: string[], only: Selection):
       built(writeFloorName(BUYERS), floor50!);
       const me = await meTarget(handle);
       built(SESSION_FLOOR, await sessionFloorTarget(handle, me.headers.cookie ?? ''));
+      built(USERNAME_FLOOR, await sessionFloorTarget(handle, me.headers.cookie ?? '', true));
       built(ME, me);
       await selected(CHECKOUT, () => checkoutTarget(handle));
       await selected(REDEEM, () => redeemTarget(handle));
@@ -1254,6 +1266,14 @@ function notesOn(rows: Row[], mixed: MixedRow[], postgres: boolean): string[] {
   if (failed.length > 0) {
     const names = failed.map((row) => `${row.name} (${row.failures})`).join(', ');
     notes.push(`**FAILED: non-2xx answers or errors in ${names}. These numbers are not valid.**`);
+  }
+  const me = rows.find((row) => row.name === ME);
+  const usernameFloor = rows.find((row) => row.name === USERNAME_FLOOR);
+  if (me !== undefined && usernameFloor !== undefined && usernameFloor.rps > 0) {
+    const share = (me.rps / usernameFloor.rps).toFixed(2);
+    notes.push(
+      `Users/Me is ${share} of the session floor answering the username only (the floor of runs before 2026-11-27).`,
+    );
   }
   return notes;
 }

@@ -1,5 +1,5 @@
 /** HTTP side of accounts and recovery: cookies, and the spec's wire format (spec §7). */
-import { MESSAGES, unsubscribeQuery, type PublicUser } from '@questfield/contract';
+import { MESSAGES, unsubscribeQuery } from '@questfield/contract';
 import type { FastifyReply } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
 import { fail } from '../../lib/app-error';
@@ -8,25 +8,9 @@ import type { ZodApp } from '../../lib/zod-app';
 import { registerFormBody } from '../../plugins/form-body';
 import { appCookie, sessionCookies, sessionOf } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
-import type { Account } from './accounts.repository';
 import type { SignedIn } from './accounts.service';
 import { DEVICE_COOKIE, DEVICE_TRUST_MS } from './device-trust';
-
-/** A user as every answer shows it: both id spellings of the spec, codes as objects. */
-function toPublicUser(account: Account): PublicUser {
-  return {
-    id: account.id,
-    userId: account.id,
-    username: account.username,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    email: account.email,
-    phone: account.phone,
-    credits: account.credits,
-    redeemedCodes: account.redeemedCodes.map((code) => ({ code })),
-    reminderEmails: account.reminderEmails,
-  };
-}
+import { toPublicUser } from './public-user';
 
 export async function registerAccountsRoutes(
   app: ZodApp,
