@@ -72,6 +72,7 @@ import { PATHS } from '../src/paths';
 import { createServices, type Services } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
+import { dropDatabase } from '../test/helpers/test-db';
 import { rushLines, rushScenario } from './rush';
 import { seatStreamsScenario } from './seat-streams';
 import { startWriteFloor } from './write-floor';
@@ -744,8 +745,9 @@ async function withFreshDatabase<T>(adminUrl: string, work: (url: string) => Pro
     url.pathname = `/${name}`;
     return await work(url.toString());
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    // Retried while an autovacuum worker, which this role may not end, is still in it.
+    await dropDatabase(name, adminUrl);
   }
 }
 

@@ -24,8 +24,11 @@ export type TestDatabase = {
   destroy(): Promise<void>;
 };
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+async function withAdminClient<T>(
+  run: (client: pg.Client) => Promise<T>,
+  adminUrl = TEST_DATABASE_URL,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await run(client);
@@ -46,13 +49,15 @@ const DROP_RETRY_MS = 250;
 /**
  * FORCE terminates any connection still open (e.g. a test that leaked a client). It may not
  * terminate an autovacuum worker busy in the database (42501 for a role that is not superuser):
- * such a worker finishes in moments, so the drop is tried again.
+ * such a worker finishes in moments, so the drop is tried again. The bench drops its databases
+ * here too, on the server of `adminUrl`.
  */
-async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabase(name: string, adminUrl = TEST_DATABASE_URL): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await withAdminClient((client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      await withAdminClient(
+        (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        adminUrl,
       );
       return;
     } catch (error) {
