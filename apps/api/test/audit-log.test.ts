@@ -290,7 +290,10 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
       db: db(),
       env: t.env,
       clock: t.clock,
-      auditLog: { record: () => Promise.reject(new Error('the audit log is unavailable')) },
+      auditLog: {
+        ...services.auditLog,
+        record: () => Promise.reject(new Error('the audit log is unavailable')),
+      },
     });
     const actor = { kind: 'command_line' } as const;
     const grant = {

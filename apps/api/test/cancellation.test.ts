@@ -46,7 +46,7 @@ describe(`seat cancellation [${dbKind}]`, () => {
   let services: Services;
   let staff: Operator;
   let admin: Operator;
-  const { operator, enrol, post, answersAnyBody } = consoleClient(() => t, token, clock);
+  const { operator, enrol, post, reauth, answersAnyBody } = consoleClient(() => t, token, clock);
   const db = () => t.database.handle.db;
 
   beforeAll(async () => {
@@ -347,6 +347,8 @@ describe(`seat cancellation [${dbKind}]`, () => {
   });
 
   describe('staff', () => {
+    // Money moves after a fresh check (the clock goes back to NOW before each test, within it).
+    beforeAll(() => reauth(staff));
     const seatBody = (player: { id: string }, startsAt: string) => ({
       playerId: player.id,
       startsAt,
@@ -379,6 +381,7 @@ describe(`seat cancellation [${dbKind}]`, () => {
 
       // Ten minutes before the start: past the players' cut-off, not staff's.
       clock.set(new Date(new Date(slot).getTime() - 10 * MINUTE).toISOString());
+      await reauth(staff);
       const cancelled = await post(staff, 'consolePlayerSeatCancel', seatBody(player, slot));
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(jsonOf(cancelled)).toEqual({ startsAt: slot, refunded: 2, balance: 3 });
@@ -411,6 +414,7 @@ describe(`seat cancellation [${dbKind}]`, () => {
         200,
       );
       clock.set(new Date(new Date(slot).getTime() + MINUTE).toISOString());
+      await reauth(staff);
       expect(jsonOf(await post(staff, 'consolePlayerSeatCancel', seatBody(player, slot)))).toEqual(
         refusal('GAME_ALREADY_STARTED'),
       );

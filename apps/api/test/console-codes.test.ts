@@ -392,7 +392,10 @@ describe(`the console's code batches [${dbKind}]`, () => {
       db: t.database.handle.db,
       env: t.env,
       clock: t.clock,
-      auditLog: { record: () => Promise.reject(new Error('the audit log is unavailable')) },
+      auditLog: {
+        ...services.auditLog,
+        record: () => Promise.reject(new Error('the audit log is unavailable')),
+      },
     });
     const actor = { kind: 'command_line' } as const;
     const request = { name: 'Never made', kind: 'promo', count: 2, credits: 3 } as const;

@@ -9,6 +9,7 @@
 import {
   ERRORS,
   OPERATOR_REAUTH_MS,
+  MONEY_LIMITS,
   STAFF_CREDIT_LIMIT_DEFAULT,
   VENUE_NETWORKS,
   VENUE_RANGE_MESSAGES,
@@ -104,6 +105,7 @@ describe(`the console's settings [${dbKind}]`, () => {
     expect(await settingsOf(staff)).toEqual({
       multiplayer: true,
       staffCreditLimit: STAFF_CREDIT_LIMIT_DEFAULT,
+      moneyLimits: MONEY_LIMITS.defaults,
       cancelCutoffMinutes: 120,
       waitlistHoldMinutes: 15,
       venueLimit: VENUE_NETWORKS.limitDefault,
@@ -366,6 +368,8 @@ describe(`the console's settings [${dbKind}]`, () => {
       out: [
         'Multiplayer        on',
         'Staff grant limit  25 credits per action',
+        'Staff daily budget 100 credits per staff member and venue day',
+        'Console batches    at most 1000 codes each, 10000 credits of codes per venue day',
         'Cancel cut-off     120 minutes before a game',
         'Waitlist hold      15 minutes for an offered seat',
         'Venue limit        26 per address and window (elsewhere 20 sign-ups in 10 minutes, 100 a day, 10 code entries a minute)',

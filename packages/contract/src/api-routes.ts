@@ -391,19 +391,21 @@ export const API_ROUTES = {
     module: 'accounts',
     twoFactor: 'recent',
   },
-  /** A player's seat cancelled by staff, its credits returned (no cut-off; ADR 0029). */
+  /** A player's seat cancelled by staff, its credits returned (no cut-off; ADR 0029): money moves, so asked again like a grant. */
   consolePlayerSeatCancel: {
     method: 'POST',
     path: '/api/console/players/seats/cancel',
     access: 'staff',
     module: 'bookings',
+    twoFactor: 'recent',
   },
-  /** A seat booked for a player, paid from the player's balance as their own booking is. */
+  /** A seat booked for a player, paid from the player's balance as their own booking is; asked again like a grant. */
   consolePlayerSeatBook: {
     method: 'POST',
     path: '/api/console/players/seats/book',
     access: 'staff',
     module: 'bookings',
+    twoFactor: 'recent',
   },
   consoleOrders: {
     method: 'POST',

@@ -83,7 +83,7 @@ import {
   scheduleChangeCommand,
   settingsChangeCommand,
   slotChangeCommand,
-  staffCreditLimitCommand,
+  moneySettingsCommand,
 } from './operator';
 import { creditHistoryRequest, creditHistoryResponse } from './credits';
 import {
@@ -276,7 +276,7 @@ export const API_SCHEMAS = {
   consoleWeekChange: { request: scheduleChangeCommand, response: operatorResult },
   consoleSettings: { response: consoleSettingsResponse },
   consoleSettingsChange: { request: settingsChangeCommand, response: operatorResult },
-  consoleStaffCreditLimit: { request: staffCreditLimitCommand, response: operatorResult },
+  consoleStaffCreditLimit: { request: moneySettingsCommand, response: operatorResult },
   consoleSlotAccessCode: {
     request: consoleSlotAccessCodeRequest,
     response: consoleSlotAccessCodeResponse,

@@ -72,11 +72,40 @@ export const venueLimit = z
   .min(VENUE_NETWORKS.limitMin, VENUE_LIMIT_RANGE)
   .max(VENUE_NETWORKS.limitMax, VENUE_LIMIT_RANGE);
 
+/**
+ * What the console may move in a venue day (issue "money and authority"): the credits one staff
+ * member grants and deducts in all, the codes one console batch holds, and the credits that the
+ * console's code batches of the day hold in all (a code's credits times the batch's codes). The
+ * command line is held to none of them: it runs on the server's machine, and audits alike.
+ */
+export const MONEY_LIMITS = {
+  defaults: { staffDailyCredits: 100, codesPerBatch: 1_000, codeCreditsPerDay: 10_000 },
+  max: {
+    // OPERATOR_LIMITS' credits per grant, codes per batch, and their batch's most credits.
+    staffDailyCredits: 100_000,
+    codesPerBatch: 10_000,
+    codeCreditsPerDay: 10_000_000,
+  },
+} as const;
+export type MoneyLimits = { [K in keyof typeof MONEY_LIMITS.defaults]: number };
+
+const moneyLimit = (max: number) => {
+  const range = userMessage(`Enter a whole number from 0 to ${max.toLocaleString('en-US')}.`);
+  return z.number({ error: range }).int(range).min(0, range).max(max, range);
+};
+export const moneyLimits = z.strictObject({
+  staffDailyCredits: moneyLimit(MONEY_LIMITS.max.staffDailyCredits),
+  codesPerBatch: moneyLimit(MONEY_LIMITS.max.codesPerBatch),
+  codeCreditsPerDay: moneyLimit(MONEY_LIMITS.max.codeCreditsPerDay),
+});
+
 /** Every setting of the screen, as stored now (not a process's copy of it). */
 export const consoleSettingsResponse = z.object({
   multiplayer: z.boolean(),
   /** The most credits staff grant or deduct in one action. */
   staffCreditLimit: z.number().int(),
+  /** What the console may move in a venue day (MONEY_LIMITS). */
+  moneyLimits,
   /** How many minutes before a game's start players may still cancel their seat. */
   cancelCutoffMinutes: z.number().int(),
   /** How many minutes a seat offered from the waitlist is held for its player. */

@@ -222,6 +222,22 @@ export const ERRORS = {
     status: 403,
     message: 'That is more credits than you may grant or deduct at once.',
   },
+  /** Answered with creditBudgetMessage(budget, left): staff's credits per venue day. */
+  CREDIT_BUDGET_EXCEEDED: {
+    status: 403,
+    message: 'You have granted or deducted all the credits you may today.',
+  },
+  /** Nobody moves their own credits or seats in the console (admins included). */
+  OPERATOR_OWN_ACCOUNT: {
+    status: 403,
+    message:
+      'You cannot change your own credits or seats in the console: another admin can, or the command line.',
+  },
+  /** Staff act on players; a staff or admin account is an admin's to act on. */
+  OPERATOR_TARGET_NOT_PLAYER: {
+    status: 403,
+    message: 'Staff act on player accounts only: ask an admin to act on this account.',
+  },
   BALANCE_TOO_LOW: {
     status: 409,
     message: 'A deduction cannot take the balance below zero.',

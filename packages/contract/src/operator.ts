@@ -11,7 +11,13 @@ import { CODE_INPUT_MAX } from './codes';
 import { cancelCutoffMinutes } from './cancellation';
 import { waitlistHoldMinutes } from './waitlist';
 import { LEDGER_REASONS } from './credits';
-import { consoleSettingsResponse, venueLimit, venueNetwork, venueRange } from './console-settings';
+import {
+  consoleSettingsResponse,
+  moneyLimits,
+  venueLimit,
+  venueNetwork,
+  venueRange,
+} from './console-settings';
 import { userMessage } from './user-message';
 import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
 import { orderNumber } from './orders';
@@ -197,6 +203,18 @@ export const staffCreditLimitCommand = z.strictObject({
     .max(OPERATOR_LIMITS.creditsPerGrant, STAFF_LIMIT_RANGE),
 });
 
+/** Changes any of the money limits (`settings money-limits`); the others stay as they are. */
+const moneyLimitsCommand = z.strictObject({
+  command: z.literal('settings money-limits'),
+  ...moneyLimits.partial().shape,
+});
+
+/** The console's changes to what money may move (asked again, like a grant). */
+export const moneySettingsCommand = z.discriminatedUnion('command', [
+  staffCreditLimitCommand,
+  moneyLimitsCommand,
+]);
+
 /** A new batch of codes, named: the command line's `codes create` and the console's. */
 export const codeBatchRequest = z.strictObject({
   /** How operators find the batch again; unique in any case. */
@@ -291,6 +309,7 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
   z.strictObject({ command: z.literal('settings show') }),
   staffCreditLimitCommand,
+  moneyLimitsCommand,
   cancelCutoffCommand,
   waitlistHoldCommand,
   z.strictObject({ command: z.literal('venues list') }),
@@ -522,6 +541,11 @@ export const operatorResult = z.discriminatedUnion('command', [
     before: z.number().int(),
   }),
   z.object({
+    command: z.literal('settings money-limits'),
+    limits: moneyLimits,
+    before: moneyLimits,
+  }),
+  z.object({
     command: z.literal('settings cancel-cutoff'),
     minutes: z.number().int(),
     before: z.number().int(),
@@ -594,6 +618,7 @@ export const AUDIT_ACTIONS = [
   'users.set-role',
   'users.grant-credits',
   'users.deduct-credits',
+  'users.credit-budget-refused',
   'users.sign-out-everywhere',
   'users.delete',
   'codes.create',
@@ -609,6 +634,7 @@ export const AUDIT_ACTIONS = [
   'days.unblock',
   'settings.multiplayer',
   'settings.staff-credit-limit',
+  'settings.money-limits',
   'settings.venue-networks',
   'settings.cancel-cutoff',
   'settings.waitlist-hold',

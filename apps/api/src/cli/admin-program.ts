@@ -311,6 +311,27 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .argument('<n>', 'credits', wholeNumber)
     .action((limit: number) => chosen({ command: 'settings staff-credit-limit', limit }));
   settings
+    .command('money-limits')
+    .description(
+      'Set what the console may move in a venue day (the command line is held to none): each ' +
+        "staff member's credits granted and deducted in all, the codes of one batch, and the " +
+        "credits of the day's code batches in all. Options not given stay as they are.",
+    )
+    .option('--staff-daily <credits>', 'credits per staff member and venue day', wholeNumber)
+    .option('--codes-per-batch <n>', 'codes in one batch made in the console', wholeNumber)
+    .option('--code-credits-per-day <credits>', "credits of the day's console batches", wholeNumber)
+    .action(
+      (options: { staffDaily?: number; codesPerBatch?: number; codeCreditsPerDay?: number }) =>
+        chosen({
+          command: 'settings money-limits',
+          ...(options.staffDaily === undefined ? {} : { staffDailyCredits: options.staffDaily }),
+          ...(options.codesPerBatch === undefined ? {} : { codesPerBatch: options.codesPerBatch }),
+          ...(options.codeCreditsPerDay === undefined
+            ? {}
+            : { codeCreditsPerDay: options.codeCreditsPerDay }),
+        }),
+    );
+  settings
     .command('cancel-cutoff')
     .description(
       'Set how many minutes before a game players may still cancel their seat (0: until the ' +

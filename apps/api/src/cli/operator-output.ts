@@ -3,6 +3,7 @@ import {
   CODE_STATES,
   issuedCodesCsv,
   toCsv as csv,
+  type MoneyLimits,
   type OperatorResult,
   type OperatorResultOf,
   type OperatorSlot,
@@ -62,6 +63,7 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
   return [
     `Multiplayer        ${result.multiplayer ? 'on' : 'off'}`,
     `Staff grant limit  ${result.staffCreditLimit} credits per action`,
+    ...moneyLines(result.moneyLimits),
     `Cancel cut-off     ${result.cancelCutoffMinutes} minutes before a game`,
     `Waitlist hold      ${result.waitlistHoldMinutes} minutes for an offered seat`,
     `Venue limit        ${result.venueLimit} per address and window (elsewhere ${ordinary.signUpsPer10Minutes} sign-ups in 10 minutes, ${ordinary.signUpsPerDay} a day, ${ordinary.codesPerMinute} code entries a minute)`,
@@ -69,6 +71,12 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
     ...(networks.length > 0 ? networks : ['  none']),
   ].join('\n');
 }
+
+/** The money limits as `settings show` and `settings money-limits` print them. */
+const moneyLines = (limits: MoneyLimits) => [
+  `Staff daily budget ${limits.staffDailyCredits} credits per staff member and venue day`,
+  `Console batches    at most ${limits.codesPerBatch} codes each, ${limits.codeCreditsPerDay} credits of codes per venue day`,
+];
 
 /** When a setting's change reaches every server. */
 const everywhere = `every server within ${SETTINGS_TTL_MS / 1000} seconds`;
@@ -175,6 +183,11 @@ export function formatResult(result: OperatorResult): string {
       return settingsText(result);
     case 'settings staff-credit-limit':
       return `Staff may grant or deduct at most ${result.limit} credits per action (before: ${result.before}; ${everywhere}).`;
+    case 'settings money-limits':
+      return [
+        ...moneyLines(result.limits),
+        `(${everywhere}; the command line is held to none)`,
+      ].join('\n');
     case 'settings cancel-cutoff':
       return `Players may cancel a seat up to ${result.minutes} minutes before its game (before: ${result.before}; ${everywhere}).`;
     case 'settings waitlist-hold':

@@ -1,5 +1,5 @@
 /** The audit log (audit_log): rows are only ever added, and read newest first. */
-import { and, desc, eq, getTableColumns, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit-log';
 import { playerNames } from '../../db/schema/views';
@@ -44,4 +44,34 @@ export async function listEntries(db: Executor, query: AuditQuery): Promise<Audi
     )
     .orderBy(desc(auditLog.id))
     .limit(query.limit);
+}
+
+/**
+ * The credits an operator granted and deducted since `since`, in all, from their grants' and
+ * deductions' rows (each row's balances before and after), counted after taking the
+ * operator's budget lock: an advisory lock held to commit, so concurrent grants of one operator
+ * count one another, from every process.
+ */
+export async function lockAndSumCreditsMoved(
+  tx: Executor,
+  actorId: string,
+  since: Date,
+): Promise<number> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`credit-budget|${actorId}`}, 0))`,
+  );
+  const moved = sql<string>`coalesce(sum(abs(
+    (${auditLog.after}->>'balance')::bigint - (${auditLog.before}->>'balance')::bigint
+  )), 0)`;
+  const [row] = await tx
+    .select({ moved })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, actorId),
+        gte(auditLog.at, since),
+        inArray(auditLog.action, ['users.grant-credits', 'users.deduct-credits']),
+      ),
+    );
+  return Number(row?.moved ?? 0);
 }

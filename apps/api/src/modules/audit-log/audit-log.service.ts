@@ -13,7 +13,7 @@ import {
 } from '@questfield/contract';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
-import { venueDayRange, type VenueDay } from '../../lib/slot-schedule';
+import { venueDayOf, venueDayRange, type VenueDay } from '../../lib/slot-schedule';
 import type { SessionInfo } from '../accounts/sessions.service';
 import * as repo from './audit-log.repository';
 
@@ -111,6 +111,17 @@ export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'en
         after: entry.after ?? null,
         reason: entry.reason ?? '',
       }),
+
+    /**
+     * The credits `operatorId` granted and deducted in the venue day of now, in all, in the
+     * caller's transaction and under the operator's budget lock (held to its commit).
+     */
+    creditsMovedToday: (tx: Executor, operatorId: string): Promise<number> =>
+      repo.lockAndSumCreditsMoved(
+        tx,
+        operatorId,
+        venueDayRange(venueDayOf(clock.now(), zone), zone).from,
+      ),
 
     /** Rows newest first, at most 200 a page; `nextCursor` is null on the last page. */
     async list(

@@ -109,15 +109,21 @@ export function createCreditsService({
   /**
    * An operator's grant (`credits` > 0) or deduction (< 0, a negative grant): its record and
    * its posting in one transaction, or nothing when a deduction would take the balance below
-   * zero. The balance is locked before the record is written: the record's foreign key
-   * share-locks the player's row, and two adjustments holding that lock would deadlock at the
-   * post. `also` joins the transaction with the balance before and after (the audit row).
+   * zero. `admit` runs first in the transaction (the operator's budget, under its own lock; a
+   * refusal it throws rolls everything back). The balance is locked before the record is
+   * written: the record's foreign key share-locks the player's row, and two adjustments holding
+   * that lock would deadlock at the post. `also` joins the transaction with the balance before
+   * and after (the audit row).
    */
   function adjust(
     request: { userId: string; credits: number; reason: string },
-    also?: (tx: Transaction, balance: { before: number; after: number }) => Promise<void>,
+    hooks: {
+      admit?: (tx: Transaction) => Promise<void>;
+      also?: (tx: Transaction, balance: { before: number; after: number }) => Promise<void>;
+    } = {},
   ): Promise<Adjustment> {
     return transaction(async (tx) => {
+      await hooks.admit?.(tx);
       const before = await repo.lockBalance(tx, request.userId);
       if (before === undefined) throw new Error('An adjustment needs an existing user.');
       if (before + request.credits < 0) return { status: 'insufficient', balance: before };
@@ -134,7 +140,7 @@ export function createCreditsService({
         throw new Error(`A new adjustment posted ${outcome.status}.`);
       }
       const after = outcome.posting.balanceAfter;
-      await also?.(tx, { before, after });
+      await hooks.also?.(tx, { before, after });
       return { status: 'posted', before, balance: after };
     });
   }

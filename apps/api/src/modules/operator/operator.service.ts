@@ -13,6 +13,7 @@
  */
 import {
   balanceTooLowMessage,
+  creditBudgetMessage,
   creditLimitMessage,
   formatUsd,
   GAME_COST_CREDITS,
@@ -29,7 +30,8 @@ import {
   type SlotChangeCommand,
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
-import { fail } from '../../lib/app-error';
+import type { Transaction } from '../../db/client';
+import { fail, isAppError } from '../../lib/app-error';
 import type { AccountDeletionService } from '../accounts/account-deletion.service';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
@@ -57,7 +59,7 @@ const SLOT_ACTIONS = {
 
 type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   accounts: AccountsService;
-  auditLog: Pick<AuditLogService, 'record'>;
+  auditLog: Pick<AuditLogService, 'record' | 'creditsMovedToday'>;
   accountDeletion: Pick<AccountDeletionService, 'deleteForOperator'>;
   codes: CodesService;
   credits: CreditsService;
@@ -86,9 +88,43 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
       : settings.staffCreditLimit();
 
   /**
+   * Whom a console operator may act on (docs/operations.md, "What operators can do to each
+   * other"): nobody moves their own credits or seats (another admin does, or the command line
+   * with its audit row), and staff act on players only, never on a colleague's or an admin's
+   * account. `own` allows the operator's own account (signing themselves out). The command
+   * line acts on anyone.
+   */
+  function checkReach(actor: OperatorActor, target: { id: string; role: Role }, own = false) {
+    if (actor.kind !== 'operator') return;
+    if (actor.userId === target.id) {
+      if (!own) fail('OPERATOR_OWN_ACCOUNT');
+    } else if (actor.role === 'staff' && target.role !== 'player') {
+      fail('OPERATOR_TARGET_NOT_PLAYER');
+    }
+  }
+
+  /**
+   * Staff's budget per venue day (the money limits' `staffDailyCredits`), checked in the
+   * adjustment's transaction: the operator's grants and deductions of the day are counted
+   * under their own lock, so parallel requests from any process count one another. Admins
+   * and the command line have none.
+   */
+  async function budgetFor(actor: OperatorActor, credits: number) {
+    if (actor.kind !== 'operator' || actor.role !== 'staff') return undefined;
+    const budget = (await settings.moneyLimits()).staffDailyCredits;
+    return async (tx: Transaction) => {
+      const left = Math.max(budget - (await auditLog.creditsMovedToday(tx, actor.userId)), 0);
+      if (Math.abs(credits) > left)
+        fail('CREDIT_BUDGET_EXCEEDED', creditBudgetMessage(budget, left));
+    };
+  }
+
+  /**
    * Grants (`credits` > 0) or deducts credits with the operator's reason: the adjustment and
    * its audit row (the balance before and after) in one transaction; the balance after. The
-   * command line is held to its command's limit, a console operator to their role's.
+   * command line is held to its command's limit, a console operator to their role's, and staff
+   * to their budget of the day; a refusal for the budget leaves its own audit row, so admins
+   * see who tried.
    */
   async function adjustCredits(
     request: { userId: string; credits: number; reason: string },
@@ -100,15 +136,30 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
         fail('CREDIT_LIMIT_EXCEEDED', creditLimitMessage(limit));
       }
     }
-    const outcome = await credits.adjust(request, (tx, balance) =>
-      auditLog.record(tx, actor, {
-        action: request.credits > 0 ? 'users.grant-credits' : 'users.deduct-credits',
-        targetUserId: request.userId,
-        before: { balance: balance.before },
-        after: { balance: balance.after },
-        reason: request.reason,
-      }),
-    );
+    const admit = await budgetFor(actor, request.credits);
+    const outcome = await credits
+      .adjust(request, {
+        admit,
+        also: (tx, balance) =>
+          auditLog.record(tx, actor, {
+            action: request.credits > 0 ? 'users.grant-credits' : 'users.deduct-credits',
+            targetUserId: request.userId,
+            before: { balance: balance.before },
+            after: { balance: balance.after },
+            reason: request.reason,
+          }),
+      })
+      .catch(async (error: unknown) => {
+        if (isAppError(error) && error.code === 'CREDIT_BUDGET_EXCEEDED') {
+          await auditLog.record(db, actor, {
+            action: 'users.credit-budget-refused',
+            targetUserId: request.userId,
+            after: { credits: request.credits },
+            reason: request.reason,
+          });
+        }
+        throw error;
+      });
     if (outcome.status === 'insufficient') {
       fail('BALANCE_TOO_LOW', balanceTooLowMessage(outcome.balance));
     }
@@ -220,6 +271,7 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
    */
   async function cancelSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
     const account = await playerOf(playerId);
+    checkReach(actor, account);
     const done = await cancellation.cancelForStaff(account.id, startsAt, (tx, seat) =>
       auditLog.record(tx, actor, {
         action: 'seats.cancel',
@@ -239,6 +291,7 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
    */
   async function bookSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
     const account = await playerOf(playerId);
+    checkReach(actor, account);
     const ip = actor.kind === 'operator' ? actor.ip : 'command-line';
     const booking = await bookings.book({ userId: account.id, ip, log: QUIET }, startsAt);
     if (!booking.repeated) {
@@ -454,6 +507,7 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     /** A console operator's grant or deduction on a live player's balance; the balance after. */
     async changeCredits(change: ConsolePlayerCreditsRequest, actor: OperatorActor) {
       const account = await playerOf(change.playerId);
+      checkReach(actor, account);
       const signed = change.change === 'grant' ? change.credits : -change.credits;
       return adjustCredits({ userId: account.id, credits: signed, reason: change.reason }, actor);
     },
@@ -475,16 +529,21 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     /** Staff book a seat for a player in the console (`seats book`, by id). */
     bookSeat,
 
-    /** Ends every sign-in session of a live player; audited with how many ended. */
-    signOutEverywhere: (playerId: string, actor: OperatorActor): Promise<number> =>
-      accounts.signOutEverywhere(playerId, (tx, signedOut) =>
+    /**
+     * Ends every sign-in session of a live account (staff: a player's, or their own); audited
+     * with how many ended.
+     */
+    async signOutEverywhere(playerId: string, actor: OperatorActor): Promise<number> {
+      checkReach(actor, await playerOf(playerId), true);
+      return accounts.signOutEverywhere(playerId, (tx, signedOut) =>
         auditLog.record(tx, actor, {
           action: 'users.sign-out-everywhere',
           targetUserId: playerId,
           before: { sessions: signedOut },
           after: { sessions: 0 },
         }),
-      ),
+      );
+    },
 
     /**
      * Runs one validated command for `actor` (the command line, or the signed-in operator of
@@ -552,6 +611,8 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
           return settingsCommands.showSettings();
         case 'settings staff-credit-limit':
           return settingsCommands.setStaffCreditLimit(command, actor);
+        case 'settings money-limits':
+          return settingsCommands.setMoneyLimits(command, actor);
         case 'settings cancel-cutoff':
           return settingsCommands.setCancelCutoff(command, actor);
         case 'settings waitlist-hold':

@@ -1,6 +1,6 @@
 /**
  * The operator's settings commands (`multiplayer`, `settings` (the staff grant limit, the
- * cancellation cut-off, the waitlist's hold), `venues`; the console's settings screen runs the same): each change
+ * money limits, the cancellation cut-off, the waitlist's hold), `venues`; the console's settings screen runs the same): each change
  * and its audit row, with the values before and after, commit together under the setting's row
  * lock (settings.service.ts).
  */
@@ -29,12 +29,14 @@ export function createSettingsCommands({
   auditLog: Pick<AuditLogService, 'record'>;
 }) {
   async function showSettings(): Promise<OperatorResultOf<'settings show'>> {
-    const { multiplayer, staffCreditLimit, cancelCutoffMinutes, waitlistHoldMinutes, venues } =
-      await settings.current();
+    const current = await settings.current();
+    const { multiplayer, staffCreditLimit, moneyLimits, cancelCutoffMinutes } = current;
+    const { waitlistHoldMinutes, venues } = current;
     return {
       command: 'settings show',
       multiplayer,
       staffCreditLimit,
+      moneyLimits,
       cancelCutoffMinutes,
       waitlistHoldMinutes,
       venueLimit: venues.limit,
@@ -76,6 +78,22 @@ export function createSettingsCommands({
       }),
     );
     return { command: 'settings staff-credit-limit', limit, before };
+  }
+
+  /** The money limits named in the command changed, the others kept; audited as a whole. */
+  async function setMoneyLimits(
+    { command, ...changed }: Command<'settings money-limits'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings money-limits'>> {
+    const before = await settings.setMoneyLimits(changed, (tx, was, after) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.money-limits',
+        subject: 'money limits',
+        before: was,
+        after,
+      }),
+    );
+    return { command, limits: { ...before, ...changed }, before };
   }
 
   async function setCancelCutoff(
@@ -154,6 +172,7 @@ export function createSettingsCommands({
     showSettings,
     switchMultiplayer,
     setStaffCreditLimit,
+    setMoneyLimits,
     setCancelCutoff,
     setWaitlistHold,
     changeVenues,

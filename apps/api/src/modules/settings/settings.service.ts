@@ -1,7 +1,8 @@
 /**
  * Settings operators switch while the product runs: whether multiplayer is on (product.md: off
  * shows the spec's banner and the server refuses bookings and joins), the most credits staff
- * may grant or deduct in one console action, how long before a game players may cancel their
+ * may grant or deduct in one console action, what the console may move in a venue day (staff's
+ * credits, code batches), how long before a game players may cancel their
  * seat (ADR 0029), how long a seat offered from the waitlist is held (ADR 0034), the venue's
  * week, and the venue networks whose per-address limits are raised (ADR 0025). Their defaults
  * are MULTIPLAYER_ENABLED and the contract's; a value stored (`npm run admin`, or the console)
@@ -14,10 +15,13 @@ import {
   CANCEL_CUTOFF,
   WAITLIST,
   DEFAULT_WEEKLY_SCHEDULE,
+  MONEY_LIMITS,
+  moneyLimits,
   OPERATOR_LIMITS,
   STAFF_CREDIT_LIMIT_DEFAULT,
   VENUE_NETWORKS,
   weeklySchedule,
+  type MoneyLimits,
   type VenueNetwork,
   type Weekday,
   type WeekdayHours,
@@ -39,6 +43,7 @@ const BLOCKED_DAYS = 'blocked_days';
 const VENUES = 'venue_networks';
 const CANCEL_CUTOFF_MINUTES = 'cancel_cutoff_minutes';
 const WAITLIST_HOLD_MINUTES = 'waitlist_hold_minutes';
+const MONEY = 'money_limits';
 
 /** The venue networks and what their per-address limits are raised to. */
 export type VenueNetworks = { limit: number; networks: VenueNetwork[] };
@@ -63,6 +68,15 @@ const storedOr =
   };
 const asWeek = storedOr<WeeklySchedule>(weeklySchedule, DEFAULT_WEEKLY_SCHEDULE);
 const asBlockedDays = storedOr<BlockedDays>(blockedDays, {});
+/** Each limit as stored, the default where none is (a limit added by a later release). */
+const asMoneyLimits = (stored: unknown): MoneyLimits =>
+  storedOr(
+    moneyLimits,
+    MONEY_LIMITS.defaults,
+  )({
+    ...MONEY_LIMITS.defaults,
+    ...(typeof stored === 'object' ? stored : {}),
+  });
 const asVenues = storedOr<VenueNetworks>(venueNetworks, {
   limit: VENUE_NETWORKS.limitDefault,
   networks: [],
@@ -109,6 +123,7 @@ export function createSettingsService({
   const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, stored(asMultiplayer));
   const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, stored(asCreditLimit));
   const cancelCutoff = ttlCache(SETTINGS_TTL_MS, clock, stored(asCancelCutoff));
+  const money = ttlCache(SETTINGS_TTL_MS, clock, stored(asMoneyLimits));
   const week = ttlCache(SETTINGS_TTL_MS, clock, stored(asWeek));
   const blocked = ttlCache(SETTINGS_TTL_MS, clock, stored(asBlockedDays));
   // Kept with the ranges read, so a limit check only matches an address against them.
@@ -120,7 +135,7 @@ export function createSettingsService({
     });
     return { limit, ranges };
   });
-  const caches = [multiplayer, staffCreditLimit, cancelCutoff, week, blocked, venues];
+  const caches = [multiplayer, staffCreditLimit, money, cancelCutoff, week, blocked, venues];
 
   /**
    * Changes a stored value under its row's lock, with its audit row (when given) in the same
@@ -197,6 +212,16 @@ export function createSettingsService({
     /** The most credits staff may grant or deduct in one action (this process's copy). */
     staffCreditLimit: (): Promise<number> => staffCreditLimit.get(STAFF_CREDIT_LIMIT),
 
+    /** What the console may move in a venue day (this process's copy). */
+    moneyLimits: (): Promise<MoneyLimits> => money.get(MONEY),
+
+    /** Changes the money limits given, keeping the others; the limits before. */
+    setMoneyLimits: (
+      changed: Partial<MoneyLimits>,
+      audit: AuditChange<MoneyLimits>,
+    ): Promise<MoneyLimits> =>
+      change(MONEY, asMoneyLimits, (current) => ({ ...current, ...changed }), audit),
+
     /**
      * How many minutes before a game's start players may still cancel their seat (this
      * process's copy; ADR 0029).
@@ -232,9 +257,10 @@ export function createSettingsService({
 
     /** Every setting of the console's screen as stored now (not this process's copy). */
     async current() {
-      const [isOn, creditLimit, cutoff, hold, venueList] = await Promise.all([
+      const [isOn, creditLimit, limits, cutoff, hold, venueList] = await Promise.all([
         stored(asMultiplayer)(MULTIPLAYER),
         stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
+        stored(asMoneyLimits)(MONEY),
         stored(asCancelCutoff)(CANCEL_CUTOFF_MINUTES),
         stored(asWaitlistHold)(WAITLIST_HOLD_MINUTES),
         stored(asVenues)(VENUES),
@@ -242,6 +268,7 @@ export function createSettingsService({
       return {
         multiplayer: isOn,
         staffCreditLimit: creditLimit,
+        moneyLimits: limits,
         cancelCutoffMinutes: cutoff,
         waitlistHoldMinutes: hold,
         venues: venueList,

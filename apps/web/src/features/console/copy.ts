@@ -12,12 +12,14 @@ import {
   type RefundStatus,
   type Role,
   type CodeState,
+  type MoneyLimits,
 } from '@questfield/contract';
 
 const ACTIONS: Record<AuditAction, string> = {
   'users.set-role': 'Role changed',
   'users.grant-credits': 'Credits granted',
   'users.deduct-credits': 'Credits deducted',
+  'users.credit-budget-refused': 'Credits refused: daily budget spent',
   'users.sign-out-everywhere': 'Signed out everywhere',
   'users.delete': 'Account deleted',
   'codes.create': 'Codes created',
@@ -33,6 +35,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'days.unblock': 'Day unblocked',
   'settings.multiplayer': 'Multiplayer switched',
   'settings.staff-credit-limit': 'Staff credit limit changed',
+  'settings.money-limits': 'Money limits changed',
   'settings.venue-networks': 'Venue networks changed',
   'settings.cancel-cutoff': 'Cancellation cut-off changed',
   'settings.waitlist-hold': 'Waitlist hold changed',
@@ -78,6 +81,17 @@ const SETTINGS = {
   staffLimitSave: 'Save Staff Limit',
   staffLimitNotice: (limit: number, before: number) =>
     `Staff may now grant or deduct at most ${credits(limit)} per action (before: ${number.format(before)}).`,
+  moneyLimitsHeading: 'Money limits per day',
+  moneyLimitsText: (limits: MoneyLimits) =>
+    `Each staff member grants and deducts at most ${credits(limits.staffDailyCredits)} a venue day in all. A batch of codes made here holds at most ${number.format(limits.codesPerBatch)} codes, and the day's batches at most ${credits(limits.codeCreditsPerDay)} in all (a code's credits times its batch's codes). The command line is held to none of these; everything is in the audit log.`,
+  moneyLimitLabels: {
+    staffDailyCredits: "Staff's credits per day",
+    codesPerBatch: 'Codes per batch',
+    codeCreditsPerDay: 'Code credits per day',
+  } satisfies Record<keyof MoneyLimits, string>,
+  moneyLimitsSave: 'Save Money Limits',
+  moneyLimitsNotice: (limits: MoneyLimits) =>
+    `Saved: staff ${credits(limits.staffDailyCredits)} a day each; batches of at most ${number.format(limits.codesPerBatch)} codes, ${credits(limits.codeCreditsPerDay)} of codes a day.`,
   cancelCutoffHeading: 'Seat cancellation',
   cancelCutoffText: (minutes: number) =>
     `Players may cancel a seat (and get its credits back) ${cancelCutoffText(minutes)}; staff may until the start.`,
@@ -172,6 +186,11 @@ const PLAYER = {
     `${username} is now ${role}, and signed out everywhere (${signedOut} session${signedOut === 1 ? '' : 's'} ended).`,
   roleUnchanged: (username: string, role: Role) =>
     `${username} is ${role} already: nothing changed.`,
+  reachText: {
+    own: 'Your own credits and seats are moved by another admin, or on the command line.',
+    beyond:
+      "Staff act on player accounts only: an admin acts on a colleague's or an admin's account.",
+  },
   ownAccount:
     'Your own role and account are changed by another admin, or on the command line; you delete your own account in Account Settings.',
   deleteHeading: 'Delete account',
@@ -244,6 +263,8 @@ const PLAYER = {
   bookChooseSlot: 'Choose a game.',
   bookSubmit: 'Book Seat',
   bookFailed: 'The seat could not be booked.',
+  seatReauthText:
+    "Moving a player's seat moves their credits: it needs your password and a current code again (every 15 minutes).",
   seatBooked: (username: string, time: string, balance: number) =>
     `${username} has a seat at ${time}: balance ${balance}.`,
   seatHeld: (username: string, time: string) =>

@@ -264,6 +264,56 @@ describe("the console's player page", () => {
     expect(sentTo(api, SEAT_CANCEL)).toEqual([{ playerId: PLAYER_ID, startsAt }]);
   });
 
+  it('asks for the password and a code inside the cancellation, then cancels once more', async () => {
+    const user = userEvent.setup();
+    const startsAt = '2026-06-02T14:00:00.000Z';
+    let tries = 0;
+    const api = openPage({
+      [SEAT_CANCEL]: () => {
+        tries += 1;
+        return tries === 1
+          ? refusal('REAUTH_REQUIRED')
+          : { body: { startsAt, refunded: 2, balance: 4 } };
+      },
+      [REAUTH]: () => ({ body: testConsoleSession({ reauthUntil: '2026-06-01T12:15:00.000Z' }) }),
+    });
+    const upcoming = await screen.findByRole('table', { name: 'Games to come, soonest first' });
+    await user.click(within(upcoming).getByRole('button', { name: /^Cancel the seat at / }));
+    const dialog = await findDialog('Cancel this seat');
+    const confirmSeat = within(dialog).getByRole('button', { name: 'Cancel Seat' });
+    await user.click(confirmSeat);
+    const check = await findDialog('Confirm it is you');
+    expect(check).toHaveAccessibleDescription(/Moving a player's seat moves their credits/);
+    await waitFor(() => expect(within(check).getByLabelText('Password')).toHaveFocus());
+    await user.type(within(check).getByLabelText('Password'), 'violet-lantern-orbit-42');
+    await user.type(within(check).getByLabelText('6-digit code'), '123456');
+    await user.click(within(check).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/is cancelled: 2 credits back, balance 4\./)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(sentTo(api, SEAT_CANCEL)).toHaveLength(2);
+  });
+
+  it("offers staff no credits or seats on a colleague's or an admin's page, nor on their own", async () => {
+    openPlayerPage({}, { page: player(2, { role: 'admin' }) });
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    expect(actions).toHaveTextContent('Staff act on player accounts only');
+    expect(within(actions).queryByRole('button', { name: /Sign Out Everywhere/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Grant or deduct credits' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book Seat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel the seat at / })).toBeNull();
+  });
+
+  it('offers an operator only signing out on their own page', async () => {
+    openPlayerPage({}, { page: player(2, { username: 'ada', role: 'staff' }) });
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    expect(actions).toHaveTextContent('Your own credits and seats are moved by another admin');
+    expect(within(actions).getByRole('button', { name: /Sign Out Everywhere/ })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Grant or deduct credits' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book Seat' })).toBeNull();
+  });
+
   it('checks a deduction against the balance and the limit in the words the server uses', async () => {
     const user = userEvent.setup();
     const api = openPage();

@@ -29,6 +29,7 @@ function openSettings(
   const stored: ConsoleSettings = {
     multiplayer: true,
     staffCreditLimit: 10,
+    moneyLimits: { staffDailyCredits: 100, codesPerBatch: 1000, codeCreditsPerDay: 10_000 },
     cancelCutoffMinutes: 120,
     waitlistHoldMinutes: 15,
     venueLimit: 100,
@@ -79,6 +80,12 @@ function openSettings(
     [SETTINGS]: () => ({ body: stored }),
     [CHANGE]: first(CHANGE, change),
     [STAFF_LIMIT]: first(STAFF_LIMIT, (body) => {
+      if (body.command === 'settings money-limits') {
+        const { command, ...changed } = body;
+        const before = stored.moneyLimits;
+        stored.moneyLimits = { ...before, ...changed };
+        return { body: { command, limits: stored.moneyLimits, before } };
+      }
       const before = stored.staffCreditLimit;
       stored.staffCreditLimit = Number(body.limit);
       return {
@@ -116,6 +123,9 @@ describe('the settings screen', () => {
     const staffLimit = await panel('Staff grant limit');
     expect(staffLimit).toHaveTextContent('Staff grant or deduct at most 10 credits per action');
     expect(within(staffLimit).queryByRole('spinbutton')).toBeNull();
+    const money = await panel('Money limits per day');
+    expect(money).toHaveTextContent('at most 100 credits a venue day in all');
+    expect(within(money).queryByRole('spinbutton')).toBeNull();
 
     const venues = await panel('Venue networks');
     expect(venues).toHaveTextContent(
@@ -193,6 +203,55 @@ describe('the settings screen', () => {
     ).toHaveAttribute('role', 'status');
     expect(staffLimit).toHaveTextContent('at most 25 credits per action');
     const asked = { command: 'settings staff-credit-limit', limit: 25 };
+    expect(sentTo(STAFF_LIMIT)).toEqual([asked, asked]);
+  });
+
+  it('changes the money limits after the password and a code, each number checked first', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const { sentTo } = openSettings('admin', {
+      [STAFF_LIMIT]: () => {
+        tries += 1;
+        return tries === 1 ? refusal('REAUTH_REQUIRED') : undefined;
+      },
+    });
+    const limits = await panel('Money limits per day');
+    expect(limits).toHaveTextContent('Each staff member grants and deducts at most 100 credits');
+    const daily = within(limits).getByLabelText("Staff's credits per day");
+    const perBatch = within(limits).getByLabelText('Codes per batch');
+    expect(daily).toHaveValue(100);
+    expect(within(limits).getByLabelText('Code credits per day')).toHaveValue(10_000);
+    const save = within(limits).getByRole('button', { name: 'Save Money Limits' });
+    await user.clear(perBatch);
+    await user.type(perBatch, '10001');
+    await user.click(save);
+    expect(await within(limits).findByText('Enter a whole number from 0 to 10,000.')).toBeVisible();
+    expect(sentTo(STAFF_LIMIT)).toEqual([]);
+
+    await user.clear(perBatch);
+    await user.type(perBatch, '500');
+    await user.clear(daily);
+    await user.type(daily, '40');
+    await user.click(save);
+    const dialog = await findDialog('Confirm it is you');
+    await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
+    await user.type(within(dialog).getByLabelText('Password'), 'violet-lantern-orbit-42');
+    await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitForDialogToClose();
+    await waitFor(() => expect(save).toHaveFocus());
+    expect(
+      await screen.findByText(
+        'Saved: staff 40 credits a day each; batches of at most 500 codes, 10,000 credits of codes a day.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(limits).toHaveTextContent('at most 40 credits a venue day');
+    const asked = {
+      command: 'settings money-limits',
+      staffDailyCredits: 40,
+      codesPerBatch: 500,
+      codeCreditsPerDay: 10_000,
+    };
     expect(sentTo(STAFF_LIMIT)).toEqual([asked, asked]);
   });
 

@@ -24,17 +24,33 @@ const copy = consoleCopy.player;
 type ActionProps = { player: ConsolePlayer; onNotice: (message: string) => void };
 
 /**
+ * How far the viewer's power reaches on the account, by the server's rule (docs/operations.md):
+ * 'own', their own account, whose credits and seats another admin moves; 'beyond', an account
+ * staff do not act on (a colleague's, an admin's); 'player', everything their role allows.
+ */
+export type Reach = 'own' | 'beyond' | 'player';
+
+export function reachOf(session: ConsoleSession, player: ConsolePlayer): Reach {
+  if (player.profile.username === session.username) return 'own';
+  return session.role === 'staff' && player.profile.role !== 'player' ? 'beyond' : 'player';
+}
+
+/**
  * What staff may do to the player: sign them out everywhere, grant or deduct credits; and what
- * only admins may: change the role, delete the account (`session` is the viewer's).
+ * only admins may: change the role, delete the account (`session` is the viewer's). What the
+ * viewer's reach does not allow is said, not offered.
  */
 export function PlayerActions({ session, ...props }: ActionProps & { session: ConsoleSession }) {
+  const reach = reachOf(session, props.player);
   return (
     <Panel heading={copy.actionsHeading}>
-      <SignOutEverywhere {...props} />
-      <CreditsForm {...props} />
-      {session.role === 'admin' ? (
-        <PlayerAdminActions {...props} own={props.player.profile.username === session.username} />
-      ) : null}
+      {reach === 'beyond' ? null : <SignOutEverywhere {...props} />}
+      {reach === 'player' ? (
+        <CreditsForm {...props} />
+      ) : (
+        <p className="mt-4 text-sm text-mist-300">{copy.reachText[reach]}</p>
+      )}
+      {session.role === 'admin' ? <PlayerAdminActions {...props} own={reach === 'own'} /> : null}
     </Panel>
   );
 }

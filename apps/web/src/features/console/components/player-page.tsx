@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { playerQueryOptions } from '../api/get-player';
 import { consoleCopy } from '../copy';
-import { PlayerActions } from './player-actions';
+import { PlayerActions, reachOf } from './player-actions';
 import {
   CreditHistorySection,
   GamesSection,
@@ -98,7 +98,11 @@ function PlayerView({
         <PlayerActions player={player} session={session} onNotice={onNotice} />
       </div>
       <CreditHistorySection player={player} />
-      <GamesSection player={player} onNotice={onNotice} />
+      <GamesSection
+        player={player}
+        onNotice={onNotice}
+        movesSeats={reachOf(session, player) === 'player'}
+      />
       <OrdersSection player={player} />
       <PassesSection player={player} />
       <RedemptionsSection player={player} />

@@ -1,10 +1,11 @@
 import { GAME_COST_CREDITS, type AvailableTime, type ConsolePlayer } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useBookPlayerSeat } from '../api/book-player-seat';
 import { useCancelPlayerSeat } from '../api/cancel-player-seat';
 import { daySlotsQueryOptions } from '../api/get-day-slots';
 import { consoleCopy } from '../copy';
+import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DialogShell } from '@/components/ui/dialog';
 import { BusyButton, FormError, inputClass, SubmitButton } from '@/components/ui/form';
@@ -15,6 +16,19 @@ const copy = consoleCopy.player;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type SeatProps = { player: ConsolePlayer; onNotice: (message: string) => void };
+
+/** A seat move's request, sent again once the reauth dialog has passed when the server asks. */
+function sendWithReauth(
+  reauth: ReturnType<typeof useReauthRetry>,
+  mutate: (onError: (error: unknown) => void) => void,
+) {
+  // The first try hands the reauth dialog a retry; the retry hands it none.
+  const send = (retry?: () => void) =>
+    mutate((error) => {
+      if (retry) reauth.offer(error, retry);
+    });
+  send(() => send());
+}
 
 /** Where the focus goes once a cancelled seat's row (and its button) has gone. */
 const BOOK_SEAT_HEADING_ID = 'book-seat-heading';
@@ -44,6 +58,8 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
   const slots = useQuery({ ...daySlotsQueryOptions(day), enabled: validDay });
   const book = useBookPlayerSeat(id);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const reauth = useReauthRetry(submitRef, copy.seatReauthText);
   const chosen = slots.data?.find((slot) => slot.EventTime === startsAt);
 
   const submit = () => {
@@ -53,16 +69,19 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
       return;
     }
     const time = when.format(new Date(chosen.EventTime));
-    book.mutate(
-      { playerId: id, startsAt: chosen.EventTime },
-      {
-        onSuccess: ({ balance, repeated }) => {
-          onNotice(
-            repeated ? copy.seatHeld(username, time) : copy.seatBooked(username, time, balance),
-          );
-          setStartsAt('');
+    sendWithReauth(reauth, (onError) =>
+      book.mutate(
+        { playerId: id, startsAt: chosen.EventTime },
+        {
+          onSuccess: ({ balance, repeated }) => {
+            onNotice(
+              repeated ? copy.seatHeld(username, time) : copy.seatBooked(username, time, balance),
+            );
+            setStartsAt('');
+          },
+          onError,
         },
-      },
+      ),
     );
   };
 
@@ -137,11 +156,19 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
                     : ''}
           </p>
         </div>
-        <BusyButton type="submit" pending={book.isPending} className={buttonStyles({ size: 'md' })}>
+        <BusyButton
+          ref={submitRef}
+          type="submit"
+          pending={book.isPending}
+          className={buttonStyles({ size: 'md' })}
+        >
           {copy.bookSubmit}
         </BusyButton>
       </form>
-      <FormError>{book.isError ? failureText(book.error, copy.bookFailed) : null}</FormError>
+      <FormError>
+        {book.isError && !reauth.asking ? failureText(book.error, copy.bookFailed) : null}
+      </FormError>
+      {reauth.dialog}
     </section>
   );
 }
@@ -181,18 +208,23 @@ export function CancelSeatDialog({
 }: SeatProps & { target: CancelTarget; onClose: () => void }) {
   const { id, username } = player.profile;
   const cancel = useCancelPlayerSeat(id);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const reauth = useReauthRetry(confirmRef, copy.seatReauthText);
   const time = when.format(new Date(target.startsAt));
 
   const confirm = () => {
     if (cancel.isPending) return;
-    cancel.mutate(
-      { playerId: id, startsAt: target.startsAt },
-      {
-        onSuccess: ({ refunded, balance }) => {
-          onNotice(copy.seatCancelled(username, time, refunded, balance));
-          onClose();
+    sendWithReauth(reauth, (onError) =>
+      cancel.mutate(
+        { playerId: id, startsAt: target.startsAt },
+        {
+          onSuccess: ({ refunded, balance }) => {
+            onNotice(copy.seatCancelled(username, time, refunded, balance));
+            onClose();
+          },
+          onError,
         },
-      },
+      ),
     );
   };
 
@@ -222,10 +254,15 @@ export function CancelSeatDialog({
         }}
       >
         <FormError>
-          {cancel.isError ? failureText(cancel.error, copy.cancelSeatFailed) : null}
+          {cancel.isError && !reauth.asking
+            ? failureText(cancel.error, copy.cancelSeatFailed)
+            : null}
         </FormError>
-        <SubmitButton pending={cancel.isPending}>{copy.cancelSeatConfirm}</SubmitButton>
+        <SubmitButton ref={confirmRef} pending={cancel.isPending}>
+          {copy.cancelSeatConfirm}
+        </SubmitButton>
       </form>
+      {reauth.dialog}
     </DialogShell>
   );
 }

@@ -119,18 +119,22 @@ const SEAT_TEXT = {
   past: { caption: copy.pastCaption, empty: copy.pastEmpty, more: copy.pastMore },
 } satisfies Record<SeatList, { caption: string; empty: string; more: string }>;
 
-type SeatProps = SectionProps & { onNotice: (message: string) => void };
+type SeatProps = SectionProps & {
+  onNotice: (message: string) => void;
+  /** The viewer may book and cancel the player's seats (their reach, reachOf). */
+  movesSeats: boolean;
+};
 
 /**
  * Games to come (soonest first, each with 'Cancel seat') or played (latest first), each list
  * paged on its own.
  */
-function SeatTable({ player, list, onNotice }: SeatProps & { list: SeatList }) {
+function SeatTable({ player, list, onNotice, movesSeats }: SeatProps & { list: SeatList }) {
   const query = useInfiniteQuery(
     playerBookingsQueryOptions(player.profile.id, list, player.bookings[list]),
   );
   const seats = rowsOf(query.data.pages);
-  const upcoming = list === 'upcoming';
+  const upcoming = list === 'upcoming' && movesSeats;
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   return (
     <>
@@ -173,7 +177,7 @@ function SeatTable({ player, list, onNotice }: SeatProps & { list: SeatList }) {
 export function GamesSection(props: SeatProps) {
   return (
     <Panel heading={copy.bookingsHeading}>
-      <BookSeatForm {...props} />
+      {props.movesSeats ? <BookSeatForm {...props} /> : null}
       <SeatTable {...props} list="upcoming" />
       <SeatTable {...props} list="past" />
     </Panel>

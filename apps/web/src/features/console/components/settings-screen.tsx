@@ -3,11 +3,14 @@ import {
   CANCEL_CUTOFF,
   cancelCutoffCommand,
   CONSOLE_PATH,
+  MONEY_LIMITS,
+  moneyLimits,
   OPERATOR_LIMITS,
   staffCreditLimitCommand,
   WAITLIST,
   waitlistHoldCommand,
   type ConsoleSettings,
+  type MoneyLimits,
 } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -16,7 +19,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { useChangeSettings } from '../api/change-settings';
-import { useChangeStaffCreditLimit } from '../api/change-staff-credit-limit';
+import { useChangeMoneySettings } from '../api/change-money-settings';
 import { settingsQueryOptions } from '../api/get-settings';
 import { consoleCopy } from '../copy';
 import { useReauthRetry } from './reauth-dialog';
@@ -66,6 +69,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
             <MultiplayerPanel settings={query.data} {...props} />
             <SchedulePanel />
             <StaffLimitPanel settings={query.data} {...props} />
+            <MoneyLimitsPanel settings={query.data} {...props} />
             <MinutesSettingPanel
               setting={CANCEL_CUTOFF_SETTING}
               minutes={query.data.cancelCutoffMinutes}
@@ -177,23 +181,26 @@ function StaffLimitForm({
   onNotice: SettingProps['onNotice'];
 }) {
   const saveRef = useRef<HTMLButtonElement>(null);
-  const change = useChangeStaffCreditLimit();
+  const change = useChangeMoneySettings();
   const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
   const form = useForm({ resolver: zodResolver(staffLimitForm), defaultValues: { limit } });
   const submit = form.handleSubmit((values) => {
     // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
     if (change.isPending) return;
     const send = (retry?: () => void) =>
-      change.mutate(values.limit, {
-        onSuccess: (result) => {
-          if (result.command === 'settings staff-credit-limit') {
-            onNotice(copy.staffLimitNotice(result.limit, result.before));
-          }
+      change.mutate(
+        { command: 'settings staff-credit-limit', limit: values.limit },
+        {
+          onSuccess: (result) => {
+            if (result.command === 'settings staff-credit-limit') {
+              onNotice(copy.staffLimitNotice(result.limit, result.before));
+            }
+          },
+          onError: (error) => {
+            if (retry) reauth.offer(error, retry);
+          },
         },
-        onError: (error) => {
-          if (retry) reauth.offer(error, retry);
-        },
-      });
+      );
     send(() => send());
   });
 
@@ -225,6 +232,90 @@ function StaffLimitForm({
           className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
         >
           {copy.staffLimitSave}
+        </BusyButton>
+      </form>
+      {reauth.dialog}
+    </>
+  );
+}
+
+const MONEY_FIELDS = ['staffDailyCredits', 'codesPerBatch', 'codeCreditsPerDay'] as const;
+
+/**
+ * What the console may move in a venue day: each staff member's credits, a batch's codes, the
+ * day's code credits. Admins change all three at once, after the password and a code again.
+ */
+function MoneyLimitsPanel({ settings, canEdit, onNotice }: SettingProps) {
+  return (
+    <Panel heading={copy.moneyLimitsHeading}>
+      <p className="mt-2 text-sm text-mist-300">{copy.moneyLimitsText(settings.moneyLimits)}</p>
+      {canEdit ? <MoneyLimitsForm limits={settings.moneyLimits} onNotice={onNotice} /> : null}
+    </Panel>
+  );
+}
+
+function MoneyLimitsForm({
+  limits,
+  onNotice,
+}: {
+  limits: MoneyLimits;
+  onNotice: SettingProps['onNotice'];
+}) {
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const change = useChangeMoneySettings();
+  const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
+  const form = useForm({ resolver: zodResolver(moneyLimits), defaultValues: limits });
+  const submit = form.handleSubmit((values) => {
+    // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
+    if (change.isPending) return;
+    const send = (retry?: () => void) =>
+      change.mutate(
+        { command: 'settings money-limits', ...values },
+        {
+          onSuccess: (result) => {
+            if (result.command === 'settings money-limits') {
+              onNotice(copy.moneyLimitsNotice(result.limits));
+            }
+          },
+          onError: (error) => {
+            if (retry) reauth.offer(error, retry);
+          },
+        },
+      );
+    send(() => send());
+  });
+
+  // The dialog stays outside the form: its own form's submit would reach this one.
+  return (
+    <>
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-3"
+        onSubmit={(event) => void submit(event)}
+      >
+        {MONEY_FIELDS.map((name) => (
+          <Field
+            key={name}
+            label={copy.moneyLimitLabels[name]}
+            className="max-w-xs"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MONEY_LIMITS.max[name]}
+            error={form.formState.errors[name]?.message}
+            {...form.register(name, { valueAsNumber: true })}
+          />
+        ))}
+        <FormError>
+          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
+        </FormError>
+        <BusyButton
+          ref={saveRef}
+          type="submit"
+          pending={change.isPending}
+          className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
+        >
+          {copy.moneyLimitsSave}
         </BusyButton>
       </form>
       {reauth.dialog}
