@@ -140,7 +140,7 @@ export function replayRun(maze: Maze, run: RunMoves): Replay {
  * not go with them, a distance or time other than theirs, moves faster on average than
  * MAZE.minMsPerCell, a score no count of gems makes; null when none of these.
  */
-export function inconsistentRun(run: RunFigures & RunMoves): string | null {
+function inconsistentRun(run: RunFigures & RunMoves): string | null {
   const { moves, gaps } = run;
   if (moves.length === 0 || moves.length > MAZE.maxMoves || gaps.length !== moves.length - 1) {
     return 'moves';
