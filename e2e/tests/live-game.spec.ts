@@ -19,6 +19,7 @@ import {
   generateMaze,
   type AvailableTime,
   type Cell,
+  type ValidateTicketResponse,
 } from '@questfield/contract';
 import type { Browser, Page } from '@playwright/test';
 import { newPlayer, signIn, signUp } from '../support/accounts';
@@ -89,12 +90,12 @@ test.beforeAll(async ({ liveServer }) => {
 });
 
 /**
- * The arrow keys along the shortest way from the start to the exit of the game's maze, as
- * seen on screen: a view that draws rows as columns (`transposed`, on a tall screen) turns up
- * in the maze into left on screen, and the other way round.
+ * The arrow keys along the shortest way from the start to the exit of the game's maze (drawn
+ * from its seed), as seen on screen: a view that draws rows as columns (`transposed`, on a tall
+ * screen) turns up in the maze into left on screen, and the other way round.
  */
-function shortestWay(eventId: string, transposed: boolean): string[] {
-  const maze = generateMaze(eventId);
+function shortestWay(mazeSeed: string, transposed: boolean): string[] {
+  const maze = generateMaze(mazeSeed);
   const [up, right, down, left] = transposed
     ? ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']
     : ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'];
@@ -191,6 +192,13 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   await expect(timer).toContainText(/00:0[12]:\d\d/);
   await expect(page.getByText(MESSAGES.experienceStartsIn).first()).toBeVisible();
 
+  // The game's own answer with its ticket brings the maze's seed (only from the start): the
+  // test reads it there to know the way, as no public value draws the maze.
+  const validated = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(API_ROUTES.gamesValidateTicket.path) &&
+      response.request().method() === 'POST',
+  );
   // The start: the server's clock first (/game asks it), then the browser's reaches zero.
   liveServer.setNow(game.startsAt + 2_000);
   const now = await page.evaluate(() => Date.now());
@@ -210,15 +218,14 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   liveServer.setNow(game.startsAt + 10 * MINUTE);
 
   // Play to the exit along the shortest way, at a pace the maze allows.
-  const eventId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('gamedata') ?? '{}') as { eventid: string }).eventid,
-  );
+  const { mazeSeed } = (await (await validated).json()) as ValidateTicketResponse;
+  if (mazeSeed === null) throw new Error('the game was handed no maze at its start');
   // The canvas describes the maze as drawn: 'Maze of <across> by <down> cells'.
   const described =
     (await frame.getByRole('img', { name: /^Maze of/ }).getAttribute('aria-label')) ?? '';
   const across = Number(/Maze of (\d+) by/.exec(described)?.[1]);
-  const transposed = across !== generateMaze(eventId).columns;
-  for (const key of shortestWay(eventId, transposed)) {
+  const transposed = across !== generateMaze(mazeSeed).columns;
+  for (const key of shortestWay(mazeSeed, transposed)) {
     await page.keyboard.press(key);
     await page.clock.runFor(200);
   }

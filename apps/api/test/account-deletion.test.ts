@@ -14,6 +14,7 @@ import {
   SANDBOX_NONCES,
   type LeaderboardResponse,
   type RegisterEventResponse,
+  type ValidateTicketResponse,
 } from '@questfield/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +38,6 @@ import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app'
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York
 const TEN = '2026-06-01T14:00:00.000Z'; // the 10:00 AM game
 const TEN_THIRTY = '2026-06-01T14:30:00.000Z';
-const EVENT_ID = 'Old Mill District|10:00 AM';
 const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`account deletion [${dbKind}]`, () => {
@@ -80,7 +80,9 @@ describe(`account deletion [${dbKind}]`, () => {
 
   /** Plays the seat's game along the maze's shortest way, as the game's page would send it. */
   async function play(ticket: string) {
-    return fromGame('gamesSubmitResult', { ticket, ...shortestRun(EVENT_ID) });
+    const validated = await fromGame('gamesValidateTicket', { ticket });
+    const { mazeSeed } = jsonOf<ValidateTicketResponse>(validated);
+    return fromGame('gamesSubmitResult', { ticket, ...shortestRun(mazeSeed ?? '') });
   }
 
   const fromGame = (route: 'gamesSubmitResult' | 'gamesValidateTicket', body: unknown) =>

@@ -187,6 +187,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'credit_ledger',
         'email_outbox',
         'event_slots',
+        'game_result_checks',
         'game_results',
         'order_refunds',
         'orders',

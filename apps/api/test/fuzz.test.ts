@@ -115,9 +115,12 @@ const EXAMPLES: Partial<Record<ApiRouteName, unknown[]>> = {
   ],
 };
 
-/** The game's bodies with the player's real ticket, so mutations reach the result rules. */
-function gameExamples(name: ApiRouteName, ticket: string): unknown[] {
-  const fastest = shortestRun('Old Mill District|10:00 AM', MAZE.minMsPerCell);
+/**
+ * The game's bodies with the player's real ticket, walked in its game's maze (`mazeSeed`), so
+ * mutations reach the result rules.
+ */
+function gameExamples(name: ApiRouteName, ticket: string, mazeSeed: string): unknown[] {
+  const fastest = shortestRun(mazeSeed, MAZE.minMsPerCell);
   if (name === 'gamesValidateTicket') return [{ ticket }, { ticket: `${ticket}x` }];
   if (name === 'gamesSubmitResult') {
     return [
@@ -216,6 +219,7 @@ describe(`fuzzer over every endpoint [${dbKind}]`, () => {
   let t: TestApp;
   let player: SignedUp;
   let ticket = '';
+  let mazeSeed = '';
   let last: Snapshot;
   const clock = fixedClock('2026-06-01T12:00:00Z');
 
@@ -253,6 +257,10 @@ describe(`fuzzer over every endpoint [${dbKind}]`, () => {
     expect(booked.statusCode, booked.body).toBe(200);
     ticket = (JSON.parse(booked.body) as { ticket: string }).ticket;
     clock.set('2026-06-01T14:10:00Z');
+    const validated = await send(t, 'gamesValidateTicket', JSON.stringify({ ticket }), {
+      origin: t.env.gameOrigin,
+    });
+    mazeSeed = (JSON.parse(validated.body) as { mazeSeed: string }).mazeSeed;
     last = await stateOf(t);
   });
 
@@ -271,7 +279,7 @@ describe(`fuzzer over every endpoint [${dbKind}]`, () => {
     const cookie = WITHOUT_PLAYER.has(name) ? undefined : `${COOKIE}=${player.cookie}`;
     await fc.assert(
       fc.asyncProperty(
-        requestBodies(schema, [...(EXAMPLES[name] ?? []), ...gameExamples(name, ticket)]),
+        requestBodies(schema, [...(EXAMPLES[name] ?? []), ...gameExamples(name, ticket, mazeSeed)]),
         async (body) => {
           const payload = JSON.stringify(body) ?? 'null';
           await check(name, payload);

@@ -24,8 +24,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventSlots, gameResults, registrations, users } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { createGameTickets } from '../src/modules/games/game-tickets';
+import { RESULT_REFUSALS_PER_SEAT } from '../src/modules/games/games.service';
 import type { Services } from '../src/services';
 import { distinctIp, postJson } from './helpers/accounts';
+import { postTo } from './helpers/http';
 import { cellsOf, everyGemRun, resultOf, shortestRun, type WalkedRun } from './helpers/maze-runs';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
@@ -36,8 +38,8 @@ const START = '2026-06-01T14:00:00.000Z';
 const EVENT_ID = 'Old Mill District|10:00 AM';
 const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
-/** A run along the shortest way at the game's own pace. */
-const straightRun = () => shortestRun(EVENT_ID);
+/** The 10:00 AM game's maze, drawn from the public event id: a run worked out ahead of it. */
+const aheadRun = () => shortestRun(EVENT_ID);
 
 describe(`games [${dbKind}]`, () => {
   let t: TestApp;
@@ -79,6 +81,24 @@ describe(`games [${dbKind}]`, () => {
   const fromGame = (route: 'gamesValidateTicket' | 'gamesSubmitResult', body: unknown) =>
     postJson(t.app, route, body, { csrfHeader: false, headers: { origin: gameOrigin() } });
 
+  /** The maze's seed, as the game gets it with its ticket once the game has started. */
+  async function mazeSeedOf(ticket: string): Promise<string> {
+    const answer = await fromGame('gamesValidateTicket', { ticket });
+    const { mazeSeed } = jsonOf<ValidateTicketResponse>(answer);
+    if (typeof mazeSeed !== 'string') throw new Error(`no maze seed: ${answer.body}`);
+    return mazeSeed;
+  }
+
+  /**
+   * Tickets of `count` more seats of the 10:00 AM game, booked before it starts: one for each
+   * refused result a test sends, as a seat takes a few refusals only.
+   */
+  async function otherSeats(count: number): Promise<string[]> {
+    const tickets = [];
+    for (let i = 0; i < count; i += 1) tickets.push((await book(await player(`other${i}`))).ticket);
+    return tickets;
+  }
+
   const resultCount = async () => (await db().select().from(gameResults)).length;
   const boards = async () =>
     jsonOf<LeaderboardResponse>(await postJson(t.app, 'gamesLeaderboard', {}));
@@ -103,6 +123,7 @@ describe(`games [${dbKind}]`, () => {
         roomName: 'Old Mill District',
         startsAt: START,
         endsAt: '2026-06-01T14:30:00.000Z',
+        mazeSeed: expect.stringMatching(/^[\w-]{43}$/),
         secondsLeft: 25 * 60,
         submitted: false,
       });
@@ -175,13 +196,13 @@ describe(`games [${dbKind}]`, () => {
       expect(jsonOf(await fromGame('gamesValidateTicket', { ticket: bad }))).toEqual(
         refusal('GAME_TICKET_INVALID'),
       );
-      const submitted = await fromGame('gamesSubmitResult', { ticket: bad, ...straightRun() });
+      const submitted = await fromGame('gamesSubmitResult', { ticket: bad, ...aheadRun() });
       expect(jsonOf(submitted)).toEqual(refusal('GAME_TICKET_INVALID'));
     }
     // The game's end plus a second: expired.
     clock.set('2026-06-01T14:30:01Z');
     expect((await fromGame('gamesValidateTicket', { ticket })).statusCode).toBe(401);
-    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...straightRun() }))).toEqual(
+    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...aheadRun() }))).toEqual(
       refusal('GAME_TICKET_INVALID'),
     );
     expect(await resultCount()).toBe(0);
@@ -190,15 +211,17 @@ describe(`games [${dbKind}]`, () => {
   it('R22: takes one possible result per seat, while the game runs', async () => {
     const ada = await player('ada');
     const { ticket } = await book(ada);
-    const run = straightRun();
-    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...run }))).toEqual(
+    const others = await otherSeats(6);
+    expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...aheadRun() }))).toEqual(
       refusal('GAME_NOT_LIVE'),
     );
     clock.set('2026-06-01T14:10:00Z');
+    const seed = await mazeSeedOf(ticket);
+    const run = shortestRun(seed);
     // A real run, but longer than the game has been running (10 minutes).
-    const slow = shortestRun(EVENT_ID, 6_100);
+    const slow = shortestRun(seed, Math.ceil((10 * 60_000) / (run.moves.length - 1)));
     expect(slow.timeMs).toBeGreaterThan(10 * 60_000);
-    expect(implausibleRun(generateMaze(EVENT_ID), slow)).toBeNull();
+    expect(implausibleRun(generateMaze(seed), slow)).toBeNull();
     const impossible = [
       { ...run, timeMs: run.timeMs - 1 },
       { ...run, distance: run.distance - MAZE.cellMetres },
@@ -207,8 +230,9 @@ describe(`games [${dbKind}]`, () => {
       { ...run, score: MAZE.finishPoints - MAZE.gemPoints },
       slow,
     ];
-    for (const bad of impossible) {
-      expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...bad }))).toEqual(
+    for (const [index, bad] of impossible.entries()) {
+      const other = { ticket: others[index], ...bad };
+      expect(jsonOf(await fromGame('gamesSubmitResult', other))).toEqual(
         refusal('GAME_RESULT_IMPOSSIBLE'),
       );
     }
@@ -232,8 +256,9 @@ describe(`games [${dbKind}]`, () => {
   it('stores one result of 10 sent at once for one seat', async () => {
     const { ticket } = await book(await player('ada'));
     clock.set('2026-06-01T14:10:00Z');
+    const run = shortestRun(await mazeSeedOf(ticket));
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => fromGame('gamesSubmitResult', { ticket, ...straightRun() })),
+      Array.from({ length: 10 }, () => fromGame('gamesSubmitResult', { ticket, ...run })),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
@@ -246,11 +271,13 @@ describe(`games [${dbKind}]`, () => {
     const tickets = [];
     for (const who of players) tickets.push((await book(who)).ticket);
     clock.set('2026-06-01T14:20:00Z');
-    // ada and cyd collect every gem, cyd faster; bob goes straight out at the fastest pace.
+    const seed = await mazeSeedOf(tickets[0] as string);
+    // ada and cyd collect every gem (in turn, the other way round), cyd faster; bob goes
+    // straight out at the fastest pace.
     const runs = [
-      everyGemRun(EVENT_ID, 3 * MAZE.moveMs),
-      shortestRun(EVENT_ID, MAZE.minMsPerCell),
-      everyGemRun(EVENT_ID, 2 * MAZE.moveMs),
+      everyGemRun(seed, 3 * MAZE.moveMs),
+      shortestRun(seed, MAZE.minMsPerCell),
+      everyGemRun(seed, MAZE.moveMs, 'reverse'),
     ];
     for (const [index, ticket] of tickets.entries()) {
       clock.advance(1_000); // ties list the earlier run first
@@ -259,6 +286,7 @@ describe(`games [${dbKind}]`, () => {
     }
     const [ada, bob, cyd] = runs as [WalkedRun, WalkedRun, WalkedRun];
     expect(bob.score).toBeLessThan(MAX_SCORE);
+    expect(cyd.distance).toBeLessThan(ada.distance);
     expect(await boards()).toEqual({
       score: [
         { rank: 1, name: 'ada', value: MAX_SCORE },
@@ -272,7 +300,7 @@ describe(`games [${dbKind}]`, () => {
       ],
       distance: [
         { rank: 1, name: 'ada', value: ada.distance },
-        { rank: 1, name: 'cyd', value: cyd.distance },
+        { rank: 2, name: 'cyd', value: cyd.distance },
         { rank: 3, name: 'bob', value: bob.distance },
       ],
     });
@@ -296,9 +324,10 @@ describe(`games [${dbKind}]`, () => {
     const adaTicket = (await book(ada)).ticket;
     await book(bob);
     clock.set('2026-06-01T14:20:00Z');
-    expect(
-      (await fromGame('gamesSubmitResult', { ticket: adaTicket, ...straightRun() })).statusCode,
-    ).toBe(200);
+    const run = shortestRun(await mazeSeedOf(adaTicket));
+    expect((await fromGame('gamesSubmitResult', { ticket: adaTicket, ...run })).statusCode).toBe(
+      200,
+    );
     const names = async (period?: string) => {
       const response = await postJson(
         t.app,
@@ -346,20 +375,24 @@ describe(`games [${dbKind}]`, () => {
     }
   });
 
-  it("refuses every gem on the bare shortest way in 9.46 s (the attacker's run), ranking none", async () => {
-    const eventId = 'Old Mill District|11:30 AM';
-    const maze = generateMaze(eventId);
-    expect(maze.shortestSteps).toBe(86);
+  it("refuses every gem on the bare shortest way at the fastest pace (the attacker's run), ranking none", async () => {
     const ada = await player('ada');
     const { ticket } = await book(ada, '2026-06-01T15:30:00.000Z');
     clock.set('2026-06-01T15:40:00Z');
-    const claim = { score: MAX_SCORE, timeMs: 9_460, distance: 86 * MAZE.cellMetres };
+    const seed = await mazeSeedOf(ticket);
+    const maze = generateMaze(seed);
+    const steps = maze.shortestSteps;
+    const claim = {
+      score: MAX_SCORE,
+      timeMs: (steps - 1) * MAZE.minMsPerCell + MAZE.moveMs,
+      distance: steps * MAZE.cellMetres,
+    };
     // As the attacker sent it: figures without the moves that made them.
     const bare = await fromGame('gamesSubmitResult', { ticket, ...claim });
     expect(bare.statusCode).toBe(400);
     expect(jsonOf(bare)).toMatchObject({ code: 'VALIDATION_FAILED' });
     // With the shortest way's moves at the fastest pace: they pass too few gems for the claim.
-    const straight = resultOf(eventId, wayBetween(maze, maze.start, maze.exit), MAZE.minMsPerCell);
+    const straight = resultOf(seed, wayBetween(maze, maze.start, maze.exit), MAZE.minMsPerCell);
     expect(straight.score).toBeLessThan(MAX_SCORE);
     for (const forged of [
       { ...straight, ...claim },
@@ -373,7 +406,7 @@ describe(`games [${dbKind}]`, () => {
     expect(await boards()).toEqual({ score: [], time: [], distance: [] });
 
     // The same seat's real walk through every gem counts, with the replay's figures.
-    const real = everyGemRun(eventId);
+    const real = everyGemRun(seed);
     const accepted = await fromGame('gamesSubmitResult', { ticket, ...real });
     expect(accepted.statusCode).toBe(200);
     expect(await boards()).toEqual({
@@ -386,14 +419,16 @@ describe(`games [${dbKind}]`, () => {
   });
 
   it('refuses moves through a wall, sooner than the fastest player, past or short of the exit', async () => {
-    const maze = generateMaze(EVENT_ID);
     const { ticket } = await book(await player('ada'));
+    const others = await otherSeats(6);
     clock.set('2026-06-01T14:10:00Z');
+    const seed = await mazeSeedOf(ticket);
+    const maze = generateMaze(seed);
     const way = wayBetween(maze, maze.start, maze.exit);
-    const fastest = resultOf(EVENT_ID, way, MAZE.minMsPerCell);
+    const fastest = resultOf(seed, way, MAZE.minMsPerCell);
     // Halfway along the way, a step into a neighbouring cell that a wall closes off.
     const half = Math.floor(way.length / 2);
-    const at = cellsOf(EVENT_ID, way.slice(0, half)).at(-1)!;
+    const at = cellsOf(seed, way.slice(0, half)).at(-1)!;
     const walled = (Object.keys(MOVE_STEPS) as MoveLetter[]).find((letter) => {
       const { dx, dy } = MOVE_STEPS[letter];
       const [x, y] = [at.x + dx, at.y + dy];
@@ -402,7 +437,7 @@ describe(`games [${dbKind}]`, () => {
     });
     expect(walled).toBeDefined();
     const back = wayBetween(maze, maze.exit, maze.start).slice(0, 1);
-    const shortOfExit = resultOf(EVENT_ID, way.slice(0, -1), MAZE.minMsPerCell);
+    const shortOfExit = resultOf(seed, way.slice(0, -1), MAZE.minMsPerCell);
     const impossible = [
       { ...fastest, moves: way.slice(0, half) + walled! + way.slice(half + 1) },
       {
@@ -410,7 +445,7 @@ describe(`games [${dbKind}]`, () => {
         gaps: fastest.gaps.map((gap, i) => (i === half ? gap - 1 : gap)),
         timeMs: fastest.timeMs - 1,
       },
-      resultOf(EVENT_ID, way + back, MAZE.minMsPerCell),
+      resultOf(seed, way + back, MAZE.minMsPerCell),
       { ...shortOfExit, score: shortOfExit.score - MAZE.finishPoints },
       shortOfExit,
       { ...fastest, gaps: fastest.gaps.slice(1) },
@@ -420,12 +455,13 @@ describe(`games [${dbKind}]`, () => {
       'wall',
       'pace',
       'after-exit',
-      'unfinished',
+      'score',
       'unfinished',
       'moves',
     ]);
-    for (const bad of impossible) {
-      expect(jsonOf(await fromGame('gamesSubmitResult', { ticket, ...bad }))).toEqual(
+    for (const [index, bad] of impossible.entries()) {
+      const other = { ticket: others[index], ...bad };
+      expect(jsonOf(await fromGame('gamesSubmitResult', other))).toEqual(
         refusal('GAME_RESULT_IMPOSSIBLE'),
       );
     }
@@ -448,5 +484,98 @@ describe(`games [${dbKind}]`, () => {
     expect(await db().select().from(gameResults)).toEqual([
       expect.objectContaining({ timeMs: fastest.timeMs, distance: fastest.distance }),
     ]);
+  });
+
+  it('hands the maze to the game at the start only: a run drawn from the public event id fails', async () => {
+    const [ada, bob] = [await player('ada'), await player('bob')];
+    const [{ ticket }, { ticket: bobTicket }] = [await book(ada), await book(bob)];
+    const before = jsonOf<ValidateTicketResponse>(
+      await fromGame('gamesValidateTicket', { ticket }),
+    );
+    expect(before.mazeSeed).toBeNull();
+    clock.set('2026-06-01T14:10:00Z');
+    // The attacker's run: every gem at the fastest pace, worked out ahead from the event id.
+    const offline = everyGemRun(EVENT_ID, MAZE.minMsPerCell);
+    expect(implausibleRun(generateMaze(EVENT_ID), offline)).toBeNull();
+    const refused = await fromGame('gamesSubmitResult', { ticket, ...offline });
+    expect(jsonOf(refused)).toEqual(refusal('GAME_RESULT_IMPOSSIBLE'));
+    // The game's maze: the same for every seat of the game, drawn from no public value.
+    const seed = await mazeSeedOf(ticket);
+    expect(seed).not.toContain(EVENT_ID);
+    expect(await mazeSeedOf(bobTicket)).toBe(seed);
+    expect(generateMaze(seed).walls).not.toEqual(generateMaze(EVENT_ID).walls);
+    const played = await fromGame('gamesSubmitResult', { ticket, ...everyGemRun(seed) });
+    expect(played.statusCode).toBe(200);
+  });
+
+  it('takes a copied move list from another seat of the game as no result of its own', async () => {
+    const [ada, bob] = [await player('ada'), await player('bob')];
+    const [adaTicket, bobTicket] = [(await book(ada)).ticket, (await book(bob)).ticket];
+    clock.set('2026-06-01T14:10:00Z');
+    const seed = await mazeSeedOf(adaTicket);
+    const run = everyGemRun(seed, MAZE.minMsPerCell);
+    expect((await fromGame('gamesSubmitResult', { ticket: adaTicket, ...run })).statusCode).toBe(
+      200,
+    );
+    // The very moves again, at the same pace or a slower one: not a tie, not a second place.
+    for (const copy of [run, everyGemRun(seed, MAZE.moveMs)]) {
+      const copied = await fromGame('gamesSubmitResult', { ticket: bobTicket, ...copy });
+      expect(copied.statusCode).toBe(409);
+      expect(jsonOf(copied)).toEqual(refusal('GAME_RESULT_COPIED'));
+    }
+    expect((await boards()).time).toEqual([{ rank: 1, name: 'ada', value: run.timeMs }]);
+    // A run of bob's own counts.
+    const own = await fromGame('gamesSubmitResult', { ticket: bobTicket, ...shortestRun(seed) });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("refuses the attacker's burst cheaply: one replay at a time, and the seat spent after a few", async () => {
+    const { ticket } = await book(await player('ada'));
+    clock.set('2026-06-01T14:10:00Z');
+    const seed = await mazeSeedOf(ticket);
+    const maze = generateMaze(seed);
+    const way = wayBetween(maze, maze.start, maze.exit);
+    // The attacker's body: 6,000 moves, more than any run in a maze this size needs.
+    const back = { u: 'd', d: 'u', l: 'r', r: 'l' }[way[0] as MoveLetter];
+    const long = resultOf(seed, `${way[0]}${back}`.repeat(3_000).slice(0, 5_999) + way[0]);
+    const oversize = await fromGame('gamesSubmitResult', { ticket, ...long });
+    expect(oversize.statusCode).toBe(400);
+    // Figures that agree with their moves, which stop a step short of the exit: only the whole
+    // replay finds out. Sent 40 at once over HTTP with the one ticket.
+    const failing = resultOf(seed, way.slice(0, -1));
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    const base = `http://127.0.0.1:${address.port}`;
+    const send = (run: WalkedRun) =>
+      postTo(base, 'gamesSubmitResult', { ticket, ...run }, { headers: { origin: gameOrigin() } });
+    const burst = await Promise.all(Array.from({ length: 40 }, () => send(failing)));
+    const codes = await Promise.all(
+      burst.map(async (response) => ((await response.json()) as { code: string }).code),
+    );
+    const replayed = codes.filter((code) => code === 'GAME_RESULT_IMPOSSIBLE').length;
+    expect(replayed).toBeGreaterThan(0);
+    expect(replayed).toBeLessThanOrEqual(RESULT_REFUSALS_PER_SEAT);
+    const others = ['GAME_RESULT_CHECKING', 'GAME_TICKET_SPENT'];
+    expect(
+      codes.filter((code) => code !== 'GAME_RESULT_IMPOSSIBLE' && !others.includes(code)),
+    ).toEqual([]);
+    // One at a time, the refusals run out at the limit; then the seat takes nothing, not even
+    // a real run, and the game is told so.
+    let refusals = replayed;
+    while (refusals < RESULT_REFUSALS_PER_SEAT) {
+      const response = await send(failing);
+      expect(response.status).toBe(422);
+      refusals += 1;
+    }
+    for (const run of [failing, everyGemRun(seed)]) {
+      const spent = await send(run);
+      expect(spent.status).toBe(409);
+      expect(await spent.json()).toEqual(refusal('GAME_TICKET_SPENT'));
+    }
+    expect(jsonOf(await fromGame('gamesValidateTicket', { ticket }))).toEqual(
+      refusal('GAME_TICKET_SPENT'),
+    );
+    expect(await resultCount()).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   canStep,
   generateMaze,
   implausibleRun,
+  runTimeMs,
   replayRun,
   type Cell,
   type Maze,
@@ -196,7 +197,8 @@ describe('a finished run', () => {
     expect(implausibleRun(maze, result)).toBeNull();
     // The same moves a millisecond sooner than the server's limit are refused: the check
     // above is one the game could fail.
-    const tooFast = { ...result, gaps: result.gaps.map(() => MAZE.minMsPerCell - 1) };
+    const gaps = result.gaps.map(() => MAZE.minMsPerCell - 1);
+    const tooFast = { ...result, gaps, timeMs: runTimeMs(gaps.length * (MAZE.minMsPerCell - 1)) };
     expect(implausibleRun(maze, tooFast)).toBe('pace');
   });
 

@@ -14,7 +14,13 @@ import {
 import { badgeInitials, formatClock, ordinal } from './format';
 import { runResult, type Run, type RunResult } from './game-state';
 import { MazeGame } from './play';
-import { appLink, createSessionListener, loadAppOrigin, type AppLink } from './protocol';
+import {
+  appLink,
+  createSessionListener,
+  loadAppOrigin,
+  msUntilStart,
+  type AppLink,
+} from './protocol';
 import { announce, byId, currentScreen, showScreen } from './screens';
 import { Sound } from './sound';
 
@@ -148,15 +154,21 @@ async function startSession(message: GameTicketMessage): Promise<void> {
     showScreen('submitted', 'Your result for this game is in.');
     return;
   }
+  if (info.mazeSeed === null) {
+    // The maze comes only once the game has started by the server's clock (a few seconds
+    // behind this browser's, say): the waiting screen stays until then.
+    window.setTimeout(() => void startSession(message), msUntilStart(info));
+    return;
+  }
   phase = 'ready';
-  prepareGame(info.eventId, session.initials);
+  prepareGame(info.mazeSeed, session.initials);
   startCountdown(info.secondsLeft);
   if (phase === 'ready') showScreen('start', `Ready, ${info.playerName}. Press Start to play.`);
 }
 
-function prepareGame(eventId: string, initials: string): void {
+function prepareGame(mazeSeed: string, initials: string): void {
   game = new MazeGame({
-    maze: generateMaze(eventId),
+    maze: generateMaze(mazeSeed),
     initials,
     sound,
     announce,

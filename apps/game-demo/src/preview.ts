@@ -40,6 +40,7 @@ export function previewLink(mode: string): AppLink {
         data: {
           playerName: 'Ada Lovelace',
           eventId: 'Old Mill District|10:00 AM',
+          mazeSeed: 'preview',
           roomName: 'Old Mill District',
           startsAt: new Date().toISOString(),
           endsAt: new Date(Date.now() + 30 * 60_000).toISOString(),

@@ -4,6 +4,7 @@ import {
   NETWORK_MESSAGE,
   createSessionListener,
   loadAppOrigin,
+  msUntilStart,
   parseOrigin,
   postToApp,
   submitResult,
@@ -140,6 +141,7 @@ describe('the app origin', () => {
 const ticketAnswer = {
   playerName: 'Ada Lovelace',
   eventId: 'Old Mill District|10:00 AM',
+  mazeSeed: 'tor7c-oS7qCdzQDlisYpORxIoZCGfY4gayBFewGd0Aw',
   roomName: 'Old Mill District',
   startsAt: '2026-11-23T10:00:00.000Z',
   endsAt: '2026-11-23T10:30:00.000Z',
@@ -196,6 +198,21 @@ describe('validating the ticket', () => {
     };
     const outcome = await validateTicket(APP_ORIGIN, TICKET, fetchFn);
     expect(outcome).toEqual({ ok: false, message: NETWORK_MESSAGE, network: true });
+  });
+});
+
+describe('waiting for the maze', () => {
+  const early = { ...ticketAnswer, mazeSeed: null };
+
+  it("asks again once the game has started by the server's clock", () => {
+    // 1,805 s left of a 30-minute game: the server's clock is 5 to 6 s before the start.
+    expect(msUntilStart({ ...early, secondsLeft: 1_805 })).toBe(6_000);
+    expect(msUntilStart({ ...early, secondsLeft: 3_600 })).toBe(1_801_000);
+  });
+
+  it('waits a second at least, when the start has come', () => {
+    expect(msUntilStart({ ...early, secondsLeft: 1_800 })).toBe(1_000);
+    expect(msUntilStart({ ...early, secondsLeft: 1_500 })).toBe(1_000);
   });
 });
 

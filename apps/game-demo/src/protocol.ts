@@ -146,6 +146,21 @@ export function validateTicket(
   return callApi(url, { ticket }, validateTicketResponse, fallback, fetchFn);
 }
 
+/** The least wait before the ticket is validated again for the maze. */
+const MAZE_RETRY_MS = 1_000;
+
+/**
+ * How long until the game has started by the server's clock, when the answer came without the
+ * maze (it comes only from the start: ADR 0046). The server's time is `secondsLeft` before
+ * `endsAt`, rounded down, so it may be up to a second later: the wait covers that second.
+ */
+export function msUntilStart(
+  answer: Pick<ValidateTicketResponse, 'startsAt' | 'endsAt' | 'secondsLeft'>,
+): number {
+  const serverNowAtLeast = Date.parse(answer.endsAt) - (answer.secondsLeft + 1) * 1000;
+  return Math.max(Date.parse(answer.startsAt) - serverNowAtLeast, MAZE_RETRY_MS);
+}
+
 const SUBMIT_FAILED_MESSAGE = 'Your result could not be saved.';
 
 export function submitResult(

@@ -147,6 +147,21 @@ export const ERRORS = {
   GAME_NOT_LIVE: { status: 409, message: 'This game is not running now.' },
   GAME_RESULT_REPEATED: { status: 409, message: 'The result of this game is already in.' },
   GAME_RESULT_IMPOSSIBLE: { status: 422, message: 'This result is not possible in this maze.' },
+  /** Another result of the seat is being checked: one at a time (ADR 0046). */
+  GAME_RESULT_CHECKING: {
+    status: 409,
+    message: 'A result for this game is being checked. Try again in a moment.',
+  },
+  /** The seat's results were refused RESULT_REFUSALS_PER_SEAT times: it takes no more. */
+  GAME_TICKET_SPENT: {
+    status: 409,
+    message: 'Too many results for this game were refused: it takes no more.',
+  },
+  /** Another seat of the game sent these very moves first: one run counts once. */
+  GAME_RESULT_COPIED: {
+    status: 409,
+    message: 'Another player in this game sent these very moves: a run counts once.',
+  },
 
   // The operator's command line (npm run admin)
   OPERATOR_LOOPBACK_ONLY: {

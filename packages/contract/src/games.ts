@@ -59,8 +59,13 @@ export const validateTicketRequest = z.strictObject({ ticket });
 
 export const validateTicketResponse = z.object({
   playerName: z.string(),
-  /** 'Old Mill District|10:00 AM': also the maze's seed. */
+  /** 'Old Mill District|10:00 AM'. */
   eventId: z.string(),
+  /**
+   * What the game draws its maze from (generateMaze), the same for every seat of the game:
+   * null until the game starts, so no run can be worked out ahead of it.
+   */
+  mazeSeed: z.string().nullable(),
   roomName: z.string(),
   /** ISO 8601 UTC. */
   startsAt: z.string(),

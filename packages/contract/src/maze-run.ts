@@ -135,10 +135,32 @@ export function replayRun(maze: Maze, run: RunMoves): Replay {
 }
 
 /**
- * Why a finished run cannot be true in this maze, or null: its moves make no run (see
- * replayRun), or a run with other figures than the ones claimed.
+ * Why a finished run's figures cannot be its moves', found without the maze by a sum and a few
+ * counts (so most forgeries are refused before any replay): too many or no moves, gaps that do
+ * not go with them, a distance or time other than theirs, moves faster on average than
+ * MAZE.minMsPerCell, a score no count of gems makes; null when none of these.
+ */
+function inconsistentRun(run: RunFigures & RunMoves): string | null {
+  const { moves, gaps } = run;
+  if (moves.length === 0 || moves.length > MAZE.maxMoves || gaps.length !== moves.length - 1) {
+    return 'moves';
+  }
+  if (run.distance !== moves.length * MAZE.cellMetres) return 'distance';
+  const lastMoveAt = gaps.reduce((sum, gap) => sum + gap, 0);
+  if (run.timeMs !== runTimeMs(lastMoveAt)) return 'timeMs';
+  if (lastMoveAt < gaps.length * MAZE.minMsPerCell) return 'pace';
+  const gems = (run.score - MAZE.finishPoints) / MAZE.gemPoints;
+  if (!Number.isInteger(gems) || gems < 0 || gems > MAZE.gems) return 'score';
+  return null;
+}
+
+/**
+ * Why a finished run cannot be true in this maze, or null: its figures and moves disagree (see
+ * inconsistentRun), its moves make no run (see replayRun), or a run with other figures.
  */
 export function implausibleRun(maze: Maze, run: RunFigures & RunMoves): string | null {
+  const inconsistent = inconsistentRun(run);
+  if (inconsistent !== null) return inconsistent;
   const replay = replayRun(maze, run);
   if (!replay.ok) return replay.refusal;
   const figures = ['score', 'timeMs', 'distance'] as const;

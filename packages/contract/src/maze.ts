@@ -1,6 +1,7 @@
 /**
- * The demo game's maze, generated from the session's event id: every player of one session runs
- * the same maze, and the server rebuilds it to replay a result's moves (maze-run.ts). A perfect
+ * The demo game's maze, generated from the game's maze seed: every player of one game runs the
+ * same maze, and the server rebuilds it to replay a result's moves (maze-run.ts). The seed is the
+ * server's secret until the game starts (ADR 0015), so no run is worked out ahead. A perfect
  * maze (one path between any two cells) carved by a depth-first walk, with gems on cells away
  * from the start.
  */
@@ -26,10 +27,12 @@ export const MAZE = {
    */
   minMsPerCell: 139,
   /**
-   * The most moves a result may carry: a bound on its size (under MAX_REQUEST_BODY_BYTES), and
-   * about 14 minutes of walking non-stop at the game's pace, many times a walk through every cell.
+   * The most moves a run may take, and so a result carry: a bound on the work its replay costs.
+   * A walk down every corridor of the maze and back is 2 × (15 × 11 − 1) = 328 moves, and the
+   * shortest run with every gem about a third of that: this is three such walks, room for a lost
+   * player, and 2 minutes 20 seconds at the game's pace (a 30-minute game would hold 12,857).
    */
-  maxMoves: 6000,
+  maxMoves: 1000,
 } as const;
 
 /** Wall bits of a cell. */
@@ -56,11 +59,11 @@ const STEPS = [
   { wall: WALL.west, back: WALL.east, dx: -1, dy: 0 },
 ] as const;
 
-/** A 32-bit seed from the event id (FNV-1a): a spread of seeds, not a secret. */
-function seedOf(eventId: string): number {
+/** The generator's 32-bit seed from the maze seed (FNV-1a): a spread of seeds. */
+function seedOf(mazeSeed: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < eventId.length; i += 1) {
-    hash ^= eventId.charCodeAt(i);
+  for (let i = 0; i < mazeSeed.length; i += 1) {
+    hash ^= mazeSeed.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
@@ -131,9 +134,9 @@ function distancesFrom(
   return distances;
 }
 
-/** The maze of a session (see the module comment). */
-export function generateMaze(eventId: string): Maze {
-  const rng = xoroshiro128plus(seedOf(eventId));
+/** The maze of a game, from its maze seed (see the module comment). */
+export function generateMaze(mazeSeed: string): Maze {
+  const rng = xoroshiro128plus(seedOf(mazeSeed));
   const random = (max: number) => uniformInt(rng, 0, max);
   const { columns, rows } = MAZE;
   const walls = carve(columns, rows, random);

@@ -1,6 +1,7 @@
 /**
- * Results as the demo game sends them (moves, gaps, figures), walked through a seat's maze.
- * The figures are counted here from the cells walked, not taken from the replay under test.
+ * Results as the demo game sends them (moves, gaps, figures), walked through the maze of a seed
+ * (the one a game's ticket brings). The figures are counted here from the cells walked, not
+ * taken from the replay under test.
  */
 import {
   generateMaze,
@@ -20,8 +21,8 @@ export type WalkedRun = {
 };
 
 /** The cells a walk of `moves` from the start passes through (the start left out). */
-export function cellsOf(eventId: string, moves: string): Cell[] {
-  const maze = generateMaze(eventId);
+export function cellsOf(seed: string, moves: string): Cell[] {
+  const maze = generateMaze(seed);
   const cells: Cell[] = [];
   let at = maze.start;
   for (const letter of moves) {
@@ -33,9 +34,9 @@ export function cellsOf(eventId: string, moves: string): Cell[] {
 }
 
 /** The result of `moves` from the start, each `gap` ms after the last. */
-export function resultOf(eventId: string, moves: string, gap: number = MAZE.moveMs): WalkedRun {
-  const { gems } = generateMaze(eventId);
-  const cells = cellsOf(eventId, moves);
+export function resultOf(seed: string, moves: string, gap: number = MAZE.moveMs): WalkedRun {
+  const { gems } = generateMaze(seed);
+  const cells = cellsOf(seed, moves);
   const got = gems.filter((gem) => cells.some((cell) => cell.x === gem.x && cell.y === gem.y));
   return {
     score: got.length * MAZE.gemPoints + MAZE.finishPoints,
@@ -47,8 +48,8 @@ export function resultOf(eventId: string, moves: string, gap: number = MAZE.move
 }
 
 /** The moves to each of `stops` in turn (never through the exit, which ends a run), then out. */
-function movesVia(eventId: string, stops: Cell[]): string {
-  const maze = generateMaze(eventId);
+function movesVia(seed: string, stops: Cell[]): string {
+  const maze = generateMaze(seed);
   let moves = '';
   let at = maze.start;
   for (const stop of stops) {
@@ -59,9 +60,14 @@ function movesVia(eventId: string, stops: Cell[]): string {
 }
 
 /** Straight along the shortest way to the exit, `gap` ms a move. */
-export const shortestRun = (eventId: string, gap?: number): WalkedRun =>
-  resultOf(eventId, movesVia(eventId, []), gap);
+export const shortestRun = (seed: string, gap?: number): WalkedRun =>
+  resultOf(seed, movesVia(seed, []), gap);
 
-/** Every gem in the maze's order, then the exit, `gap` ms a move. */
-export const everyGemRun = (eventId: string, gap?: number): WalkedRun =>
-  resultOf(eventId, movesVia(eventId, generateMaze(eventId).gems), gap);
+/**
+ * Every gem in the maze's order (or the reverse: another way, as a second player might walk),
+ * then the exit, `gap` ms a move.
+ */
+export function everyGemRun(seed: string, gap?: number, order: 'maze' | 'reverse' = 'maze') {
+  const { gems } = generateMaze(seed);
+  return resultOf(seed, movesVia(seed, order === 'maze' ? gems : gems.toReversed()), gap);
+}

@@ -1,11 +1,11 @@
 /**
- * The games module's table: the one result of each seat.
+ * The games module's tables: the one result of each seat, and the results each seat had refused.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { eventSlots, registrations } from './bookings';
-import { createdAt, id } from './columns';
+import { createdAt, id, timestamptz } from './columns';
 
 export const gameResults = pgTable(
   'game_results',
@@ -22,6 +22,8 @@ export const gameResults = pgTable(
     score: integer('score').notNull(),
     timeMs: integer('time_ms').notNull(),
     distance: integer('distance').notNull(),
+    /** SHA-256 of the run's moves (base64url): a copy of them from another seat is refused. */
+    movesDigest: text('moves_digest'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -32,8 +34,27 @@ export const gameResults = pgTable(
     index('game_results_user_idx').on(t.userId, t.createdAt, t.id),
     index('game_results_created_idx').on(t.createdAt),
     unique('game_results_registration_key').on(t.registrationId),
+    unique('game_results_slot_moves_key').on(t.slotId, t.movesDigest),
     check('game_results_score_non_negative', sql`${t.score} >= 0`),
     check('game_results_time_non_negative', sql`${t.timeMs} >= 0`),
     check('game_results_distance_non_negative', sql`${t.distance} >= 0`),
   ],
+);
+
+/**
+ * A seat's results refused so far, and the claim of the one being checked (ADR 0046): a result
+ * is replayed only under the claim, and a seat with RESULT_REFUSALS_PER_SEAT refusals takes no
+ * more. A row appears with the seat's first submission.
+ */
+export const gameResultChecks = pgTable(
+  'game_result_checks',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    refusals: integer('refusals').notNull().default(0),
+    /** Set while a result is checked; a claim still held at this time has been abandoned. */
+    checkingUntil: timestamptz('checking_until'),
+  },
+  (t) => [check('game_result_checks_refusals_non_negative', sql`${t.refusals} >= 0`)],
 );

@@ -1,13 +1,16 @@
 /** Seats as the game sees them, and game results with the leaderboards they make. */
 import type { LeaderboardMetric } from '@questfield/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
-import { gameResults } from '../../db/schema/games';
+import { gameResultChecks, gameResults } from '../../db/schema/games';
 import { gameSeats, playerNames } from '../../db/schema/views';
 
-/** A seat a ticket names, with its game and player, and whether its result is in. */
+/**
+ * A seat a ticket names, with its game and player, whether its result is in, and how many of its
+ * results were refused.
+ */
 export async function findSeat(
   db: Executor,
   seat: { registrationId: string; userId: string; slotId: string },
@@ -18,6 +21,7 @@ export async function findSeat(
       startsAt: gameSeats.startsAt,
       lengthMinutes: gameSeats.lengthMinutes,
       resultId: gameResults.id,
+      refusals: sql<number>`coalesce(${gameResultChecks.refusals}, 0)`.mapWith(Number),
     })
     .from(gameSeats)
     // A deleted account's tickets (a game it was still playing) stand for nothing.
@@ -26,6 +30,7 @@ export async function findSeat(
       and(eq(playerNames.userId, gameSeats.userId), eq(playerNames.deleted, false)),
     )
     .leftJoin(gameResults, eq(gameResults.registrationId, gameSeats.registrationId))
+    .leftJoin(gameResultChecks, eq(gameResultChecks.registrationId, gameSeats.registrationId))
     .where(
       and(
         eq(gameSeats.registrationId, seat.registrationId),
@@ -37,6 +42,39 @@ export async function findSeat(
   return row;
 }
 
+/**
+ * Claims the seat's check of a result until `until`, in one statement (so of two at once, one
+ * claims): not while another check holds it (unless its claim lapsed), nor once the seat has
+ * `refusalsAllowed` refusals. True when claimed.
+ */
+export async function claimCheck(
+  db: Executor,
+  claim: { registrationId: string; now: Date; until: Date; refusalsAllowed: number },
+): Promise<boolean> {
+  const { registrationId, now, until, refusalsAllowed } = claim;
+  const rows = await db
+    .insert(gameResultChecks)
+    .values({ registrationId, checkingUntil: until })
+    .onConflictDoUpdate({
+      target: gameResultChecks.registrationId,
+      set: { checkingUntil: until },
+      setWhere: and(
+        lt(gameResultChecks.refusals, refusalsAllowed),
+        or(isNull(gameResultChecks.checkingUntil), lte(gameResultChecks.checkingUntil, now)),
+      ),
+    })
+    .returning({ registrationId: gameResultChecks.registrationId });
+  return rows.length > 0;
+}
+
+/** Counts a refused result against the seat and lets its claim go. */
+export async function refuseCheck(db: Executor, registrationId: string): Promise<void> {
+  await db
+    .update(gameResultChecks)
+    .set({ refusals: sql`${gameResultChecks.refusals} + 1`, checkingUntil: null })
+    .where(eq(gameResultChecks.registrationId, registrationId));
+}
+
 export type NewResult = {
   registrationId: string;
   userId: string;
@@ -44,15 +82,19 @@ export type NewResult = {
   score: number;
   timeMs: number;
   distance: number;
+  movesDigest: string;
   createdAt: Date;
 };
 
-/** Stores a seat's result; false (nothing written) when the seat has one already. */
+/**
+ * Stores a seat's result; false (nothing written) when the seat has one already or another seat
+ * of the game stored the same moves.
+ */
 export async function insertResult(db: Executor, result: NewResult): Promise<boolean> {
   const rows = await db
     .insert(gameResults)
     .values(result)
-    .onConflictDoNothing({ target: gameResults.registrationId })
+    .onConflictDoNothing()
     .returning({ id: gameResults.id });
   return rows.length > 0;
 }

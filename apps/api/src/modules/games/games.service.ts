@@ -4,10 +4,15 @@
  * the leaderboards those results make.
  *
  * A ticket is believed only with its seat: the registration it names must exist for the same
- * player and game. A result comes with the moves that made it: they are replayed in the maze
- * the game was played in (the contract's generateMaze and implausibleRun), so its figures are
- * the replay's, none longer than the game has been running; it is stored once per seat (the
- * unique key decides between two at once).
+ * player and game. The game's maze is drawn from a seed only the server knows (maze-seeds.ts),
+ * handed to the game with its ticket once the game has started. A result comes with the moves
+ * that made it: they are replayed in that maze (the contract's generateMaze and implausibleRun),
+ * so its figures are the replay's, none longer than the game has been running; it is stored once
+ * per seat (the unique key decides between two at once), and moves another seat of the game
+ * stored already are refused (one run counts once).
+ *
+ * A replay costs the server work (ADR 0046): it runs under the seat's claim, one at a time, and
+ * after RESULT_REFUSALS_PER_SEAT refused results the seat takes no more.
  *
  * The public boards are read at most once per LEADERBOARD_TTL_MS in each process for each
  * period (a burst of visitors costs one read), and afresh after a result this process stored.
@@ -24,6 +29,7 @@ import {
   type RunFigures,
   type RunMoves,
 } from '@questfield/contract';
+import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -32,9 +38,20 @@ import { eventIdOf } from '../../lib/slot-schedule';
 import { ttlCache } from '../../lib/ttl-cache';
 import { createGameTickets } from './game-tickets';
 import * as repo from './games.repository';
+import { createMazeSeeds } from './maze-seeds';
 
 const MINUTE = 60_000;
 const LEADERBOARD_TTL_MS = 2_000;
+/**
+ * Refused results a seat may have before it takes no more. The game plays by the replay's own
+ * rules, so a real player is never refused; a few leave room for a fault, none for a search.
+ */
+export const RESULT_REFUSALS_PER_SEAT = 5;
+/**
+ * How long a seat's claim on checking a result lasts: a replay takes a millisecond or so, and a
+ * process that stops in the middle of one leaves the seat free again after this.
+ */
+const CHECK_CLAIM_MS = 10_000;
 
 /** A player's seat and its game's times: its ticket expires when the game ends. */
 export type SeatInGame = {
@@ -53,6 +70,7 @@ const PERIOD_MS: Record<LeaderboardPeriod, number | null> = {
 export type TicketInfo = {
   playerName: string;
   eventId: string;
+  mazeSeed: string | null;
   roomName: string;
   startsAt: Date;
   endsAt: Date;
@@ -67,14 +85,42 @@ type PerMetric<T> = Record<LeaderboardMetric, T>;
 
 export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
   const tickets = createGameTickets(env.appSecret, clock);
+  const mazeSeedOf = createMazeSeeds(env.appSecret);
 
-  /** The seat a ticket stands for, its game's times and event id; refused for anything else. */
+  /**
+   * The seat a ticket stands for, its game's times and event id; refused for anything else, and
+   * once its results were refused too often.
+   */
   async function seatOf(ticket: string) {
     const claims = await tickets.verify(ticket);
     const seat = claims === null ? undefined : await repo.findSeat(db, claims);
     if (claims === null || seat === undefined) return fail('GAME_TICKET_INVALID');
+    if (seat.resultId === null && seat.refusals >= RESULT_REFUSALS_PER_SEAT) {
+      fail('GAME_TICKET_SPENT');
+    }
     const endsAt = new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE);
     return { ...claims, ...seat, endsAt, eventId: eventIdOf(seat.startsAt, env) };
+  }
+  type Seat = Awaited<ReturnType<typeof seatOf>>;
+
+  /**
+   * Claims the check of the seat's result, or refuses: its result is in, its results were
+   * refused too often, or another of its results is being checked.
+   */
+  async function claimCheck({ registrationId, userId, slotId }: Seat, now: Date) {
+    const until = new Date(now.getTime() + CHECK_CLAIM_MS);
+    const claim = { registrationId, now, until, refusalsAllowed: RESULT_REFUSALS_PER_SEAT };
+    if (await repo.claimCheck(db, claim)) return;
+    const seat = await repo.findSeat(db, { registrationId, userId, slotId });
+    if (seat?.resultId !== null) fail('GAME_RESULT_REPEATED');
+    if (seat.refusals >= RESULT_REFUSALS_PER_SEAT) fail('GAME_TICKET_SPENT');
+    fail('GAME_RESULT_CHECKING');
+  }
+
+  /** Counts a refused result against the seat, lets its claim go, and answers `code`. */
+  async function refuse(seat: Seat, code: 'GAME_RESULT_IMPOSSIBLE' | 'GAME_RESULT_COPIED') {
+    await repo.refuseCheck(db, seat.registrationId);
+    return fail(code);
   }
 
   async function perMetric<T>(read: (metric: LeaderboardMetric) => Promise<T>) {
@@ -114,9 +160,11 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
     async validate(ticket: string): Promise<TicketInfo> {
       const seat = await seatOf(ticket);
       const left = seat.endsAt.getTime() - clock.now().getTime();
+      const started = clock.now() >= seat.startsAt;
       return {
         playerName: seat.username,
         eventId: seat.eventId,
+        mazeSeed: started ? mazeSeedOf(seat.startsAt) : null,
         roomName: env.districtName,
         startsAt: seat.startsAt,
         endsAt: seat.endsAt,
@@ -125,21 +173,33 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
       };
     },
 
-    /** Stores the seat's one result, played while its game runs; the player's ranks after it. */
+    /**
+     * Stores the seat's one result, played while its game runs; the player's ranks after it.
+     * The cheap checks (ticket, seat, the game's times, the claim) come before any replay.
+     */
     async submit(ticket: string, run: Run): Promise<PerMetric<number>> {
       const seat = await seatOf(ticket);
+      if (seat.resultId !== null) fail('GAME_RESULT_REPEATED');
       const now = clock.now();
       const played = now.getTime() - seat.startsAt.getTime();
       if (played < 0 || now >= seat.endsAt) fail('GAME_NOT_LIVE');
-      if (run.timeMs > played || implausibleRun(generateMaze(seat.eventId), run) !== null) {
-        fail('GAME_RESULT_IMPOSSIBLE');
+      await claimCheck(seat, now);
+      const maze = generateMaze(mazeSeedOf(seat.startsAt));
+      if (run.timeMs > played || implausibleRun(maze, run) !== null) {
+        return refuse(seat, 'GAME_RESULT_IMPOSSIBLE');
       }
       const { registrationId, userId, slotId } = seat;
-      // The figures are the replay's (implausibleRun refuses any other); the moves are not kept.
+      // The figures are the replay's (implausibleRun refuses any other). Of the moves only a
+      // digest is kept: another seat of the game sending them again is refused by it.
       const { score, timeMs, distance } = run;
-      const result = { registrationId, userId, slotId, score, timeMs, distance, createdAt: now };
-      const stored = await repo.insertResult(db, result);
-      if (!stored) fail('GAME_RESULT_REPEATED');
+      const movesDigest = createHash('sha256').update(run.moves).digest('base64url');
+      const result = { registrationId, userId, slotId, score, timeMs, distance, movesDigest };
+      if (!(await repo.insertResult(db, { ...result, createdAt: now }))) {
+        // The seat's own result (a claim that lapsed let two checks run), or another seat's.
+        const stored = await repo.findSeat(db, seat);
+        if (stored?.resultId !== null) fail('GAME_RESULT_REPEATED');
+        return refuse(seat, 'GAME_RESULT_COPIED');
+      }
       boards.clear();
       const bests = await myBests(userId);
       return perMetric(async (metric) => bests[metric]?.rank ?? 0);
