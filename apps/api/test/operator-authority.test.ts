@@ -7,6 +7,8 @@
  * seen on the console, replayed.
  */
 import {
+  codeBatchTooLargeMessage,
+  codeCreditsLeftMessage,
   creditBudgetMessage,
   ERRORS,
   MONEY_LIMITS,
@@ -192,6 +194,52 @@ describe(`whom operators act on, and how much [${dbKind}]`, () => {
     const booked = await post(other, 'consolePlayerSeatBook', { playerId: player.id, startsAt });
     expect(jsonOf(booked)).toMatchObject({ balance: 14, repeated: false });
   });
+  it("caps the console's code batches per batch and per venue day, under parallel requests", async () => {
+    await reauth(admin);
+    const batch = (name: string, count: number, credits: number) =>
+      post(admin, 'consoleCodeBatchCreate', { name, kind: 'promo', count, credits });
+    const { codesPerBatch, codeCreditsPerDay } = MONEY_LIMITS.defaults;
+    // The attack: six batches of 10,000 promo codes worth 1,000 credits each.
+    const huge = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => batch(`Huge ${i}`, 10_000, 1_000)),
+    );
+    for (const answer of huge) {
+      expect(jsonOf(answer)).toEqual(
+        refusal('CODE_BATCH_TOO_LARGE', codeBatchTooLargeMessage(codesPerBatch)),
+      );
+    }
+    const wide = await batch('Wide', codesPerBatch, 1_000);
+    expect(jsonOf(wide)).toEqual(
+      refusal(
+        'CODE_CREDITS_DAILY_CAP',
+        codeCreditsLeftMessage(codeCreditsPerDay, codeCreditsPerDay),
+      ),
+    );
+    // Six batches of 2,000 credits at once: five fit the day's 10,000.
+    const fair = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => batch(`Fair ${i}`, 100, 20)),
+    );
+    expect(fair.filter((answer) => answer.statusCode === 200)).toHaveLength(
+      codeCreditsPerDay / 2_000,
+    );
+    const [refused] = fair.filter((answer) => answer.statusCode !== 200);
+    expect(jsonOf(refused!)).toEqual(
+      refusal('CODE_CREDITS_DAILY_CAP', codeCreditsLeftMessage(codeCreditsPerDay, 0)),
+    );
+    // The command line is held to none, and its batches count against the console's day.
+    const cli = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'codes create', name: 'Fair night', kind: 'promo', count: 2_000, credits: 5 },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(cli.statusCode, cli.body).toBe(200);
+    const batches = jsonOf<{ batches: { name: string }[] }>(
+      await post(admin, 'consoleCodeBatches', {}),
+    ).batches;
+    expect(batches.filter((one) => /^(Huge|Wide)/.test(one.name))).toEqual([]);
+  });
+
   it("holds staff to their day's budget across 50 parallel grants; refusals are audited", async () => {
     const budget = MONEY_LIMITS.defaults.staffDailyCredits;
     const player = await playerWith(0);

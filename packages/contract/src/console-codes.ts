@@ -38,6 +38,18 @@ export const consoleCodeBatchRevokeRequest = z.strictObject({ batchId });
  * A new batch's codes as CSV, the only copy anyone gets (the codes are stored as hashes): the
  * command line prints it, the console downloads it.
  */
+const plain = (count: number) => count.toLocaleString('en-US');
+
+/** CODE_BATCH_TOO_LARGE with the money limits' codes per console batch. */
+export function codeBatchTooLargeMessage(most: number): string {
+  return `A batch made in the console holds at most ${plain(most)} codes: make several, or a larger one on the command line.`;
+}
+
+/** CODE_CREDITS_DAILY_CAP with the day's code credits and what is left of them. */
+export function codeCreditsLeftMessage(perDay: number, left: number): string {
+  return `The console's batches may hold ${plain(perDay)} credits a venue day (a code's credits times its codes), and ${plain(left)} are left today: make a smaller batch, ask an admin to raise the limit in Settings, or use the command line.`;
+}
+
 export function issuedCodesCsv({ batch, codes }: CodeBatchCreated): string {
   return toCsv(
     ['code', 'batch', 'kind', 'credits', 'expires'],

@@ -195,6 +195,13 @@ export const ERRORS = {
   CODE_BATCH_NAME_TAKEN: { status: 409, message: 'A code batch already has this name.' },
   CODE_BATCH_NOT_FOUND: { status: 404, message: 'No code batch has this id or name.' },
   CODE_BATCH_REVOKED: { status: 409, message: 'This batch has already been revoked.' },
+  /** Answered with codeBatchTooLargeMessage(most): the money limits' codes per console batch. */
+  CODE_BATCH_TOO_LARGE: { status: 403, message: 'That is more codes than a batch may hold.' },
+  /** Answered with codeCreditsLeftMessage(perDay, left): the day's code credits in the console. */
+  CODE_CREDITS_DAILY_CAP: {
+    status: 403,
+    message: "That batch holds more credits than are left of the day's code credits.",
+  },
 
   // The operator console's two-factor sign-in
   TWO_FACTOR_REQUIRED: {

@@ -327,6 +327,22 @@ export async function hasRedeemedOneTime(db: Executor, userId: string): Promise<
 export type NewBatch = typeof codeBatches.$inferInsert;
 
 /** Adds a batch; its id, or undefined when a batch has its name already (in any case). */
+/**
+ * The credits the batches made since `since` hold in all (a code's credits times its batch's
+ * codes), counted under the batches' lock: an advisory lock held to commit, so two batches
+ * made at once, from any process, count each other.
+ */
+export async function lockAndSumBatchCredits(tx: Transaction, since: Date): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('code-batches', 0))`);
+  const [row] = await tx
+    .select({
+      credits: sql<string>`coalesce(sum(${codeBatches.count}::bigint * ${codeBatches.credits}), 0)`,
+    })
+    .from(codeBatches)
+    .where(gte(codeBatches.createdAt, since));
+  return Number(row?.credits ?? 0);
+}
+
 export async function insertBatch(tx: Transaction, batch: NewBatch): Promise<string | undefined> {
   const [row] = await tx
     .insert(codeBatches)

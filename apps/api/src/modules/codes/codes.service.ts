@@ -269,17 +269,23 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
 
     /**
      * Creates a named batch and its codes (operators) in one transaction, with `recorded` (its
-     * audit row); CODE_BATCH_NAME_TAKEN when a batch has the name in any case. The returned
-     * codes exist nowhere else.
+     * audit row); CODE_BATCH_NAME_TAKEN when a batch has the name in any case. `admit` runs
+     * first in the transaction with the credits of the day's batches so far (from `since`,
+     * counted under the batches' lock), and may refuse. The returned codes exist nowhere else.
      */
     async create(
       batch: CodeBatch,
-      recorded?: InTransaction<{ batchId: string }>,
+      hooks: {
+        recorded?: InTransaction<{ batchId: string }>;
+        admit?: { since: Date; check: (creditsSoFar: number) => void };
+      } = {},
     ): Promise<{ batchId: string; codes: string[] }> {
       const issued = Array.from({ length: batch.count }, newRedeemableCode);
       const createdAt = clock.now();
       const expiresAt = batch.expiresAt ?? null;
       return transaction(async (tx) => {
+        const { admit } = hooks;
+        if (admit !== undefined) admit.check(await repo.lockAndSumBatchCredits(tx, admit.since));
         const batchId =
           (await repo.insertBatch(tx, {
             name: batch.name,
@@ -296,7 +302,7 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
           batchId,
         }));
         await repo.insertCodes(tx, rows);
-        await recorded?.(tx, { batchId });
+        await hooks.recorded?.(tx, { batchId });
         return { batchId, codes: issued };
       });
     },

@@ -6,20 +6,23 @@
  * after. Audit rows name a batch by its name and a code by its label, never by the code.
  */
 import { TZDate } from '@date-fns/tz';
-import type {
-  BatchCode,
-  CodeBatchCreated,
-  CodeBatchRequest,
-  CodeBatchSummary,
-  CodeState,
-  OperatorCodeKind,
-  OperatorCommand,
-  OperatorResultOf,
+import {
+  codeBatchTooLargeMessage,
+  codeCreditsLeftMessage,
+  type BatchCode,
+  type CodeBatchCreated,
+  type CodeBatchRequest,
+  type CodeBatchSummary,
+  type CodeState,
+  type OperatorCodeKind,
+  type OperatorCommand,
+  type OperatorResultOf,
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import { z } from 'zod';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
+import { venueDayOf, venueDayRange } from '../../lib/slot-schedule';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type {
   BatchCode as StoredBatchCode,
@@ -27,6 +30,7 @@ import type {
   CodeKind,
   CodesService,
 } from '../codes/codes.service';
+import type { SettingsService } from '../settings/settings.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -55,9 +59,17 @@ const isId = (ref: string) => z.uuid().safeParse(ref).success;
 type CodeCommandsDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   codes: CodesService;
   auditLog: Pick<AuditLogService, 'record'>;
+  settings: Pick<SettingsService, 'moneyLimits'>;
 };
 
-export function createCodeCommands({ db, env, clock, codes, auditLog }: CodeCommandsDeps) {
+export function createCodeCommands({
+  db,
+  env,
+  clock,
+  codes,
+  auditLog,
+  settings,
+}: CodeCommandsDeps) {
   const zone = env.venueTimezone;
   const dayOf = (at: Date | null) => (at === null ? null : lastDayBefore(at, zone));
 
@@ -110,11 +122,34 @@ export function createCodeCommands({ db, env, clock, codes, auditLog }: CodeComm
    * A named batch (`codes create`), with its audit row in the same transaction: the batch's
    * shape, never its codes, which go to the operator once and are kept nowhere readable.
    */
+  /**
+   * What a console operator's batch is held to (the money limits): its codes, and the credits
+   * of the day's batches with it, counted in the batch's transaction. The command line makes
+   * what its command's schema allows.
+   */
+  async function admissionFor(request: CodeBatchRequest, actor: OperatorActor) {
+    if (actor.kind !== 'operator') return undefined;
+    const { codesPerBatch, codeCreditsPerDay } = await settings.moneyLimits();
+    if (request.count > codesPerBatch) {
+      fail('CODE_BATCH_TOO_LARGE', codeBatchTooLargeMessage(codesPerBatch));
+    }
+    return {
+      since: venueDayRange(venueDayOf(clock.now(), zone), zone).from,
+      check(creditsSoFar: number) {
+        const left = Math.max(codeCreditsPerDay - creditsSoFar, 0);
+        if (request.count * request.credits > left) {
+          fail('CODE_CREDITS_DAILY_CAP', codeCreditsLeftMessage(codeCreditsPerDay, left));
+        }
+      },
+    };
+  }
+
   async function create(request: CodeBatchRequest, actor: OperatorActor) {
     const expiresAt =
       request.expires === undefined ? undefined : expiryAfter(request.expires, zone);
     if (expiresAt !== undefined && expiresAt <= clock.now()) fail('OPERATOR_DATE_PAST');
     const expires = dayOf(expiresAt ?? null);
+    const admit = await admissionFor(request, actor);
     const { batchId, codes: issued } = await codes.create(
       {
         name: request.name,
@@ -124,12 +159,15 @@ export function createCodeCommands({ db, env, clock, codes, auditLog }: CodeComm
         expiresAt,
         createdBy: actor.kind === 'operator' ? actor.userId : null,
       },
-      (tx) =>
-        auditLog.record(tx, actor, {
-          action: 'codes.create',
-          subject: request.name,
-          after: { kind: request.kind, count: request.count, credits: request.credits, expires },
-        }),
+      {
+        admit,
+        recorded: (tx) =>
+          auditLog.record(tx, actor, {
+            action: 'codes.create',
+            subject: request.name,
+            after: { kind: request.kind, count: request.count, credits: request.credits, expires },
+          }),
+      },
     );
     return {
       batch: toSummary(await batchOf(batchId)),

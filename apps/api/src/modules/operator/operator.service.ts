@@ -75,7 +75,7 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     modules;
   const { twoFactor, cancellation } = modules;
   const zone = env.venueTimezone;
-  const codeCommands = createCodeCommands({ db, env, clock, codes, auditLog });
+  const codeCommands = createCodeCommands({ db, env, clock, codes, auditLog, settings });
 
   async function accountOf(email: string) {
     return (await accounts.findByEmail(email)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
