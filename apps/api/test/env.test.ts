@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_CHAT_URL } from '@questfield/contract';
@@ -26,7 +27,7 @@ function variablesOf(source: EnvSource): string[] {
 }
 
 /** What `openssl rand -hex 32` prints. */
-const STRONG_SECRET = '9c1f0a7e3b5d82c4f6e1a0b9d7c3e5f2a4b6c8d0e2f4a6b8c1d3e5f7a9b0c2d4';
+const STRONG_SECRET = 'c854b0f85d0017c74fe592a683f8003433d1b18e26f1d78a0c3eb916455a2195';
 
 const SQUARE: EnvSource = {
   PAYMENT_PROVIDER: 'square',
@@ -356,6 +357,13 @@ describe('a production APP_SECRET is 32 random bytes', () => {
     'Password123Password123Password123Password123',
     'correct-horse-battery-staple-correct-horse-battery',
     'abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop',
+    // Issue 40: well-formed, no run typed twice, yet nothing random in them.
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq',
+    'qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJK',
+    '1234567890qwertyuiopasdfghjklzxcvbnmQAZWSXED',
+    'zyxwvutsrqponmlkjihgfedcbaZYXWVUTSRQPONMLKJIH',
+    '0123456789abcdef0123456789ABCDEFfedcba9876543210',
+    'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   ])('refuses %j', (secret) => {
     expect(appSecretProblem(secret)).toMatch(/openssl rand -base64 32/);
   });
@@ -366,5 +374,26 @@ describe('a production APP_SECRET is 32 random bytes', () => {
     ['base64url', 'q3Jx0M9vF2kLw8Zt1bN5yR7eH4uC6aP0sD2gV9iO1nE'],
   ])('accepts what %s prints', (_tool, secret) => {
     expect(appSecretProblem(secret)).toBeNull();
+  });
+
+  it('accepts every one of 2,000 fresh random secrets in each encoding', () => {
+    const refused = [];
+    for (let i = 0; i < 2000; i += 1) {
+      const bytes = randomBytes(32);
+      for (const secret of [bytes.toString('hex'), bytes.toString('base64')]) {
+        if (appSecretProblem(secret) !== null) refused.push(secret);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('names the variable and how to make one when production refuses it', () => {
+    const secret = 'qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJK';
+    const issues = issuesOf({ NODE_ENV: 'production', ...SQUARE_LIVE, APP_SECRET: secret });
+    expect(issues).toContainEqual({
+      variable: 'APP_SECRET',
+      problem:
+        'is not random enough: generate one with: openssl rand -base64 32 (or openssl rand -hex 32)',
+    });
   });
 });
