@@ -201,6 +201,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'sessions',
         'two_factor_recovery_codes',
         'two_factor_secrets',
+        'unsubscribe_versions',
         'users',
         'waitlist_entries',
         'webhook_events',

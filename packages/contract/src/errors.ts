@@ -62,11 +62,14 @@ export const ERRORS = {
   PASSWORD_UPDATE_FAILED: { status: 400, message: 'Failed to update password. Please try again.' },
   /** A signed-in player's password, asked again before an account is deleted. */
   PASSWORD_INCORRECT: { status: 400, message: 'Incorrect password. Please try again.' },
-  /** A reminder mail's unsubscribe link whose token is not ours, or was altered (ADR 0033). */
+  /**
+   * A reminder mail's unsubscribe link whose token is not ours or was altered (ADR 0033), or
+   * has expired, was used, or was ended by a newer mail's link (ADR 0046).
+   */
   UNSUBSCRIBE_LINK_INVALID: {
     status: 400,
     message:
-      'This unsubscribe link is not valid. You can turn game reminders off in Account Settings.',
+      'This unsubscribe link is not valid: it has expired, was used already, or a newer reminder replaced it. You can turn game reminders off in Account Settings.',
   },
 
   // Credits, codes and purchases (spec §5, §8)
