@@ -30,6 +30,12 @@ export const ERRORS = {
     status: 503,
     message: 'Too many people are signing in right now. Please try again in a moment.',
   },
+  /** As many seat streams open as one API process keeps (SEAT_STREAMS_PER_PROCESS, ADR 0030). */
+  SEAT_STREAMS_BUSY: {
+    status: 503,
+    message:
+      'Too many people are watching seats live right now. Seat counts update every 15 seconds instead.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 
   // Accounts (spec §8)

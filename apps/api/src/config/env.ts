@@ -136,6 +136,7 @@ const trustProxy = optionalText.pipe(
 );
 
 const IPV6_PREFIX_RULE = 'must be a prefix length from 1 to 128 (e.g. 64)';
+const SEAT_STREAMS_RULE = 'must be a whole number from 1 to 100000 (e.g. 500)';
 
 /** On unless set to false or 0. */
 const onByDefault = optionalText.pipe(
@@ -166,6 +167,13 @@ const variables = z
         .regex(/^\d{1,3}$/, IPV6_PREFIX_RULE)
         .pipe(z.coerce.number<string>().min(1, IPV6_PREFIX_RULE).max(128, IPV6_PREFIX_RULE))
         .default(64),
+    ),
+    SEAT_STREAMS_PER_PROCESS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,6}$/, SEAT_STREAMS_RULE)
+        .pipe(z.coerce.number<string>().min(1, SEAT_STREAMS_RULE).max(100_000, SEAT_STREAMS_RULE))
+        .default(500),
     ),
     PORT: port(3000),
     GAME_PORT: port(3100),
@@ -451,6 +459,7 @@ const envSchema = variables.transform((vars) => {
      * subscriber's network, and each device in it picks its own addresses at will).
      */
     ipv6LimitPrefix: vars.IPV6_LIMIT_PREFIX,
+    seatStreamsPerProcess: vars.SEAT_STREAMS_PER_PROCESS,
     port: vars.PORT,
     gamePort: vars.GAME_PORT,
     /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */
