@@ -204,6 +204,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'unsubscribe_versions',
         'users',
         'waitlist_entries',
+        'waitlist_lapses',
         'webhook_events',
       ]);
       const applied = await queryRows(

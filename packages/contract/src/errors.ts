@@ -114,6 +114,11 @@ export const ERRORS = {
     status: 409,
     message: 'Not Enough Credits: you need at least 2 credits to book a session.',
   },
+  /** Joining a line needs the game's cost in hand (spec: 'at least 2 credits … to book or join'). */
+  WAITLIST_NOT_ENOUGH_CREDITS: {
+    status: 409,
+    message: 'Not Enough Credits: you need at least 2 credits to join the waitlist.',
+  },
   SLOT_FULL: { status: 409, message: 'This session is full. Please choose another time.' },
   SLOT_CLOSED: { status: 409, message: 'This session can no longer be booked.' },
   ALREADY_BOOKED: { status: 409, message: 'You are already booked on this session.' },
