@@ -20,7 +20,14 @@ import {
 } from '@questfield/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, eventSlots, registrations, users, waitlistEntries } from '../src/db/schema';
+import {
+  creditLedger,
+  eventSlots,
+  registrations,
+  users,
+  waitlistEntries,
+  waitlistLapses,
+} from '../src/db/schema';
 import { fixedClock, systemClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
@@ -459,6 +466,11 @@ describe(`waitlist [${dbKind}]`, () => {
         ...(await fullSlot('21:00', 1)),
       ] as [Player, Player, Player];
       const [idle, patient] = (await playersWith(10, 2)) as [Player, Player];
+      // Lapses of an earlier day do not count, and go once the player lapses again.
+      const yesterday = { day: '2026-05-31', lapses: 5 };
+      await db()
+        .insert(waitlistLapses)
+        .values([idle, patient].map((who) => ({ userId: who.id, ...yesterday })));
       await lineUp([idle], first);
       await lineUp([idle], second);
       await lineUp([idle, patient], later);
@@ -477,6 +489,13 @@ describe(`waitlist [${dbKind}]`, () => {
         { userId: idle.id, status: 'waiting' },
         { userId: patient.id, status: 'offered' },
       ]);
+      const lapsesOf = (who: Player) =>
+        db()
+          .select({ day: waitlistLapses.day, lapses: waitlistLapses.lapses })
+          .from(waitlistLapses)
+          .where(eq(waitlistLapses.userId, who.id));
+      expect(await lapsesOf(idle)).toEqual([{ day: DAY, lapses: 2 }]);
+      expect(await lapsesOf(patient)).toEqual([yesterday]);
     });
 
     it('offers each seat a raised capacity adds, to as many in line', async () => {

@@ -6,7 +6,7 @@
  * are made one transaction at a time, whichever process frees its seats.
  */
 import { GAME_COST_CREDITS, WAITLIST } from '@questfield/contract';
-import { and, asc, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import {
   eventSlots,
@@ -232,13 +232,19 @@ export async function deleteLapsedOffers(
   return rows.map((row) => row.userId);
 }
 
-/** Counts a lapsed offer of each of these players on `today` (rows written in id order). */
+/**
+ * Counts a lapsed offer of each of these players on `today` (rows written in id order), and
+ * drops their counts of earlier days, which no longer matter: a player keeps one row at most.
+ */
 export async function recordLapses(
   tx: Transaction,
   userIds: string[],
   today: VenueDay,
 ): Promise<void> {
   if (userIds.length === 0) return;
+  await tx
+    .delete(waitlistLapses)
+    .where(and(inArray(waitlistLapses.userId, userIds), lt(waitlistLapses.day, today)));
   await tx
     .insert(waitlistLapses)
     .values([...userIds].sort().map((userId) => ({ userId, day: today, lapses: 1 })))
