@@ -70,7 +70,7 @@ export const ERRORS = {
   PASSWORD_INCORRECT: { status: 400, message: 'Incorrect password. Please try again.' },
   /**
    * A reminder mail's unsubscribe link whose token is not ours or was altered (ADR 0033), or
-   * has expired, was used, or was ended by a newer mail's link (ADR 0046).
+   * has expired, was used, or was ended by a newer mail's link (ADR 0048).
    */
   UNSUBSCRIBE_LINK_INVALID: {
     status: 400,

@@ -90,7 +90,7 @@ export const sessions = pgTable(
 );
 
 /**
- * The version of each player's newest reminder unsubscribe link (ADR 0046): a mail's link
+ * The version of each player's newest reminder unsubscribe link (ADR 0048): a mail's link
  * carries the next one, so an older link, or one already clicked, no longer matches. A table of
  * its own, so the reminder pass, which has seats locked, never waits for a player's row.
  */

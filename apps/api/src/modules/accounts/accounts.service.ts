@@ -225,7 +225,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * A reminder mail's one-click unsubscribe (RFC 8058): turns reminders off for the player
      * the token names, and spends its link. A deleted account, or reminders off already, is
      * answered the same; UNSUBSCRIBE_LINK_INVALID when the token is not ours, has expired, was
-     * clicked already or a newer mail's link ended it (ADR 0046).
+     * clicked already or a newer mail's link ended it (ADR 0048).
      */
     async unsubscribeReminders(token: string): Promise<void> {
       const now = clock.now();
@@ -240,7 +240,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * Who the reminders of these players go to, read in the caller's transaction: live accounts
      * only (a deleted one is left out), with their choice and a new unsubscribe token, which
-     * ends their older ones (ADR 0046).
+     * ends their older ones (ADR 0048).
      */
     async reminderRecipients(
       tx: Executor,

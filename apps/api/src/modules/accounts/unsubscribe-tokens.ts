@@ -1,5 +1,5 @@
 /**
- * The token of a reminder mail's unsubscribe link (ADR 0033, ADR 0046):
+ * The token of a reminder mail's unsubscribe link (ADR 0033, ADR 0048):
  * `<user id>.<version>.<expiry>.<HMAC-SHA256 of the three>`, under a key derived from APP_SECRET
  * for this purpose alone (HKDF), so a token opens nothing else and no other MAC of the product
  * passes for one. The version is the player's newest (`unsubscribe_versions`): each mail gets
@@ -9,7 +9,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
-/** How long a reminder's unsubscribe link works after its mail (ADR 0046). */
+/** How long a reminder's unsubscribe link works after its mail (ADR 0048). */
 export const UNSUBSCRIBE_LINK_DAYS = 14;
 
 const PURPOSE = 'questfield reminder-unsubscribe v2';

@@ -3,13 +3,13 @@
  *
  * - Joining is free: one place per player and slot, only on a slot that is full (seats booked
  *   and held), open, and starting more than WAITLIST.offersStopMinutes from now, and only for a
- *   player without a seat on it who holds the game's cost (ADR 0047). Joining again answers the
+ *   player without a seat on it who holds the game's cost (ADR 0049). Joining again answers the
  *   same place. Leaving is free at any time; leaving with an offer declines it.
  * - A seat freed (a cancellation, a raised capacity, a reopened slot, a deleted account) is
  *   offered in the transaction that frees it (offerFreedSeats): under the slot's row lock,
  *   while a seat is neither booked nor held and someone waits, the first in line who can pay
  *   for it now (in the order they joined; a player who let WAITLIST.lapsesToLineEnd offers
- *   lapse today after everyone else, ADR 0047) is offered it: the seat is held for them (event_slots.held) for the runtime
+ *   lapse today after everyone else, ADR 0049) is offered it: the seat is held for them (event_slots.held) for the runtime
  *   setting `waitlist_hold_minutes`, never past the start, and mailed. The lock makes the offers
  *   of a slot one transaction at a time, in any process: exactly one offer per freed seat.
  * - Accepting books the held seat (2 credits through the credits module, source 'waitlist'):
