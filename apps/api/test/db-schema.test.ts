@@ -202,8 +202,10 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'sessions',
         'two_factor_recovery_codes',
         'two_factor_secrets',
+        'unsubscribe_versions',
         'users',
         'waitlist_entries',
+        'waitlist_lapses',
         'webhook_events',
       ]);
       const applied = await queryRows(

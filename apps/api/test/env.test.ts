@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_CHAT_URL } from '@questfield/contract';
@@ -26,7 +27,7 @@ function variablesOf(source: EnvSource): string[] {
 }
 
 /** What `openssl rand -hex 32` prints. */
-const STRONG_SECRET = '9c1f0a7e3b5d82c4f6e1a0b9d7c3e5f2a4b6c8d0e2f4a6b8c1d3e5f7a9b0c2d4';
+const STRONG_SECRET = 'c854b0f85d0017c74fe592a683f8003433d1b18e26f1d78a0c3eb916455a2195';
 
 const SQUARE: EnvSource = {
   PAYMENT_PROVIDER: 'square',
@@ -55,6 +56,7 @@ describe('loadEnv', () => {
       smtpUrl: null,
       mailFrom: DEFAULT_MAIL_FROM,
       multiplayerEnabled: true,
+      seatStreamsPerProcess: 500,
       publicOrigin: 'http://localhost:3000',
       gameOrigin: 'http://localhost:3100',
       livestreamUrl: DEFAULT_LIVESTREAM_EMBED_URL,
@@ -98,6 +100,7 @@ describe('loadEnv', () => {
         GROUP_CHAT_URL: 'https://chat.example.com/players',
         APP_SECRET: STRONG_SECRET,
         TRUST_PROXY: '2',
+        SEAT_STREAMS_PER_PROCESS: '2000',
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'pretty',
         DISTRICT_NAME: 'Harbour Quarter',
@@ -113,6 +116,7 @@ describe('loadEnv', () => {
       isProduction: true,
       host: '0.0.0.0',
       trustProxy: 2,
+      seatStreamsPerProcess: 2000,
       port: 80,
       gamePort: 81,
       dataDir: '/var/lib/questfield',
@@ -197,6 +201,10 @@ describe('loadEnv rejects bad settings, naming each variable', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1, proxy.example.com' }],
+    ['SEAT_STREAMS_PER_PROCESS', { SEAT_STREAMS_PER_PROCESS: '0' }],
+    ['SEAT_STREAMS_PER_PROCESS', { SEAT_STREAMS_PER_PROCESS: '-5' }],
+    ['SEAT_STREAMS_PER_PROCESS', { SEAT_STREAMS_PER_PROCESS: 'unlimited' }],
+    ['SEAT_STREAMS_PER_PROCESS', { SEAT_STREAMS_PER_PROCESS: '1000000' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'fancy' }],
     ['VENUE_TIMEZONE', { VENUE_TIMEZONE: 'Mars/Olympus_Mons' }],
@@ -356,6 +364,13 @@ describe('a production APP_SECRET is 32 random bytes', () => {
     'Password123Password123Password123Password123',
     'correct-horse-battery-staple-correct-horse-battery',
     'abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop',
+    // Issue 40: well-formed, no run typed twice, yet nothing random in them.
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq',
+    'qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJK',
+    '1234567890qwertyuiopasdfghjklzxcvbnmQAZWSXED',
+    'zyxwvutsrqponmlkjihgfedcbaZYXWVUTSRQPONMLKJIH',
+    '0123456789abcdef0123456789ABCDEFfedcba9876543210',
+    'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   ])('refuses %j', (secret) => {
     expect(appSecretProblem(secret)).toMatch(/openssl rand -base64 32/);
   });
@@ -366,5 +381,26 @@ describe('a production APP_SECRET is 32 random bytes', () => {
     ['base64url', 'q3Jx0M9vF2kLw8Zt1bN5yR7eH4uC6aP0sD2gV9iO1nE'],
   ])('accepts what %s prints', (_tool, secret) => {
     expect(appSecretProblem(secret)).toBeNull();
+  });
+
+  it('accepts every one of 2,000 fresh random secrets in each encoding', () => {
+    const refused = [];
+    for (let i = 0; i < 2000; i += 1) {
+      const bytes = randomBytes(32);
+      for (const secret of [bytes.toString('hex'), bytes.toString('base64')]) {
+        if (appSecretProblem(secret) !== null) refused.push(secret);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('names the variable and how to make one when production refuses it', () => {
+    const secret = 'qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJK';
+    const issues = issuesOf({ NODE_ENV: 'production', ...SQUARE_LIVE, APP_SECRET: secret });
+    expect(issues).toContainEqual({
+      variable: 'APP_SECRET',
+      problem:
+        'is not random enough: generate one with: openssl rand -base64 32 (or openssl rand -hex 32)',
+    });
   });
 });

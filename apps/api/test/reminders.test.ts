@@ -32,7 +32,10 @@ import {
   REMINDER_BATCH_SIZE,
   REMINDER_KEY_KEPT_MS,
 } from '../src/modules/bookings/reminders.service';
-import { createUnsubscribeTokens } from '../src/modules/accounts/unsubscribe-tokens';
+import {
+  createUnsubscribeTokens,
+  UNSUBSCRIBE_LINK_DAYS,
+} from '../src/modules/accounts/unsubscribe-tokens';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
 import { openedMails } from './helpers/outbox';
@@ -130,8 +133,14 @@ describe(`game reminders [${dbKind}]`, () => {
       expect(more).toEqual([]);
       expect(day?.subject).toBe(`Reminder: your Questfield game on ${GAME_WORDS}`);
       expect(hour?.subject).toBe(`Starting soon: your Questfield game on ${GAME_WORDS}`);
-      const token = createUnsubscribeTokens(t.env.appSecret).tokenFor(player.id);
-      for (const mail of [day, hour]) {
+      const tokens = [day, hour].map(
+        (mail) => /\?token=([^>]+)>$/.exec(mail?.extras.headers?.['List-Unsubscribe'] ?? '')?.[1],
+      );
+      expect(new Set(tokens).size).toBe(2);
+      for (const [mail, token] of [
+        [day, tokens[0]],
+        [hour, tokens[1]],
+      ] as const) {
         expect(mail?.textBody).toContain(`the access code ${seat.accessCode}.`);
         expect(mail?.textBody).toContain(`Your sessions: ${ORIGIN}/dashboard`);
         expect(mail?.textBody).toContain(`unsubscribe: ${ORIGIN}/unsubscribe?token=${token}`);
@@ -143,6 +152,18 @@ describe(`game reminders [${dbKind}]`, () => {
       }
       expect(day?.textBody).toContain(`coming up on ${GAME_WORDS} (venue time)`);
       expect(hour?.textBody).toContain(`starts soon: ${GAME_WORDS} (venue time)`);
+      // The hour mail's link ended the day mail's (issue 40 item 11).
+      const click = (token?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API_ROUTES.usersUnsubscribeReminders.path}?token=${token}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: ONE_CLICK,
+        });
+      expect((await click(tokens[0])).statusCode).toBe(400);
+      expect(await reminderSetting(player)).toBe(true);
+      expect((await click(tokens[1])).statusCode).toBe(200);
+      expect(await reminderSetting(player)).toBe(false);
     });
 
     it('sends no reminder whose time had passed when the seat was taken', async () => {
@@ -341,7 +362,10 @@ describe(`game reminders [${dbKind}]`, () => {
   });
 
   describe('turning reminders off', () => {
-    const tokens = () => createUnsubscribeTokens(t.env.appSecret);
+    /** A new unsubscribe token for the player, as the reminder pass issues one with a mail. */
+    const tokenOf = async (who: Player) =>
+      (await services.accounts.reminderRecipients(db(), [who.id])).get(who.id)?.unsubscribeToken ??
+      '';
     const unsubscribeUrl = (token: string) =>
       `${API_ROUTES.usersUnsubscribeReminders.path}?token=${encodeURIComponent(token)}`;
     /** What a mail provider sends (RFC 8058): a form, from its own server, no Origin, no cookie. */
@@ -400,19 +424,16 @@ describe(`game reminders [${dbKind}]`, () => {
 
     it("the mail's List-Unsubscribe link turns reminders off in one click, as a provider posts it", async () => {
       const [player, viaMultipart, viaPage] = await playersWith(0, 3);
-      const first = await oneClick(tokens().tokenFor((player as Player).id));
+      const first = await oneClick(await tokenOf(player as Player));
       expect(first.statusCode, first.body).toBe(200);
       expect(jsonOf(first)).toEqual({ message: MESSAGES.remindersUnsubscribed });
-      expect(await reminderSetting(player as Player)).toBe(false);
-      // Again (a provider's retry, a second click): the same answer.
-      expect((await oneClick(tokens().tokenFor((player as Player).id))).statusCode).toBe(200);
       expect(await reminderSetting(player as Player)).toBe(false);
 
       // RFC 8058's preferred encoding.
       const boundary = 'qf-boundary-7d1';
       const multipart = await t.app.inject({
         method: 'POST',
-        url: unsubscribeUrl(tokens().tokenFor((viaMultipart as Player).id)),
+        url: unsubscribeUrl(await tokenOf(viaMultipart as Player)),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: [
           `--${boundary}`,
@@ -436,7 +457,7 @@ describe(`game reminders [${dbKind}]`, () => {
       expect(page.statusCode).toBe(400);
       const pageWithToken = await t.app.inject({
         method: 'POST',
-        url: unsubscribeUrl(tokens().tokenFor((viaPage as Player).id)),
+        url: unsubscribeUrl(await tokenOf(viaPage as Player)),
         headers: { 'content-type': 'application/json', origin: ORIGIN },
         payload: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }),
       });
@@ -446,17 +467,20 @@ describe(`game reminders [${dbKind}]`, () => {
 
     it('refuses a forged, altered or missing token (never a 500) and changes nothing', async () => {
       const [player, other] = await playersWith(0, 2);
-      const token = tokens().tokenFor((player as Player).id);
-      const [id, mac] = token.split('.') as [string, string];
+      const token = await tokenOf(player as Player);
+      const [id, version, expires, mac] = token.split('.') as [string, string, string, string];
       const flipped = `${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
       const foreignSecret = createUnsubscribeTokens('another-secret-0123456789-abcdefghijklmnop');
       const forged = [
-        `${(other as Player).id}.${mac}`,
-        `${id}.${flipped}`,
-        `${id}.${mac}A`,
-        `${id}.${mac}.x`,
-        `${id.toUpperCase()}.${mac}`,
-        foreignSecret.tokenFor((player as Player).id),
+        `${(other as Player).id}.${version}.${expires}.${mac}`,
+        `${id}.${version}.${expires}.${flipped}`,
+        `${id}.${version}.${expires}.${mac}A`,
+        `${id}.${version}.${expires}.${mac}.x`,
+        `${id}.${Number(version) + 1}.${expires}.${mac}`,
+        `${id}.${version}.${Number(expires) + 86_400}.${mac}`,
+        `${id.toUpperCase()}.${version}.${expires}.${mac}`,
+        foreignSecret.tokenFor({ userId: id, version: Number(version), expires: Number(expires) }),
+        `${id}.${version}.${expires}`,
         id,
         'not-a-token',
       ];
@@ -491,10 +515,43 @@ describe(`game reminders [${dbKind}]`, () => {
 
     it("answers 200 for a deleted account's link, and changes nothing of it", async () => {
       const player = await playerWith(0);
+      const token = await tokenOf(player);
       await db().update(users).set({ deletedAt: clock.now() }).where(eq(users.id, player.id));
-      const answer = await oneClick(tokens().tokenFor(player.id));
+      const answer = await oneClick(token);
       expect(answer.statusCode).toBe(200);
       expect(await reminderSetting(player)).toBe(true);
+    });
+
+    it('a link works once: a second click, or one after reminders were turned back on, is refused', async () => {
+      const player = await playerWith(0);
+      const token = await tokenOf(player);
+      expect((await oneClick(token)).statusCode).toBe(200);
+      await postJson(t.app, 'usersReminderEmails', { enabled: true }, as(player));
+      const again = await oneClick(token);
+      expect(again.statusCode).toBe(400);
+      expect(jsonOf(again)).toEqual(refusal('UNSUBSCRIBE_LINK_INVALID'));
+      expect(await reminderSetting(player)).toBe(true);
+    });
+
+    it('a new link ends the old one', async () => {
+      const player = await playerWith(0);
+      const old = await tokenOf(player);
+      const current = await tokenOf(player);
+      expect(jsonOf(await oneClick(old))).toEqual(refusal('UNSUBSCRIBE_LINK_INVALID'));
+      expect(await reminderSetting(player)).toBe(true);
+      expect((await oneClick(current)).statusCode).toBe(200);
+      expect(await reminderSetting(player)).toBe(false);
+    });
+
+    it(`a link expires ${UNSUBSCRIBE_LINK_DAYS} days after its mail`, async () => {
+      const [kept, lapsed] = await playersWith(0, 2);
+      const tokens = [await tokenOf(kept as Player), await tokenOf(lapsed as Player)];
+      clock.set(new Date(Date.parse(NOW) + UNSUBSCRIBE_LINK_DAYS * 24 * HOUR - 1000));
+      expect((await oneClick(tokens[0] as string)).statusCode).toBe(200);
+      clock.set(new Date(Date.parse(NOW) + UNSUBSCRIBE_LINK_DAYS * 24 * HOUR));
+      const late = await oneClick(tokens[1] as string);
+      expect(jsonOf(late)).toEqual(refusal('UNSUBSCRIBE_LINK_INVALID'));
+      expect(await reminderSetting(lapsed as Player)).toBe(true);
     });
   });
 

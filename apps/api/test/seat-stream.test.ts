@@ -11,7 +11,7 @@ import { API_ROUTES, ERRORS, SEAT_STREAM, type AvailableTime } from '@questfield
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
-import { createSeatStreams } from '../src/modules/bookings/seat-stream';
+import { createSeatStreams, type StreamRefusal } from '../src/modules/bookings/seat-stream';
 import type { Services } from '../src/services';
 import { COOKIE, distinctIp } from './helpers/accounts';
 import { openEventStream, type EventStreamClient } from './helpers/event-stream';
@@ -40,11 +40,15 @@ describe(`live seat counts [${dbKind}]`, () => {
   const streamUrl = (base: string, date: string) =>
     `${base}${API_ROUTES.eventsSeatStream.path}?date=${encodeURIComponent(date)}`;
 
-  async function watch(who: Player, options: { date?: string; lastEventId?: string } = {}) {
+  async function watch(
+    who: Player,
+    options: { date?: string; lastEventId?: string; headers?: Record<string, string> } = {},
+  ) {
     const stream = await openEventStream(streamUrl(origin, options.date ?? day), {
       cookie: `${COOKIE}=${who.cookie}`,
       'x-forwarded-for': who.ip,
       ...(options.lastEventId === undefined ? {} : { 'last-event-id': options.lastEventId }),
+      ...options.headers,
     });
     streams.push(stream);
     return stream;
@@ -55,16 +59,18 @@ describe(`live seat counts [${dbKind}]`, () => {
   const book = (base: string, who: Player, eventTime: string) =>
     postTo(base, 'eventsRegister', { EventTime: eventTime }, { cookie: who.cookie, ip: who.ip });
 
-  beforeEach(async () => {
-    // Each test player from its own address, named by the one proxy hop the app trusts.
-    t = await createTestApp({ clock: systemClock, env: { TRUST_PROXY: '1' } });
+  /** A listening app; each test player from its own address, named by the one proxy hop. */
+  async function start(env: Record<string, string> = {}) {
+    t = await createTestApp({ clock: systemClock, env: { TRUST_PROXY: '1', ...env } });
     services = servicesOf(t);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('not listening');
     origin = `http://127.0.0.1:${address.port}`;
     day = tomorrowIn(t.env.venueTimezone);
-  });
+  }
+
+  beforeEach(() => start());
   afterEach(async () => {
     for (const stream of streams.splice(0)) stream.close();
     await t.close();
@@ -159,6 +165,54 @@ describe(`live seat counts [${dbKind}]`, () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('answers only our own pages: a foreign Origin or Referer is refused before streaming', async () => {
+    const [viewer] = (await playersWith(0)) as [Player];
+    const foreignPages: Record<string, string>[] = [
+      { origin: 'https://attacker.example' },
+      { origin: 'null' },
+      { referer: 'https://attacker.example/live' },
+    ];
+    for (const headers of foreignPages) {
+      const foreign = await watch(viewer, { headers });
+      expect(foreign.status, JSON.stringify(headers)).toBe(403);
+      expect(await foreign.body()).toEqual({
+        code: 'FORBIDDEN_ORIGIN',
+        message: ERRORS.FORBIDDEN_ORIGIN.message,
+      });
+    }
+    // The app's own page: with its Origin, its Referer, or neither (a same-origin GET).
+    const ownPages: Record<string, string>[] = [
+      { origin: t.env.publicOrigin },
+      { referer: `${t.env.publicOrigin}/dashboard` },
+      {},
+    ];
+    for (const headers of ownPages) {
+      const own = await watch(viewer, { headers });
+      expect(own.status, JSON.stringify(headers)).toBe(200);
+      own.close();
+      await own.ended;
+    }
+  });
+
+  it('opens at most SEAT_STREAMS_PER_PROCESS streams in a process, then answers 503', async () => {
+    await t.close();
+    await start({ SEAT_STREAMS_PER_PROCESS: '3' });
+    const crowd = await playersWith(0, 4);
+    for (const who of crowd.slice(0, 3)) expect((await watch(who)).status).toBe(200);
+    const refused = await watch(crowd[3] as Player);
+    expect(refused.status).toBe(503);
+    expect(await refused.body()).toEqual({
+      code: 'SEAT_STREAMS_BUSY',
+      message: ERRORS.SEAT_STREAMS_BUSY.message,
+    });
+    streams[0]?.close();
+    await streams[0]?.ended;
+    // A stream closed frees its place in the process.
+    await expect
+      .poll(async () => (await watch(crowd[3] as Player)).status, { timeout: 2_000 })
+      .toBe(200);
+  });
+
   it('refuses before streaming: no session, a bad or past date, a client that wants JSON', async () => {
     const [viewer] = (await playersWith(0)) as [Player];
     const anonymous = await openEventStream(streamUrl(origin, day), {});
@@ -202,18 +256,19 @@ describe('seat streams end with their session', () => {
       stillSignedIn: async (hashes) => new Set(hashes.filter((hash) => live.has(hash))),
       background: { run: (_label, work) => void work() },
       sweepEveryMs: 20,
+      maxStreams: 10,
     });
     const open = async (sessionHash: string) => {
       // As the route does: ending a stream closes it, and its close leaves the feed.
-      let stream: { leave: () => void } | null = null;
+      let stream: { leave: () => void } | StreamRefusal | null = null;
       stream = await streams.open('2030-01-01', { sessionHash, address: '192.0.2.1' }, null, {
         send: () => {},
         end: () => {
           ended.push(sessionHash);
-          stream?.leave();
+          if (typeof stream === 'object') stream?.leave();
         },
       });
-      if (stream === null) throw new Error('refused');
+      if (typeof stream === 'string') throw new Error(stream);
     };
     await open('a');
     await open('b');

@@ -20,7 +20,14 @@ import {
 } from '@questfield/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, eventSlots, registrations, users, waitlistEntries } from '../src/db/schema';
+import {
+  creditLedger,
+  eventSlots,
+  registrations,
+  users,
+  waitlistEntries,
+  waitlistLapses,
+} from '../src/db/schema';
 import { fixedClock, systemClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
@@ -224,6 +231,21 @@ describe(`waitlist [${dbKind}]`, () => {
       expect(await lineOf(AT('11:00'))).toHaveLength(1);
     });
 
+    it('lets only a player who can pay for the game join its line (issue 40)', async () => {
+      const at = AT('11:30');
+      await fullSlot('11:30', 1);
+      const [broke, short, able] = [await playerWith(0), await playerWith(1), await playerWith(2)];
+      for (const who of [broke, short]) {
+        const refused = await join(who, at);
+        expect(refused.statusCode).toBe(409);
+        expect(jsonOf(refused)).toEqual(refusal('WAITLIST_NOT_ENOUGH_CREDITS'));
+        expect(await mine(who)).toEqual([]);
+      }
+      await lineUp([able], at);
+      expect(await lineOf(at)).toEqual([{ userId: able.id, status: 'waiting' }]);
+      expect(await balanceOf(able.id)).toBe(2);
+    });
+
     it('needs a session (401), and answers any body with a 4xx, never a 500', async () => {
       for (const route of [
         'waitlistMine',
@@ -327,10 +349,12 @@ describe(`waitlist [${dbKind}]`, () => {
     it('refuses an accept with too few credits and keeps the hold running', async () => {
       const at = AT('13:00');
       const [holder] = (await fullSlot('13:00', 1)) as [Player];
-      const poor = await playerWith(1);
+      const poor = await playerWith(2);
       await lineUp([poor], at);
       clock.set(NOW);
       await cancel(holder, at);
+      // Spent after the offer was made (as a booking elsewhere would).
+      await services.credits.grant({ userId: poor.id, credits: -1, reason: 'test' });
       clock.set(plus(NOW, 5 * MINUTE));
 
       expect(jsonOf(await accept(poor, at))).toEqual(refusal('NOT_ENOUGH_CREDITS'));
@@ -401,6 +425,77 @@ describe(`waitlist [${dbKind}]`, () => {
       expect(await settleOffers()).toEqual({ lapsed: 0, cleared: 0 });
       expect(await mine(first)).toEqual([]);
       expect(await balanceOf(first.id)).toBe(10);
+    });
+
+    it('skips in an offer the players who cannot pay at that moment; they keep their place', async () => {
+      // Issue 40: three accounts joined with credits, spent them, and the offer passed from one
+      // to the next as each hold lapsed; the funded 4th got it 48 minutes later.
+      const at = AT('19:00');
+      const elsewhere = AT('19:30');
+      const [holder] = (await fullSlot('19:00', 1)) as [Player];
+      const spenders = (await playersWith(2, 3)) as [Player, Player, Player];
+      const funded = await playerWith(10);
+      await lineUp([...spenders, funded], at);
+      for (const spender of spenders) await ok(book(spender, elsewhere));
+      clock.set(plus(NOW, 10 * MINUTE));
+      await cancel(holder, at);
+      expect(await lineOf(at)).toEqual([
+        ...spenders.map((spender) => ({ userId: spender.id, status: 'waiting' })),
+        { userId: funded.id, status: 'offered' },
+      ]);
+      expect(await offerMails(funded)).toHaveLength(1);
+      for (const spender of spenders) expect(await offerMails(spender)).toEqual([]);
+      await ok(accept(funded, at));
+
+      // Credits bought later: the next seat freed is theirs, first in line again.
+      await services.credits.grant({ userId: spenders[1].id, credits: 2, reason: 'test' });
+      await cancel(funded, at);
+      expect(await lineOf(at)).toEqual([
+        { userId: spenders[0].id, status: 'waiting' },
+        { userId: spenders[1].id, status: 'offered' },
+        { userId: spenders[2].id, status: 'waiting' },
+      ]);
+    });
+
+    it('sends a player who let two offers lapse on a venue day to the end of every line', async () => {
+      const [first, second] = [AT('20:00'), AT('20:30')];
+      const later = AT('21:00');
+      const holders = [
+        ...(await fullSlot('20:00', 1)),
+        ...(await fullSlot('20:30', 1)),
+        ...(await fullSlot('21:00', 1)),
+      ] as [Player, Player, Player];
+      const [idle, patient] = (await playersWith(10, 2)) as [Player, Player];
+      // Lapses of an earlier day do not count, and go once the player lapses again.
+      const yesterday = { day: '2026-05-31', lapses: 5 };
+      await db()
+        .insert(waitlistLapses)
+        .values([idle, patient].map((who) => ({ userId: who.id, ...yesterday })));
+      await lineUp([idle], first);
+      await lineUp([idle], second);
+      await lineUp([idle, patient], later);
+      clock.set(plus(NOW, 10 * MINUTE));
+      await cancel(holders[0], first);
+      await cancel(holders[1], second);
+      expect(await mine(patient)).toEqual([waiting(later, '09:00 PM', 2)]);
+
+      clock.set(plus(NOW, 25 * MINUTE));
+      expect(await settleOffers()).toEqual({ lapsed: 2, cleared: 0 });
+      // Two lapses today: behind everyone in the lines it is still in.
+      expect(await mine(patient)).toEqual([waiting(later, '09:00 PM', 1)]);
+      expect(await mine(idle)).toEqual([waiting(later, '09:00 PM', 2)]);
+      await cancel(holders[2], later);
+      expect(await lineOf(later)).toEqual([
+        { userId: idle.id, status: 'waiting' },
+        { userId: patient.id, status: 'offered' },
+      ]);
+      const lapsesOf = (who: Player) =>
+        db()
+          .select({ day: waitlistLapses.day, lapses: waitlistLapses.lapses })
+          .from(waitlistLapses)
+          .where(eq(waitlistLapses.userId, who.id));
+      expect(await lapsesOf(idle)).toEqual([{ day: DAY, lapses: 2 }]);
+      expect(await lapsesOf(patient)).toEqual([yesterday]);
     });
 
     it('offers each seat a raised capacity adds, to as many in line', async () => {

@@ -30,6 +30,12 @@ export const ERRORS = {
     status: 503,
     message: 'Too many people are signing in right now. Please try again in a moment.',
   },
+  /** As many seat streams open as one API process keeps (SEAT_STREAMS_PER_PROCESS, ADR 0030). */
+  SEAT_STREAMS_BUSY: {
+    status: 503,
+    message:
+      'Too many people are watching seats live right now. Seat counts update every 15 seconds instead.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 
   // Accounts (spec §8)
@@ -62,11 +68,14 @@ export const ERRORS = {
   PASSWORD_UPDATE_FAILED: { status: 400, message: 'Failed to update password. Please try again.' },
   /** A signed-in player's password, asked again before an account is deleted. */
   PASSWORD_INCORRECT: { status: 400, message: 'Incorrect password. Please try again.' },
-  /** A reminder mail's unsubscribe link whose token is not ours, or was altered (ADR 0033). */
+  /**
+   * A reminder mail's unsubscribe link whose token is not ours or was altered (ADR 0033), or
+   * has expired, was used, or was ended by a newer mail's link (ADR 0048).
+   */
   UNSUBSCRIBE_LINK_INVALID: {
     status: 400,
     message:
-      'This unsubscribe link is not valid. You can turn game reminders off in Account Settings.',
+      'This unsubscribe link is not valid: it has expired, was used already, or a newer reminder replaced it. You can turn game reminders off in Account Settings.',
   },
 
   // Credits, codes and purchases (spec §5, §8)
@@ -104,6 +113,11 @@ export const ERRORS = {
   NOT_ENOUGH_CREDITS: {
     status: 409,
     message: 'Not Enough Credits: you need at least 2 credits to book a session.',
+  },
+  /** Joining a line needs the game's cost in hand (spec: 'at least 2 credits … to book or join'). */
+  WAITLIST_NOT_ENOUGH_CREDITS: {
+    status: 409,
+    message: 'Not Enough Credits: you need at least 2 credits to join the waitlist.',
   },
   SLOT_FULL: { status: 409, message: 'This session is full. Please choose another time.' },
   SLOT_CLOSED: { status: 409, message: 'This session can no longer be booked.' },

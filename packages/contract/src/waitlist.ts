@@ -19,6 +19,8 @@ export const WAITLIST = {
   holdMinMinutes: 5,
   /** …to this. */
   holdMaxMinutes: 120,
+  /** Offers let lapse in a venue day that put the player behind everyone else in line. */
+  lapsesToLineEnd: 2,
   /** How often a signed-in browser asks for the player's places and offers. */
   pollMs: 15_000,
 } as const;

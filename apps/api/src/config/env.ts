@@ -136,6 +136,7 @@ const trustProxy = optionalText.pipe(
 );
 
 const IPV6_PREFIX_RULE = 'must be a prefix length from 1 to 128 (e.g. 64)';
+const SEAT_STREAMS_RULE = 'must be a whole number from 1 to 100000 (e.g. 500)';
 
 /** On unless set to false or 0. */
 const onByDefault = optionalText.pipe(
@@ -166,6 +167,13 @@ const variables = z
         .regex(/^\d{1,3}$/, IPV6_PREFIX_RULE)
         .pipe(z.coerce.number<string>().min(1, IPV6_PREFIX_RULE).max(128, IPV6_PREFIX_RULE))
         .default(64),
+    ),
+    SEAT_STREAMS_PER_PROCESS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,6}$/, SEAT_STREAMS_RULE)
+        .pipe(z.coerce.number<string>().min(1, SEAT_STREAMS_RULE).max(100_000, SEAT_STREAMS_RULE))
+        .default(500),
     ),
     PORT: port(3000),
     GAME_PORT: port(3100),
@@ -269,10 +277,58 @@ const MAKE_SECRET = 'generate one with: openssl rand -base64 32 (or openssl rand
 /** 32 random bytes written as hex (64 digits) or base64/base64url (43 characters and up). */
 const HEX_SECRET = /^[0-9a-fA-F]{64,}$/;
 const BASE64_SECRET = /^[A-Za-z0-9+/_-]{43,}={0,2}$/;
-/** Fewer distinct characters than this is a placeholder, not a secret ('aaaa…', '1212…'). */
-const APP_SECRET_MIN_DISTINCT = 10;
 /** A run this long seen twice: a phrase typed again, which 32 random bytes never show. */
 const REPEATED_RUN = /(.{8,}).*\1/s;
+/**
+ * Orders a typed "secret" walks: the base64 alphabet, and the keyboard's rows (case folded).
+ * Two characters next to each other in one of them are a step of a walk.
+ */
+const TYPED_ORDERS = [
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  '1234567890-',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+];
+
+/** Whether a and b sit side by side in one of the typed orders, either way round. */
+function sideBySide(a: string, b: string): boolean {
+  return TYPED_ORDERS.some((order) => {
+    const at = (c: string) => order.indexOf(order === TYPED_ORDERS[0] ? c : c.toLowerCase());
+    const [i, j] = [at(a), at(b)];
+    return i >= 0 && j >= 0 && Math.abs(i - j) === 1;
+  });
+}
+
+/**
+ * Whether the secret's text walks an order: in random text about 1 neighbour in 10 is such a
+ * step, so half of them (a chance below 1 in 10^10) is an alphabet or a keyboard row typed.
+ */
+function walksAnOrder(secret: string): boolean {
+  const text = secret.replace(/=+$/, '');
+  let steps = 0;
+  for (let i = 1; i < text.length; i += 1) if (sideBySide(text[i - 1]!, text[i]!)) steps += 1;
+  return steps * 2 >= text.length - 1;
+}
+
+/**
+ * Whether the decoded bytes show a pattern 32 random bytes do not: fewer than 16 distinct
+ * values (about 30 expected), or one difference between neighbours seen 8 times (a counter;
+ * about 0.1 expected, so 8 is a chance below 1 in 10^9).
+ */
+function bytesPatterned(bytes: Buffer): boolean {
+  if (new Set(bytes).size < 16) return true;
+  const steps = new Map<number, number>();
+  for (let i = 1; i < bytes.length; i += 1) {
+    const step = (bytes[i]! - bytes[i - 1]! + 256) % 256;
+    steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+  return Math.max(...steps.values()) >= 8;
+}
+
+function decodedSecret(secret: string): Buffer {
+  return HEX_SECRET.test(secret) ? Buffer.from(secret, 'hex') : Buffer.from(secret, 'base64');
+}
 
 /** Why a production APP_SECRET is refused, or null: it keys sessions, codes and tickets. */
 export function appSecretProblem(secret: string | undefined): string | null {
@@ -281,7 +337,7 @@ export function appSecretProblem(secret: string | undefined): string | null {
   if (!HEX_SECRET.test(secret) && !BASE64_SECRET.test(secret)) {
     return `must be at least 32 random bytes written as hex or base64: ${MAKE_SECRET}`;
   }
-  if (new Set(secret).size < APP_SECRET_MIN_DISTINCT || REPEATED_RUN.test(secret)) {
+  if (REPEATED_RUN.test(secret) || walksAnOrder(secret) || bytesPatterned(decodedSecret(secret))) {
     return `is not random enough: ${MAKE_SECRET}`;
   }
   return null;
@@ -403,6 +459,7 @@ const envSchema = variables.transform((vars) => {
      * subscriber's network, and each device in it picks its own addresses at will).
      */
     ipv6LimitPrefix: vars.IPV6_LIMIT_PREFIX,
+    seatStreamsPerProcess: vars.SEAT_STREAMS_PER_PROCESS,
     port: vars.PORT,
     gamePort: vars.GAME_PORT,
     /** Folder of the embedded database (PGlite); unused when `databaseUrl` is set. */

@@ -4,7 +4,10 @@
  * - an `Origin` header, when present, must be our own origin (plus the game's origin for routes
  *   the game calls), so a page on another site cannot act with the player's cookie; without
  *   `Origin`, a `Referer` must name one of those origins. Outside production the loopback
- *   aliases of a loopback origin count too (http://127.0.0.1:3000 for http://localhost:3000);
+ *   aliases of a loopback origin count too (http://127.0.0.1:3000 for http://localhost:3000).
+ *   A GET that answers from the session's cookie is held to the same (the seat stream, the
+ *   console's reads): a browser sends Origin on a cross-site EventSource or fetch, so a foreign
+ *   page cannot read with the player's cookie or hold their streams open (issue 40);
  * - the custom header CSRF_HEADER must be present, which no cross-site form or no-preflight
  *   fetch can send; only callers that hold no player cookie are exempt: Square's webhook
  *   (signed) and the game's routes (game ticket);
@@ -24,6 +27,8 @@ import { originOfUrl, withLoopbackAliases } from '../lib/origins';
 import { FORM_MEDIA_TYPES } from './form-body';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Access kinds that act on the session's cookie, whatever the method. */
+const WITH_SESSION = new Set<RouteAccess | undefined>(['session', 'operator', 'staff', 'admin']);
 /** Called without a player's cookie, by servers or the game, so they send no custom header. */
 const WITHOUT_CSRF_HEADER = new Set<RouteAccess | undefined>(['webhook', 'game']);
 const JSON_ONLY = ['application/json'];
@@ -101,7 +106,10 @@ function checkRequest(
   if (request.is404) return;
   const access = request.routeOptions.config.access;
   checkAccessKind(access, env);
-  if (!STATE_CHANGING_METHODS.has(request.method)) return;
+  if (!STATE_CHANGING_METHODS.has(request.method)) {
+    if (WITH_SESSION.has(access)) checkOrigin(request, origins.app);
+    return;
+  }
   if (access === 'mail') return checkContentType(request, MAIL_MEDIA_TYPES);
   checkOrigin(request, access === 'game' ? origins.game : origins.app);
   checkCsrfHeader(request, access);

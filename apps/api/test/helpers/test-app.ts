@@ -21,7 +21,8 @@ export { dbKind };
 export const TEST_ENV: EnvSource = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
-  APP_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+  // Random bytes (openssl rand -base64 32): production mode refuses a typed pattern.
+  APP_SECRET: 't/d+V6t2VOg8JACcMCfrL3l8mKMiMtMMUq8xSX/fR0Q=',
   PUBLIC_ORIGIN: 'http://localhost:3000',
   GAME_ORIGIN: 'http://localhost:3100',
   LIVESTREAM_EMBED_URL: 'https://player.example.com/embed/live',

@@ -89,6 +89,22 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * The version of each player's newest reminder unsubscribe link (ADR 0048): a mail's link
+ * carries the next one, so an older link, or one already clicked, no longer matches. A table of
+ * its own, so the reminder pass, which has seats locked, never waits for a player's row.
+ */
+export const unsubscribeVersions = pgTable(
+  'unsubscribe_versions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+  },
+  (t) => [check('unsubscribe_versions_version_positive', sql`${t.version} > 0`)],
+);
+
 /** At most one live recovery code per user: a new request replaces the old row. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

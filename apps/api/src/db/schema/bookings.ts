@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -124,5 +125,25 @@ export const waitlistEntries = pgTable(
       'waitlist_entries_offer',
       sql`(${t.status} = 'offered') = (${t.offerExpiresAt} IS NOT NULL AND ${t.offeredAt} IS NOT NULL)`,
     ),
+  ],
+);
+
+/**
+ * The offers a player let lapse, per venue day (issue 40, ADR 0034): from the
+ * WAITLIST.lapsesToLineEnd-th of a day, the player is offered a seat only after everyone else
+ * waiting, for the rest of that day.
+ */
+export const waitlistLapses = pgTable(
+  'waitlist_lapses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    lapses: integer('lapses').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('waitlist_lapses_positive', sql`${t.lapses} > 0`),
   ],
 );

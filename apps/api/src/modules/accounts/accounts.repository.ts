@@ -3,7 +3,7 @@ import type { Role } from '@questfield/contract';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { SQLSTATE, sqlStateOf } from '../../db/errors';
-import { users } from '../../db/schema/accounts';
+import { unsubscribeVersions, users } from '../../db/schema/accounts';
 import { redeemedCodeLabels as labels } from '../../db/schema/views';
 
 export type UserRow = typeof users.$inferSelect;
@@ -274,6 +274,41 @@ export function findReminderRecipients(db: Executor, ids: string[]): Promise<Rem
     })
     .from(users)
     .where(and(inArray(users.id, ids), isLive));
+}
+
+/**
+ * Moves each of these players to their next unsubscribe link version (the first is 1), which
+ * ends their older links; the new versions by player. Rows are written in id order, so two
+ * passes writing the same players never deadlock.
+ */
+export async function nextUnsubscribeVersions(
+  tx: Executor,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .insert(unsubscribeVersions)
+    .values([...ids].sort().map((userId) => ({ userId, version: 1 })))
+    .onConflictDoUpdate({
+      target: unsubscribeVersions.userId,
+      set: { version: sql`${unsubscribeVersions.version} + 1` },
+    })
+    .returning();
+  return new Map(rows.map((row) => [row.userId, row.version]));
+}
+
+/** Spends the player's link of this version if it is still their newest; whether it was. */
+export async function spendUnsubscribeVersion(
+  tx: Executor,
+  userId: string,
+  version: number,
+): Promise<boolean> {
+  const rows = await tx
+    .update(unsubscribeVersions)
+    .set({ version: sql`${unsubscribeVersions.version} + 1` })
+    .where(and(eq(unsubscribeVersions.userId, userId), eq(unsubscribeVersions.version, version)))
+    .returning({ userId: unsubscribeVersions.userId });
+  return rows.length === 1;
 }
 
 /** The ids of deleted accounts (a subquery served by users_deleted_at_idx). */

@@ -223,28 +223,40 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * A reminder mail's one-click unsubscribe (RFC 8058): turns reminders off for the player
-     * the token names. A deleted account, or reminders off already, is answered the same;
-     * UNSUBSCRIBE_LINK_INVALID when the token is not ours.
+     * the token names, and spends its link. A deleted account, or reminders off already, is
+     * answered the same; UNSUBSCRIBE_LINK_INVALID when the token is not ours, has expired, was
+     * clicked already or a newer mail's link ended it (ADR 0048).
      */
     async unsubscribeReminders(token: string): Promise<void> {
-      const userId = unsubscribeTokens.userOf(token) ?? fail('UNSUBSCRIBE_LINK_INVALID');
-      await repo.updateReminderEmails(db, userId, false, clock.now());
+      const now = clock.now();
+      const link = unsubscribeTokens.read(token, now) ?? fail('UNSUBSCRIBE_LINK_INVALID');
+      await transaction(async (tx) => {
+        const spent = await repo.spendUnsubscribeVersion(tx, link.userId, link.version);
+        if (!spent) fail('UNSUBSCRIBE_LINK_INVALID');
+        await repo.updateReminderEmails(tx, link.userId, false, now);
+      });
     },
 
     /**
      * Who the reminders of these players go to, read in the caller's transaction: live accounts
-     * only (a deleted one is left out), with their choice and their unsubscribe token.
+     * only (a deleted one is left out), with their choice and a new unsubscribe token, which
+     * ends their older ones (ADR 0048).
      */
     async reminderRecipients(
       tx: Executor,
       userIds: string[],
     ): Promise<Map<string, ReminderRecipient>> {
       const rows = await repo.findReminderRecipients(tx, [...new Set(userIds)]);
+      const versions = await repo.nextUnsubscribeVersions(
+        tx,
+        rows.map((row) => row.id),
+      );
+      const expires = unsubscribeTokens.expiresFrom(clock.now());
       return new Map(
-        rows.map((row) => [
-          row.id,
-          { ...row, unsubscribeToken: unsubscribeTokens.tokenFor(row.id) },
-        ]),
+        rows.map((row) => {
+          const link = { userId: row.id, version: versions.get(row.id) ?? 0, expires };
+          return [row.id, { ...row, unsubscribeToken: unsubscribeTokens.tokenFor(link) }];
+        }),
       );
     },
 

@@ -138,6 +138,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     changes,
     stillSignedIn: deps.sessions.stillSignedIn,
     background: deps.background,
+    maxStreams: env.seatStreamsPerProcess,
   });
   const today = () => venueDayOf(clock.now(), env.venueTimezone);
   const knownSlots = createKnownSlots();

@@ -1,7 +1,8 @@
 /**
  * GET /api/Events/SeatStream?date=YYYY-MM-DD: the date's slots as Server-Sent Events while the
  * booking modal is open (seat-stream.ts, ADR 0030). Refusals come before the stream opens, as
- * JSON like any other route's: a bad date, a day in the past, too many streams open.
+ * JSON like any other route's: a foreign Origin (request-guards.ts), a bad date, a day in the
+ * past, too many streams open for the owner (429) or the process (503).
  */
 import { seatStreamQuery } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -30,7 +31,7 @@ export function registerSeatStreamRoutes(app: ZodApp, { services }: ModuleContex
           end: () => reply.sse.close(),
         },
       );
-      if (stream === null) fail('RATE_LIMITED');
+      if (typeof stream === 'string') fail(stream);
       reply.sse.onClose(stream.leave);
       reply.sse.keepAlive();
       // Headers now, so the browser's EventSource opens even when nothing is sent yet.

@@ -7,7 +7,9 @@
  * - An event's id is a digest of its contents: a viewer resuming with Last-Event-ID is sent the
  *   day again only when it changed, and no viewer is sent the same contents twice.
  * - At most SEAT_STREAM.perSession streams per session and perAddress per client address in a
- *   process; every heartbeat, the streams of sessions that ended (a sign-out in any process, a
+ *   process, and `maxStreams` in all (SEAT_STREAMS_PER_PROCESS): each holds a socket for as
+ *   long as the booking modal is open, and many addresses would otherwise hold them without
+ *   bound (issue 40). Every heartbeat, the streams of sessions that ended (a sign-out in any process, a
  *   reset, a deletion) are closed.
  */
 import { createHash } from 'node:crypto';
@@ -21,6 +23,9 @@ export type SeatEvent = { id: string; data: string };
 
 /** Who opens a stream: their session (by id hash) and their address. */
 export type StreamOwner = { sessionHash: string; address: string };
+
+/** Why a stream was not opened: its owner's share is open already, or the process's. */
+export type StreamRefusal = 'RATE_LIMITED' | 'SEAT_STREAMS_BUSY';
 
 type Viewer = StreamOwner & {
   send: (event: SeatEvent) => void;
@@ -44,6 +49,8 @@ export type SeatStreamsDeps = {
   stillSignedIn: (sessionHashes: string[]) => Promise<Set<string>>;
   /** Runs the reads a change starts, logging a failure (the viewers keep the last counts). */
   background: Pick<BackgroundTasks, 'run'>;
+  /** The most streams open at once in this process (SEAT_STREAMS_PER_PROCESS). */
+  maxStreams: number;
   /** How often the sessions of open streams are checked (tests shorten it). */
   sweepEveryMs?: number;
 };
@@ -53,7 +60,11 @@ const digest = (data: string) => createHash('sha256').update(data).digest('base6
 export function createSeatStreams(deps: SeatStreamsDeps) {
   const { read, changes, stillSignedIn, background } = deps;
   const feeds = new Map<VenueDay, Feed>();
-  const open = { bySession: new Map<string, number>(), byAddress: new Map<string, number>() };
+  const open = {
+    bySession: new Map<string, number>(),
+    byAddress: new Map<string, number>(),
+    total: 0,
+  };
   let unsubscribe: (() => void) | null = null;
   let sweeper: NodeJS.Timeout | null = null;
 
@@ -120,6 +131,7 @@ export function createSeatStreams(deps: SeatStreamsDeps) {
     if (feed === undefined || !feed.viewers.delete(viewer)) return;
     count(open.bySession, viewer.sessionHash, -1);
     count(open.byAddress, viewer.address, -1);
+    open.total -= 1;
     if (feed.viewers.size === 0) feeds.delete(day);
     if (feeds.size === 0 && sweeper !== null) {
       clearInterval(sweeper);
@@ -127,9 +139,18 @@ export function createSeatStreams(deps: SeatStreamsDeps) {
     }
   }
 
+  /** Why the owner may not open another stream now, or null. */
+  function refusal(owner: StreamOwner): StreamRefusal | null {
+    if (open.total >= deps.maxStreams) return 'SEAT_STREAMS_BUSY';
+    const full =
+      (open.bySession.get(owner.sessionHash) ?? 0) >= SEAT_STREAM.perSession ||
+      (open.byAddress.get(owner.address) ?? 0) >= SEAT_STREAM.perAddress;
+    return full ? 'RATE_LIMITED' : null;
+  }
+
   return {
     /**
-     * Opens a viewer's stream of `day`: null when the owner has as many open as allowed. The
+     * Opens a viewer's stream of `day`, or says why not (StreamRefusal). The
      * day's slots are sent at once unless `lastEventId` names them, then at every change.
      * Throws what reading the day throws (a day in the past), with nothing left open.
      */
@@ -138,11 +159,9 @@ export function createSeatStreams(deps: SeatStreamsDeps) {
       owner: StreamOwner,
       lastEventId: string | null,
       io: { send: (event: SeatEvent) => void; end: () => void },
-    ): Promise<{ leave: () => void } | null> {
-      const full =
-        (open.bySession.get(owner.sessionHash) ?? 0) >= SEAT_STREAM.perSession ||
-        (open.byAddress.get(owner.address) ?? 0) >= SEAT_STREAM.perAddress;
-      if (full) return null;
+    ): Promise<{ leave: () => void } | StreamRefusal> {
+      const refused = refusal(owner);
+      if (refused !== null) return refused;
       const viewer: Viewer = { ...owner, ...io, lastSentId: lastEventId };
       let feed = feeds.get(day);
       if (feed === undefined) {
@@ -152,6 +171,7 @@ export function createSeatStreams(deps: SeatStreamsDeps) {
       feed.viewers.add(viewer);
       count(open.bySession, owner.sessionHash, 1);
       count(open.byAddress, owner.address, 1);
+      open.total += 1;
       try {
         await start();
         if (feed.latest === null) await refresh(day, feed);

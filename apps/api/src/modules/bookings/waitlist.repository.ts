@@ -5,9 +5,17 @@
  * module: a player's balance, a registration, the slot, its entries), so the offers of a slot
  * are made one transaction at a time, whichever process frees its seats.
  */
-import { and, asc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { GAME_COST_CREDITS, WAITLIST } from '@questfield/contract';
+import { and, asc, eq, gt, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { eventSlots, registrations, waitlistEntries } from '../../db/schema/bookings';
+import {
+  eventSlots,
+  registrations,
+  waitlistEntries,
+  waitlistLapses,
+} from '../../db/schema/bookings';
+import { balances } from '../../db/schema/views';
+import type { VenueDay } from '../../lib/slot-schedule';
 
 const lockedSlotColumns = {
   id: eventSlots.id,
@@ -67,6 +75,17 @@ const notSeated = (slotId: typeof waitlistEntries.slotId, userId: typeof waitlis
     sql`(select 1 from ${registrations} where ${registrations.slotId} = ${slotId} and ${registrations.userId} = ${userId})`,
   );
 
+/**
+ * Whether the player (a user id column) let WAITLIST.lapsesToLineEnd offers lapse on `today`:
+ * such a player stands behind everyone else in every line until the day ends.
+ */
+const sentBack = (userId: SQL | typeof waitlistEntries.userId, today: VenueDay) =>
+  sql`exists (select 1 from ${waitlistLapses} l where l.user_id = ${userId} and l.day = ${today} and l.lapses >= ${WAITLIST.lapsesToLineEnd})`;
+
+/** Whether the player holds the game's cost now (read, not locked: accepting checks again). */
+const canPay = (userId: typeof waitlistEntries.userId) =>
+  sql`exists (select 1 from ${balances} b where b.user_id = ${userId} and b.credits >= ${GAME_COST_CREDITS})`;
+
 /** Whether anyone waits in the slot's line. */
 export async function hasWaiting(tx: Transaction, slotId: string): Promise<boolean> {
   const [row] = await tx
@@ -78,14 +97,15 @@ export async function hasWaiting(tx: Transaction, slotId: string): Promise<boole
 }
 
 /**
- * Turns the first `limit` players waiting on the slot (in the order they joined) into offers
- * holding a seat until `expiresAt`; players who hold a seat on it meanwhile are passed over.
- * The players offered. The caller holds the slot's lock and adds the seats to `held`.
+ * Turns the first `limit` players waiting on the slot into offers holding a seat until
+ * `expiresAt`: in the order they joined, those sent back `today` after everyone else; players
+ * who hold a seat on it meanwhile, or cannot pay for it now, are passed over and keep their
+ * place. The players offered. The caller holds the slot's lock and adds the seats to `held`.
  */
 export async function offerNext(
   tx: Transaction,
   slotId: string,
-  offer: { now: Date; expiresAt: Date; limit: number },
+  offer: { now: Date; today: VenueDay; expiresAt: Date; limit: number },
 ): Promise<{ userId: string }[]> {
   const next = tx
     .select({ id: waitlistEntries.id })
@@ -95,9 +115,14 @@ export async function offerNext(
         eq(waitlistEntries.slotId, slotId),
         eq(waitlistEntries.status, 'waiting'),
         notSeated(waitlistEntries.slotId, waitlistEntries.userId),
+        canPay(waitlistEntries.userId),
       ),
     )
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .orderBy(
+      sentBack(waitlistEntries.userId, offer.today),
+      asc(waitlistEntries.createdAt),
+      asc(waitlistEntries.id),
+    )
     .limit(offer.limit)
     .for('update');
   return tx
@@ -188,8 +213,12 @@ export async function seatFromHold(
   return moved;
 }
 
-/** Deletes the slot's offers whose hold ended by `now`; how many. */
-export async function deleteLapsedOffers(tx: Transaction, slotId: string, now: Date) {
+/** Deletes the slot's offers whose hold ended by `now`; the players whose offers lapsed. */
+export async function deleteLapsedOffers(
+  tx: Transaction,
+  slotId: string,
+  now: Date,
+): Promise<string[]> {
   const rows = await tx
     .delete(waitlistEntries)
     .where(
@@ -199,8 +228,30 @@ export async function deleteLapsedOffers(tx: Transaction, slotId: string, now: D
         lte(waitlistEntries.offerExpiresAt, now),
       ),
     )
-    .returning({ id: waitlistEntries.id });
-  return rows.length;
+    .returning({ userId: waitlistEntries.userId });
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Counts a lapsed offer of each of these players on `today` (rows written in id order), and
+ * drops their counts of earlier days, which no longer matter: a player keeps one row at most.
+ */
+export async function recordLapses(
+  tx: Transaction,
+  userIds: string[],
+  today: VenueDay,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .delete(waitlistLapses)
+    .where(and(inArray(waitlistLapses.userId, userIds), lt(waitlistLapses.day, today)));
+  await tx
+    .insert(waitlistLapses)
+    .values([...userIds].sort().map((userId) => ({ userId, day: today, lapses: 1 })))
+    .onConflictDoUpdate({
+      target: [waitlistLapses.userId, waitlistLapses.day],
+      set: { lapses: sql`${waitlistLapses.lapses} + 1` },
+    });
 }
 
 /** Deletes the players still waiting on a slot whose line has closed; how many. */
@@ -253,10 +304,11 @@ export async function deleteEntriesOf(tx: Transaction, userId: string) {
 
 /**
  * The player's places on slots starting after `now`, soonest first, each with its place in
- * line while waiting (1 + the players waiting ahead of it; offers are not in line).
+ * line while waiting (1 + the players waiting ahead of it in offerNext's order; offers are not
+ * in line).
  */
-export async function listEntriesOf(db: Executor, userId: string, now: Date) {
-  const ahead = sql<number>`(select count(*)::int from ${waitlistEntries} w where w.slot_id = ${waitlistEntries.slotId} and w.status = 'waiting' and (w.created_at, w.id) < (${waitlistEntries.createdAt}, ${waitlistEntries.id}))`;
+export async function listEntriesOf(db: Executor, userId: string, now: Date, today: VenueDay) {
+  const ahead = sql<number>`(select count(*)::int from ${waitlistEntries} w where w.slot_id = ${waitlistEntries.slotId} and w.status = 'waiting' and (${sentBack(sql`w.user_id`, today)}, w.created_at, w.id) < (${sentBack(waitlistEntries.userId, today)}, ${waitlistEntries.createdAt}, ${waitlistEntries.id}))`;
   return db
     .select({
       startsAt: eventSlots.startsAt,

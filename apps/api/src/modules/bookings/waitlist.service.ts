@@ -3,12 +3,13 @@
  *
  * - Joining is free: one place per player and slot, only on a slot that is full (seats booked
  *   and held), open, and starting more than WAITLIST.offersStopMinutes from now, and only for a
- *   player without a seat on it. Joining again answers the same place. Leaving is free at any
- *   time; leaving with an offer declines it.
+ *   player without a seat on it who holds the game's cost (ADR 0049). Joining again answers the
+ *   same place. Leaving is free at any time; leaving with an offer declines it.
  * - A seat freed (a cancellation, a raised capacity, a reopened slot, a deleted account) is
  *   offered in the transaction that frees it (offerFreedSeats): under the slot's row lock,
- *   while a seat is neither booked nor held and someone waits, the first in line (in the order
- *   they joined) is offered it: the seat is held for them (event_slots.held) for the runtime
+ *   while a seat is neither booked nor held and someone waits, the first in line who can pay
+ *   for it now (in the order they joined; a player who let WAITLIST.lapsesToLineEnd offers
+ *   lapse today after everyone else, ADR 0049) is offered it: the seat is held for them (event_slots.held) for the runtime
  *   setting `waitlist_hold_minutes`, never past the start, and mailed. The lock makes the offers
  *   of a slot one transaction at a time, in any process: exactly one offer per freed seat.
  * - Accepting books the held seat (2 credits through the credits module, source 'waitlist'):
@@ -31,7 +32,7 @@ import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
-import { eventIdOf, venueWhenOf } from '../../lib/slot-schedule';
+import { eventIdOf, venueDayOf, venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -48,7 +49,7 @@ const SETTLE_BATCH = 100;
 export type AcceptedOffer = { startsAt: Date; registrationId: string; balance: number };
 
 type WaitlistDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
-  credits: Pick<CreditsService, 'lock' | 'post'>;
+  credits: Pick<CreditsService, 'lock' | 'post' | 'balance'>;
   settings: Pick<SettingsService, 'waitlistHoldMinutes' | 'multiplayerEnabled'>;
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
@@ -80,9 +81,10 @@ export function createWaitlistService(deps: WaitlistDeps) {
       Math.min(now.getTime() + holdMinutes * MINUTE, slot.startsAt.getTime()),
     );
     const offered: string[] = [];
+    const today = venueDayOf(now, zone);
     // A place deleted meanwhile (a player leaving) drops out of a batch: ask again for the rest.
     while (free > 0) {
-      const batch = await repo.offerNext(tx, slotId, { now, expiresAt, limit: free });
+      const batch = await repo.offerNext(tx, slotId, { now, today, expiresAt, limit: free });
       if (batch.length === 0) break;
       offered.push(...batch.map((entry) => entry.userId));
       free -= batch.length;
@@ -106,7 +108,8 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
   /** The player's places and offers on games to come (the banner and the booking modal). */
   async function entriesOf(userId: string): Promise<WaitlistEntry[]> {
-    const rows = await repo.listEntriesOf(db, userId, clock.now());
+    const now = clock.now();
+    const rows = await repo.listEntriesOf(db, userId, now, venueDayOf(now, zone));
     return rows.map((row) => ({
       EventTime: row.startsAt.toISOString(),
       event_id: eventIdOf(row.startsAt, env),
@@ -196,6 +199,9 @@ export function createWaitlistService(deps: WaitlistDeps) {
         if (await repo.isSeated(tx, slot.id, userId)) fail('ALREADY_BOOKED');
         if ((await repo.lockEntry(tx, slot.id, userId)) !== undefined) return false;
         if (slot.booked + slot.held < slot.capacity) fail('WAITLIST_NOT_FULL');
+        if ((await credits.balance(tx, userId)) < GAME_COST_CREDITS) {
+          fail('WAITLIST_NOT_ENOUGH_CREDITS');
+        }
         await repo.insertEntry(tx, { slotId: slot.id, userId, createdAt: now });
         return true;
       });
@@ -295,11 +301,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
             { strength: 'update', skipLocked: true },
           );
           if (slot === undefined) return { lapsed: 0, cleared: 0 };
-          const lapsed = await repo.deleteLapsedOffers(tx, slot.id, clock.now());
+          const now = clock.now();
+          const lapsedPlayers = await repo.deleteLapsedOffers(tx, slot.id, now);
+          const lapsed = lapsedPlayers.length;
+          await repo.recordLapses(tx, lapsedPlayers, venueDayOf(now, zone));
           await repo.addHeld(tx, slot.id, -lapsed);
-          const cleared = lineOpen(slot.startsAt, clock.now())
-            ? 0
-            : await repo.deleteWaiting(tx, slot.id);
+          const cleared = lineOpen(slot.startsAt, now) ? 0 : await repo.deleteWaiting(tx, slot.id);
           await offerFreedSeats(tx, slot.id);
           return { lapsed, cleared };
         });

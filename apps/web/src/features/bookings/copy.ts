@@ -59,6 +59,8 @@ export const bookingsCopy = {
   waitlistHeading: 'This session is full',
   waitlistText: `Join the waitlist for free. When a seat frees up, the first player in line is offered it by email and on this site, and it is held for them for a few minutes: accepting books it for ${GAME_COST_CREDITS} credits.`,
   joinWaitlist: 'Join the Waitlist',
+  waitlistNotEnough: (credits: number) =>
+    `You need at least ${GAME_COST_CREDITS} credits to join the waitlist. You have ${credits}.`,
   leaveWaitlist: 'Leave the Waitlist',
   placeInLine: (place: number) => `You are number ${place} in line.`,
   waitlistLeaveAnyTime: 'You can leave the waitlist at any time.',

@@ -125,6 +125,24 @@ describe('the booking modal on a full session', () => {
     expect(sentTo('Waitlist/Leave')).toEqual([{ EventTime: FULL.EventTime }]);
   });
 
+  it('shows Not Enough Credits instead of joining when the player cannot pay for the game', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const user = userEvent.setup();
+    const { sentTo } = signedIn(1, []);
+    renderApp('/');
+    const dialog = await openFullSlot(user);
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Not Enough Credits' }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You need at least 2 credits to join the waitlist. You have 1.'),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Join the Waitlist' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Buy Credits' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentTo('Waitlist/Join')).toEqual([]);
+  });
+
   it('says why joining was refused, and offers to book a seat that is free again', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const user = userEvent.setup();

@@ -148,6 +148,7 @@ export default function BookingDialog({
         headingId={`${dateId}-view`}
         headingRef={headingRef}
         onBook={(free) => setView({ step: 'confirm', slot: free, day: chosenDay })}
+        onBuyCredits={onBuyCredits}
         onBack={() => setView({ step: 'pick' })}
       />
     );

@@ -1,4 +1,4 @@
-import type { AvailableTime } from '@questfield/contract';
+import { GAME_COST_CREDITS, type AvailableTime } from '@questfield/contract';
 import { useState, type RefObject } from 'react';
 import { useAvailableTimes } from '../api/get-available-times';
 import { entryOn, useWaitlist } from '../api/get-waitlist';
@@ -30,6 +30,7 @@ export function WaitlistView({
   headingId,
   headingRef,
   onBook,
+  onBuyCredits,
   onBack,
 }: {
   slot: AvailableTime;
@@ -42,6 +43,8 @@ export function WaitlistView({
   headingId: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onBook: (slot: AvailableTime) => void;
+  /** Closes the modal and shows the credit packs (the Not Enough Credits view's button). */
+  onBuyCredits: () => void;
   onBack: () => void;
 }) {
   const times = useAvailableTimes(date, useLiveSeats(date));
@@ -62,8 +65,11 @@ export function WaitlistView({
     );
   };
 
-  const heading =
-    entry?.status === 'offered' ? bookingsCopy.offerHeading : bookingsCopy.waitlistHeading;
+  // Only a player who can pay for the game joins its line (spec: 2 credits to book or join).
+  const cannotJoin = entry === undefined && isFull(live) && credits < GAME_COST_CREDITS;
+  let heading: string = bookingsCopy.waitlistHeading;
+  if (entry?.status === 'offered') heading = bookingsCopy.offerHeading;
+  else if (cannotJoin && answered === null) heading = bookingsCopy.notEnoughHeading;
   let body;
   if (answered !== null && entry === undefined) {
     body = (
@@ -111,6 +117,19 @@ export function WaitlistView({
           backLabel={bookingsCopy.changeSelection}
           pending={false}
           onConfirm={() => onBook(live)}
+          onBack={onBack}
+        />
+      </>
+    );
+  } else if (cannotJoin) {
+    body = (
+      <>
+        <p className="text-mist-100">{bookingsCopy.waitlistNotEnough(credits)}</p>
+        <ConfirmActions
+          confirmLabel={bookingsCopy.buyCredits}
+          backLabel={bookingsCopy.changeSelection}
+          pending={false}
+          onConfirm={onBuyCredits}
           onBack={onBack}
         />
       </>
