@@ -35,6 +35,13 @@ export type RefundUpdate = {
   amountCents: number;
 };
 
+/** A full refund the processor reported: of which payment, its id (if it named one), its status. */
+export type RefundNews = {
+  paymentId: string;
+  providerRefundId: string | null;
+  status: 'pending' | 'completed';
+};
+
 /** What a full refund takes back from one player: what the order gave them, and what they have. */
 type TakeBack = { userId: string; credits: number; balance: number; missing: number };
 
@@ -99,9 +106,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * them back as far as their balances allow. A pending order becomes refunded and never pays.
    * Null when the order was neither paid nor pending (refunded already: nothing happens twice).
    */
-  async function clawBack(tx: Transaction, order: repo.OrderRow): Promise<Clawback | null> {
+  async function clawBack(
+    tx: Transaction,
+    order: repo.OrderRow,
+    paymentId = order.providerPaymentId,
+  ): Promise<Clawback | null> {
     await lockPlayers(tx, order);
-    const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
+    const wasPaid = await repo.markRefunded(tx, { id: order.id, paymentId }, clock.now());
     if (wasPaid === undefined) return null;
     if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0 };
     const owed = new Map<string, number>([[order.userId, order.credits]]);
@@ -127,25 +138,21 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * A full refund the processor reports, whenever it arrives (its dashboard, or a payment event):
-   * what the order gave comes back as far as balances allow, and the refund is recorded, once.
+   * A full refund of `paymentId` the processor reports, whenever it arrives (its dashboard, or
+   * a payment event, before or after the payment settled): what the order gave comes back as far
+   * as balances allow, and the refund is recorded, once.
    */
-  async function refund(
-    order: repo.OrderRow,
-    news: { providerRefundId: string | null; status: 'pending' | 'completed' } = {
-      providerRefundId: null,
-      status: 'completed',
-    },
-  ) {
+  async function refund(order: repo.OrderRow, news: RefundNews) {
+    const { paymentId, ...answer } = news;
     await transaction(async (tx) => {
-      const clawed = await clawBack(tx, order);
+      const clawed = await clawBack(tx, order, paymentId);
       if (clawed === null) return;
       await repo.insertRefund(tx, {
         orderId: order.id,
         amountCents: order.amountCents,
         requestedBy: null,
         shortfallCredits: clawed.missing,
-        ...news,
+        ...answer,
         now: clock.now(),
       });
     });
@@ -250,7 +257,8 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         await repo.flagOrder(db, order.id, 'partially_refunded', clock.now());
         return 'partially_refunded';
       }
-      await refund(order, { providerRefundId: update.refundId, status: answer.outcome });
+      const { paymentId, refundId } = update;
+      await refund(order, { paymentId, providerRefundId: refundId, status: answer.outcome });
       return 'applied';
     },
 
