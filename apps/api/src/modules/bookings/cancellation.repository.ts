@@ -1,5 +1,5 @@
 /** Seats given back (cancellation.service.ts): the bookings module's SQL for them. */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations } from '../../db/schema/bookings';
 
@@ -67,4 +67,18 @@ export async function freeSeat(tx: Transaction, slotId: string): Promise<Date> {
     .returning({ startsAt: eventSlots.startsAt });
   if (slot === undefined) throw new Error('A registration named no slot.');
   return slot.startsAt;
+}
+
+/** The player's seats on games starting after `now`, the latest game first. */
+export async function seatsAfter(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<{ registrationId: string }[]> {
+  return tx
+    .select({ registrationId: registrations.id })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(and(eq(registrations.userId, userId), gt(eventSlots.startsAt, now)))
+    .orderBy(desc(eventSlots.startsAt));
 }

@@ -36,7 +36,7 @@ import type { CreditsService } from '../credits/credits.service';
 import { passCountOf, withLines, type Order } from './order';
 import * as repo from './orders.repository';
 import { quote, type Quote } from './quote';
-import { createRefunds, type RefundNews, type RefundUpdate } from './refunds';
+import { createRefunds, type RefundNews, type RefundsDeps, type RefundUpdate } from './refunds';
 
 export type { Order } from './order';
 export type { RefundUpdate } from './refunds';
@@ -112,6 +112,7 @@ function requestHash(quoted: Quote, paymentToken: string): string {
 
 export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
+  seats: RefundsDeps['seats'];
   codes: Pick<
     CodesService,
     'issuing' | 'revokeOrderPasses' | 'orderPassClaimers' | 'gamePasses' | 'redeemedGamePass'
@@ -125,7 +126,11 @@ type Buyer = { email: string; username: string };
 
 export function createOrdersService(deps: OrdersDeps) {
   const { db, env, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
-  const refunds = createRefunds({ db, transaction, clock, payments, credits, codes, accounts });
+  const { seats } = deps;
+  const refunds = createRefunds({
+    ...{ db, transaction, clock, payments },
+    ...{ credits, seats, codes, accounts },
+  });
 
   /**
    * What a paid order brings, as steps of the statement that marks it paid (ADR 0042): credits,

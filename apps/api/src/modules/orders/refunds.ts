@@ -19,6 +19,7 @@ import { fail } from '../../lib/app-error';
 import type { RefundResult } from '../../integrations/payments/provider';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService } from '../codes/codes.service';
+import type { CancellationService } from '../bookings/cancellation.service';
 import type { CreditsService } from '../credits/credits.service';
 import { passCountOf, withLines } from './order';
 import * as repo from './orders.repository';
@@ -64,12 +65,13 @@ const ASK_AGAIN_BATCH = 20;
 
 export type RefundsDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
+  seats: Pick<CancellationService, 'giveBackForRefund'>;
   codes: Pick<CodesService, 'revokeOrderPasses' | 'orderPassClaimers'>;
   accounts: Pick<AccountsService, 'find'>;
 };
 
 export function createRefunds({ db, transaction, clock, payments, ...modules }: RefundsDeps) {
-  const { credits, codes, accounts } = modules;
+  const { credits, seats, codes, accounts } = modules;
 
   /**
    * Takes `amount` credits back from a player for a refunded order, as far as the balance
@@ -124,8 +126,11 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const takenBack: TakeBack[] = [];
     for (const [userId, amount] of players) {
       const balance = await credits.lock(tx, userId);
-      const taken = await takeBack(tx, order.id, userId, amount);
-      takenBack.push({ userId, credits: amount, balance, missing: amount - taken });
+      const missing = Math.max(0, amount - balance);
+      // What was spent on games not played yet comes back as those seats (ADR 0047).
+      if (missing > 0) await seats.giveBackForRefund(tx, userId, missing);
+      await takeBack(tx, order.id, userId, amount);
+      takenBack.push({ userId, credits: amount, balance, missing });
     }
     const total = (key: 'credits' | 'missing') =>
       takenBack.reduce((sum, player) => sum + player[key], 0);
