@@ -173,9 +173,7 @@ export function createOrdersService(deps: OrdersDeps) {
     const now = clock.now();
     const steps = await grants(withLines(order), buyer);
     const paid = await repo.markPaidWith(db, { id: order.id, paymentId, now }, steps);
-    // A refund reported while this settled, when no order named the payment yet, finds it now.
-    const refunded = paid !== undefined && (await applyReportedRefund(order, paymentId));
-    if (paid === undefined || refunded) {
+    if (paid === undefined) {
       // Settled by another request, or no longer pending: answered as it stands.
       const current = (await repo.findById(db, order.id)) ?? order;
       return { order: withLines(current), balance: await credits.balance(db, order.userId) };
@@ -245,7 +243,11 @@ export function createOrdersService(deps: OrdersDeps) {
       return 'applied';
     }
     if (refunded.cents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
-    if (state.status === 'completed') await fulfil(order, state.paymentId);
+    if (state.status === 'completed') {
+      await fulfil(order, state.paymentId);
+      // A refund reported while this settled, when no order named the payment yet, finds it now.
+      if (await applyReportedRefund(order, state.paymentId)) return 'applied';
+    }
     if (state.status === 'failed') await repo.markFailed(db, order.id, 'PAYMENT_FAILED', now);
     return refunded.cents > 0 ? 'partially_refunded' : 'applied';
   }
