@@ -1,5 +1,5 @@
 /** Seats given back (cancellation.service.ts): the bookings module's SQL for them. */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations } from '../../db/schema/bookings';
 
@@ -81,4 +81,22 @@ export async function seatsAfter(
     .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
     .where(and(eq(registrations.userId, userId), gt(eventSlots.startsAt, now)))
     .orderBy(desc(eventSlots.startsAt));
+}
+
+/**
+ * Locks the rows of the games starting after `now` on which any of the players holds a seat, in
+ * id order: a refund giving seats of several players back takes them all at once, in the order
+ * every such refund takes them, so two never wait on each other crosswise.
+ */
+export async function lockGamesOf(tx: Transaction, userIds: string[], now: Date): Promise<void> {
+  const held = tx
+    .select({ id: registrations.slotId })
+    .from(registrations)
+    .where(inArray(registrations.userId, userIds));
+  await tx
+    .select({ id: eventSlots.id })
+    .from(eventSlots)
+    .where(and(gt(eventSlots.startsAt, now), inArray(eventSlots.id, held)))
+    .orderBy(asc(eventSlots.id))
+    .for('update');
 }

@@ -160,20 +160,23 @@ export function createCancellationService(deps: CancellationDeps) {
     },
 
     /**
-     * In a refund's transaction (the player's balance locked already): gives back the player's
+     * In a refund's transaction (the players' balances locked already): gives back each player's
      * seats on games not started yet, the latest first, each as staff would (its booking's
-     * credits back, the seat offered to the waitlist, the player mailed), until `credits` are
-     * back or no such seat is left (ADR 0047). The credits given back.
+     * credits back, the seat offered to the waitlist, the player mailed), until the credits
+     * `shortOf` names are back or no such seat is left (ADR 0047).
      */
-    async giveBackForRefund(tx: Transaction, userId: string, credits: number): Promise<number> {
-      let back = 0;
-      for (const { registrationId } of await repo.seatsAfter(tx, userId, clock.now())) {
-        if (back >= credits) break;
-        const { done } = await cancelIn(tx, { userId, registrationId }, { kind: 'refund' });
-        await deps.bookings.announceSeatChangeOnCommit(tx, done.startsAt);
-        back += done.refunded;
+    async giveBackForRefund(tx: Transaction, shortOf: ReadonlyMap<string, number>) {
+      const now = clock.now();
+      await repo.lockGamesOf(tx, [...shortOf.keys()], now);
+      for (const [userId, credits] of shortOf) {
+        let back = 0;
+        for (const { registrationId } of await repo.seatsAfter(tx, userId, now)) {
+          if (back >= credits) break;
+          const { done } = await cancelIn(tx, { userId, registrationId }, { kind: 'refund' });
+          await deps.bookings.announceSeatChangeOnCommit(tx, done.startsAt);
+          back += done.refunded;
+        }
       }
-      return back;
     },
 
     /**

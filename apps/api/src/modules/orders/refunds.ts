@@ -126,12 +126,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const takenBack: TakeBack[] = [];
     for (const [userId, amount] of players) {
       const balance = await credits.lock(tx, userId);
-      const missing = Math.max(0, amount - balance);
-      // What was spent on games not played yet comes back as those seats (ADR 0047).
-      if (missing > 0) await seats.giveBackForRefund(tx, userId, missing);
-      await takeBack(tx, order.id, userId, amount);
-      takenBack.push({ userId, credits: amount, balance, missing });
+      takenBack.push({ userId, credits: amount, balance, missing: Math.max(0, amount - balance) });
     }
+    // What was spent on games not played yet comes back as those seats (ADR 0047).
+    const short = takenBack.filter((player) => player.missing > 0);
+    const shortOf = new Map(short.map((player) => [player.userId, player.missing]));
+    if (shortOf.size > 0) await seats.giveBackForRefund(tx, shortOf);
+    for (const player of takenBack) await takeBack(tx, order.id, player.userId, player.credits);
     const total = (key: 'credits' | 'missing') =>
       takenBack.reduce((sum, player) => sum + player[key], 0);
     return {
