@@ -6,7 +6,7 @@
  * joins by access code and cancellations, and runs each through the real HTTP API and a small
  * in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
- * codes brought them, less what refunds took back: ADR 0047), and each player's balance in
+ * codes brought them, less what refunds took back: ADR 0051), and each player's balance in
  * Users/Me and their ledger sum must equal the model's; each run ends with the invariant
  * checker. Runs share one app, each on a venue day of its own with players of its own.
  * Seeded: MODEL_SEED and MODEL_PATH (the seed and path fast-check prints) replay a failure;
@@ -370,7 +370,7 @@ class Buy extends PlayerCommand {
  * A full refund, reported by Square (its signed webhook) or made by an admin from the command
  * line leaving any shortfall: what the order granted is taken back: its credits, and its Game
  * Passes (revoked; each redeemer gives back what theirs brought). Credits spent on games not
- * started come back first as those seats, the latest game first (ADR 0047).
+ * started come back first as those seats, the latest game first (ADR 0051).
  */
 class Refund extends LedgerCommand {
   constructor(

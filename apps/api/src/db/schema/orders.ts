@@ -137,7 +137,7 @@ export const orderRefunds = pgTable(
 /**
  * Every refund the processor reported, by its id, with the payment it refunds and its latest
  * status: a refund reported before its payment settled (no order names the payment yet) is
- * found here when the payment is (ADR 0046).
+ * found here when the payment is (ADR 0050).
  */
 export const reportedRefunds = pgTable(
   'reported_refunds',

@@ -163,7 +163,7 @@ export function createCancellationService(deps: CancellationDeps) {
      * In a refund's transaction (the players' balances locked already): gives back each player's
      * seats on games not started yet, the latest first, each as staff would (its booking's
      * credits back, the seat offered to the waitlist, the player mailed), until the credits
-     * `shortOf` names are back or no such seat is left (ADR 0047).
+     * `shortOf` names are back or no such seat is left (ADR 0051).
      */
     async giveBackForRefund(tx: Transaction, shortOf: ReadonlyMap<string, number>) {
       const now = clock.now();

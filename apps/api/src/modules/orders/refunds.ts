@@ -128,7 +128,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       const balance = await credits.lock(tx, userId);
       takenBack.push({ userId, credits: amount, balance, missing: Math.max(0, amount - balance) });
     }
-    // What was spent on games not played yet comes back as those seats (ADR 0047).
+    // What was spent on games not played yet comes back as those seats (ADR 0051).
     const short = takenBack.filter((player) => player.missing > 0);
     const shortOf = new Map(short.map((player) => [player.userId, player.missing]));
     if (shortOf.size > 0) await seats.giveBackForRefund(tx, shortOf);
