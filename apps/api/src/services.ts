@@ -64,7 +64,6 @@ export function createServices(infra: Infra) {
   const health = createHealthService(infra);
   const codeAttempts = createCodeAttempts({ limiter, audit });
   const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
-  const orders = createOrdersService({ ...infra, credits, codes, accounts, mailer });
   const waitlist = createWaitlistService({ ...infra, credits, settings, accounts, mailer, audit });
   const bookings = createBookingsService({
     ...infra,
@@ -86,6 +85,14 @@ export function createServices(infra: Infra) {
     audit,
     waitlist,
     bookings,
+  });
+  const orders = createOrdersService({
+    ...infra,
+    credits,
+    seats: cancellation,
+    codes,
+    accounts,
+    mailer,
   });
   const games = createGamesService(infra);
   const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });

@@ -15,9 +15,12 @@ import {
   priceCents,
   refundShortfallMessage,
   type AuditEntry,
+  type AvailableTime,
+  type CancelRegistrationResponse,
   type ConsoleOrder,
   type ConsoleOrderRefundPlan,
   type Sku,
+  type UserEvent,
 } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -242,6 +245,45 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       after: { creditsTakenBack: 6, creditsMissing: 10 },
       reason: 'Refunded with the spent credits left at zero.',
     });
+  });
+
+  it('gives back the seats spent credits paid for, so cancelling them pays nothing back', async () => {
+    const number = await buy();
+    const listed = await postJson(t.app, 'eventsAvailableTimes', { date: '2026-06-02' });
+    const games = jsonOf<AvailableTime[]>(listed).slice(0, 6);
+    const player = { cookie: buyer.cookie };
+    for (const game of games) {
+      const booked = await postJson(t.app, 'eventsRegister', { EventTime: game.EventTime }, player);
+      expect(booked.statusCode, booked.body).toBe(200);
+    }
+    const mine = await postJson(t.app, 'eventsCheckUserEvent', { hours: 48 }, player);
+    const seats = jsonOf<UserEvent[]>(mine).map((seat) => seat.registrationId);
+    expect({ seats: seats.length, balance: await balanceOf(buyer) }).toEqual({
+      seats: 6,
+      balance: 4,
+    });
+
+    const run = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'orders refund', orderNumber: number, leaveShortfall: true },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    expect(processor.refunds).toEqual([expect.objectContaining({ amountCents: 1799 })]);
+    // The player then gives back all six seats at once.
+    const cancels = await Promise.all(
+      seats.map((registrationId) => postJson(t.app, 'eventsCancel', { registrationId }, player)),
+    );
+    expect(cancels.map((answer) => answer.statusCode)).toEqual(seats.map(() => 200));
+    expect(cancels.map((answer) => jsonOf<CancelRegistrationResponse>(answer).credits)).toEqual(
+      seats.map(() => 0),
+    );
+    const after = await postJson(t.app, 'eventsCheckUserEvent', { hours: 48 }, player);
+    expect(jsonOf<UserEvent[]>(after)).toEqual([]);
+    expect(await balanceOf(buyer)).toBe(0);
+    const kept = (await ledgerOf(buyer)).reduce((sum, [, delta]) => sum + Number(delta), 0);
+    expect(kept).toBe(0);
   });
 
   it('refunds a Game Pack: its passes stop working and redeemers give their credits back', async () => {

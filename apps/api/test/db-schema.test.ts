@@ -196,6 +196,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'recovery_codes',
         'redemptions',
         'registrations',
+        'reported_refunds',
         'reset_tokens',
         'runtime_settings',
         'seat_reminders',

@@ -1,11 +1,14 @@
 /**
  * R1 (security.md): the credits ledger against a model. fast-check generates sequences of
  * sign-ups, purchases (approved card, declined card, stale price), full refunds (Square's signed
- * webhook), operators' codes (issued, revoked, already expired; Game Passes from Game Packs)
- * redeemed from either screen, bookings and joins by access code, and runs each through the real
- * HTTP API and a small in-memory model. After every command, each player's balance in Users/Me
- * and their ledger sum must equal the model's; each run ends with the invariant checker. Runs
- * share one app, each on a venue day of its own with players of its own.
+ * webhook, or an admin's from the command line leaving any shortfall), operators' codes (issued,
+ * revoked, already expired; Game Passes from Game Packs) redeemed from either screen, bookings,
+ * joins by access code and cancellations, and runs each through the real HTTP API and a small
+ * in-memory model. After every command, no player may hold more than they were given and not
+ * given back (their balance and their seats on games not started, against what their orders and
+ * codes brought them, less what refunds took back: ADR 0051), and each player's balance in
+ * Users/Me and their ledger sum must equal the model's; each run ends with the invariant
+ * checker. Runs share one app, each on a venue day of its own with players of its own.
  * Seeded: MODEL_SEED and MODEL_PATH (the seed and path fast-check prints) replay a failure;
  * MODEL_RUNS and MODEL_COMMANDS widen the search.
  */
@@ -22,6 +25,7 @@ import {
   SANDBOX_NONCES,
   type ApiRouteName,
   type AvailableTime,
+  type CancelRegistrationResponse,
   type CheckoutRequest,
   type CheckoutResponse,
   type CodeRedeemedResponse,
@@ -32,11 +36,11 @@ import {
   type PublicUser,
   type RegisterEventResponse,
 } from '@questfield/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, orders } from '../src/db/schema';
+import { creditLedger, eventSlots, orders, registrations } from '../src/db/schema';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { fixedClock } from '../src/lib/clock';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
@@ -73,7 +77,15 @@ const VALIDITIES = ['open', 'until today', 'expired'] as const;
 type Validity = (typeof VALIDITIES)[number];
 type Screen = 'modal' | 'card';
 
-type ModelPlayer = { credits: number; seats: Set<string>; codeGuesses: number };
+type ModelPlayer = {
+  credits: number;
+  seats: Set<string>;
+  codeGuesses: number;
+  /** Credits their orders and codes brought them, less what refunds took back. */
+  given: number;
+  /** Each slot's latest registration id (held, or given back), to cancel it by. */
+  registrations: Map<string, string>;
+};
 type ModelCode = {
   code: string;
   kind: OperatorCodeKind;
@@ -192,6 +204,28 @@ async function expectBalances(model: Model, real: Real): Promise<void> {
   expect(actual).toEqual(model.players.map(({ credits }) => ({ me: credits, ledger: credits })));
 }
 
+/**
+ * No player holds more than they were given and not given back: their balance and their seats
+ * on games not started (each worth what it cost), as the database holds them, against the model.
+ */
+async function expectNoValueUnpaid(model: Model, real: Real): Promise<void> {
+  const ids = real.players.map((player) => player.id);
+  const sums = await ledgerSums(real.t, ids);
+  const seats = await real.t.database.handle.db
+    .select({ userId: registrations.userId, seats: sql<number>`count(*)::int` })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(and(inArray(registrations.userId, ids), gt(eventSlots.startsAt, new Date(model.now))))
+    .groupBy(registrations.userId);
+  const unplayed = new Map(seats.map((row) => [row.userId, row.seats]));
+  const overheld = real.players.flatMap((player, who) => {
+    const held = (sums.get(player.id) ?? 0) + GAME_COST_CREDITS * (unplayed.get(player.id) ?? 0);
+    const { given } = model.players[who]!;
+    return held > given ? [{ player: who, held, given }] : [];
+  });
+  expect(overheld).toEqual([]);
+}
+
 function operatorRun(real: Real, command: OperatorCommand) {
   const headers = { authorization: `Bearer ${real.operatorToken}` };
   return postJson(real.t.app, 'operatorRun', command, { headers });
@@ -235,6 +269,7 @@ abstract class LedgerCommand implements fc.AsyncCommand<Model, Real> {
     this.shown = this.describe(model);
     try {
       await this.apply(model, real);
+      await expectNoValueUnpaid(model, real);
       await expectBalances(model, real);
     } catch (error) {
       // Names the command in the failure, also when it is one of a run's first (openRun).
@@ -275,7 +310,13 @@ class SignUp extends LedgerCommand {
   protected async apply(model: Model, real: Real): Promise<void> {
     const ip = distinctIp();
     real.players.push({ ...(await signUp(real.t.app, { ip })), ip });
-    model.players.push({ credits: 0, seats: new Set(), codeGuesses: 0 });
+    model.players.push({
+      credits: 0,
+      seats: new Set(),
+      codeGuesses: 0,
+      given: 0,
+      registrations: new Map(),
+    });
   }
 }
 
@@ -311,6 +352,7 @@ class Buy extends PlayerCommand {
     const buyer = this.who(model);
     const { credits } = CATALOG[this.sku];
     model.players[buyer]!.credits += credits;
+    model.players[buyer]!.given += credits;
     const paid = expectOk<CheckoutResponse>(response);
     expect(paid.credits).toBe(model.players[buyer]!.credits);
     const { orderNumber } = paid.order;
@@ -325,36 +367,99 @@ class Buy extends PlayerCommand {
 }
 
 /**
- * Square reports a full refund: what the order granted is taken back, as far as it is left:
- * its credits, and its Game Passes (revoked; each redeemer gives back what theirs brought).
+ * A full refund, reported by Square (its signed webhook) or made by an admin from the command
+ * line leaving any shortfall: what the order granted is taken back: its credits, and its Game
+ * Passes (revoked; each redeemer gives back what theirs brought). Credits spent on games not
+ * started come back first as those seats, the latest game first (ADR 0051).
  */
 class Refund extends LedgerCommand {
-  constructor(readonly pick: number) {
+  constructor(
+    readonly pick: number,
+    readonly by: 'square' | 'admin',
+  ) {
     super();
   }
   override check(model: Readonly<Model>): boolean {
     return model.orders.length > 0;
   }
   protected describe(model: Readonly<Model>): string {
-    return `Refund(order ${this.pick % model.orders.length})`;
+    return `Refund(order ${this.pick % model.orders.length}, by ${this.by})`;
+  }
+  private async send(real: Real, order: ModelOrder) {
+    if (this.by === 'admin') {
+      const { orderNumber } = order;
+      return operatorRun(real, { command: 'orders refund', orderNumber, leaveShortfall: true });
+    }
+    const payment = { id: order.paymentId, status: 'COMPLETED' };
+    const refunded = { ...payment, amount: order.amountCents, refunded: order.amountCents };
+    return deliverSquareEvent(real.t.app, paymentEvent(order, refunded));
   }
   protected async apply(model: Model, real: Real): Promise<void> {
     const order = nth(model.orders, this.pick)!;
-    const payment = { id: order.paymentId, status: 'COMPLETED' };
-    const refunded = { ...payment, amount: order.amountCents, refunded: order.amountCents };
-    const response = await deliverSquareEvent(real.t.app, paymentEvent(order, refunded));
-    expect(expectOk(response)).toEqual({ received: true });
-    if (order.refunded) return;
+    const response = await this.send(real, order);
+    if (order.refunded) {
+      if (this.by === 'admin') return expectRefused(response, 'ORDER_ALREADY_REFUNDED');
+      return void expect(expectOk(response)).toEqual({ received: true });
+    }
+    expectOk(response);
     const owed = new Map([[order.buyer, order.credits]]);
     for (const pass of model.codes.filter((code) => code.orderNumber === order.orderNumber)) {
       pass.state = 'revoked';
       for (const who of pass.redeemers) owed.set(who, (owed.get(who) ?? 0) + pass.credits);
     }
-    for (const [who, credits] of owed) {
-      const player = model.players[who]!;
-      player.credits -= Math.min(credits, player.credits);
-    }
+    for (const [who, credits] of owed) takeBack(model, model.players[who]!, credits);
     order.refunded = true;
+  }
+}
+
+/** A refund takes `credits` from a player: seats on games not started first if short. */
+function takeBack(model: Model, player: ModelPlayer, credits: number) {
+  const missing = credits - player.credits;
+  const unplayed = [...player.seats].filter((slot) => Date.parse(slot) > model.now).sort();
+  for (let back = 0; back < missing && unplayed.length > 0; back += GAME_COST_CREDITS) {
+    player.seats.delete(unplayed.pop()!);
+    player.credits += GAME_COST_CREDITS;
+  }
+  player.credits -= Math.min(credits, player.credits);
+  player.given -= credits;
+}
+
+/**
+ * A player gives back a seat by its registration: one held (refunded, if its game has not
+ * started), one given back before (answered again), or one that was never theirs.
+ */
+class Cancel extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly slot: number,
+  ) {
+    super(pick);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `Cancel(player ${this.who(model)}, ${model.slots[this.slot]})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const player = model.players[this.who(model)]!;
+    const registrationId = player.registrations.get(slot) ?? randomUUID();
+    const response = await this.send(model, real, 'eventsCancel', { registrationId });
+    if (!player.registrations.has(slot)) return expectRefused(response, 'SEAT_NOT_FOUND');
+    const held = player.seats.has(slot);
+    if (held && Date.parse(slot) <= model.now) {
+      return expectRefused(response, 'GAME_ALREADY_STARTED');
+    }
+    if (held) {
+      player.seats.delete(slot);
+      player.credits += GAME_COST_CREDITS;
+    }
+    const answer = expectOk<CancelRegistrationResponse>(response);
+    expect({ ...answer, EventTime: null }).toEqual({
+      registrationId,
+      EventTime: null,
+      refunded: GAME_COST_CREDITS,
+      credits: player.credits,
+      repeated: !held,
+    });
   }
 }
 
@@ -458,6 +563,7 @@ class Redeem extends PlayerCommand {
     }
     code.redeemers.add(who);
     player.credits += code.credits;
+    player.given += code.credits;
     const redeemed = expectOk<CodeRedeemedResponse>(response);
     expect({ message: redeemed.message, credits: redeemed.credits }).toEqual({
       message: codeRedeemedMessage(code.credits),
@@ -492,6 +598,31 @@ function expectSeat(
   });
 }
 
+/** The player's seat on the slot starting at `slot`, as the database holds it. */
+async function registrationOf(real: Real, who: number, slot: string): Promise<string | undefined> {
+  const [row] = await real.t.database.handle.db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(
+      and(eq(registrations.userId, real.players[who]!.id), eq(eventSlots.startsAt, new Date(slot))),
+    );
+  return row?.id;
+}
+
+/** Remembers the registration of a seat just taken, so that Cancel can name it. */
+async function rememberSeat(
+  model: Model,
+  real: Real,
+  who: number,
+  slot: string,
+  outcome: SeatOutcome,
+) {
+  if (outcome !== 'seated') return;
+  const id = await registrationOf(real, who, slot);
+  model.players[who]!.registrations.set(slot, id ?? expect.fail('the seat has no registration'));
+}
+
 class Book extends PlayerCommand {
   constructor(
     pick: number,
@@ -506,7 +637,9 @@ class Book extends PlayerCommand {
     const slot = model.slots[this.slot]!;
     const response = await this.send(model, real, 'eventsRegister', { EventTime: slot });
     const who = this.who(model);
-    expectSeat(model, who, slot, seatOutcome(model, who, slot, 'book'), response);
+    const outcome = seatOutcome(model, who, slot, 'book');
+    expectSeat(model, who, slot, outcome, response);
+    await rememberSeat(model, real, who, slot, outcome);
   }
 }
 
@@ -536,7 +669,9 @@ class Join extends PlayerCommand {
     if (refusal !== null || slot === undefined) {
       return expectRefused(response, refusal ?? 'ACCESS_CODE_INVALID');
     }
-    expectSeat(model, who, slot, seatOutcome(model, who, slot, 'join'), response);
+    const outcome = seatOutcome(model, who, slot, 'join');
+    expectSeat(model, who, slot, outcome, response);
+    await rememberSeat(model, real, who, slot, outcome);
   }
 }
 
@@ -559,7 +694,18 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
       .map(([who, sku, paidWith]) => new Buy(who, sku, paidWith)),
     weight: 3,
   },
-  { arbitrary: pick.map((order) => new Refund(order)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.constantFrom('square' as const, 'admin' as const))
+      .map(([order, by]) => new Refund(order, by)),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.nat({ max: GAMES_USED - 1 }))
+      .map(([who, slot]) => new Cancel(who, slot)),
+    weight: 2,
+  },
   {
     arbitrary: fc
       .tuple(
@@ -637,6 +783,15 @@ describe(`credits ledger against a model (R1) [${dbKind}]`, () => {
     const paymentProvider = createTestPaymentProvider();
     const t = await createTestApp({ clock, env: SQUARE_ENV, operatorToken, paymentProvider });
     venue = { t, clock, operatorToken, services: servicesOf(t), runs: 0 };
+    // Players give seats back until the game starts, so that a run can cancel its later games.
+    const cutoff = await operatorRun(
+      { ...venue, players: [] },
+      {
+        command: 'settings cancel-cutoff',
+        minutes: 0,
+      },
+    );
+    expect(cutoff.statusCode, cutoff.body).toBe(200);
   });
   afterAll(async () => {
     await venue?.t.close();

@@ -14,8 +14,8 @@ import {
 } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, orders, paymentDisputes, users } from '../src/db/schema';
-import type { PaymentProvider } from '../src/integrations/payments/provider';
+import { creditLedger, orderRefunds, orders, paymentDisputes, users } from '../src/db/schema';
+import type { FoundPayment, PaymentProvider } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
   type TestPaymentProvider,
@@ -24,7 +24,13 @@ import { formatResult } from '../src/cli/operator-output';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { RECONCILE_AFTER_MS } from '../src/modules/orders/orders.service';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
-import { deliverSquareEvent, disputeEvent, paymentEvent, SQUARE_ENV } from './helpers/payments';
+import {
+  deliverSquareEvent,
+  disputeEvent,
+  paymentEvent,
+  refundEvent,
+  SQUARE_ENV,
+} from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -35,6 +41,8 @@ describe(`refunds and chargebacks [${dbKind}]`, () => {
   let processor: TestPaymentProvider;
   /** While set, the processor charges but its answer is lost (the order stays pending). */
   let loseAnswers = false;
+  /** While set, what the processor's lookup finds for any order. */
+  let lookup: FoundPayment | undefined;
   let now = new Date('2026-06-01T12:00:00Z').getTime();
   let buyer: SignedUp;
   const db = () => t.database.handle.db;
@@ -45,7 +53,7 @@ describe(`refunds and chargebacks [${dbKind}]`, () => {
       const result = await inner.createPayment(request);
       return loseAnswers ? { outcome: 'unknown', detail: 'connection reset' } : result;
     },
-    findPayment: (referenceId, after) => inner.findPayment(referenceId, after),
+    findPayment: async (referenceId, after) => lookup ?? inner.findPayment(referenceId, after),
     refundPayment: (request) => inner.refundPayment(request),
   });
 
@@ -92,6 +100,7 @@ describe(`refunds and chargebacks [${dbKind}]`, () => {
   beforeEach(async () => {
     processor = createTestPaymentProvider();
     loseAnswers = false;
+    lookup = undefined;
     const clock = { now: () => new Date(now) };
     t = await createTestApp({
       env: SQUARE_ENV,
@@ -182,6 +191,115 @@ describe(`refunds and chargebacks [${dbKind}]`, () => {
       expect((await lastOrder()).status).toBe('refunded');
       expect(await balanceOf(buyer)).toBe(0);
       expect(await ledgerOf(buyer)).toEqual([]);
+    });
+
+    describe('every order of the four events of a payment refunded before it completed', () => {
+      const EVENTS = ['payment.created', 'payment.updated', 'refund.created', 'refund.updated'];
+      const orderings = (events: readonly string[]): string[][] =>
+        events.length === 0
+          ? [[]]
+          : events.flatMap((first, i) =>
+              orderings(events.filter((_, j) => j !== i)).map((rest) => [first, ...rest]),
+            );
+      const cases = ['COMPLETED', 'PENDING'].flatMap((created) =>
+        orderings(EVENTS).map((events) => ({ events, created })),
+      );
+
+      /** The events as Square sends them, for one payment and its one full refund. */
+      function squareEvents(order: OrderRow, paymentId: string, createdStatus: string) {
+        const refund = { id: `rf-${paymentId}`, paymentId, amount: order.amountCents };
+        const approved = paymentEvent(order, { id: paymentId, status: 'APPROVED' });
+        return {
+          'payment.created': { ...approved, type: 'payment.created' },
+          'payment.updated': paymentEvent(order, { id: paymentId, status: 'COMPLETED' }),
+          'refund.created': refundEvent(
+            { ...refund, status: createdStatus },
+            randomUUID(),
+            'refund.created',
+          ),
+          'refund.updated': refundEvent({ ...refund, status: 'COMPLETED' }),
+        } as Record<string, object>;
+      }
+
+      /** What a lookup at Square finds once `seen` events have happened there. */
+      function lookupAfter(seen: string[], paymentId: string, amountCents: number): FoundPayment {
+        if (!seen.includes('payment.updated')) return { status: 'unknown', detail: 'APPROVED' };
+        const refunded = seen.some((event) => event.startsWith('refund.')) ? amountCents : 0;
+        return { status: 'completed', paymentId, amountCents, refundedCents: refunded };
+      }
+
+      /** What one order ended as: its status and flag, the credits it left, its refund. */
+      async function outcomeOf(order: OrderRow) {
+        const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+        const postings = await db()
+          .select({ delta: creditLedger.delta })
+          .from(creditLedger)
+          .where(eq(creditLedger.refId, order.id));
+        const [refund] = await db()
+          .select()
+          .from(orderRefunds)
+          .where(eq(orderRefunds.orderId, order.id));
+        return {
+          status: row?.status,
+          flag: row?.flag,
+          granted: postings.reduce((sum, posting) => sum + posting.delta, 0),
+          refund: refund?.status,
+          refundId: refund?.providerRefundId,
+        };
+      }
+
+      // One app for all 48 (an app is a fresh database on Postgres); each case its own order.
+      it('ends refunded with nothing granted in all 48, the reconciler looking after each event', async () => {
+        loseAnswers = true;
+        const ended: object[] = [];
+        const expected: object[] = [];
+        const seen = new Set<string>();
+        for (const { events, created } of cases) {
+          expect((await checkout('credits-16')).statusCode).toBe(409);
+          const mine = await db().select().from(orders).where(eq(orders.userId, buyer.id));
+          const pending = mine.find((order) => !seen.has(order.id)) ?? expect.fail('no order');
+          seen.add(pending.id);
+          const found = await processor.findPayment(pending.orderNumber, pending.createdAt);
+          const paymentId = found.status === 'completed' ? found.paymentId : '';
+          const sent = squareEvents(pending, paymentId, created);
+          now += RECONCILE_AFTER_MS + 1;
+          for (const [i, event] of events.entries()) {
+            await deliver(sent[event]!);
+            // The reconciler sees the payment as Square shows it after this event.
+            lookup = lookupAfter(events.slice(0, i + 1), paymentId, pending.amountCents);
+            await t.app.orderReconciler.runOnce();
+          }
+          lookup = undefined;
+          const name = `${events.join(' → ')} (refund.created ${created})`;
+          ended.push({ name, ...(await outcomeOf(pending)) });
+          const refundId = `rf-${paymentId}`;
+          expected.push({
+            name,
+            status: 'refunded',
+            flag: null,
+            granted: 0,
+            refund: 'completed',
+            refundId,
+          });
+        }
+        expect(ended).toEqual(expected);
+        expect(await balanceOf(buyer)).toBe(0);
+      });
+
+      it('a refund and its payment reported at the same moment still refund the order', async () => {
+        loseAnswers = true;
+        for (let i = 0; i < 6; i += 1) expect((await checkout('credits-16')).statusCode).toBe(409);
+        const pendings = await db().select().from(orders).where(eq(orders.userId, buyer.id));
+        await Promise.all(
+          pendings.flatMap((pending, i) => {
+            const sent = squareEvents(pending, `sq-pay-race-${i}`, 'COMPLETED');
+            return [deliver(sent['refund.created']!), deliver(sent['payment.updated']!)];
+          }),
+        );
+        const rows = await db().select().from(orders).where(eq(orders.userId, buyer.id));
+        expect(rows.map((row) => row.status)).toEqual(pendings.map(() => 'refunded'));
+        expect(await balanceOf(buyer)).toBe(0);
+      });
     });
 
     it('a COMPLETED event for another amount pays nothing and flags the order', async () => {

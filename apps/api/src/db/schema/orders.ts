@@ -1,5 +1,6 @@
 /**
- * The orders module's tables: purchases, chargebacks and the Square webhook deliveries handled.
+ * The orders module's tables: purchases, refunds, chargebacks and the Square webhook deliveries
+ * handled.
  */
 import { ORDER_STATUSES, type OrderLine } from '@questfield/contract';
 import { sql } from 'drizzle-orm';
@@ -130,6 +131,26 @@ export const orderRefunds = pgTable(
     check('order_refunds_status', oneOf('status', REFUND_STATUSES)),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('order_refunds_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
+  ],
+);
+
+/**
+ * Every refund the processor reported, by its id, with the payment it refunds and its latest
+ * status: a refund reported before its payment settled (no order names the payment yet) is
+ * found here when the payment is (ADR 0050).
+ */
+export const reportedRefunds = pgTable(
+  'reported_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reported_refunds_payment_idx').on(t.paymentId),
+    check('reported_refunds_status', oneOf('status', REFUND_STATUSES)),
   ],
 );
 

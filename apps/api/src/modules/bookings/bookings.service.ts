@@ -372,6 +372,10 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** Tells every process a seat of the slot starting at `startsAt` was given back. */
     announceSeatChange: (startsAt: Date): void => changes.announce(startsAt),
 
+    /** The same, sent when `tx` commits (a refund's seats, given back in its transaction). */
+    announceSeatChangeOnCommit: (tx: Transaction, startsAt: Date): Promise<void> =>
+      changes.announceOnCommit(tx, startsAt),
+
     /**
      * Books the slot starting at `startsAt` for the caller (see the module comment); `timeZone`
      * is the player's, for the confirmation mail.

@@ -1,5 +1,5 @@
 /** Seats given back (cancellation.service.ts): the bookings module's SQL for them. */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { eventSlots, registrations } from '../../db/schema/bookings';
 
@@ -67,4 +67,36 @@ export async function freeSeat(tx: Transaction, slotId: string): Promise<Date> {
     .returning({ startsAt: eventSlots.startsAt });
   if (slot === undefined) throw new Error('A registration named no slot.');
   return slot.startsAt;
+}
+
+/** The player's seats on games starting after `now`, the latest game first. */
+export async function seatsAfter(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<{ registrationId: string }[]> {
+  return tx
+    .select({ registrationId: registrations.id })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(and(eq(registrations.userId, userId), gt(eventSlots.startsAt, now)))
+    .orderBy(desc(eventSlots.startsAt));
+}
+
+/**
+ * Locks the rows of the games starting after `now` on which any of the players holds a seat, in
+ * id order: a refund giving seats of several players back takes them all at once, in the order
+ * every such refund takes them, so two never wait on each other crosswise.
+ */
+export async function lockGamesOf(tx: Transaction, userIds: string[], now: Date): Promise<void> {
+  const held = tx
+    .select({ id: registrations.slotId })
+    .from(registrations)
+    .where(inArray(registrations.userId, userIds));
+  await tx
+    .select({ id: eventSlots.id })
+    .from(eventSlots)
+    .where(and(gt(eventSlots.startsAt, now), inArray(eventSlots.id, held)))
+    .orderBy(asc(eventSlots.id))
+    .for('update');
 }

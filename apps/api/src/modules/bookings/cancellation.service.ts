@@ -51,14 +51,21 @@ type CancellationDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   mailer: Pick<Mailer, 'queue' | 'wake'>;
   audit: Audit;
   waitlist: Pick<WaitlistService, 'offerFreedSeats'>;
-  bookings: Pick<BookingsService, 'announceSeatChange'>;
+  bookings: Pick<BookingsService, 'announceSeatChange' | 'announceSeatChangeOnCommit'>;
 };
 
 type Seat = { userId: string; registrationId: string };
 
-/** Who cancels: the player (held to the cut-off), or staff (until the start; audited). */
+/**
+ * Who cancels: the player (held to the cut-off), staff (until the start; audited), or a refund
+ * of the order whose credits paid for the seat (until the start; the refund is audited).
+ */
 type Canceller =
-  { kind: 'player'; cutoffMinutes: number } | { kind: 'staff'; also: AlsoInCancellation };
+  | { kind: 'player'; cutoffMinutes: number }
+  | { kind: 'staff'; also: AlsoInCancellation }
+  | { kind: 'refund' };
+/** Who asks for a seat back (a refund gives seats back in its own transaction). */
+type Asker = Exclude<Canceller, { kind: 'refund' }>;
 
 const MINUTE = 60_000;
 
@@ -99,7 +106,7 @@ export function createCancellationService(deps: CancellationDeps) {
         place: env.districtName,
         refunded,
         balance,
-        byStaff: by.kind === 'staff',
+        byStaff: by.kind !== 'player',
       });
       await mailer.queue(tx, player.email, mail);
     }
@@ -111,7 +118,7 @@ export function createCancellationService(deps: CancellationDeps) {
    * After nothing was cancelled: a seat given back before is answered again (from its refund
    * posting); otherwise why not, in the order a caller can act on it.
    */
-  async function notCancelled(seat: Seat, by: Canceller): Promise<Cancellation> {
+  async function notCancelled(seat: Seat, by: Asker): Promise<Cancellation> {
     const missing = by.kind === 'player' ? 'SEAT_NOT_FOUND' : 'OPERATOR_SEAT_NOT_FOUND';
     const found = await repo.findSeat(db, seat.userId, { registrationId: seat.registrationId });
     if (found === undefined) {
@@ -125,7 +132,7 @@ export function createCancellationService(deps: CancellationDeps) {
     return fail('CANCEL_CUTOFF_PASSED', cancelCutoffMessage(by.cutoffMinutes));
   }
 
-  async function cancel(seat: Seat, by: Canceller): Promise<Cancellation> {
+  async function cancel(seat: Seat, by: Asker): Promise<Cancellation> {
     const outcome = await settle<{ status: 'cancelled'; done: Cancellation }, 'not_cancelled'>(
       transaction((tx) => cancelIn(tx, seat, by)),
     );
@@ -150,6 +157,26 @@ export function createCancellationService(deps: CancellationDeps) {
         audit(caller, 'bookings.cancel', { userId, startsAt, refunded: done.refunded });
       }
       return done;
+    },
+
+    /**
+     * In a refund's transaction (the players' balances locked already): gives back each player's
+     * seats on games not started yet, the latest first, each as staff would (its booking's
+     * credits back, the seat offered to the waitlist, the player mailed), until the credits
+     * `shortOf` names are back or no such seat is left (ADR 0051).
+     */
+    async giveBackForRefund(tx: Transaction, shortOf: ReadonlyMap<string, number>) {
+      const now = clock.now();
+      await repo.lockGamesOf(tx, [...shortOf.keys()], now);
+      for (const [userId, credits] of shortOf) {
+        let back = 0;
+        for (const { registrationId } of await repo.seatsAfter(tx, userId, now)) {
+          if (back >= credits) break;
+          const { done } = await cancelIn(tx, { userId, registrationId }, { kind: 'refund' });
+          await deps.bookings.announceSeatChangeOnCommit(tx, done.startsAt);
+          back += done.refunded;
+        }
+      }
     },
 
     /**

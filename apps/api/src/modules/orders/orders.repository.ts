@@ -9,6 +9,7 @@ import {
   orderRefunds,
   orders,
   paymentDisputes,
+  reportedRefunds,
   webhookEvents,
   type REFUND_STATUSES,
 } from '../../db/schema/orders';
@@ -135,21 +136,26 @@ export async function markFailed(
 }
 
 /**
- * paid or pending → refunded, once: true when it had been paid (what it granted must come
+ * paid or pending → refunded, once (a pending one with the refunded payment's id): true when it had been paid (what it granted must come
  * back), false when it was still pending (it never will be), undefined when neither.
  */
 export async function markRefunded(
   tx: Transaction,
-  id: string,
+  order: { id: string; paymentId: string | null },
   now: Date,
 ): Promise<boolean | undefined> {
   const [row] = await tx
     .select({ status: orders.status })
     .from(orders)
-    .where(eq(orders.id, id))
+    .where(eq(orders.id, order.id))
     .for('update');
   if (row?.status !== 'paid' && row?.status !== 'pending') return undefined;
-  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, id));
+  // A pending order learns its payment here, so that later news of the refund finds it.
+  const paymentId = sql`coalesce(${orders.providerPaymentId}, ${order.paymentId})`;
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', providerPaymentId: paymentId, updatedAt: now })
+    .where(eq(orders.id, order.id));
   return row.status === 'paid';
 }
 
@@ -434,4 +440,43 @@ export function revenueBySku(db: Executor, range: { from: Date; to: Date }) {
     )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
+}
+
+export type ReportedRefund = typeof reportedRefunds.$inferSelect;
+
+/**
+ * What the processor reported of one refund, whatever order its reports arrive in (the rule of
+ * settleRefund: completed is final, failed replaces pending); the refund as it stands after it.
+ */
+export async function recordReportedRefund(
+  db: Executor,
+  refund: Omit<ReportedRefund, 'updatedAt'>,
+  now: Date,
+): Promise<ReportedRefund> {
+  const incoming = sql.raw(`excluded.status`);
+  const [row] = await db
+    .insert(reportedRefunds)
+    .values({ ...refund, updatedAt: now })
+    .onConflictDoUpdate({
+      target: reportedRefunds.refundId,
+      set: { status: incoming, amountCents: refund.amountCents, updatedAt: now },
+      setWhere: sql`${reportedRefunds.status} <> 'completed' and (${incoming} <> 'pending' or ${reportedRefunds.status} = 'pending')`,
+    })
+    .returning();
+  if (row !== undefined) return row;
+  const [kept] = await db
+    .select()
+    .from(reportedRefunds)
+    .where(eq(reportedRefunds.refundId, refund.refundId));
+  if (kept === undefined) throw new Error('A reported refund vanished.');
+  return kept;
+}
+
+/** The refunds reported of a payment that did not fail, completed ones first. */
+export function reportedRefundsOf(db: Executor, paymentId: string): Promise<ReportedRefund[]> {
+  return db
+    .select()
+    .from(reportedRefunds)
+    .where(and(eq(reportedRefunds.paymentId, paymentId), ne(reportedRefunds.status, 'failed')))
+    .orderBy(asc(sql`${reportedRefunds.status} <> 'completed'`), asc(reportedRefunds.refundId));
 }

@@ -36,7 +36,7 @@ import type { CreditsService } from '../credits/credits.service';
 import { passCountOf, withLines, type Order } from './order';
 import * as repo from './orders.repository';
 import { quote, type Quote } from './quote';
-import { createRefunds, type RefundUpdate } from './refunds';
+import { createRefunds, type RefundNews, type RefundsDeps, type RefundUpdate } from './refunds';
 
 export type { Order } from './order';
 export type { RefundUpdate } from './refunds';
@@ -112,6 +112,7 @@ function requestHash(quoted: Quote, paymentToken: string): string {
 
 export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
+  seats: RefundsDeps['seats'];
   codes: Pick<
     CodesService,
     'issuing' | 'revokeOrderPasses' | 'orderPassClaimers' | 'gamePasses' | 'redeemedGamePass'
@@ -125,7 +126,11 @@ type Buyer = { email: string; username: string };
 
 export function createOrdersService(deps: OrdersDeps) {
   const { db, env, transaction, clock, payments, credits, codes, accounts, mailer } = deps;
-  const refunds = createRefunds({ db, transaction, clock, payments, credits, codes, accounts });
+  const { seats } = deps;
+  const refunds = createRefunds({
+    ...{ db, transaction, clock, payments },
+    ...{ credits, seats, codes, accounts },
+  });
 
   /**
    * What a paid order brings, as steps of the statement that marks it paid (ADR 0042): credits,
@@ -193,9 +198,35 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /**
+   * How much of a payment is refunded, by what the processor says of it now and by the refunds
+   * it reported before (their events may have come before any order named the payment), and
+   * what to record of the refund: the reported one, completed if the payment says so.
+   */
+  async function refundOf(state: Pick<PaymentState, 'paymentId' | 'refundedCents'>) {
+    const reported = await repo.reportedRefundsOf(db, state.paymentId);
+    const reportedCents = reported.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const [first] = reported;
+    const news: RefundNews = {
+      paymentId: state.paymentId,
+      providerRefundId: first?.refundId ?? null,
+      status: state.refundedCents > 0 || first?.status !== 'pending' ? 'completed' : 'pending',
+    };
+    return { cents: Math.max(state.refundedCents, reportedCents), news };
+  }
+
+  /** A full refund of the payment reported before it settled takes the order back; true if so. */
+  async function applyReportedRefund(order: repo.OrderRow, paymentId: string): Promise<boolean> {
+    const refunded = await refundOf({ paymentId, refundedCents: 0 });
+    if (refunded.cents < order.amountCents) return false;
+    await refunds.refund(order, refunded.news);
+    return true;
+  }
+
+  /**
    * What the processor reports for an order, applied whatever order reports arrive in: a full
-   * refund wins over everything (a refunded Square payment stays COMPLETED); a report about
-   * another payment or amount changes nothing and flags the order. Idempotent.
+   * refund, reported now or before, wins over everything (a refunded Square payment stays
+   * COMPLETED); a report about another payment or amount changes nothing and flags the order.
+   * Idempotent.
    */
   async function applyPaymentState(
     order: repo.OrderRow,
@@ -206,14 +237,19 @@ export function createOrdersService(deps: OrdersDeps) {
       await repo.flagOrder(db, order.id, 'payment_mismatch', now);
       return 'payment_mismatch';
     }
-    if (state.refundedCents >= order.amountCents) {
-      await refunds.refund(order);
+    const refunded = await refundOf(state);
+    if (refunded.cents >= order.amountCents) {
+      await refunds.refund(order, refunded.news);
       return 'applied';
     }
-    if (state.refundedCents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
-    if (state.status === 'completed') await fulfil(order, state.paymentId);
+    if (refunded.cents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
+    if (state.status === 'completed') {
+      await fulfil(order, state.paymentId);
+      // A refund reported while this settled, when no order named the payment yet, finds it now.
+      if (await applyReportedRefund(order, state.paymentId)) return 'applied';
+    }
     if (state.status === 'failed') await repo.markFailed(db, order.id, 'PAYMENT_FAILED', now);
-    return state.refundedCents > 0 ? 'partially_refunded' : 'applied';
+    return refunded.cents > 0 ? 'partially_refunded' : 'applied';
   }
 
   /** What the reconciler's lookup found, as a payment state. */
@@ -370,12 +406,20 @@ export function createOrdersService(deps: OrdersDeps) {
         (order) => ({ at: order.createdAt, id: order.id }),
       ),
 
-    /** A Square refund event, once per event id: our refund's news, or a dashboard refund. */
+    /**
+     * A Square refund event, once per event id: our refund's news, or a dashboard refund. It is
+     * recorded before the order is looked for, so that of a refund and its payment's settlement
+     * at once, one finds the other (the settlement looks for it after marking the order paid).
+     */
     async applyRefundUpdate(update: RefundUpdate): Promise<EventOutcome> {
       if (await repo.isEventHandled(db, update.eventId)) return 'repeated';
+      const { refundId, paymentId, amountCents } = update;
+      const refund = { refundId, paymentId, amountCents, status: update.status };
+      const recorded = await repo.recordReportedRefund(db, refund, clock.now());
       const order = await repo.findByPaymentId(db, update.paymentId);
+      const latest = { ...update, status: recorded.status };
       const outcome =
-        order === undefined ? 'unknown-order' : await refunds.applyRefundState(order, update);
+        order === undefined ? 'unknown-order' : await refunds.applyRefundState(order, latest);
       await repo.recordEvent(db, update.eventId, update.eventType, clock.now());
       return outcome;
     },

@@ -19,6 +19,7 @@ import { fail } from '../../lib/app-error';
 import type { RefundResult } from '../../integrations/payments/provider';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService } from '../codes/codes.service';
+import type { CancellationService } from '../bookings/cancellation.service';
 import type { CreditsService } from '../credits/credits.service';
 import { passCountOf, withLines } from './order';
 import * as repo from './orders.repository';
@@ -33,6 +34,13 @@ export type RefundUpdate = {
   /** Square's status when it failed (FAILED, REJECTED). */
   failureCode: string;
   amountCents: number;
+};
+
+/** A full refund the processor reported: of which payment, its id (if it named one), its status. */
+export type RefundNews = {
+  paymentId: string;
+  providerRefundId: string | null;
+  status: 'pending' | 'completed';
 };
 
 /** What a full refund takes back from one player: what the order gave them, and what they have. */
@@ -57,12 +65,13 @@ const ASK_AGAIN_BATCH = 20;
 
 export type RefundsDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments'> & {
   credits: CreditsService;
+  seats: Pick<CancellationService, 'giveBackForRefund'>;
   codes: Pick<CodesService, 'revokeOrderPasses' | 'orderPassClaimers'>;
   accounts: Pick<AccountsService, 'find'>;
 };
 
 export function createRefunds({ db, transaction, clock, payments, ...modules }: RefundsDeps) {
-  const { credits, codes, accounts } = modules;
+  const { credits, seats, codes, accounts } = modules;
 
   /**
    * Takes `amount` credits back from a player for a refunded order, as far as the balance
@@ -99,9 +108,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * them back as far as their balances allow. A pending order becomes refunded and never pays.
    * Null when the order was neither paid nor pending (refunded already: nothing happens twice).
    */
-  async function clawBack(tx: Transaction, order: repo.OrderRow): Promise<Clawback | null> {
+  async function clawBack(
+    tx: Transaction,
+    order: repo.OrderRow,
+    paymentId = order.providerPaymentId,
+  ): Promise<Clawback | null> {
     await lockPlayers(tx, order);
-    const wasPaid = await repo.markRefunded(tx, order.id, clock.now());
+    const wasPaid = await repo.markRefunded(tx, { id: order.id, paymentId }, clock.now());
     if (wasPaid === undefined) return null;
     if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0 };
     const owed = new Map<string, number>([[order.userId, order.credits]]);
@@ -113,9 +126,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const takenBack: TakeBack[] = [];
     for (const [userId, amount] of players) {
       const balance = await credits.lock(tx, userId);
-      const taken = await takeBack(tx, order.id, userId, amount);
-      takenBack.push({ userId, credits: amount, balance, missing: amount - taken });
+      takenBack.push({ userId, credits: amount, balance, missing: Math.max(0, amount - balance) });
     }
+    // What was spent on games not played yet comes back as those seats (ADR 0051).
+    const short = takenBack.filter((player) => player.missing > 0);
+    const shortOf = new Map(short.map((player) => [player.userId, player.missing]));
+    if (shortOf.size > 0) await seats.giveBackForRefund(tx, shortOf);
+    for (const player of takenBack) await takeBack(tx, order.id, player.userId, player.credits);
     const total = (key: 'credits' | 'missing') =>
       takenBack.reduce((sum, player) => sum + player[key], 0);
     return {
@@ -127,25 +144,21 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * A full refund the processor reports, whenever it arrives (its dashboard, or a payment event):
-   * what the order gave comes back as far as balances allow, and the refund is recorded, once.
+   * A full refund of `paymentId` the processor reports, whenever it arrives (its dashboard, or
+   * a payment event, before or after the payment settled): what the order gave comes back as far
+   * as balances allow, and the refund is recorded, once.
    */
-  async function refund(
-    order: repo.OrderRow,
-    news: { providerRefundId: string | null; status: 'pending' | 'completed' } = {
-      providerRefundId: null,
-      status: 'completed',
-    },
-  ) {
+  async function refund(order: repo.OrderRow, news: RefundNews) {
+    const { paymentId, ...answer } = news;
     await transaction(async (tx) => {
-      const clawed = await clawBack(tx, order);
+      const clawed = await clawBack(tx, order, paymentId);
       if (clawed === null) return;
       await repo.insertRefund(tx, {
         orderId: order.id,
         amountCents: order.amountCents,
         requestedBy: null,
         shortfallCredits: clawed.missing,
-        ...news,
+        ...answer,
         now: clock.now(),
       });
     });
@@ -250,7 +263,8 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         await repo.flagOrder(db, order.id, 'partially_refunded', clock.now());
         return 'partially_refunded';
       }
-      await refund(order, { providerRefundId: update.refundId, status: answer.outcome });
+      const { paymentId, refundId } = update;
+      await refund(order, { paymentId, providerRefundId: refundId, status: answer.outcome });
       return 'applied';
     },
 

@@ -367,7 +367,7 @@ const ORDERS = {
   nothingToTake: 'No credits: the order gave none.',
   passes: (count: number) => `${plural(count, 'Game Pass')} of the order stop working.`,
   leaveShortfall: (missing: number) =>
-    `Refund anyway and leave the balance at zero (${credits(missing)} are not recovered)`,
+    `Refund anyway: seats not yet played come back first, then the balance goes to zero (${credits(missing)} already spent)`,
   confirm: 'Refund Order',
   retryConfirm: 'Ask Again',
   refundFailed: 'The order could not be refunded.',

@@ -146,7 +146,7 @@ describe("the console's orders", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refundShortfallMessage(10));
     await user.click(
       within(dialog).getByRole('checkbox', {
-        name: 'Refund anyway and leave the balance at zero (10 credits are not recovered)',
+        name: 'Refund anyway: seats not yet played come back first, then the balance goes to zero (10 credits already spent)',
       }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
