@@ -100,15 +100,15 @@ function BatchFields({
     // The button keeps the focus while busy (the reauth dialog gives it back): never disabled.
     if (create.isPending) return;
     const batch = { ...values, ...(expires === '' ? {} : { expires }) };
-    const send = (retry?: () => void) =>
+    reauth.send((onReauth) =>
       create.mutate(batch, {
         onError: (error) => {
-          if (retry) reauth.offer(error, retry);
+          onReauth(error);
           if (isRefusal(error, 'CODE_BATCH_NAME_TAKEN')) form.setFocus('name');
           if (isRefusal(error, 'OPERATOR_DATE_PAST')) form.setFocus('expires');
         },
-      });
-    send(() => send());
+      }),
+    );
   });
 
   return (

@@ -105,8 +105,7 @@ function CreditsForm({ player, onNotice }: ActionProps) {
     // The button keeps the focus while busy (the dialog gives it back), so it is never
     // disabled: a second press while the change is on its way does nothing.
     if (change.isPending) return;
-    // The first try hands the reauth dialog a retry; the retry hands it none.
-    const send = (retry?: () => void) =>
+    reauth.send((onError) =>
       change.mutate(
         { ...values, playerId: id },
         {
@@ -114,12 +113,10 @@ function CreditsForm({ player, onNotice }: ActionProps) {
             onNotice(copy.changed(values.change, values.credits, username, balance));
             form.reset();
           },
-          onError: (error) => {
-            if (retry) reauth.offer(error, retry);
-          },
+          onError,
         },
-      );
-    send(() => send());
+      ),
+    );
   });
 
   return (

@@ -64,7 +64,7 @@ function RoleForm({ player, onNotice }: AdminProps) {
     event.preventDefault();
     // The button keeps the focus while busy, so it is never disabled (as the credits form's).
     if (change.isPending) return;
-    const send = (retry?: () => void) =>
+    reauth.send((onError) =>
       change.mutate(
         { playerId: id, role },
         {
@@ -74,12 +74,10 @@ function RoleForm({ player, onNotice }: AdminProps) {
                 ? copy.roleChanged(username, result.role, result.signedOut)
                 : copy.roleUnchanged(username, result.role),
             ),
-          onError: (error) => {
-            if (retry) reauth.offer(error, retry);
-          },
+          onError,
         },
-      );
-    send(() => send());
+      ),
+    );
   };
 
   // The dialog stays outside the form: its own form's submit event would reach this one
@@ -139,17 +137,15 @@ function DeleteAccount({ player }: { player: ConsolePlayer }) {
   const step = useConfirmInPlace(() => remove.reset());
   const reauth = useReauthRetry(step.confirmRef, copy.adminReauthText);
   const confirm = () => {
-    const send = (retry?: () => void) =>
+    reauth.send((onError) =>
       remove.mutate(undefined, {
         onSuccess: ({ seats, forfeited }) => {
           const state: PlayersNotice = { notice: copy.deleted(username, seats, forfeited) };
           void navigate(`${CONSOLE_PATH}/players`, { state });
         },
-        onError: (error) => {
-          if (retry) reauth.offer(error, retry);
-        },
-      });
-    send(() => send());
+        onError,
+      }),
+    );
   };
 
   return (

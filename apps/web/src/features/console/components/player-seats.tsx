@@ -17,19 +17,6 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 type SeatProps = { player: ConsolePlayer; onNotice: (message: string) => void };
 
-/** A seat move's request, sent again once the reauth dialog has passed when the server asks. */
-function sendWithReauth(
-  reauth: ReturnType<typeof useReauthRetry>,
-  mutate: (onError: (error: unknown) => void) => void,
-) {
-  // The first try hands the reauth dialog a retry; the retry hands it none.
-  const send = (retry?: () => void) =>
-    mutate((error) => {
-      if (retry) reauth.offer(error, retry);
-    });
-  send(() => send());
-}
-
 /** Where the focus goes once a cancelled seat's row (and its button) has gone. */
 const BOOK_SEAT_HEADING_ID = 'book-seat-heading';
 
@@ -69,7 +56,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
       return;
     }
     const time = when.format(new Date(chosen.EventTime));
-    sendWithReauth(reauth, (onError) =>
+    reauth.send((onError) =>
       book.mutate(
         { playerId: id, startsAt: chosen.EventTime },
         {
@@ -214,7 +201,7 @@ export function CancelSeatDialog({
 
   const confirm = () => {
     if (cancel.isPending) return;
-    sendWithReauth(reauth, (onError) =>
+    reauth.send((onError) =>
       cancel.mutate(
         { playerId: id, startsAt: target.startsAt },
         {

@@ -12,10 +12,10 @@ const copy = consoleCopy.player;
 
 /**
  * The way of a money action (or an admin's role change or deletion) through REAUTH_REQUIRED
- * (the console's last password-and-code check is over 15 minutes old). `offer(error, retry)`
- * takes the action's failure: when it is that refusal, the dialog asks for the password and a
- * current code and, once they pass, runs `retry` (once: a second refusal is the action's own
- * error to show). The focus goes into the dialog and afterwards to `returnFocus`, the action's
+ * (the console's last password-and-code check is over 15 minutes old). `send(mutate)` sends
+ * the action, `mutate` calling its mutation with the `onError` it is given: when the action
+ * fails with that refusal, the dialog asks for the password and a current code and, once they
+ * pass, sends it again (once: a second refusal is the action's own error to show). The focus goes into the dialog and afterwards to `returnFocus`, the action's
  * button. `description` says why it asks. Render `dialog` with the action.
  */
 export function useReauthRetry(
@@ -23,10 +23,18 @@ export function useReauthRetry(
   description: string = copy.reauthText,
 ) {
   const [retry, setRetry] = useState<(() => void) | null>(null);
+  /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
+  const offer = (error: unknown, again: () => void): void => {
+    if (isRefusal(error, 'REAUTH_REQUIRED')) setRetry(() => again);
+  };
   return {
-    /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
-    offer(error: unknown, again: () => void): void {
-      if (isRefusal(error, 'REAUTH_REQUIRED')) setRetry(() => again);
+    /** Sends the action; the first try hands the dialog a retry, the retry hands it none. */
+    send(mutate: (onError: (error: unknown) => void) => void): void {
+      const attempt = (again?: () => void) =>
+        mutate((error) => {
+          if (again) offer(error, again);
+        });
+      attempt(() => attempt());
     },
     /** The dialog is open: the action shows nothing of its refusal meanwhile. */
     asking: retry !== null,

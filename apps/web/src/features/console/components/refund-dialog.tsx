@@ -76,21 +76,20 @@ export function RefundDialog({
   const [leaveShortfall, setLeaveShortfall] = useState(false);
   const missing = plan.data?.missing ?? 0;
 
-  const send = (again?: () => void) =>
-    refund.mutate(
-      { orderNumber, leaveShortfall },
-      {
-        onSuccess: ({ order }) => {
-          onRefunded(order);
-          onClose();
-        },
-        onError: (error) => {
-          if (again) reauth.offer(error, again);
-        },
-      },
-    );
   const confirm = () => {
-    if (!refund.isPending) send(() => send());
+    if (refund.isPending) return;
+    reauth.send((onError) =>
+      refund.mutate(
+        { orderNumber, leaveShortfall },
+        {
+          onSuccess: ({ order }) => {
+            onRefunded(order);
+            onClose();
+          },
+          onError,
+        },
+      ),
+    );
   };
   const ready = retry || plan.isSuccess;
 

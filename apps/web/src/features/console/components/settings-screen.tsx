@@ -187,7 +187,7 @@ function StaffLimitForm({
   const submit = form.handleSubmit((values) => {
     // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
     if (change.isPending) return;
-    const send = (retry?: () => void) =>
+    reauth.send((onError) =>
       change.mutate(
         { command: 'settings staff-credit-limit', limit: values.limit },
         {
@@ -196,12 +196,10 @@ function StaffLimitForm({
               onNotice(copy.staffLimitNotice(result.limit, result.before));
             }
           },
-          onError: (error) => {
-            if (retry) reauth.offer(error, retry);
-          },
+          onError,
         },
-      );
-    send(() => send());
+      ),
+    );
   });
 
   // The dialog stays outside the form: its own form's submit would reach this one.
@@ -268,7 +266,7 @@ function MoneyLimitsForm({
   const submit = form.handleSubmit((values) => {
     // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
     if (change.isPending) return;
-    const send = (retry?: () => void) =>
+    reauth.send((onError) =>
       change.mutate(
         { command: 'settings money-limits', ...values },
         {
@@ -277,12 +275,10 @@ function MoneyLimitsForm({
               onNotice(copy.moneyLimitsNotice(result.limits));
             }
           },
-          onError: (error) => {
-            if (retry) reauth.offer(error, retry);
-          },
+          onError,
         },
-      );
-    send(() => send());
+      ),
+    );
   });
 
   // The dialog stays outside the form: its own form's submit would reach this one.
