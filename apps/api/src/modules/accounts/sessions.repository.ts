@@ -85,17 +85,31 @@ export async function touchSession(db: Executor, idHash: string, now: Date): Pro
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
 }
 
-/** Records the session's two-factor check (and, with `reauth`, its password-and-code check). */
+/**
+ * Records the session's two-factor check (and, with `reauth`, its password-and-code check)
+ * and moves it to `newIdHash`; false when the session is gone.
+ */
 export async function markSecondFactor(
   db: Executor,
   idHash: string,
-  at: Date,
-  reauth: boolean,
-): Promise<void> {
-  await db
+  change: { newIdHash: string; at: Date; reauth: boolean },
+): Promise<boolean> {
+  const { newIdHash, at, reauth } = change;
+  const moved = await db
     .update(sessions)
-    .set(reauth ? { secondFactorAt: at, reauthAt: at } : { secondFactorAt: at })
-    .where(eq(sessions.idHash, idHash));
+    .set(
+      reauth
+        ? { idHash: newIdHash, secondFactorAt: at, reauthAt: at }
+        : { idHash: newIdHash, secondFactorAt: at },
+    )
+    .where(eq(sessions.idHash, idHash))
+    .returning({ idHash: sessions.idHash });
+  return moved.length > 0;
+}
+
+/** Records the password-and-code check of a session that passed two-factor before. */
+export async function markReauth(db: Executor, idHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ reauthAt: at }).where(eq(sessions.idHash, idHash));
 }
 
 export async function deleteSession(db: Executor, idHash: string): Promise<void> {

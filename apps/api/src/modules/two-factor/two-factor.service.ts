@@ -10,6 +10,8 @@
  * - Ten recovery codes (XXXXX-XXXXX, 50 bits each) are handed out when two-factor is turned on;
  *   only their HMACs are stored, each works once.
  * - Every code, TOTP or recovery, is admitted by the limits first (auth-limits.ts twoFactor).
+ * - A session that passes the check (enable, verify) gains console rights under a new id,
+ *   which the route sets as the cookie; the old id opens nothing (ADR 0046).
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -39,7 +41,7 @@ const DRIFT_STEPS = 1;
 const SECRET_BYTES = 20;
 
 type TwoFactorDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
-  sessions: Pick<SessionService, 'passSecondFactor' | 'revokeAll'>;
+  sessions: Pick<SessionService, 'passSecondFactor' | 'reauthenticated' | 'revokeAll'>;
   authLimits: Pick<AuthLimits, 'twoFactor' | 'settle'>;
   confirmPassword: ConfirmPassword;
   audit: Audit;
@@ -58,6 +60,9 @@ const totpOf = (secret: Secret, label: string) =>
 
 /** XXXXX-XXXXX: 50 bits; 'ab12c def34' is the same code (case and separators are ignored). */
 const newRecoveryCode = () => `${randomCrockford(5)}-${randomCrockford(5)}`;
+
+/** An answer of a check that gave the session console rights, and the session's new id. */
+export type Elevated<T> = { answer: T; sessionId: string };
 
 export function createTwoFactorService(deps: TwoFactorDeps) {
   const { db, transaction, clock, env, sessions, authLimits, audit } = deps;
@@ -150,7 +155,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     },
 
     /** Turns two-factor on with a first code; the recovery codes, shown this once. */
-    async enable(session: SessionInfo, code: string, meta: RequestMeta) {
+    async enable(
+      session: SessionInfo,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<Elevated<{ recoveryCodes: string[] }>> {
       const row = await repo.findSecret(db, session.userId);
       if (row === undefined) fail('TWO_FACTOR_NOT_SET_UP');
       if (row.enabledAt !== null) fail('TWO_FACTOR_ALREADY_ENABLED');
@@ -169,13 +178,17 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           after: { enabled: true, recoveryCodes: codes.length },
         });
       });
-      await sessions.passSecondFactor(session, true);
+      const sessionId = await sessions.passSecondFactor(session, true);
       audit(meta, 'two_factor.enabled', { userId: session.userId });
-      return { recoveryCodes: codes };
+      return { answer: { recoveryCodes: codes }, sessionId };
     },
 
     /** Passes the session's two-factor check with a current code or a recovery code. */
-    async verify(session: SessionInfo, input: TwoFactorVerifyRequest, meta: RequestMeta) {
+    async verify(
+      session: SessionInfo,
+      input: TwoFactorVerifyRequest,
+      meta: RequestMeta,
+    ): Promise<Elevated<ConsoleSession>> {
       const row = await enabledSecret(session.userId);
       const check =
         'code' in input
@@ -188,7 +201,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
                 clock.now(),
               );
       await guarded(session, meta, check);
-      await sessions.passSecondFactor(session, false);
+      const sessionId = await sessions.passSecondFactor(session, false);
       if (!('code' in input)) {
         // A recovery code spent is worth knowing about: a lost phone, or someone else.
         await deps.auditLog.record(db, operatorActor(session, meta.ip), {
@@ -200,7 +213,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         userId: session.userId,
         with: 'code' in input ? 'code' : 'recovery code',
       });
-      return status(passedNow(session, false));
+      return { answer: await status(passedNow(session, false)), sessionId };
     },
 
     /** The password and a current code again: money may move for OPERATOR_REAUTH_MS. */
@@ -212,7 +225,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const row = await enabledSecret(session.userId);
       await deps.confirmPassword(session.userId, input.password, meta, 'two_factor.reauth');
       await guarded(session, meta, () => takeCode(row, session.account.email, input.code));
-      await sessions.passSecondFactor(session, true);
+      await sessions.reauthenticated(session);
       audit(meta, 'two_factor.reauth', { userId: session.userId });
       return status(passedNow(session, true));
     },
