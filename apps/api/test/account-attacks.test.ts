@@ -222,9 +222,11 @@ describe(`account attacks [${dbKind}]`, () => {
           ),
         ),
       );
-      // Exactly the limit is admitted; an admitted one may still find the address's share of
-      // password work taken and be refused (429) without creating anything.
-      expect(await attemptsFrom('signup', '10.8.1.1')).toBe(LIMITS.signUpPerIp10Min);
+      // At most the limit is admitted (most are answered first by the address's share of
+      // password steps, password.ts, which is taken); an admitted one may still be refused.
+      const admitted = await attemptsFrom('signup', '10.8.1.1');
+      expect(admitted).toBeGreaterThan(0);
+      expect(admitted).toBeLessThanOrEqual(LIMITS.signUpPerIp10Min);
       const created = burst.filter((r) => r.statusCode === 200).length;
       expect(created).toBeGreaterThan(0);
       expect(created).toBeLessThanOrEqual(LIMITS.signUpPerIp10Min);
