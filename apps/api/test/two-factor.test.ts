@@ -288,8 +288,35 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
     }
     expect(codes).toEqual([
       ...Array.from({ length: 5 }, () => 'TWO_FACTOR_CODE_INVALID'),
-      'RATE_LIMITED',
+      'TWO_FACTOR_TRIES_SPENT',
     ]);
+  });
+
+  it("keeps a guesser's wrong codes to its own session: the operator's code and recovery codes pass", async () => {
+    const staff = await operator();
+    const { secret, recoveryCodes } = await enrol(staff);
+    // Someone with the password, on the operator's own network: six wrong codes.
+    const guesser = await signIn(staff.email, staff.ip);
+    const guesses: string[] = [];
+    for (let guess = 0; guess < 6; guess += 1) {
+      const answer = await post(staff, 'consoleTwoFactorVerify', { code: '000000' }, guesser);
+      guesses.push(jsonOf<{ code: string }>(answer).code);
+    }
+    expect(guesses.at(-1)).toBe('TWO_FACTOR_TRIES_SPENT');
+    // The operator's own sign-in from the same address, at once: the right code passes (the
+    // next step's, inside the drift window: this step's code turned two-factor on).
+    const own = await signIn(staff.email, staff.ip);
+    const code = codeAt(secret, new Date(clock.now().getTime() + STEP_MS));
+    const passed = await post(staff, 'consoleTwoFactorVerify', { code }, own);
+    expect(jsonOf(passed)).toMatchObject({ twoFactorPassed: true });
+    // The guessing session is spent for codes, but a recovery code still lets its holder in.
+    const rescued = await post(
+      staff,
+      'consoleTwoFactorVerify',
+      { recoveryCode: recoveryCodes[0] },
+      guesser,
+    );
+    expect(jsonOf(rescued)).toMatchObject({ twoFactorPassed: true });
   });
 
   it('ends an operator session after 12 idle hours, a player session later', async () => {

@@ -112,6 +112,27 @@ export async function markReauth(db: Executor, idHash: string, at: Date): Promis
   await db.update(sessions).set({ reauthAt: at }).where(eq(sessions.idHash, idHash));
 }
 
+/**
+ * Takes one of the session's `max` two-factor code tries (atomically: concurrent codes of one
+ * session cannot take more); false when none is left or the session is gone.
+ */
+export async function takeCodeTry(db: Executor, idHash: string, max: number): Promise<boolean> {
+  const taken = await db
+    .update(sessions)
+    .set({ codeTries: sql`${sessions.codeTries} + 1` })
+    .where(and(eq(sessions.idHash, idHash), sql`${sessions.codeTries} < ${max}`))
+    .returning({ idHash: sessions.idHash });
+  return taken.length > 0;
+}
+
+/** Gives a try back: the code was right, or was never checked. */
+export async function giveCodeTryBack(db: Executor, idHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ codeTries: sql`greatest(${sessions.codeTries} - 1, 0)` })
+    .where(eq(sessions.idHash, idHash));
+}
+
 export async function deleteSession(db: Executor, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }

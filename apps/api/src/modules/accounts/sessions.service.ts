@@ -118,6 +118,17 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
     reauthenticated: (session: SessionInfo): Promise<void> =>
       repo.markReauth(db, session.idHash, clock.now()),
 
+    /**
+     * One of the session's `max` two-factor code tries, taken before a code is checked (so
+     * codes sent at once count too); false when it has none left.
+     */
+    takeCodeTry: (session: SessionInfo, max: number): Promise<boolean> =>
+      repo.takeCodeTry(db, session.idHash, max),
+
+    /** Gives a code try back to the session: its code was right, or was never checked. */
+    giveCodeTryBack: (session: SessionInfo): Promise<void> =>
+      repo.giveCodeTryBack(db, session.idHash),
+
     async destroy(id: string | undefined): Promise<void> {
       if (id === undefined || !isSessionIdShape(id)) return;
       await repo.deleteSession(db, hashSessionId(id));
