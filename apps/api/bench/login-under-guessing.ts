@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { API_ROUTES, CSRF_HEADER } from '@questfield/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
@@ -24,6 +25,29 @@ const PLAYER_LOGINS = 40;
 const GUESSERS = 30;
 /** Unknown-account logins sent at once from one IPv6 /64 (the probe of issue 40). */
 const ONE_NETWORK_BURST = 300;
+/** The worker that sends them, burst after burst, until told to stop; then its counts. */
+const ONE_NETWORK_FLOOD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers, burst } = workerData;
+let stopped = false;
+parentPort.once('message', () => { stopped = true; });
+(async () => {
+  const statuses = {};
+  let bursts = 0;
+  while (!stopped) {
+    bursts += 1;
+    const answers = await Promise.all(Array.from({ length: burst }, (_, i) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'x-forwarded-for': '2001:db8:64:64:' + bursts.toString(16) + '::' + (i + 1).toString(16) },
+        body: JSON.stringify({ email: 'nobody-' + bursts + '-' + i + '@example.com', password: 'wrong-guess-1' }),
+      }).then((answer) => answer.status, () => 0),
+    ));
+    for (const status of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  parentPort.postMessage({ bursts, statuses });
+})();
+`;
 /** The clock runs fast, so the per-IP login limit (30 a minute) never throttles the player. */
 const CLOCK_SPEED = 1000;
 
@@ -110,35 +134,32 @@ async function main(): Promise<void> {
   }
 
   /**
-   * Bursts of ONE_NETWORK_BURST unknown-account logins at once from one IPv6 /64 while the
-   * player signs in from a new browser (issue 40: 1,100 ms instead of 90): the network may
-   * hold only a few requests in flight (password.ts step), so the player waits behind those.
+   * Bursts of ONE_NETWORK_BURST unknown-account logins at once from one IPv6 /64, sent by a
+   * worker thread (a client of its own, as the probe was), while the player signs in from a
+   * new browser (issue 40: 1,100 ms instead of 90): the network may hold only a few requests
+   * in flight (password.ts step), so the player waits behind those.
    */
   async function underOneNetwork() {
-    const burstStatuses = new Map<number, number>();
-    let bursting = true;
-    let bursts = 0;
-    const burster = (async () => {
-      while (bursting) {
-        bursts += 1;
-        const answers = await Promise.all(
-          Array.from({ length: ONE_NETWORK_BURST }, (_, i) =>
-            post(
-              API_ROUTES.usersLogin.path,
-              { email: `nobody-${randomUUID()}@example.com`, password: 'wrong-guess-1' },
-              `2001:db8:64:64:${bursts.toString(16)}::${(i + 1).toString(16)}`,
-            ),
-          ),
-        );
-        for (const { status } of answers) {
-          burstStatuses.set(status, (burstStatuses.get(status) ?? 0) + 1);
-        }
-      }
-    })();
+    const worker = new Worker(ONE_NETWORK_FLOOD, {
+      eval: true,
+      workerData: {
+        url: `${base}${API_ROUTES.usersLogin.path}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: env.publicOrigin,
+          [CSRF_HEADER.name]: CSRF_HEADER.value,
+        },
+        burst: ONE_NETWORK_BURST,
+      },
+    });
+    const done = new Promise<{ bursts: number; statuses: Record<number, number> }>((resolve) =>
+      worker.once('message', resolve),
+    );
     const logins = await playerLogins('');
-    bursting = false;
-    await burster;
-    return { logins, bursts, statuses: Object.fromEntries(burstStatuses) };
+    worker.postMessage('stop');
+    const flood = await done;
+    await worker.terminate();
+    return { logins, ...flood };
   }
 
   const alone = await playerLogins(device);
