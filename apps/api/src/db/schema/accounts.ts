@@ -81,7 +81,7 @@ export const sessions = pgTable(
     reauthAt: timestamptz('reauth_at'),
     /**
      * Two-factor codes (TOTP) this session got wrong, or is trying now: at
-     * TWO_FACTOR_TRIES_PER_SESSION it may try no more codes (ADR 0046).
+     * TWO_FACTOR_TRIES_PER_SESSION it may try no more codes (ADR 0052).
      */
     codeTries: integer('code_tries').notNull().default(0),
   },

@@ -7,7 +7,7 @@
  *   try waits 1 s · 2^(n−5), at most 5 minutes, after the last failure; and at most 100
  *   failures an hour since the last success, whatever the backoff. During the backoff an
  *   address that has failed nothing on the account is still checked while fewer than 10
- *   addresses have failed on it this hour (ADR 0046), so a few strangers' guesses do not keep
+ *   addresses have failed on it this hour (ADR 0052), so a few strangers' guesses do not keep
  *   the owner out of a new browser, and guesses from many addresses stop at 10. A browser that
  *   signed in to the account before (its device cookie) is exempt from all of it; the per-IP
  *   limit still holds for it. A recovery code signs the owner in whatever the backoff
@@ -22,7 +22,7 @@
  * - an operator's two-factor codes: 30 a minute per IP; TOTP codes also at most 100 failures an
  *   hour per account (and 5 per session, sessions.takeCodeTry), but no account backoff, so a
  *   guesser's wrong codes never pause the operator's own; a recovery code (50 bits) only per IP,
- *   so it always lets the operator in (ADR 0046).
+ *   so it always lets the operator in (ADR 0052).
  */
 import type { Transaction } from '../../db/client';
 import {

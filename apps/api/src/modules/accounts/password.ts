@@ -45,7 +45,7 @@ const PASSWORD_WORK = {
   /**
    * Requests of one client address (an IPv6 /64 counts as one) in their password step at
    * once: its limits' transaction and lookups as well as its hash, so a flood from one network
-   * holds no more than this of the database's connections or of the hash queue (ADR 0046).
+   * holds no more than this of the database's connections or of the hash queue (ADR 0052).
    */
   perAddress: 3,
 } as const;

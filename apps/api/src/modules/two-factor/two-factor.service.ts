@@ -13,9 +13,9 @@
  *   Wrong TOTP codes are counted per session (CODE_TRIES_PER_SESSION, then a new sign-in) and
  *   per address, with a cap per account an hour: a guesser holding the password spends its own
  *   session, never the operator's. A recovery code (50 bits) is limited per address only, so it
- *   lets the operator in whatever the guesser did (ADR 0046).
+ *   lets the operator in whatever the guesser did (ADR 0052).
  * - A session that passes the check (enable, verify) gains console rights under a new id,
- *   which the route sets as the cookie; the old id opens nothing (ADR 0046).
+ *   which the route sets as the cookie; the old id opens nothing (ADR 0052).
  */
 import { createHmac } from 'node:crypto';
 import {
