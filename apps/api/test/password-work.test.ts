@@ -6,10 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transactor } from '../src/db/client';
 import { isAppError } from '../src/lib/app-error';
-import { createPasswords, hashPassword } from '../src/modules/accounts/password';
-import { login, postJson, signUp } from './helpers/accounts';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createAudit } from '../src/lib/audit';
+import { createLogger } from '../src/lib/logger';
+import { createAccountsService } from '../src/modules/accounts/accounts.service';
+import { createAuthLimits } from '../src/modules/accounts/auth-limits';
+import { createPasswords, hashPassword, type Passwords } from '../src/modules/accounts/password';
+import { createSessionService } from '../src/modules/accounts/sessions.service';
+import { PASSWORD, login, postJson, signUp } from './helpers/accounts';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 const codeOf = (outcome: PromiseSettledResult<boolean>) =>
   outcome.status === 'fulfilled'
@@ -17,6 +23,14 @@ const codeOf = (outcome: PromiseSettledResult<boolean>) =>
     : isAppError(outcome.reason)
       ? `${outcome.reason.code} ${outcome.reason.retryAfterSeconds}`
       : String(outcome.reason);
+
+/** One check as a password step of its own, from `caller` (in the trusted lane if it says so). */
+const verifyFrom = (
+  passwords: Passwords,
+  caller: { ip: string; trustedDevice?: boolean },
+  passwordHash: string,
+  password: string,
+) => passwords.step(caller, (work) => work.verify(passwordHash, password, caller.trustedDevice));
 
 describe('bounded password work', () => {
   const env = { ipv6LimitPrefix: 64 };
@@ -29,7 +43,7 @@ describe('bounded password work', () => {
     const passwords = createPasswords(env, { running: 1, queued: 2, perAddress: 10 });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        passwords.verify({ ip: `198.51.100.${i}` }, stored, 'guess'),
+        verifyFrom(passwords, { ip: `198.51.100.${i}` }, stored, 'guess'),
       ),
     );
     // One running and two waiting are taken; the fourth and fifth are turned away.
@@ -41,9 +55,9 @@ describe('bounded password work', () => {
       'PASSWORD_CHECKS_BUSY 1',
     ]);
     // Once the queue has drained, the next is taken again.
-    expect(await passwords.verify({ ip: '198.51.100.9' }, stored, 'correct horse battery')).toBe(
-      true,
-    );
+    expect(
+      await verifyFrom(passwords, { ip: '198.51.100.9' }, stored, 'correct horse battery'),
+    ).toBe(true);
     expect(passwords.load()).toEqual({ running: 0, queued: 0 });
   });
 
@@ -51,9 +65,10 @@ describe('bounded password work', () => {
     const passwords = createPasswords(env, { running: 1, queued: 1, perAddress: 10 });
     const outcomes = await Promise.allSettled([
       ...Array.from({ length: 4 }, (_, i) =>
-        passwords.verify({ ip: `203.0.113.${i}` }, stored, 'x'),
+        verifyFrom(passwords, { ip: `203.0.113.${i}` }, stored, 'x'),
       ),
-      passwords.verify(
+      verifyFrom(
+        passwords,
         { ip: '198.51.100.1', trustedDevice: true },
         stored,
         'correct horse battery',
@@ -72,11 +87,11 @@ describe('bounded password work', () => {
     const passwords = createPasswords(env, { running: 1, queued: 100, perAddress: 2 });
     const sameNetwork = ['2001:db8:5:5::1', '2001:db8:5:5::2', '2001:db8:5:5:ffff::3'];
     const outcomes = await Promise.allSettled([
-      ...sameNetwork.map((ip) => passwords.verify({ ip }, stored, 'guess')),
-      passwords.verify({ ip: '2001:db8:5:6::1' }, stored, 'guess'),
+      ...sameNetwork.map((ip) => verifyFrom(passwords, { ip }, stored, 'guess')),
+      verifyFrom(passwords, { ip: '2001:db8:5:6::1' }, stored, 'guess'),
     ]);
     expect(outcomes.map(codeOf)).toEqual(['checked', 'checked', 'RATE_LIMITED 1', 'checked']);
-    expect(await passwords.verify({ ip: '2001:db8:5:5::4' }, stored, 'guess')).toBe(false);
+    expect(await verifyFrom(passwords, { ip: '2001:db8:5:5::4' }, stored, 'guess')).toBe(false);
   });
 });
 
@@ -128,5 +143,84 @@ describe(`wrong logins by the hundred [${dbKind}]`, () => {
     }
     // None of those counted as a failure: the next sign-in is checked, not backed off.
     expect((await login(t.app, player.email, undefined, ip)).statusCode).toBe(200);
+  });
+});
+
+describe(`a flood from one /64 queues no more than its share [${dbKind}]`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /**
+   * The accounts service with the login limits held at their door: every sign-in that reaches
+   * them waits there until `release`, so what stands in the queue ahead of a player can be
+   * counted rather than timed.
+   */
+  function heldAtTheLimits() {
+    const handle = t.database.handle;
+    const infra = {
+      db: handle.db,
+      transaction: transactor(handle.db),
+      clock: t.clock,
+      env: t.env,
+    };
+    const limiter = servicesOf(t).limiter;
+    const real = createAuthLimits({ limiter, clock: t.clock });
+    const arrived: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let playerArrived = () => {};
+    const player = new Promise<void>((resolve) => {
+      playerArrived = resolve;
+    });
+    const authLimits = {
+      ...real,
+      login: async (subject: string, ip: string, trusted: boolean) => {
+        arrived.push(ip);
+        if (!subject.startsWith('unknown:')) playerArrived();
+        await released;
+        return real.login(subject, ip, trusted);
+      },
+    };
+    const accounts = createAccountsService({
+      ...infra,
+      sessions: createSessionService(infra),
+      authLimits,
+      passwords: createPasswords(t.env),
+      audit: createAudit(t.clock),
+    });
+    return { accounts, arrived, release, player };
+  }
+
+  it('lets a handful of 300 sign-ins from one /64 stand ahead of a player, the rest refused at once', async () => {
+    const player = await signUp(t.app);
+    const { accounts, arrived, release, player: playerQueued } = heldAtTheLimits();
+    const log = createLogger({ level: 'silent' });
+    const meta = (ip: string) => ({ ip, log, userAgent: 'test' });
+    const flood = Promise.allSettled(
+      Array.from({ length: 300 }, (_, i) =>
+        accounts.login(`nobody-${i}@example.com`, 'guess-guess-1', meta(`2001:db8:7:7::${i + 1}`)),
+      ),
+    );
+    const signIn = accounts.login(player.email, PASSWORD, meta('198.51.100.77'));
+    await playerQueued;
+    // What the /64 put in the queue ahead of the player: a few, not all 300.
+    const ahead = arrived.filter((ip) => ip.startsWith('2001:db8:7:7:')).length;
+    expect(ahead).toBeLessThanOrEqual(3);
+    release();
+    expect((await signIn).account.email).toBe(player.email);
+    const answers = await flood;
+    const codes = answers.map((answer) =>
+      answer.status === 'rejected' && isAppError(answer.reason) ? answer.reason.code : 'other',
+    );
+    // Turned away at once with a retry, or refused by the limits: never checked or kept waiting.
+    expect(codes.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(297);
+    expect(codes.every((code) => code === 'RATE_LIMITED' || code === 'LOGIN_FAILED')).toBe(true);
   });
 });

@@ -17,7 +17,14 @@ import { twoFactorRecoveryCodes, twoFactorSecrets } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
-import { COOKIE, PASSWORD, distinctIp, postJson, signUp } from './helpers/accounts';
+import {
+  COOKIE,
+  PASSWORD,
+  distinctIp,
+  postJson,
+  sessionCookieOf,
+  signUp,
+} from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
@@ -106,6 +113,7 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
 
     const enabled = await post(staff, 'consoleTwoFactorEnable', { code: codeAt(setup.secret) });
     const { recoveryCodes } = jsonOf<{ recoveryCodes: string[] }>(enabled);
+    staff.cookie = sessionCookieOf(enabled) ?? expect.fail('no new session cookie');
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes)
@@ -153,7 +161,8 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
     const code = codeAt(secret);
     const passed = await post(staff, 'consoleTwoFactorVerify', { code }, second);
     expect(jsonOf(passed)).toMatchObject({ twoFactorPassed: true, reauthUntil: null });
-    expect((await probe(PROBE.console, staff, second)).statusCode).toBe(200);
+    const passedSession = sessionCookieOf(passed) ?? expect.fail('no new session cookie');
+    expect((await probe(PROBE.console, staff, passedSession)).statusCode).toBe(200);
 
     // The same code from a third session, within its window: refused.
     const third = await signIn(staff.email, staff.ip);
@@ -164,6 +173,32 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
     const stale = await post(staff, 'consoleTwoFactorVerify', { code: older }, third);
     expect(jsonOf(stale)).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID' });
     expect((await probe(PROBE.console, staff, third)).statusCode).toBe(403);
+  });
+
+  it('gives the session a new id when it passes a code: the old one opens nothing', async () => {
+    const staff = await operator();
+    const { secret, recoveryCodes } = await enrol(staff);
+    for (const pass of [
+      (cookie: string) => post(staff, 'consoleTwoFactorVerify', { code: codeAt(secret) }, cookie),
+      (cookie: string) =>
+        post(staff, 'consoleTwoFactorVerify', { recoveryCode: recoveryCodes[0] }, cookie),
+    ]) {
+      nextStep();
+      const before = await signIn(staff.email, staff.ip);
+      const passed = await pass(before);
+      expect(jsonOf(passed)).toMatchObject({ twoFactorPassed: true });
+      const after = sessionCookieOf(passed) ?? expect.fail('no new session cookie');
+      expect(after).not.toBe(before);
+      expect(jsonOf(await probe(PROBE.console, staff, after))).toEqual({ userId: staff.id });
+      expect((await probe(PROBE.console, staff, before)).statusCode).toBe(401);
+    }
+    // Turning two-factor on is such a pass too: the enrolling session's id changed with it.
+    const fresh = await operator();
+    const enrolledWith = fresh.cookie;
+    await enrol(fresh);
+    expect(fresh.cookie).not.toBe(enrolledWith);
+    expect((await probe(PROBE.console, fresh, enrolledWith)).statusCode).toBe(401);
+    expect((await probe(PROBE.console, fresh)).statusCode).toBe(200);
   });
 
   it('takes one code once when many requests bring it at the same moment', async () => {
@@ -253,8 +288,35 @@ describe(`two-factor sign-in [${dbKind}]`, () => {
     }
     expect(codes).toEqual([
       ...Array.from({ length: 5 }, () => 'TWO_FACTOR_CODE_INVALID'),
-      'RATE_LIMITED',
+      'TWO_FACTOR_TRIES_SPENT',
     ]);
+  });
+
+  it("keeps a guesser's wrong codes to its own session: the operator's code and recovery codes pass", async () => {
+    const staff = await operator();
+    const { secret, recoveryCodes } = await enrol(staff);
+    // Someone with the password, on the operator's own network: six wrong codes.
+    const guesser = await signIn(staff.email, staff.ip);
+    const guesses: string[] = [];
+    for (let guess = 0; guess < 6; guess += 1) {
+      const answer = await post(staff, 'consoleTwoFactorVerify', { code: '000000' }, guesser);
+      guesses.push(jsonOf<{ code: string }>(answer).code);
+    }
+    expect(guesses.at(-1)).toBe('TWO_FACTOR_TRIES_SPENT');
+    // The operator's own sign-in from the same address, at once: the right code passes (the
+    // next step's, inside the drift window: this step's code turned two-factor on).
+    const own = await signIn(staff.email, staff.ip);
+    const code = codeAt(secret, new Date(clock.now().getTime() + STEP_MS));
+    const passed = await post(staff, 'consoleTwoFactorVerify', { code }, own);
+    expect(jsonOf(passed)).toMatchObject({ twoFactorPassed: true });
+    // The guessing session is spent for codes, but a recovery code still lets its holder in.
+    const rescued = await post(
+      staff,
+      'consoleTwoFactorVerify',
+      { recoveryCode: recoveryCodes[0] },
+      guesser,
+    );
+    expect(jsonOf(rescued)).toMatchObject({ twoFactorPassed: true });
   });
 
   it('ends an operator session after 12 idle hours, a player session later', async () => {

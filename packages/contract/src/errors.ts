@@ -238,6 +238,11 @@ export const ERRORS = {
     status: 400,
     message: 'That code is not valid. Wait for a new one and try again.',
   },
+  /** The session got too many codes wrong; a new sign-in, or a recovery code, is the way on. */
+  TWO_FACTOR_TRIES_SPENT: {
+    status: 429,
+    message: 'Too many wrong codes. Sign in again, or use one of your recovery codes.',
+  },
 
   // The operator console's orders and refunds
   ORDER_NOT_FOUND: { status: 404, message: 'No order has this number.' },

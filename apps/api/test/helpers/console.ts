@@ -74,13 +74,18 @@ export function consoleClient(
   /** The secrets `enrol` set up, by account id. */
   const secrets = new Map<string, string>();
 
-  /** Sets two-factor up for `who` (their session passes it); the secret and recovery codes. */
+  /**
+   * Sets two-factor up for `who` (their session passes it, and `who.cookie` becomes its new
+   * id); the secret and recovery codes.
+   */
   async function enrol(who: Operator) {
     const setup = await post(who, 'consoleTwoFactorSetup', { password: PASSWORD });
     expect(setup.statusCode).toBe(200);
     const { secret } = jsonOf<{ secret: string }>(setup);
     const enabled = await post(who, 'consoleTwoFactorEnable', { code: codeAt(secret) });
     expect(enabled.statusCode).toBe(200);
+    // The session passed the check under a new id (the old one opens nothing).
+    who.cookie = sessionCookieOf(enabled) ?? expect.fail('no new session cookie');
     secrets.set(who.id, secret);
     return { secret, recoveryCodes: jsonOf<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
   }

@@ -79,6 +79,11 @@ export const sessions = pgTable(
     secondFactorAt: timestamptz('second_factor_at'),
     /** When the operator last gave the password and a code again (before money moves). */
     reauthAt: timestamptz('reauth_at'),
+    /**
+     * Two-factor codes (TOTP) this session got wrong, or is trying now: at
+     * TWO_FACTOR_TRIES_PER_SESSION it may try no more codes (ADR 0052).
+     */
+    codeTries: integer('code_tries').notNull().default(0),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

@@ -134,11 +134,13 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async signUp(input: SignUpRequest, meta: RequestMeta): Promise<SignedIn> {
       checkPasswordPolicy(input.password);
-      const admission = await authLimits.signUp(meta.ip);
-      if (!admission.allowed) throttled(meta, 'auth.signup.throttled', admission.reason);
       // Hashed before the names are looked up, so a taken name answers as slowly as a free
       // one and the answer's timing adds nothing to what it says (ADR 0013).
-      const passwordHash = await passwords.hash(meta, input.password);
+      const passwordHash = await passwords.step(meta, async (work) => {
+        const admission = await authLimits.signUp(meta.ip);
+        if (!admission.allowed) throttled(meta, 'auth.signup.throttled', admission.reason);
+        return work.hash(input.password);
+      });
       if ((await repo.findUserByEmail(db, input.email)) !== undefined) fail('EMAIL_TAKEN');
       if ((await repo.findUserByUsername(db, input.username)) !== undefined) {
         fail('USERNAME_TAKEN');
@@ -154,36 +156,42 @@ export function createAccountsService(deps: AccountsDeps) {
       return startSession(user, meta);
     },
 
-    /** `device` is the browser's device token, which exempts it from the account backoff. */
-    async login(
+    /**
+     * `device` is the browser's device token, which exempts it from the account backoff. The
+     * whole sign-in is one password step of its address (password.ts): a flood from one network
+     * is answered at once rather than queued for the database and the hashes.
+     */
+    login(
       identifier: string,
       password: string,
       meta: RequestMeta,
       device?: string,
     ): Promise<SignedIn> {
-      const user = await repo.findUserByNameOrEmail(db, identifier);
-      const subject = user?.id ?? `unknown:${identifier.toLowerCase()}`;
-      const trusted = user !== undefined && isTrustedDevice(env.appSecret, device, user);
-      const admission = await authLimits.login(subject, meta.ip, trusted);
-      if (!admission.allowed) {
-        audit(meta, 'auth.login.throttled', { userId: user?.id, reason: admission.reason }, 'warn');
-        // The wait, and the way round it: a code sent to the account's mailbox (recovery).
-        const seconds = Math.max(1, Math.ceil((admission.retryAfterMs ?? 60_000) / 1000));
-        fail('LOGIN_THROTTLED', loginThrottledMessage(seconds), { retryAfterSeconds: seconds });
-      }
-      const caller = { ip: meta.ip, trustedDevice: trusted };
-      const matches = await authLimits.checkAdmitted(admission.attempt, async () =>
-        user === undefined
-          ? (await passwords.verify(caller, await timingDummyHash(), password)) && false
-          : await passwords.verify(caller, user.passwordHash, password),
-      );
-      if (!matches || user === undefined) {
-        audit(meta, 'auth.login.failed', { userId: user?.id });
-        fail('LOGIN_FAILED');
-      }
-      await authLimits.settle(admission.attempt, true);
-      audit(meta, 'auth.login.succeeded', { userId: user.id, trustedDevice: trusted });
-      return startSession(user, meta);
+      return passwords.step(meta, async (work) => {
+        const user = await repo.findUserByNameOrEmail(db, identifier);
+        const subject = user?.id ?? `unknown:${identifier.toLowerCase()}`;
+        const trusted = user !== undefined && isTrustedDevice(env.appSecret, device, user);
+        const admission = await authLimits.login(subject, meta.ip, trusted);
+        if (!admission.allowed) {
+          const reason = admission.reason;
+          audit(meta, 'auth.login.throttled', { userId: user?.id, reason }, 'warn');
+          // The wait, and the way round it: a code sent to the account's mailbox (recovery).
+          const seconds = Math.max(1, Math.ceil((admission.retryAfterMs ?? 60_000) / 1000));
+          fail('LOGIN_THROTTLED', loginThrottledMessage(seconds), { retryAfterSeconds: seconds });
+        }
+        const matches = await authLimits.checkAdmitted(admission.attempt, async () =>
+          user === undefined
+            ? (await work.verify(await timingDummyHash(), password)) && false
+            : await work.verify(user.passwordHash, password, trusted),
+        );
+        if (!matches || user === undefined) {
+          audit(meta, 'auth.login.failed', { userId: user?.id });
+          fail('LOGIN_FAILED');
+        }
+        await authLimits.settle(admission.attempt, true);
+        audit(meta, 'auth.login.succeeded', { userId: user.id, trustedDevice: trusted });
+        return startSession(user, meta);
+      });
     },
 
     async logout(sessionId: string | undefined, meta: AuditMeta): Promise<void> {

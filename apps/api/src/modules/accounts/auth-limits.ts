@@ -5,9 +5,13 @@
  * - login, per IP: 30 attempts a minute.
  * - login, per account: after 5 failures (in 15 minutes, since the last success) each further
  *   try waits 1 s · 2^(n−5), at most 5 minutes, after the last failure; and at most 100
- *   failures an hour since the last success, whatever the backoff. A browser that signed in
- *   to the account before (its device cookie) is exempt from both, so nobody can lock a player
- *   out; the per-IP limit still holds for it. A password reset counts as a success.
+ *   failures an hour since the last success, whatever the backoff. During the backoff an
+ *   address that has failed nothing on the account is still checked while fewer than 10
+ *   addresses have failed on it this hour (ADR 0052), so a few strangers' guesses do not keep
+ *   the owner out of a new browser, and guesses from many addresses stop at 10. A browser that
+ *   signed in to the account before (its device cookie) is exempt from all of it; the per-IP
+ *   limit still holds for it. A recovery code signs the owner in whatever the backoff
+ *   (Users/SignInWithResetToken). A password reset counts as a success.
  * - sign-up, per IP: 20 in 10 minutes and 100 a day; from a venue network (ADR 0025), each at
  *   least the venue networks' limit.
  * - recovery requests: 3 per 15 minutes and 10 a day per email address, 20 per 15 minutes per IP.
@@ -15,8 +19,10 @@
  * - password updates with a reset token: 20 per 15 minutes per IP.
  * - a signed-in player's password asked again (account deletion): the same 20 per 15 minutes
  *   per IP, counted with the updates, and 20 per 15 minutes per account.
- * - an operator's two-factor codes (TOTP or recovery): as login, per IP and per account (the
- *   backoff after 5 failures, 100 failures an hour), with no trusted-device exemption.
+ * - an operator's two-factor codes: 30 a minute per IP; TOTP codes also at most 100 failures an
+ *   hour per account (and 5 per session, sessions.takeCodeTry), but no account backoff, so a
+ *   guesser's wrong codes never pause the operator's own; a recovery code (50 bits) only per IP,
+ *   so it always lets the operator in (ADR 0052).
  */
 import type { Transaction } from '../../db/client';
 import {
@@ -38,6 +44,8 @@ export const LIMITS = {
   loginBackoffBaseMs: 1_000,
   loginBackoffMaxMs: 5 * MINUTE,
   loginFailuresPerHour: 100,
+  /** Addresses that may fail on an account in an hour before a new one waits for the backoff. */
+  loginAddressesPerHour: 10,
   signUpPerIp10Min: 20,
   signUpPerIpPerDay: 100,
   recoveryPerAccount15Min: 3,
@@ -68,24 +76,51 @@ const perSubject = (kind: AttemptKind, subject: string, windowMs: number, max: n
 export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: { now(): Date } }) {
   const { ago } = limiter;
 
-  /** The login backoff and hourly cap of `subject`'s failures of `kind` since its last success. */
-  async function backoffByAccount(
+  /** Refused once `subject` has failed `kind` LIMITS.loginFailuresPerHour times since its last success. */
+  async function hourlyCap(
     tx: Transaction,
     kind: AttemptKind,
     subject: string,
+    afterId: number | undefined,
   ): Promise<LimitVerdict> {
-    const afterId = await limiter.lastSuccess(tx, kind, subject);
-    const failures = (since: Date) =>
-      limiter.count(tx, { kind, subject, failedOnly: true, since, afterId });
-    const now = clock.now().getTime();
-    const hour = await failures(ago(60 * MINUTE));
-    if (hour.count >= LIMITS.loginFailuresPerHour) {
-      return refuse('login failures per hour', hour.oldest.getTime() + 60 * MINUTE - now);
-    }
+    const hour = await limiter.count(tx, {
+      kind,
+      subject,
+      failedOnly: true,
+      since: ago(60 * MINUTE),
+      afterId,
+    });
+    if (hour.count < LIMITS.loginFailuresPerHour) return allow;
+    return refuse(
+      `${kind} failures per hour`,
+      hour.oldest.getTime() + 60 * MINUTE - clock.now().getTime(),
+    );
+  }
+
+  /**
+   * The login backoff and hourly cap of `subject`'s failures since its last success. In the
+   * backoff, `ip` is still let through when it failed nothing in the backoff's window and
+   * fewer than LIMITS.loginAddressesPerHour addresses failed this hour.
+   */
+  async function backoffByAccount(
+    tx: Transaction,
+    subject: string,
+    ip: string,
+  ): Promise<LimitVerdict> {
+    const afterId = await limiter.lastSuccess(tx, 'login', subject);
+    const failures = (since: Date, from?: string) =>
+      limiter.count(tx, { kind: 'login', subject, ip: from, failedOnly: true, since, afterId });
+    const capped = await hourlyCap(tx, 'login', subject, afterId);
+    if (!capped.allowed) return capped;
     const recent = await failures(ago(LIMITS.loginBackoffWindowMs));
+    const now = clock.now().getTime();
     const wait = loginBackoffMs(recent.count);
     const until = recent.latest === null ? now : recent.latest.getTime() + wait;
-    return wait > 0 && now < until ? refuse('login backoff', until - now) : allow;
+    if (wait === 0 || now >= until) return allow;
+    const hour = await failures(ago(60 * MINUTE));
+    const own = await failures(ago(LIMITS.loginBackoffWindowMs), ip);
+    const newAddress = own.count === 0 && hour.addresses < LIMITS.loginAddressesPerHour;
+    return newAddress ? allow : refuse('login backoff', until - now);
   }
 
   return {
@@ -114,16 +149,18 @@ export function createAuthLimits({ limiter, clock }: { limiter: Limiter; clock: 
         const byIp = await limiter.firstBroken(tx, [
           perIp('login', ip, MINUTE, LIMITS.loginPerIpPerMinute),
         ]);
-        return !byIp.allowed || trustedDevice ? byIp : backoffByAccount(tx, 'login', subject);
+        return !byIp.allowed || trustedDevice ? byIp : backoffByAccount(tx, subject, ip);
       }),
 
-    /** An operator's two-factor codes: limited like password guesses, by account and address. */
-    twoFactor: (userId: string, ip: string) =>
+    /** An operator's two-factor code: per address, and a TOTP code per account an hour. */
+    twoFactor: (userId: string, ip: string, kind: 'code' | 'recovery code') =>
       limiter.admit('two_factor', userId, ip, async (tx) => {
         const byIp = await limiter.firstBroken(tx, [
           perIp('two_factor', ip, MINUTE, LIMITS.loginPerIpPerMinute),
         ]);
-        return byIp.allowed ? backoffByAccount(tx, 'two_factor', userId) : byIp;
+        if (!byIp.allowed || kind === 'recovery code') return byIp;
+        const afterId = await limiter.lastSuccess(tx, 'two_factor', userId);
+        return hourlyCap(tx, 'two_factor', userId, afterId);
       }),
 
     signUp: (ip: string) =>

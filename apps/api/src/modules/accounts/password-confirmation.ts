@@ -13,7 +13,7 @@ import type { Passwords } from './password';
 
 type Deps = Pick<Infra, 'db'> & {
   authLimits: Pick<AuthLimits, 'passwordCheck' | 'settle' | 'checkAdmitted'>;
-  passwords: Pick<Passwords, 'verify'>;
+  passwords: Pick<Passwords, 'step'>;
   audit: Audit;
 };
 
@@ -25,22 +25,25 @@ export function createPasswordConfirmation({ db, authLimits, passwords, audit }:
     meta: RequestMeta,
     event: string,
   ): Promise<repo.UserRow> {
-    const admission = await authLimits.passwordCheck(userId, meta.ip);
-    if (!admission.allowed) {
-      audit(meta, `${event}.throttled`, { userId, reason: admission.reason }, 'warn');
-      fail('RATE_LIMITED');
-    }
-    const user = await repo.findUserById(db, userId);
-    if (user === undefined) fail('UNAUTHENTICATED');
-    const matches = await authLimits.checkAdmitted(admission.attempt, () =>
-      passwords.verify(meta, user.passwordHash, password),
-    );
-    if (!matches) {
-      audit(meta, `${event}.wrong_password`, { userId }, 'warn');
-      fail('PASSWORD_INCORRECT');
-    }
-    await authLimits.settle(admission.attempt, true);
-    return user;
+    // One password step of the address (password.ts): its limits, lookup and check.
+    return passwords.step(meta, async (work) => {
+      const admission = await authLimits.passwordCheck(userId, meta.ip);
+      if (!admission.allowed) {
+        audit(meta, `${event}.throttled`, { userId, reason: admission.reason }, 'warn');
+        fail('RATE_LIMITED');
+      }
+      const user = await repo.findUserById(db, userId);
+      if (user === undefined) fail('UNAUTHENTICATED');
+      const matches = await authLimits.checkAdmitted(admission.attempt, () =>
+        work.verify(user.passwordHash, password),
+      );
+      if (!matches) {
+        audit(meta, `${event}.wrong_password`, { userId }, 'warn');
+        fail('PASSWORD_INCORRECT');
+      }
+      await authLimits.settle(admission.attempt, true);
+      return user;
+    });
   };
 }
 

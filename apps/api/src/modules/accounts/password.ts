@@ -4,10 +4,12 @@
  *
  * Each hash costs ~12 ms of a core and 19 MiB, more than anything else a request can ask for,
  * so requests get them through `createPasswords`: a few at once (one per core), a short queue
- * behind them, and at most a few from one client address at a time. Past those, the answer
- * comes at once (503 or 429, with Retry-After): guesses for unknown accounts at 120 a second
- * once made a real player's sign-in take 390 ms instead of 30; now they wait their turn in a
- * queue no longer than PASSWORD_WORK.queued, or are turned away.
+ * behind them, and at most a few requests from one client address in their password step (the
+ * limits' transaction, the lookups and the hash) at a time. Past those, the answer comes at
+ * once (503 or 429, with Retry-After): guesses for unknown accounts at 120 a second once made a
+ * real player's sign-in take 390 ms instead of 30, and 300 at once from one /64, queued for the
+ * database's connections, 1,100 ms instead of 90; now they wait their turn in a queue no longer
+ * than PASSWORD_WORK.queued, or are turned away.
  */
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
@@ -40,14 +42,21 @@ const PASSWORD_WORK = {
    * crowd signing in at once before a game; a flood beyond it is turned away.
    */
   queued: 64,
-  /** Running or waiting for one client address (an IPv6 /64 counts as one). */
+  /**
+   * Requests of one client address (an IPv6 /64 counts as one) in their password step at
+   * once: its limits' transaction and lookups as well as its hash, so a flood from one network
+   * holds no more than this of the database's connections or of the hash queue (ADR 0052).
+   */
   perAddress: 3,
 } as const;
 
 export type PasswordWorkLimits = { running: number; queued: number; perAddress: number };
 
-/** Who asks: the client's address, and whether its browser signed in to the account before. */
-export type PasswordCaller = { ip: string; trustedDevice?: boolean };
+/** Hashing and verifying inside a password step; `trusted`: in the trusted browsers' lane. */
+export type PasswordWork = {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string, trusted?: boolean): Promise<boolean>;
+};
 
 /**
  * Hashing and verifying for a request, bounded as the module comment says. A browser that
@@ -62,17 +71,33 @@ export function createPasswords(
   const lanes = { common: pLimit(limits.running), trusted: pLimit(limits.running) };
   const perAddress = new Map<string, number>();
 
-  async function bounded<T>(caller: PasswordCaller, work: () => Promise<T>): Promise<T> {
-    const key = addressKey(caller.ip, env.ipv6LimitPrefix);
-    const lane = caller.trustedDevice === true ? lanes.trusted : lanes.common;
-    const mine = perAddress.get(key) ?? 0;
-    if (mine >= limits.perAddress) fail('RATE_LIMITED', undefined, { retryAfterSeconds: 1 });
+  function inLane<T>(trusted: boolean, work: () => Promise<T>): Promise<T> {
+    const lane = trusted ? lanes.trusted : lanes.common;
     if (lane.pendingCount >= limits.queued) {
       fail('PASSWORD_CHECKS_BUSY', undefined, { retryAfterSeconds: 1 });
     }
+    return lane(work);
+  }
+
+  /**
+   * Runs a request's whole password step (its limits, lookups and hash) holding one of its
+   * address's perAddress places; with none free, RATE_LIMITED at once, before any work, so a
+   * flood from one network waits in no queue: it is answered.
+   */
+  async function step<T>(
+    caller: { ip: string },
+    work: (passwords: PasswordWork) => Promise<T>,
+  ): Promise<T> {
+    const key = addressKey(caller.ip, env.ipv6LimitPrefix);
+    const mine = perAddress.get(key) ?? 0;
+    if (mine >= limits.perAddress) fail('RATE_LIMITED', undefined, { retryAfterSeconds: 1 });
     perAddress.set(key, mine + 1);
     try {
-      return await lane(work);
+      return await work({
+        hash: (password) => inLane(false, () => hashPassword(password)),
+        verify: (passwordHash, password, trusted = false) =>
+          inLane(trusted, () => verifyPassword(passwordHash, password)),
+      });
     } finally {
       const left = (perAddress.get(key) ?? 1) - 1;
       if (left === 0) perAddress.delete(key);
@@ -81,10 +106,7 @@ export function createPasswords(
   }
 
   return {
-    hash: (caller: PasswordCaller, password: string) =>
-      bounded(caller, () => hashPassword(password)),
-    verify: (caller: PasswordCaller, passwordHash: string, password: string) =>
-      bounded(caller, () => verifyPassword(passwordHash, password)),
+    step,
     /** Hashes running and waiting now, in the common lane (for tests). */
     load: () => ({ running: lanes.common.activeCount, queued: lanes.common.pendingCount }),
   };

@@ -160,20 +160,23 @@ export function createRecoveryService(deps: RecoveryDeps) {
       meta: RequestMeta,
     ): Promise<void> {
       checkPasswordPolicy(input.password);
-      const subject = await admitTokenUse(input.email, meta, 'auth.reset.throttled');
-      const user = await repo.findUserByEmail(db, subject);
       const tokenHash = hashResetToken(input.resetToken);
       const now = clock.now();
-      // The token before Argon2: a wrong one answers as fast for a known address as for an
-      // unknown one, and costs the server nothing.
-      if (
-        user === undefined ||
-        !(await recoveryRepo.isLiveResetToken(db, tokenHash, user.id, now))
-      ) {
-        audit(meta, 'auth.reset.failed', { userId: user?.id });
-        fail('PASSWORD_UPDATE_FAILED');
-      }
-      const passwordHash = await passwords.hash(meta, input.password);
+      // One password step of the address (password.ts): its limits, lookups and hash.
+      const { user, passwordHash } = await passwords.step(meta, async (work) => {
+        const subject = await admitTokenUse(input.email, meta, 'auth.reset.throttled');
+        const found = await repo.findUserByEmail(db, subject);
+        // The token before Argon2: a wrong one answers as fast for a known address as for an
+        // unknown one, and costs the server nothing.
+        if (
+          found === undefined ||
+          !(await recoveryRepo.isLiveResetToken(db, tokenHash, found.id, now))
+        ) {
+          audit(meta, 'auth.reset.failed', { userId: found?.id });
+          fail('PASSWORD_UPDATE_FAILED');
+        }
+        return { user: found, passwordHash: await work.hash(input.password) };
+      });
       const revoked = await transaction(async (tx) => {
         // Consumed here too: of two requests with one token, only one resets.
         if (!(await recoveryRepo.consumeResetToken(tx, tokenHash, user.id, now))) return null;

@@ -85,16 +85,51 @@ export async function touchSession(db: Executor, idHash: string, now: Date): Pro
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
 }
 
-/** Records the session's two-factor check (and, with `reauth`, its password-and-code check). */
+/**
+ * Records the session's two-factor check (and, with `reauth`, its password-and-code check)
+ * and moves it to `newIdHash`; false when the session is gone.
+ */
 export async function markSecondFactor(
   db: Executor,
   idHash: string,
-  at: Date,
-  reauth: boolean,
-): Promise<void> {
+  change: { newIdHash: string; at: Date; reauth: boolean },
+): Promise<boolean> {
+  const { newIdHash, at, reauth } = change;
+  const moved = await db
+    .update(sessions)
+    .set(
+      reauth
+        ? { idHash: newIdHash, secondFactorAt: at, reauthAt: at }
+        : { idHash: newIdHash, secondFactorAt: at },
+    )
+    .where(eq(sessions.idHash, idHash))
+    .returning({ idHash: sessions.idHash });
+  return moved.length > 0;
+}
+
+/** Records the password-and-code check of a session that passed two-factor before. */
+export async function markReauth(db: Executor, idHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ reauthAt: at }).where(eq(sessions.idHash, idHash));
+}
+
+/**
+ * Takes one of the session's `max` two-factor code tries (atomically: concurrent codes of one
+ * session cannot take more); false when none is left or the session is gone.
+ */
+export async function takeCodeTry(db: Executor, idHash: string, max: number): Promise<boolean> {
+  const taken = await db
+    .update(sessions)
+    .set({ codeTries: sql`${sessions.codeTries} + 1` })
+    .where(and(eq(sessions.idHash, idHash), sql`${sessions.codeTries} < ${max}`))
+    .returning({ idHash: sessions.idHash });
+  return taken.length > 0;
+}
+
+/** Gives a try back: the code was right, or was never checked. */
+export async function giveCodeTryBack(db: Executor, idHash: string): Promise<void> {
   await db
     .update(sessions)
-    .set(reauth ? { secondFactorAt: at, reauthAt: at } : { secondFactorAt: at })
+    .set({ codeTries: sql`greatest(${sessions.codeTries} - 1, 0)` })
     .where(eq(sessions.idHash, idHash));
 }
 

@@ -15,6 +15,7 @@ import {
   type TwoFactorNeed,
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
+import { fail } from '../../lib/app-error';
 import type { Executor } from '../../db/client';
 import type { Account } from './accounts.repository';
 import * as repo from './sessions.repository';
@@ -47,11 +48,13 @@ function isSessionIdShape(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
+const newSessionId = () => randomBytes(32).toString('base64url');
+
 export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>) {
   return {
     /** Always a fresh id: a cookie the browser already had is never promoted (fixation). */
     async create(userId: string, meta: { ip: string; userAgent: string }) {
-      const id = randomBytes(32).toString('base64url');
+      const id = newSessionId();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
       await repo.insertSession(db, {
@@ -99,9 +102,32 @@ export function createSessionService({ db, clock }: Pick<Infra, 'db' | 'clock'>)
       return fresh ? null : 'REAUTH_REQUIRED';
     },
 
-    /** The session passed a code; `reauth` when the password was given with it. */
-    passSecondFactor: (session: SessionInfo, reauth: boolean): Promise<void> =>
-      repo.markSecondFactor(db, session.idHash, clock.now(), reauth),
+    /**
+     * The session passed a code and gains console rights under a new id, its new cookie value:
+     * an id seen before the check (fixation, a shared machine) opens nothing after it.
+     * `reauth` when the password was given with the code.
+     */
+    async passSecondFactor(session: SessionInfo, reauth: boolean): Promise<string> {
+      const id = newSessionId();
+      const change = { newIdHash: hashSessionId(id), at: clock.now(), reauth };
+      if (!(await repo.markSecondFactor(db, session.idHash, change))) fail('UNAUTHENTICATED');
+      return id;
+    },
+
+    /** An operator's password and code again (the session has console rights already). */
+    reauthenticated: (session: SessionInfo): Promise<void> =>
+      repo.markReauth(db, session.idHash, clock.now()),
+
+    /**
+     * One of the session's `max` two-factor code tries, taken before a code is checked (so
+     * codes sent at once count too); false when it has none left.
+     */
+    takeCodeTry: (session: SessionInfo, max: number): Promise<boolean> =>
+      repo.takeCodeTry(db, session.idHash, max),
+
+    /** Gives a code try back to the session: its code was right, or was never checked. */
+    giveCodeTryBack: (session: SessionInfo): Promise<void> =>
+      repo.giveCodeTryBack(db, session.idHash),
 
     async destroy(id: string | undefined): Promise<void> {
       if (id === undefined || !isSessionIdShape(id)) return;

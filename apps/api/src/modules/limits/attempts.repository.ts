@@ -81,16 +81,24 @@ function where(filter: AttemptFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-export type AttemptCount = { count: number; latest: Date | null; oldest: Date };
+/** How many attempts, from how many addresses, the latest and the oldest. */
+export type AttemptCount = { count: number; addresses: number; latest: Date | null; oldest: Date };
 
 export async function countAttempts(db: Executor, filter: AttemptFilter): Promise<AttemptCount> {
-  const [row] = await queryRows<{ count: number; latest: string | null; oldest: string | null }>(
+  const [row] = await queryRows<{
+    count: number;
+    addresses: number;
+    latest: string | null;
+    oldest: string | null;
+  }>(
     db,
-    sql`select count(*)::int as count, max(created_at) as latest, min(created_at) as oldest
+    sql`select count(*)::int as count, count(distinct ip)::int as addresses,
+        max(created_at) as latest, min(created_at) as oldest
       from auth_attempts where ${where(filter)}`,
   );
   return {
     count: row?.count ?? 0,
+    addresses: row?.addresses ?? 0,
     latest: dateOrNull(row?.latest ?? null),
     oldest: dateOrNull(row?.oldest ?? null) ?? filter.since,
   };
@@ -103,7 +111,7 @@ export async function countAttempts(db: Executor, filter: AttemptFilter): Promis
 export async function countEach(
   db: Executor,
   filters: AttemptFilter[],
-): Promise<Omit<AttemptCount, 'latest'>[]> {
+): Promise<Pick<AttemptCount, 'count' | 'oldest'>[]> {
   if (filters.length === 0) return [];
   const conditions = filters.map(where);
   const columns = conditions.map(

@@ -1,12 +1,20 @@
 /** The console's session and its two-factor check (access and needs: API_ROUTES). */
+import type { FastifyReply } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
 import { requestMeta } from '../../lib/request-meta';
 import type { ZodApp } from '../../lib/zod-app';
-import { sessionOf } from '../../plugins/session';
+import { sessionCookies, sessionOf } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
+import type { Elevated } from './two-factor.service';
 
-export function registerTwoFactorRoutes(app: ZodApp, { services }: ModuleContext): void {
+export function registerTwoFactorRoutes(app: ZodApp, { env, services }: ModuleContext): void {
   const { twoFactor } = services;
+  const cookies = sessionCookies(env);
+  /** The session's new id (it gained console rights) goes to the browser with the answer. */
+  const elevated = <T>(reply: FastifyReply, { answer, sessionId }: Elevated<T>): T => {
+    cookies.set(reply, sessionId);
+    return answer;
+  };
   app.route({
     ...apiRoute('consoleSession'),
     handler: (request) => twoFactor.status(sessionOf(request)),
@@ -18,12 +26,19 @@ export function registerTwoFactorRoutes(app: ZodApp, { services }: ModuleContext
   });
   app.route({
     ...apiRoute('consoleTwoFactorEnable'),
-    handler: (request) =>
-      twoFactor.enable(sessionOf(request), request.body.code, requestMeta(request)),
+    handler: async (request, reply) =>
+      elevated(
+        reply,
+        await twoFactor.enable(sessionOf(request), request.body.code, requestMeta(request)),
+      ),
   });
   app.route({
     ...apiRoute('consoleTwoFactorVerify'),
-    handler: (request) => twoFactor.verify(sessionOf(request), request.body, requestMeta(request)),
+    handler: async (request, reply) =>
+      elevated(
+        reply,
+        await twoFactor.verify(sessionOf(request), request.body, requestMeta(request)),
+      ),
   });
   app.route({
     ...apiRoute('consoleReauth'),

@@ -10,6 +10,12 @@
  * - Ten recovery codes (XXXXX-XXXXX, 50 bits each) are handed out when two-factor is turned on;
  *   only their HMACs are stored, each works once.
  * - Every code, TOTP or recovery, is admitted by the limits first (auth-limits.ts twoFactor).
+ *   Wrong TOTP codes are counted per session (CODE_TRIES_PER_SESSION, then a new sign-in) and
+ *   per address, with a cap per account an hour: a guesser holding the password spends its own
+ *   session, never the operator's. A recovery code (50 bits) is limited per address only, so it
+ *   lets the operator in whatever the guesser did (ADR 0052).
+ * - A session that passes the check (enable, verify) gains console rights under a new id,
+ *   which the route sets as the cookie; the old id opens nothing (ADR 0052).
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -34,12 +40,17 @@ import { operatorActor, type AuditLogService } from '../audit-log/audit-log.serv
 import type { SessionInfo, SessionService } from '../accounts/sessions.service';
 import * as repo from './two-factor.repository';
 
+/** Wrong TOTP codes a session may send; then it signs in again or uses a recovery code. */
+const CODE_TRIES_PER_SESSION = 5;
 /** A code of the step before or after the server's is accepted too (clocks drift). */
 const DRIFT_STEPS = 1;
 const SECRET_BYTES = 20;
 
 type TwoFactorDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'env'> & {
-  sessions: Pick<SessionService, 'passSecondFactor' | 'revokeAll'>;
+  sessions: Pick<
+    SessionService,
+    'passSecondFactor' | 'reauthenticated' | 'revokeAll' | 'takeCodeTry' | 'giveCodeTryBack'
+  >;
   authLimits: Pick<AuthLimits, 'twoFactor' | 'settle'>;
   confirmPassword: ConfirmPassword;
   audit: Audit;
@@ -59,6 +70,9 @@ const totpOf = (secret: Secret, label: string) =>
 /** XXXXX-XXXXX: 50 bits; 'ab12c def34' is the same code (case and separators are ignored). */
 const newRecoveryCode = () => `${randomCrockford(5)}-${randomCrockford(5)}`;
 
+/** An answer of a check that gave the session console rights, and the session's new id. */
+export type Elevated<T> = { answer: T; sessionId: string };
+
 export function createTwoFactorService(deps: TwoFactorDeps) {
   const { db, transaction, clock, env, sessions, authLimits, audit } = deps;
   const box = createSealedBox(env.appSecret, 'two-factor secret');
@@ -74,10 +88,24 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return Secret.fromBase32(base32);
   }
 
-  /** Admits a guess under the limits; runs `check`, which says whether it was right. */
-  async function guarded(session: SessionInfo, meta: RequestMeta, check: () => Promise<boolean>) {
-    const admission = await authLimits.twoFactor(session.userId, meta.ip);
+  /**
+   * Admits a guess under the limits (a TOTP code also takes one of the session's tries); runs
+   * `check`, which says whether it was right.
+   */
+  async function guarded(
+    session: SessionInfo,
+    meta: RequestMeta,
+    kind: 'code' | 'recovery code',
+    check: () => Promise<boolean>,
+  ) {
+    const byCode = kind === 'code';
+    if (byCode && !(await sessions.takeCodeTry(session, CODE_TRIES_PER_SESSION))) {
+      audit(meta, 'two_factor.tries_spent', { userId: session.userId }, 'warn');
+      fail('TWO_FACTOR_TRIES_SPENT');
+    }
+    const admission = await authLimits.twoFactor(session.userId, meta.ip, kind);
     if (!admission.allowed) {
+      if (byCode) await sessions.giveCodeTryBack(session);
       audit(meta, 'two_factor.throttled', { userId: session.userId }, 'warn');
       fail('RATE_LIMITED');
     }
@@ -86,6 +114,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       fail('TWO_FACTOR_CODE_INVALID');
     }
     await authLimits.settle(admission.attempt, true);
+    if (byCode) await sessions.giveCodeTryBack(session);
   }
 
   /** Whether `code` is current for the row's secret and its step was not used before. */
@@ -150,11 +179,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     },
 
     /** Turns two-factor on with a first code; the recovery codes, shown this once. */
-    async enable(session: SessionInfo, code: string, meta: RequestMeta) {
+    async enable(
+      session: SessionInfo,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<Elevated<{ recoveryCodes: string[] }>> {
       const row = await repo.findSecret(db, session.userId);
       if (row === undefined) fail('TWO_FACTOR_NOT_SET_UP');
       if (row.enabledAt !== null) fail('TWO_FACTOR_ALREADY_ENABLED');
-      await guarded(session, meta, () => takeCode(row, session.account.email, code));
+      await guarded(session, meta, 'code', () => takeCode(row, session.account.email, code));
       const codes = Array.from({ length: TWO_FACTOR_RECOVERY_CODES }, newRecoveryCode);
       await transaction(async (tx) => {
         if (!(await repo.enable(tx, session.userId, clock.now()))) {
@@ -169,13 +202,17 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           after: { enabled: true, recoveryCodes: codes.length },
         });
       });
-      await sessions.passSecondFactor(session, true);
+      const sessionId = await sessions.passSecondFactor(session, true);
       audit(meta, 'two_factor.enabled', { userId: session.userId });
-      return { recoveryCodes: codes };
+      return { answer: { recoveryCodes: codes }, sessionId };
     },
 
     /** Passes the session's two-factor check with a current code or a recovery code. */
-    async verify(session: SessionInfo, input: TwoFactorVerifyRequest, meta: RequestMeta) {
+    async verify(
+      session: SessionInfo,
+      input: TwoFactorVerifyRequest,
+      meta: RequestMeta,
+    ): Promise<Elevated<ConsoleSession>> {
       const row = await enabledSecret(session.userId);
       const check =
         'code' in input
@@ -187,8 +224,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
                 hashRecoveryCode(input.recoveryCode),
                 clock.now(),
               );
-      await guarded(session, meta, check);
-      await sessions.passSecondFactor(session, false);
+      await guarded(session, meta, 'code' in input ? 'code' : 'recovery code', check);
+      const sessionId = await sessions.passSecondFactor(session, false);
       if (!('code' in input)) {
         // A recovery code spent is worth knowing about: a lost phone, or someone else.
         await deps.auditLog.record(db, operatorActor(session, meta.ip), {
@@ -200,7 +237,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         userId: session.userId,
         with: 'code' in input ? 'code' : 'recovery code',
       });
-      return status(passedNow(session, false));
+      return { answer: await status(passedNow(session, false)), sessionId };
     },
 
     /** The password and a current code again: money may move for OPERATOR_REAUTH_MS. */
@@ -211,8 +248,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     ) {
       const row = await enabledSecret(session.userId);
       await deps.confirmPassword(session.userId, input.password, meta, 'two_factor.reauth');
-      await guarded(session, meta, () => takeCode(row, session.account.email, input.code));
-      await sessions.passSecondFactor(session, true);
+      await guarded(session, meta, 'code', () => takeCode(row, session.account.email, input.code));
+      await sessions.reauthenticated(session);
       audit(meta, 'two_factor.reauth', { userId: session.userId });
       return status(passedNow(session, true));
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "code_tries" integer DEFAULT 0 NOT NULL;
