@@ -22,7 +22,7 @@ import { fixedClock } from '../src/lib/clock';
 import { venueDayOf } from '../src/lib/slot-schedule';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { SETTINGS_TTL_MS } from '../src/modules/settings/settings.service';
-import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { postJson, sessionCookieOf, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
@@ -275,9 +275,10 @@ describe(`whom operators act on, and how much [${dbKind}]`, () => {
     // The next venue day (04:00 UTC in New York), signed in again, the budget is whole again.
     clock.set('2026-06-02T04:00:00Z');
     other.cookie = await signIn(other.email, other.ip);
-    expect((await post(other, 'consoleTwoFactorVerify', { code: codeAt(secret) })).statusCode).toBe(
-      200,
-    );
+    const verified = await post(other, 'consoleTwoFactorVerify', { code: codeAt(secret) });
+    expect(verified.statusCode).toBe(200);
+    // Passing the check moves the session to a new id.
+    other.cookie = sessionCookieOf(verified) ?? expect.fail('no new session cookie');
     await reauth(other);
     expect(jsonOf(await grant(other, player, 10))).toEqual({ balance: budget + 20 });
   });
