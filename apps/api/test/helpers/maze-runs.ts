@@ -33,6 +33,15 @@ export function cellsOf(seed: string, moves: string): Cell[] {
   return cells;
 }
 
+/** The move that undoes each move. */
+export const BACK: Record<MoveLetter, MoveLetter> = { u: 'd', d: 'u', l: 'r', r: 'l' };
+
+/** `moves` after a step out along its first move and back: the same walk, 2 cells longer. */
+export const withDetour = (moves: string): string => {
+  const out = moves[0] as MoveLetter;
+  return `${out}${BACK[out]}${moves}`;
+};
+
 /** The result of `moves` from the start, each `gap` ms after the last. */
 export function resultOf(seed: string, moves: string, gap: number = MAZE.moveMs): WalkedRun {
   const { gems } = generateMaze(seed);
