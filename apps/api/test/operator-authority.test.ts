@@ -42,7 +42,11 @@ describe(`whom operators act on, and how much [${dbKind}]`, () => {
   let colleague: Operator;
   let admin: Operator;
   let otherAdmin: Operator;
-  const { operator, signIn, enrol, codeAt, post, reauth } = consoleClient(() => t, token, clock);
+  const { operator, signIn, enrol, codeAt, post, reauth, answersAnyBody } = consoleClient(
+    () => t,
+    token,
+    clock,
+  );
 
   beforeAll(async () => {
     t = await createTestApp({ clock, operatorToken: token });
@@ -169,6 +173,13 @@ describe(`whom operators act on, and how much [${dbKind}]`, () => {
       staffDailyCredits: 1_000,
     });
     expect(byStaff.statusCode).toBe(403);
+    // Any body of the money settings is answered, never with a 500.
+    await answersAnyBody(
+      admin,
+      [['consoleStaffCreditLimit', [{ command: 'settings money-limits', codesPerBatch: 5 }]]],
+      40,
+    );
+    await reauth(admin);
     await post(admin, 'consoleStaffCreditLimit', {
       command: 'settings money-limits',
       ...MONEY_LIMITS.defaults,

@@ -47,7 +47,7 @@ export function codeBatchTooLargeMessage(most: number): string {
 
 /** CODE_CREDITS_DAILY_CAP with the day's code credits and what is left of them. */
 export function codeCreditsLeftMessage(perDay: number, left: number): string {
-  return `The console's batches may hold ${plain(perDay)} credits a venue day (a code's credits times its codes), and ${plain(left)} are left today: make a smaller batch, ask an admin to raise the limit in Settings, or use the command line.`;
+  return `The console's batches may hold ${plain(perDay)} credits a venue day (a code's credits times its codes), and ${plain(left)} are left until midnight, venue time: make a smaller batch, ask an admin to raise the limit in Settings, or use the command line.`;
 }
 
 export function issuedCodesCsv({ batch, codes }: CodeBatchCreated): string {

@@ -34,8 +34,8 @@ export function creditLimitMessage(limit: number): string {
 /** CREDIT_BUDGET_EXCEEDED with the staff member's budget per venue day and what is left of it. */
 export function creditBudgetMessage(budget: number, left: number): string {
   return left === 0
-    ? `You have granted or deducted your ${credits(budget)} for today: an admin can act, or raise the budget in Settings.`
-    : `You can grant or deduct ${credits(left)} more today (${credits(budget)} a day): an admin can act, or raise the budget in Settings.`;
+    ? `You have granted or deducted your ${credits(budget)} for today (until midnight, venue time): an admin can act, or raise the budget in Settings.`
+    : `You can grant or deduct ${credits(left)} more today (${credits(budget)} a venue day, from midnight venue time): an admin can act, or raise the budget in Settings.`;
 }
 
 /** BALANCE_TOO_LOW with the balance a deduction would have taken below zero. */
