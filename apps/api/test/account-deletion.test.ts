@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  ERRORS,
   formatUsd,
   MESSAGES,
   priceCents,
@@ -34,11 +33,11 @@ import { shortestRun } from './helpers/maze-runs';
 import { openedMails } from './helpers/outbox';
 import { deliverSquareEvent, lostAnswers, paymentEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York
 const TEN = '2026-06-01T14:00:00.000Z'; // the 10:00 AM game
 const TEN_THIRTY = '2026-06-01T14:30:00.000Z';
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`account deletion [${dbKind}]`, () => {
   let t: TestApp;

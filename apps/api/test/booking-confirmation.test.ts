@@ -10,7 +10,6 @@
  */
 import {
   CALENDAR_ALARM_MINUTES,
-  ERRORS,
   type RegisterEventResponse,
   type UserEvent,
 } from '@questfield/contract';
@@ -27,6 +26,7 @@ import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { openedMails } from './helpers/outbox';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 const DAY = '2026-06-01';
@@ -39,7 +39,6 @@ const MINUTE = 60_000;
 const ORIGIN = 'http://localhost:3000';
 const SESSIONS_URL = `${ORIGIN}/dashboard`;
 const GAME_URL = `${ORIGIN}/game`;
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 type Mail = Awaited<ReturnType<typeof openedMails>>[number];
 

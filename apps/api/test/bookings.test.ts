@@ -4,7 +4,7 @@
  * invariants checked after every test. Concurrency runs as real parallel requests (on Postgres,
  * over a pool; PGlite serialises them but must still give the same answers).
  */
-import { ERRORS, type AvailableTime, type RegisterEventResponse } from '@questfield/contract';
+import { type AvailableTime, type RegisterEventResponse } from '@questfield/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,9 +16,9 @@ import { openedMails } from './helpers/outbox';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 /** Concurrent bookings of one slot (R2): 500 on Postgres; PGlite runs them one at a time. */
 const CROWD = dbKind === 'postgres' ? 500 : 60;
 

@@ -8,7 +8,6 @@
  */
 import {
   API_ROUTES,
-  ERRORS,
   type AuditEntry,
   type CancelRegistrationResponse,
   type UserEvent,
@@ -26,6 +25,7 @@ import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { openedMails } from './helpers/outbox';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 const DAY = '2026-06-01';
@@ -37,7 +37,6 @@ const AT = (venueTime: string) => {
 const MINUTE = 60_000;
 const DISTRICT = 'Old Mill <District> & "Co"';
 const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`seat cancellation [${dbKind}]`, () => {
   const token = newOperatorToken();

@@ -10,7 +10,6 @@ import { Writable } from 'node:stream';
 import {
   BATCH_CODE_PAGE,
   CODE_BATCH_PAGE,
-  ERRORS,
   OPERATOR_REAUTH_MS,
   type ApiRouteName,
   type AuditEntry,
@@ -27,12 +26,11 @@ import type { Services } from '../src/services';
 import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 // 8:00 AM in New York (EDT) on June 1st.
 const START = '2026-06-01T12:00:10Z';
 const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
-
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 type BatchPage = { batches: CodeBatchSummary[]; nextCursor: string | null };
 type CodesPage = {

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  ERRORS,
   formatUsd,
   ORDERS_PAGE_SIZE,
   priceCents,
@@ -36,13 +35,9 @@ import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { deliverSquareEvent, purchase, refundEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const START = '2026-06-01T16:00:00Z';
-
-const refusal = (code: keyof typeof ERRORS, message: string = ERRORS[code].message) => ({
-  code,
-  message,
-});
 
 describe(`the console's orders and refunds [${dbKind}]`, () => {
   const token = newOperatorToken();

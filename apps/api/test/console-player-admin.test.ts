@@ -7,7 +7,6 @@
  * the command line's audit rows, naming the admin. Any body is answered, never with a 500.
  */
 import {
-  ERRORS,
   OPERATOR_REAUTH_MS,
   type AuditEntry,
   type AvailableTime,
@@ -22,12 +21,11 @@ import type { Services } from '../src/services';
 import { PASSWORD, postJson, sessionCookieOf, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 // 8:00 AM in New York (EDT): every slot of the venue day is ahead.
 const START = '2026-06-01T12:00:10Z';
 const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
-
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`the console's admin actions on a player [${dbKind}]`, () => {
   const token = newOperatorToken();

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CREDIT_HISTORY_PAGE_SIZE,
-  ERRORS,
   formatUsd,
   OPERATOR_REAUTH_MS,
   priceCents,
@@ -28,6 +27,7 @@ import { PASSWORD, postJson, sessionCookieOf, signUp, type SignedUp } from './he
 import { consoleClient, type Operator } from './helpers/console';
 import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 // 8:00 AM in New York (EDT): every slot of the venue day is ahead.
 const START = '2026-06-01T12:00:10Z';
@@ -35,11 +35,6 @@ const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
 const REASON = 'Headset broke mid-game';
 /** A list with no rows: one empty page. */
 const none = { entries: [], nextCursor: null };
-
-const refusal = (code: keyof typeof ERRORS, message: string = ERRORS[code].message) => ({
-  code,
-  message,
-});
 
 describe(`the console's player page [${dbKind}]`, () => {
   const token = newOperatorToken();

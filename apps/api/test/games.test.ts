@@ -4,7 +4,6 @@
  * maze), CORS for that origin only, and the leaderboards. Every refusal leaves nothing stored.
  */
 import {
-  ERRORS,
   generateMaze,
   implausibleRun,
   MAX_SCORE,
@@ -38,13 +37,13 @@ import {
   type WalkedRun,
 } from './helpers/maze-runs';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 type Player = { id: string; cookie: string; ip: string };
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York: the 10:00 AM game (14:00 UTC) is ahead
 const START = '2026-06-01T14:00:00.000Z';
 const EVENT_ID = 'Old Mill District|10:00 AM';
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 /** The 10:00 AM game's maze, drawn from the public event id: a run worked out ahead of it. */
 const aheadRun = () => shortestRun(EVENT_ID);

@@ -10,7 +10,6 @@ import {
   codeBatchTooLargeMessage,
   codeCreditsLeftMessage,
   creditBudgetMessage,
-  ERRORS,
   MONEY_LIMITS,
   OPERATOR_REAUTH_MS,
   type AuditEntry,
@@ -25,14 +24,11 @@ import { SETTINGS_TTL_MS } from '../src/modules/settings/settings.service';
 import { postJson, sessionCookieOf, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 // 8:00 AM in New York (EDT): the venue day runs until 04:00 UTC tomorrow.
 const START = '2026-06-01T12:00:10Z';
 const REASON = 'Headset broke mid-game';
-const refusal = (code: keyof typeof ERRORS, message: string = ERRORS[code].message) => ({
-  code,
-  message,
-});
 
 describe(`whom operators act on, and how much [${dbKind}]`, () => {
   const token = newOperatorToken();

@@ -18,6 +18,7 @@ import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/modules/partnerships/p
 import { distinctIp, postJson } from './helpers/accounts';
 import { openedMails } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z';
 const HOUR = 60 * 60_000;
@@ -31,8 +32,6 @@ const VALID: PartnershipApplyRequest = {
   companyName: 'Analytical Engines Ltd',
   companyDescription: 'We build engines.\nAnd we like games.',
 };
-
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`partnerships [${dbKind}]`, () => {
   let t: TestApp;

@@ -5,7 +5,6 @@
  */
 import {
   API_ROUTES,
-  ERRORS,
   formatUsd,
   priceCents,
   SANDBOX_NONCES,
@@ -23,12 +22,12 @@ import type { Services } from '../src/services';
 import { distinctIp, login, postJson, signUp, type SignedUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
 
 type Player = SignedUp & { ip: string };
 type Redeemed = { message: string; credits: number; item: CodeItem };
 
 const MINUTE = 60_000;
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`code redemption [${dbKind}]`, () => {
   let t: TestApp;

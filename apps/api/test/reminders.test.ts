@@ -10,7 +10,6 @@
  */
 import {
   API_ROUTES,
-  ERRORS,
   MESSAGES,
   publicUser,
   type PublicUser,
@@ -43,6 +42,7 @@ import { playersWith as playersWithIn, type Player } from './helpers/players';
 import type { ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z';
 const DAY = '2026-06-02';
@@ -56,7 +56,6 @@ const before = (ms: number, start = GAME) => new Date(Date.parse(start) - ms);
 const NOTHING = { day: 0, hour: 0, mailed: 0 };
 const ORIGIN = 'http://localhost:3000';
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 
 describe(`game reminders [${dbKind}]`, () => {
   const clock = fixedClock(NOW);

@@ -10,7 +10,6 @@
  */
 import {
   API_ROUTES,
-  ERRORS,
   type AuditEntry,
   type AvailableTime,
   type UserEvent,
@@ -41,6 +40,7 @@ import { playersWith as playersWithIn, type Player } from './helpers/players';
 import type { ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
+import { refusal } from './helpers/refusal';
 
 const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 const DAY = '2026-06-01';
@@ -51,7 +51,6 @@ const AT = (venueTime: string) => {
 };
 const MINUTE = 60_000;
 const DISTRICT = 'Old Mill <District> & "Co"';
-const refusal = (code: keyof typeof ERRORS) => ({ code, message: ERRORS[code].message });
 const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();
 
 describe(`waitlist [${dbKind}]`, () => {
