@@ -214,6 +214,7 @@ export const moneySettingsCommand = z.discriminatedUnion('command', [
   staffCreditLimitCommand,
   moneyLimitsCommand,
 ]);
+export type MoneySettingsCommand = z.input<typeof moneySettingsCommand>;
 
 /** A new batch of codes, named: the command line's `codes create` and the console's. */
 export const codeBatchRequest = z.strictObject({

@@ -11,6 +11,8 @@ import {
   waitlistHoldCommand,
   type ConsoleSettings,
   type MoneyLimits,
+  type MoneySettingsCommand,
+  type OperatorResult,
 } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -173,32 +175,49 @@ function StaffLimitPanel({ settings, canEdit, onNotice }: SettingProps) {
   );
 }
 
-function StaffLimitForm({
-  limit,
+/** A money setting's numbers, by field name. */
+type MoneyValues = Record<string, number>;
+/** A money setting's number field: its name in the form, its label and bounds. */
+type MoneyField = { name: string; label: string; min: number; max: number };
+
+/**
+ * A money setting's form (the staff limit, the money limits): its numbers checked with the
+ * contract's schema, sent as `commandOf(values)` on the money settings' route after the password
+ * and a code when the server asks (the reauth dialog gives the focus back to Save), and the
+ * notice `noticeOf` makes of the answer.
+ */
+function MoneySettingForm({
+  schema,
+  values,
+  fields,
+  save,
+  commandOf,
+  noticeOf,
   onNotice,
 }: {
-  limit: number;
+  schema: z.ZodType<MoneyValues, MoneyValues>;
+  values: MoneyValues;
+  fields: MoneyField[];
+  save: string;
+  commandOf: (values: MoneyValues) => MoneySettingsCommand;
+  noticeOf: (result: OperatorResult) => string | null;
   onNotice: SettingProps['onNotice'];
 }) {
   const saveRef = useRef<HTMLButtonElement>(null);
   const change = useChangeMoneySettings();
   const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
-  const form = useForm({ resolver: zodResolver(staffLimitForm), defaultValues: { limit } });
-  const submit = form.handleSubmit((values) => {
+  const form = useForm<MoneyValues>({ resolver: zodResolver(schema), defaultValues: values });
+  const submit = form.handleSubmit((asked) => {
     // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
     if (change.isPending) return;
     reauth.send((onError) =>
-      change.mutate(
-        { command: 'settings staff-credit-limit', limit: values.limit },
-        {
-          onSuccess: (result) => {
-            if (result.command === 'settings staff-credit-limit') {
-              onNotice(copy.staffLimitNotice(result.limit, result.before));
-            }
-          },
-          onError,
+      change.mutate(commandOf(asked), {
+        onSuccess: (result) => {
+          const notice = noticeOf(result);
+          if (notice !== null) onNotice(notice);
         },
-      ),
+        onError,
+      }),
     );
   });
 
@@ -210,16 +229,19 @@ function StaffLimitForm({
         className="mt-4 flex flex-col gap-3"
         onSubmit={(event) => void submit(event)}
       >
-        <Field
-          label={copy.staffLimitLabel}
-          className="max-w-xs"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={OPERATOR_LIMITS.creditsPerGrant}
-          error={form.formState.errors.limit?.message}
-          {...form.register('limit', { valueAsNumber: true })}
-        />
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            label={field.label}
+            className="max-w-xs"
+            type="number"
+            inputMode="numeric"
+            min={field.min}
+            max={field.max}
+            error={form.formState.errors[field.name]?.message}
+            {...form.register(field.name, { valueAsNumber: true })}
+          />
+        ))}
         <FormError>
           {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
         </FormError>
@@ -229,11 +251,45 @@ function StaffLimitForm({
           pending={change.isPending}
           className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
         >
-          {copy.staffLimitSave}
+          {save}
         </BusyButton>
       </form>
       {reauth.dialog}
     </>
+  );
+}
+
+function StaffLimitForm({
+  limit,
+  onNotice,
+}: {
+  limit: number;
+  onNotice: SettingProps['onNotice'];
+}) {
+  return (
+    <MoneySettingForm
+      schema={staffLimitForm}
+      values={{ limit }}
+      fields={[
+        {
+          name: 'limit',
+          label: copy.staffLimitLabel,
+          min: 1,
+          max: OPERATOR_LIMITS.creditsPerGrant,
+        },
+      ]}
+      save={copy.staffLimitSave}
+      commandOf={(values) => ({
+        command: 'settings staff-credit-limit',
+        limit: Number(values.limit),
+      })}
+      noticeOf={(result) =>
+        result.command === 'settings staff-credit-limit'
+          ? copy.staffLimitNotice(result.limit, result.before)
+          : null
+      }
+      onNotice={onNotice}
+    />
   );
 }
 
@@ -259,63 +315,23 @@ function MoneyLimitsForm({
   limits: MoneyLimits;
   onNotice: SettingProps['onNotice'];
 }) {
-  const saveRef = useRef<HTMLButtonElement>(null);
-  const change = useChangeMoneySettings();
-  const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
-  const form = useForm({ resolver: zodResolver(moneyLimits), defaultValues: limits });
-  const submit = form.handleSubmit((values) => {
-    // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
-    if (change.isPending) return;
-    reauth.send((onError) =>
-      change.mutate(
-        { command: 'settings money-limits', ...values },
-        {
-          onSuccess: (result) => {
-            if (result.command === 'settings money-limits') {
-              onNotice(copy.moneyLimitsNotice(result.limits));
-            }
-          },
-          onError,
-        },
-      ),
-    );
-  });
-
-  // The dialog stays outside the form: its own form's submit would reach this one.
   return (
-    <>
-      <form
-        noValidate
-        className="mt-4 flex flex-col gap-3"
-        onSubmit={(event) => void submit(event)}
-      >
-        {MONEY_FIELDS.map((name) => (
-          <Field
-            key={name}
-            label={copy.moneyLimitLabels[name]}
-            className="max-w-xs"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MONEY_LIMITS.max[name]}
-            error={form.formState.errors[name]?.message}
-            {...form.register(name, { valueAsNumber: true })}
-          />
-        ))}
-        <FormError>
-          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
-        </FormError>
-        <BusyButton
-          ref={saveRef}
-          type="submit"
-          pending={change.isPending}
-          className={buttonStyles({ variant: 'secondary', className: 'self-start' })}
-        >
-          {copy.moneyLimitsSave}
-        </BusyButton>
-      </form>
-      {reauth.dialog}
-    </>
+    <MoneySettingForm
+      schema={moneyLimits}
+      values={limits}
+      fields={MONEY_FIELDS.map((name) => ({
+        name,
+        label: copy.moneyLimitLabels[name],
+        min: 0,
+        max: MONEY_LIMITS.max[name],
+      }))}
+      save={copy.moneyLimitsSave}
+      commandOf={(values) => ({ command: 'settings money-limits', ...values })}
+      noticeOf={(result) =>
+        result.command === 'settings money-limits' ? copy.moneyLimitsNotice(result.limits) : null
+      }
+      onNotice={onNotice}
+    />
   );
 }
 
