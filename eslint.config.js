@@ -22,6 +22,7 @@ const SCHEMA_OWNERS = {
   email: 'integrations/email',
   games: 'modules/games',
   limits: 'modules/limits',
+  operator: 'modules/operator',
   orders: 'modules/orders',
   partnerships: 'modules/partnerships',
   settings: 'modules/settings',

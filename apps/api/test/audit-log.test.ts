@@ -9,6 +9,7 @@ import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSlots } from '../src/db/schema';
+import { transactor } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { createOperatorService } from '../src/modules/operator/operator.service';
@@ -288,6 +289,7 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
     const operator = createOperatorService({
       ...services,
       db: db(),
+      transaction: transactor(db()),
       env: t.env,
       clock: t.clock,
       auditLog: {

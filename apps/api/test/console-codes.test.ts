@@ -18,6 +18,7 @@ import {
   type CodeBatchSummary,
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactor } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
@@ -388,6 +389,7 @@ describe(`the console's code batches [${dbKind}]`, () => {
     const failing = createOperatorService({
       ...services,
       db: t.database.handle.db,
+      transaction: transactor(t.database.handle.db),
       env: t.env,
       clock: t.clock,
       auditLog: {

@@ -254,6 +254,7 @@ describe(`the console's player page [${dbKind}]`, () => {
     await reauth(staff);
     expect(jsonOf(await change(staff, { playerId: player.id, credits: 1 }))).toEqual({
       balance: 1,
+      approval: null,
     });
   });
 
@@ -272,9 +273,11 @@ describe(`the console's player page [${dbKind}]`, () => {
     }
     expect(jsonOf(await change(staff, { playerId: player.id, credits: 10 }))).toEqual({
       balance: 10,
+      approval: null,
     });
-    expect(jsonOf(await change(admin, { playerId: player.id, credits: 500 }))).toEqual({
-      balance: 510,
+    expect(jsonOf(await change(admin, { playerId: player.id, credits: 50 }))).toEqual({
+      balance: 60,
+      approval: null,
     });
 
     const settings = t.database.handle.db;
@@ -282,7 +285,8 @@ describe(`the console's player page [${dbKind}]`, () => {
     clock.advance(SETTINGS_TTL_MS);
     expect((await pageOf(player)).creditLimit).toBe(20);
     expect(jsonOf(await change(staff, { playerId: player.id, credits: 20 }))).toEqual({
-      balance: 530,
+      balance: 80,
+      approval: null,
     });
     await settings.delete(runtimeSettings).where(eq(runtimeSettings.key, 'staff_credit_limit'));
     clock.advance(SETTINGS_TTL_MS);
@@ -307,7 +311,7 @@ describe(`the console's player page [${dbKind}]`, () => {
     expect(await auditOf('users.deduct-credits', player)).toEqual([]);
     expect(await ledgerOf(player)).toHaveLength(1);
 
-    expect(jsonOf(await deduct(2))).toEqual({ balance: 0 });
+    expect(jsonOf(await deduct(2))).toEqual({ balance: 0, approval: null });
     const ledger = await ledgerOf(player);
     expect(ledger.at(-1)).toMatchObject({ delta: -2, reason: 'admin', balanceAfter: 0 });
     expect((await pageOf(player)).creditHistory.entries[0]).toMatchObject({
@@ -325,6 +329,7 @@ describe(`the console's player page [${dbKind}]`, () => {
     });
     expect(jsonOf(await change(staff, { playerId: player.id, credits: 3 }))).toEqual({
       balance: 3,
+      approval: null,
     });
     expect(await auditOf('users.grant-credits', player)).toMatchObject([
       { before: { balance: 0 }, after: { balance: 3 }, reason: REASON },

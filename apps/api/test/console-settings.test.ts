@@ -370,6 +370,7 @@ describe(`the console's settings [${dbKind}]`, () => {
         'Staff grant limit  25 credits per action',
         'Staff daily budget 100 credits per staff member and venue day',
         'Console batches    at most 1000 codes each, 10000 credits of codes per venue day',
+        "Second admin       for an admin's grants past 500 credits a venue day, and batches of over 1000 credits",
         'Cancel cut-off     120 minutes before a game',
         'Waitlist hold      15 minutes for an offered seat',
         'Venue limit        26 per address and window (elsewhere 20 sign-ups in 10 minutes, 100 a day, 10 code entries a minute)',

@@ -189,6 +189,7 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'event_slots',
         'game_result_checks',
         'game_results',
+        'operator_approvals',
         'order_refunds',
         'orders',
         'partnership_applications',

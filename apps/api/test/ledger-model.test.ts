@@ -3,7 +3,9 @@
  * sign-ups, purchases (approved card, declined card, stale price), full refunds (Square's signed
  * webhook, or an admin's from the command line leaving any shortfall), operators' codes (issued,
  * revoked, already expired; Game Passes from Game Packs) redeemed from either screen, bookings,
- * joins by access code and cancellations, and runs each through the real HTTP API and a small
+ * joins by access code and cancellations, an admin's console grants and deductions (past the
+ * day's allowance, a request another admin approves or refuses: ADR 0053), and runs each
+ * through the real HTTP API and a small
  * in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
  * codes brought them, less what refunds took back: ADR 0051), and each player's balance in
@@ -14,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  balanceTooLowMessage,
   CATALOG,
   codeRedeemedMessage,
   ERRORS,
@@ -24,11 +27,14 @@ import {
   priceCents,
   SANDBOX_NONCES,
   type ApiRouteName,
+  type ApprovalRequest,
   type AvailableTime,
   type CancelRegistrationResponse,
   type CheckoutRequest,
   type CheckoutResponse,
   type CodeRedeemedResponse,
+  type ConsoleApprovalDecided,
+  type CreditChange,
   type ErrorCode,
   type OperatorCodeKind,
   type OperatorCommand,
@@ -47,13 +53,14 @@ import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { consoleClient, type Operator } from './helpers/console';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { deliverSquareEvent, paymentEvent, purchase, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 const SEED = Number(process.env.MODEL_SEED ?? 20_261_201);
 const PATH = process.env.MODEL_PATH;
-const RUNS = Number(process.env.MODEL_RUNS ?? 12);
+const RUNS = Number(process.env.MODEL_RUNS ?? 20);
 const MAX_COMMANDS = Number(process.env.MODEL_COMMANDS ?? 40);
 /** Shrinking stops here and reports the smallest failure found so far. */
 const SHRINK_LIMIT_MS = 300_000;
@@ -95,6 +102,8 @@ type ModelCode = {
   /** A Game Pass: the order that issued it (a refund revokes it). */
   orderNumber?: string;
 };
+/** An admin's grant past the day's allowance, waiting for another admin (ADR 0053). */
+type ModelApproval = { id: string; who: number; credits: number; decided: boolean };
 type ModelOrder = {
   orderNumber: string;
   buyer: number;
@@ -114,9 +123,22 @@ type Model = {
   orders: ModelOrder[];
   /** Each slot's access code, as the first seat on it answered. */
   accessCodes: Map<string, string>;
+  /** What the run's admin granted in the console today without a second admin. */
+  adminGranted: number;
+  approvals: ModelApproval[];
 };
 type Player = SignedUp & { ip: string };
-type Real = { t: TestApp; services: Services; operatorToken: string; players: Player[] };
+type Console = ReturnType<typeof consoleClient>;
+/** The console's two admins: one grants, the other decides what waits. */
+type Admins = { granting: Operator; deciding: Operator };
+type Real = {
+  t: TestApp;
+  services: Services;
+  operatorToken: string;
+  console: Console;
+  admins: Admins;
+  players: Player[];
+};
 /** The app every run shares, its clock, and how many runs it has had. */
 type Venue = Omit<Real, 'players'> & { clock: ReturnType<typeof fixedClock>; runs: number };
 
@@ -675,6 +697,85 @@ class Join extends PlayerCommand {
   }
 }
 
+/** What the venue's admin grants a day without a second admin: low, so that requests wait. */
+const ADMIN_DAILY_CREDITS = 20;
+
+/**
+ * An admin grants or deducts credits on the player's page: a grant within the day's allowance
+ * is made, one past it waits for another admin; a deduction never takes the balance below 0.
+ * What a deduction takes counts as given back to nobody: `given` stays.
+ */
+class ConsoleCredits extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly change: CreditChange,
+    readonly credits: number,
+  ) {
+    super(pick);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `ConsoleCredits(player ${this.who(model)}, ${this.change} ${this.credits})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const who = this.who(model);
+    const player = model.players[who]!;
+    const body = { change: this.change, credits: this.credits, reason: 'Model' };
+    const response = await real.console.post(real.admins.granting, 'consolePlayerCredits', {
+      playerId: real.players[who]!.id,
+      ...body,
+    });
+    if (this.change === 'deduct' && this.credits > player.credits) {
+      return expectRefused(response, 'BALANCE_TOO_LOW', balanceTooLowMessage(player.credits));
+    }
+    const answer = expectOk<{ balance: number; approval: ApprovalRequest | null }>(response);
+    if (this.change === 'grant' && model.adminGranted + this.credits > ADMIN_DAILY_CREDITS) {
+      expect(answer).toMatchObject({ balance: player.credits, approval: { state: 'pending' } });
+      const id = answer.approval?.id ?? '';
+      model.approvals.push({ id, who, credits: this.credits, decided: false });
+      return;
+    }
+    if (this.change === 'grant') {
+      model.adminGranted += this.credits;
+      player.given += this.credits;
+    }
+    player.credits += this.change === 'grant' ? this.credits : -this.credits;
+    expect(answer).toEqual({ balance: player.credits, approval: null });
+  }
+}
+
+/** The other admin approves or refuses a waiting grant; each is decided once. */
+class Decide extends LedgerCommand {
+  constructor(
+    readonly pick: number,
+    readonly approve: boolean,
+  ) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.approvals.length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const decision = this.approve ? 'approve' : 'refuse';
+    return `Decide(request ${this.pick % model.approvals.length}, ${decision})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const request = nth(model.approvals, this.pick)!;
+    const decision = this.approve ? 'approve' : 'refuse';
+    const response = await real.console.post(real.admins.deciding, 'consoleApprovalDecide', {
+      approvalId: request.id,
+      decision,
+    });
+    if (request.decided) return expectRefused(response, 'APPROVAL_NOT_PENDING');
+    request.decided = true;
+    const { done } = expectOk<ConsoleApprovalDecided>(response);
+    if (!this.approve) return void expect(done).toBeNull();
+    const player = model.players[request.who]!;
+    player.credits += request.credits;
+    player.given += request.credits;
+    expect(done).toEqual({ kind: 'grant', balance: player.credits });
+  }
+}
+
 /** Picks among what exists when a command runs (counting round); shrinks towards the first. */
 const pick = fc.nat({ max: 20 });
 /** Mostly approved, so that players have credits to spend. */
@@ -733,6 +834,22 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
     arbitrary: fc.tuple(pick, unknownOr(pick)).map(([who, game]) => new Join(who, game)),
     weight: 3,
   },
+  {
+    arbitrary: fc
+      .tuple(
+        pick,
+        fc.constantFrom<CreditChange>('grant', 'deduct'),
+        fc.integer({ min: 1, max: 30 }),
+      )
+      .map(([who, change, credits]) => new ConsoleCredits(who, change, credits)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.boolean())
+      .map(([request, approve]) => new Decide(request, approve)),
+    weight: 3,
+  },
 );
 
 // ---- runs ---------------------------------------------------------------------------------
@@ -760,11 +877,17 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     codes: [],
     orders: [],
     accessCodes: new Map(),
+    adminGranted: 0,
+    approvals: [],
   };
   const real: Real = { ...venue, players: [] };
   const host = [new SignUp(), new Buy(0, 'credits-16', 'approved'), new Book(0, 0)];
   for (const command of [...host, new SignUp(), new SignUp()]) await command.run(model, real);
   venue.clock.set(new Date(Date.parse(slots[0]!) + 5 * 60_000));
+  // A new day's sessions for the admins, the password asked again (each moves the clock 30 s).
+  for (const admin of [venue.admins.granting, venue.admins.deciding]) {
+    await venue.console.signInAgain(admin);
+  }
   model.now = venue.clock.now().getTime();
   return { model, real };
 }
@@ -782,7 +905,13 @@ describe(`credits ledger against a model (R1) [${dbKind}]`, () => {
     const operatorToken = newOperatorToken();
     const paymentProvider = createTestPaymentProvider();
     const t = await createTestApp({ clock, env: SQUARE_ENV, operatorToken, paymentProvider });
-    venue = { t, clock, operatorToken, services: servicesOf(t), runs: 0 };
+    const calls = consoleClient(() => t, operatorToken, clock);
+    const admins = {
+      granting: await calls.operator('admin'),
+      deciding: await calls.operator('admin'),
+    };
+    for (const admin of Object.values(admins)) await calls.enrol(admin);
+    venue = { t, clock, operatorToken, console: calls, admins, services: servicesOf(t), runs: 0 };
     // Players give seats back until the game starts, so that a run can cancel its later games.
     const cutoff = await operatorRun(
       { ...venue, players: [] },
@@ -792,6 +921,11 @@ describe(`credits ledger against a model (R1) [${dbKind}]`, () => {
       },
     );
     expect(cutoff.statusCode, cutoff.body).toBe(200);
+    const limits = await operatorRun(
+      { ...venue, players: [] },
+      { command: 'settings money-limits', adminDailyCredits: ADMIN_DAILY_CREDITS },
+    );
+    expect(limits.statusCode, limits.body).toBe(200);
   });
   afterAll(async () => {
     await venue?.t.close();

@@ -533,6 +533,21 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'operator',
   },
+  /** Requests that wait for a second admin's approval, and the latest decided (ADR 0053). */
+  consoleApprovals: {
+    method: 'GET',
+    path: '/api/console/approvals',
+    access: 'admin',
+    module: 'operator',
+  },
+  /** Approves (runs the action), refuses or withdraws a request; asked again, like a grant. */
+  consoleApprovalDecide: {
+    method: 'POST',
+    path: '/api/console/approvals/decide',
+    access: 'admin',
+    module: 'operator',
+    twoFactor: 'recent',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -34,6 +34,13 @@ import {
   consolePlayerSeatRequest,
 } from './cancellation';
 import { consoleSettingsResponse } from './console-settings';
+import {
+  consoleApprovalDecideRequest,
+  consoleApprovalDecideResponse,
+  consoleApprovalsResponse,
+  consoleCodeBatchCreateResponse,
+  consolePlayerCreditsResponse,
+} from './console-approvals';
 import { consoleReportRequest, consoleReportResponse } from './console-reports';
 import {
   consoleOrderRefundPlan,
@@ -75,7 +82,6 @@ import {
 } from './games';
 import {
   batchCodesPage,
-  codeBatchCreated,
   codeBatchesPage,
   codeBatchRevoked,
   operatorCommand,
@@ -117,7 +123,6 @@ import {
   consolePlayerCreditHistoryRequest,
   consolePlayerCreditHistoryResponse,
   consolePlayerCreditsRequest,
-  consolePlayerCreditsResponse,
   consolePlayerDeleteResponse,
   consolePlayerGamePassesResponse,
   consolePlayerListRequest,
@@ -283,10 +288,18 @@ export const API_SCHEMAS = {
   },
   consoleCodeBatches: { request: consoleCodeBatchesRequest, response: codeBatchesPage },
   consoleCodeBatch: { request: consoleCodeBatchRequest, response: batchCodesPage },
-  consoleCodeBatchCreate: { request: consoleCodeBatchCreateRequest, response: codeBatchCreated },
+  consoleCodeBatchCreate: {
+    request: consoleCodeBatchCreateRequest,
+    response: consoleCodeBatchCreateResponse,
+  },
   consoleCodeRevoke: { request: consoleCodeRevokeRequest, response: consoleCodeRevokeResponse },
   consoleCodeBatchRevoke: { request: consoleCodeBatchRevokeRequest, response: codeBatchRevoked },
   consoleReport: { request: consoleReportRequest, response: consoleReportResponse },
+  consoleApprovals: { response: consoleApprovalsResponse },
+  consoleApprovalDecide: {
+    request: consoleApprovalDecideRequest,
+    response: consoleApprovalDecideResponse,
+  },
 } as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;
 
 /** Routes that have a handler (and so schemas) today. */

@@ -6,6 +6,7 @@
  * unless the admin chooses to refund the money anyway and leave that balance at zero.
  */
 import { z } from 'zod';
+import { creditsText } from './credits';
 import { ORDER_FLAG_NAMES, venueDay } from './operator';
 import { ORDER_STATUSES, orderLine, orderNumber } from './orders';
 
@@ -95,10 +96,7 @@ export type ConsoleOrderRefundRequest = z.infer<typeof consoleOrderRefundRequest
 
 export const consoleOrderRefundResponse = z.object({ order: consoleOrder });
 
-const credits = (count: number) =>
-  `${count.toLocaleString('en-US')} credit${count === 1 ? '' : 's'}`;
-
 /** REFUND_SHORTFALL: how many credits the players no longer have. */
 export function refundShortfallMessage(missing: number): string {
-  return `${credits(missing)} of this order ${missing === 1 ? 'was' : 'were'} already spent. Choose to refund anyway and leave the balance at zero, or cancel.`;
+  return `${creditsText(missing)} of this order ${missing === 1 ? 'was' : 'were'} already spent. Choose to refund anyway and leave the balance at zero, or cancel.`;
 }

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from './accounts';
-import { creditHistoryRequest, creditPosting } from './credits';
+import { creditHistoryRequest, creditPosting, creditsText } from './credits';
 import { myBestsResponse } from './games';
 import { OPERATOR_CODE_KINDS, OPERATOR_LIMITS } from './operator';
 import { publicOrder } from './orders';
@@ -23,24 +23,21 @@ export const STAFF_CREDIT_LIMIT_DEFAULT = 10;
 const CREDIT_CHANGES = ['grant', 'deduct'] as const;
 export type CreditChange = (typeof CREDIT_CHANGES)[number];
 
-const credits = (count: number) =>
-  `${count.toLocaleString('en-US')} credit${count === 1 ? '' : 's'}`;
-
 /** CREDIT_LIMIT_EXCEEDED with the asking operator's limit. */
 export function creditLimitMessage(limit: number): string {
-  return `You can grant or deduct at most ${credits(limit)} at a time.`;
+  return `You can grant or deduct at most ${creditsText(limit)} at a time.`;
 }
 
 /** CREDIT_BUDGET_EXCEEDED with the staff member's budget per venue day and what is left of it. */
 export function creditBudgetMessage(budget: number, left: number): string {
   return left === 0
-    ? `You have granted or deducted your ${credits(budget)} for today (until midnight, venue time): an admin can act, or raise the budget in Settings.`
-    : `You can grant or deduct ${credits(left)} more today (${credits(budget)} a venue day, from midnight venue time): an admin can act, or raise the budget in Settings.`;
+    ? `You have granted or deducted your ${creditsText(budget)} for today (until midnight, venue time): an admin can act, or raise the budget in Settings.`
+    : `You can grant or deduct ${creditsText(left)} more today (${creditsText(budget)} a venue day, from midnight venue time): an admin can act, or raise the budget in Settings.`;
 }
 
 /** BALANCE_TOO_LOW with the balance a deduction would have taken below zero. */
 export function balanceTooLowMessage(balance: number): string {
-  return `The balance is ${credits(balance)}: a deduction cannot take it below zero.`;
+  return `The balance is ${creditsText(balance)}: a deduction cannot take it below zero.`;
 }
 
 const playerId = z.uuid();
@@ -112,10 +109,6 @@ export function creditChangeForm(limit: number, balance: number) {
       message: balanceTooLowMessage(balance),
     });
 }
-
-export const consolePlayerCreditsResponse = z.object({
-  balance: z.number().int().nonnegative(),
-});
 
 export const consolePlayerSignOutResponse = z.object({
   /** How many sign-in sessions ended. */

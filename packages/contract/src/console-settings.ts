@@ -75,16 +75,26 @@ export const venueLimit = z
 /**
  * What the console may move in a venue day (issue "money and authority"): the credits one staff
  * member grants and deducts in all, the codes one console batch holds, and the credits that the
- * console's code batches of the day hold in all (a code's credits times the batch's codes). The
- * command line is held to none of them: it runs on the server's machine, and audits alike.
+ * console's code batches of the day hold in all (a code's credits times the batch's codes); and
+ * where a second admin's approval starts (ADR 0053): an admin's grants of the day past
+ * `adminDailyCredits`, a batch holding more than `batchApprovalCredits`. The command line is held
+ * to none of them: it runs on the server's machine, and audits alike.
  */
 export const MONEY_LIMITS = {
-  defaults: { staffDailyCredits: 100, codesPerBatch: 1_000, codeCreditsPerDay: 10_000 },
+  defaults: {
+    staffDailyCredits: 100,
+    codesPerBatch: 1_000,
+    codeCreditsPerDay: 10_000,
+    adminDailyCredits: 500,
+    batchApprovalCredits: 1_000,
+  },
   max: {
     // OPERATOR_LIMITS' credits per grant, codes per batch, and their batch's most credits.
     staffDailyCredits: 100_000,
     codesPerBatch: 10_000,
     codeCreditsPerDay: 10_000_000,
+    adminDailyCredits: 100_000,
+    batchApprovalCredits: 10_000_000,
   },
 } as const;
 export type MoneyLimits = { [K in keyof typeof MONEY_LIMITS.defaults]: number };
@@ -97,6 +107,8 @@ export const moneyLimits = z.strictObject({
   staffDailyCredits: moneyLimit(MONEY_LIMITS.max.staffDailyCredits),
   codesPerBatch: moneyLimit(MONEY_LIMITS.max.codesPerBatch),
   codeCreditsPerDay: moneyLimit(MONEY_LIMITS.max.codeCreditsPerDay),
+  adminDailyCredits: moneyLimit(MONEY_LIMITS.max.adminDailyCredits),
+  batchApprovalCredits: moneyLimit(MONEY_LIMITS.max.batchApprovalCredits),
 });
 
 /** Every setting of the screen, as stored now (not a process's copy of it). */

@@ -48,3 +48,7 @@ export const creditHistoryResponse = z.object({
   entries: z.array(creditPosting),
   nextCursor: z.string().nullable(),
 });
+
+/** A count of credits in words: '1 credit', '1,250 credits'. */
+export const creditsText = (count: number): string =>
+  `${count.toLocaleString('en-US')} credit${count === 1 ? '' : 's'}`;

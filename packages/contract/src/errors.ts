@@ -268,6 +268,23 @@ export const ERRORS = {
     status: 403,
     message: 'You have granted or deducted all the credits you may today.',
   },
+  /** A request for a second admin's approval (ADR 0053) that is not there. */
+  APPROVAL_NOT_FOUND: { status: 404, message: 'That request does not exist.' },
+  /** Approved, refused, withdrawn or lapsed already: each request is decided once. */
+  APPROVAL_NOT_PENDING: {
+    status: 409,
+    message: 'That request is no longer waiting: it was decided, withdrawn or has lapsed.',
+  },
+  /** The requester may withdraw their request; another admin approves or refuses it. */
+  APPROVAL_OWN_REQUEST: {
+    status: 403,
+    message: 'Another admin must approve or refuse your request; you can withdraw it.',
+  },
+  /** Only the requester withdraws a request. */
+  APPROVAL_NOT_YOURS: {
+    status: 403,
+    message: 'Only the admin who asked can withdraw a request: approve or refuse it.',
+  },
   /** Nobody moves their own credits or seats in the console (admins included). */
   OPERATOR_OWN_ACCOUNT: {
     status: 403,

@@ -13,6 +13,7 @@ import {
   ROLES,
   SLOT_CAPACITY,
   WEEKDAYS,
+  type MoneyLimits,
   type OperatorCommand,
   type OperatorResult,
 } from '@questfield/contract';
@@ -39,6 +40,49 @@ function wholeNumber(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('Give a whole number, e.g. 10.');
   return Number(value);
 }
+
+/** `settings money-limits`' options, each a field of the money limits (MONEY_LIMITS). */
+const MONEY_OPTIONS = [
+  {
+    flag: 'staff-daily',
+    unit: 'credits',
+    field: 'staffDailyCredits',
+    help: 'credits per staff member and venue day',
+  },
+  {
+    flag: 'codes-per-batch',
+    unit: 'n',
+    field: 'codesPerBatch',
+    help: 'codes in one batch made in the console',
+  },
+  {
+    flag: 'code-credits-per-day',
+    unit: 'credits',
+    field: 'codeCreditsPerDay',
+    help: "credits of the day's console batches",
+  },
+  {
+    flag: 'admin-daily',
+    unit: 'credits',
+    field: 'adminDailyCredits',
+    help: "credits an admin grants in a venue day before a second admin's approval is needed",
+  },
+  {
+    flag: 'batch-approval',
+    unit: 'credits',
+    field: 'batchApprovalCredits',
+    help: "credits a console batch holds before a second admin's approval is needed",
+  },
+] as const satisfies readonly {
+  flag: string;
+  unit: string;
+  field: keyof MoneyLimits;
+  help: string;
+}[];
+
+/** What commander names an option's value: '--staff-daily' → 'staffDaily'. */
+const camelCase = (flag: string) =>
+  flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 const kindOption = (description: string) =>
   new Option('--kind <kind>', description).choices(OPERATOR_CODE_KINDS);
@@ -310,27 +354,24 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .argument('<n>', 'credits', wholeNumber)
     .action((limit: number) => chosen({ command: 'settings staff-credit-limit', limit }));
-  settings
+  const money = settings
     .command('money-limits')
     .description(
       'Set what the console may move in a venue day (the command line is held to none): each ' +
-        "staff member's credits granted and deducted in all, the codes of one batch, and the " +
-        "credits of the day's code batches in all. Options not given stay as they are.",
-    )
-    .option('--staff-daily <credits>', 'credits per staff member and venue day', wholeNumber)
-    .option('--codes-per-batch <n>', 'codes in one batch made in the console', wholeNumber)
-    .option('--code-credits-per-day <credits>', "credits of the day's console batches", wholeNumber)
-    .action(
-      (options: { staffDaily?: number; codesPerBatch?: number; codeCreditsPerDay?: number }) =>
-        chosen({
-          command: 'settings money-limits',
-          ...(options.staffDaily === undefined ? {} : { staffDailyCredits: options.staffDaily }),
-          ...(options.codesPerBatch === undefined ? {} : { codesPerBatch: options.codesPerBatch }),
-          ...(options.codeCreditsPerDay === undefined
-            ? {}
-            : { codeCreditsPerDay: options.codeCreditsPerDay }),
-        }),
+        "staff member's credits granted and deducted in all, the codes of one batch, the " +
+        "credits of the day's code batches in all, and where a second admin's approval starts. " +
+        'Options not given stay as they are.',
     );
+  for (const option of MONEY_OPTIONS) {
+    money.option(`--${option.flag} <${option.unit}>`, option.help, wholeNumber);
+  }
+  money.action((options: Record<string, number | undefined>) => {
+    const changed = MONEY_OPTIONS.flatMap(({ flag, field }) => {
+      const value = options[camelCase(flag)];
+      return value === undefined ? [] : [[field, value] as const];
+    });
+    return chosen({ command: 'settings money-limits', ...Object.fromEntries(changed) });
+  });
   settings
     .command('cancel-cutoff')
     .description(

@@ -76,6 +76,7 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
 const moneyLines = (limits: MoneyLimits) => [
   `Staff daily budget ${limits.staffDailyCredits} credits per staff member and venue day`,
   `Console batches    at most ${limits.codesPerBatch} codes each, ${limits.codeCreditsPerDay} credits of codes per venue day`,
+  `Second admin       for an admin's grants past ${limits.adminDailyCredits} credits a venue day, and batches of over ${limits.batchApprovalCredits} credits`,
 ];
 
 /** When a setting's change reaches every server. */

@@ -19,6 +19,7 @@ import { registerDevMailboxRoutes } from './dev/dev-mailbox.routes';
 import { registerGamesRoutes } from './games/games.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import type { ApiModule } from './module-context';
+import { registerConsoleApprovalsRoutes } from './operator/console-approvals.routes';
 import { registerConsoleReportsRoutes } from './operator/console-reports.routes';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerConsoleOrdersRoutes } from './orders/console-orders.routes';
@@ -54,4 +55,5 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['settings', registerSettingsRoutes],
   ['orders', registerConsoleOrdersRoutes],
   ['operator', registerConsoleReportsRoutes],
+  ['operator', registerConsoleApprovalsRoutes],
 ];

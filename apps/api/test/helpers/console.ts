@@ -7,12 +7,14 @@ import {
   API_SCHEMAS,
   isErrorCode,
   type ApiRouteName,
+  type MoneyLimits,
   type Role,
 } from '@questfield/contract';
 import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import type { fixedClock } from '../../src/lib/clock';
+import { SETTINGS_TTL_MS } from '../../src/modules/settings/settings.service';
 import {
   COOKIE,
   PASSWORD,
@@ -101,6 +103,31 @@ export function consoleClient(
     expect(answer.statusCode, answer.body).toBe(200);
   }
 
+  /** Changes the money limits on the command line; every server follows at once. */
+  async function setMoneyLimits(limits: Partial<MoneyLimits>) {
+    const command = { command: 'settings money-limits', ...limits };
+    const set = await postJson(app(), 'operatorRun', command, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    clock.advance(SETTINGS_TTL_MS);
+  }
+
+  /**
+   * Signs `who` (enrolled here) in again, past the two-factor check and the password asked again,
+   * at the next 30-second step of the clock: after a day's idle, which ends a session.
+   */
+  async function signInAgain(who: Operator) {
+    clock.advance(30_000);
+    who.cookie = await signIn(who.email, who.ip);
+    const code = codeAt(secrets.get(who.id) ?? expect.fail('not enrolled'));
+    const verified = await post(who, 'consoleTwoFactorVerify', { code });
+    expect(verified.statusCode, verified.body).toBe(200);
+    // Passing the check moves the session to a new id.
+    who.cookie = sessionCookieOf(verified) ?? expect.fail('no new session cookie');
+    await reauth(who);
+  }
+
   /**
    * Sends `who` bodies made from each route's request schema and its `examples`, mutated as a
    * hostile client would (`seed` fixes them): every answer is under 500, a refusal always in
@@ -128,5 +155,16 @@ export function consoleClient(
     }
   }
 
-  return { signIn, operator, post, getConsoleSession, codeAt, enrol, reauth, answersAnyBody };
+  return {
+    signIn,
+    signInAgain,
+    setMoneyLimits,
+    operator,
+    post,
+    getConsoleSession,
+    codeAt,
+    enrol,
+    reauth,
+    answersAnyBody,
+  };
 }

@@ -18,6 +18,7 @@ export * from './credits';
 export * from './email';
 export * from './games';
 export * from './limits';
+export * from './operator';
 export * from './orders';
 export * from './partnerships';
 export * from './settings';

@@ -161,7 +161,7 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
     ...apiRoute('consolePlayerCredits'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      return { balance: await services.operator.changeCredits(request.body, actor) };
+      return services.operator.changeCredits(request.body, actor);
     },
   });
 

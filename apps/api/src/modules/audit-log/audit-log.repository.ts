@@ -46,16 +46,20 @@ export async function listEntries(db: Executor, query: AuditQuery): Promise<Audi
     .limit(query.limit);
 }
 
+/** The audit actions that move credits, each counted toward an operator's day. */
+export type CreditAction = 'users.grant-credits' | 'users.deduct-credits';
+
 /**
- * The credits an operator granted and deducted since `since`, in all, from their grants' and
- * deductions' rows (each row's balances before and after), counted after taking the
- * operator's budget lock: an advisory lock held to commit, so concurrent grants of one operator
- * count one another, from every process.
+ * The credits an operator moved by `actions` since `since`, in all, from those rows (each row's
+ * balances before and after), counted after taking the operator's budget lock: an advisory
+ * lock held to commit, so concurrent grants of one operator count one another, from every
+ * process.
  */
 export async function lockAndSumCreditsMoved(
   tx: Executor,
   actorId: string,
   since: Date,
+  actions: readonly CreditAction[],
 ): Promise<number> {
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(hashtextextended(${`credit-budget|${actorId}`}, 0))`,
@@ -70,7 +74,7 @@ export async function lockAndSumCreditsMoved(
       and(
         eq(auditLog.actorId, actorId),
         gte(auditLog.at, since),
-        inArray(auditLog.action, ['users.grant-credits', 'users.deduct-credits']),
+        inArray(auditLog.action, [...actions]),
       ),
     );
   return Number(row?.moved ?? 0);

@@ -25,8 +25,11 @@ export type OperatorActor =
   | { kind: 'command_line' }
   | { kind: 'operator'; userId: string; username: string; role: Role; ip: string };
 
+/** A signed-in operator of the console. */
+export type ConsoleActor = Extract<OperatorActor, { kind: 'operator' }>;
+
 /** The signed-in operator of a console request, as the log names them. */
-export function operatorActor(session: SessionInfo, ip: string): OperatorActor {
+export function operatorActor(session: SessionInfo, ip: string): ConsoleActor {
   const { id: userId, username, role } = session.account;
   return { kind: 'operator', userId, username, role, ip };
 }
@@ -113,14 +116,20 @@ export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'en
       }),
 
     /**
-     * The credits `operatorId` granted and deducted in the venue day of now, in all, in the
-     * caller's transaction and under the operator's budget lock (held to its commit).
+     * The credits `operatorId` moved by `actions` (grants and deductions, unless narrowed) in
+     * the venue day of now, in all, in the caller's transaction and under the operator's budget
+     * lock (held to its commit).
      */
-    creditsMovedToday: (tx: Executor, operatorId: string): Promise<number> =>
+    creditsMovedToday: (
+      tx: Executor,
+      operatorId: string,
+      actions: readonly repo.CreditAction[] = ['users.grant-credits', 'users.deduct-credits'],
+    ): Promise<number> =>
       repo.lockAndSumCreditsMoved(
         tx,
         operatorId,
         venueDayRange(venueDayOf(clock.now(), zone), zone).from,
+        actions,
       ),
 
     /** Rows newest first, at most 200 a page; `nextCursor` is null on the last page. */

@@ -276,6 +276,8 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
     async create(
       batch: CodeBatch,
       hooks: {
+        /** Runs first in the batch's transaction (a second admin's approval taken, ADR 0053). */
+        claim?: (tx: Transaction) => Promise<void>;
         recorded?: InTransaction<{ batchId: string }>;
         admit?: { since: Date; check: (creditsSoFar: number) => void };
       } = {},
@@ -285,6 +287,7 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
       const expiresAt = batch.expiresAt ?? null;
       return transaction(async (tx) => {
         const { admit } = hooks;
+        await hooks.claim?.(tx);
         if (admit !== undefined) admit.check(await repo.lockAndSumBatchCredits(tx, admit.since));
         const batchId =
           (await repo.insertBatch(tx, {

@@ -32,7 +32,7 @@ export function registerConsoleCodesRoutes(app: ZodApp, { services }: ModuleCont
 
   app.route({
     ...apiRoute('consoleCodeBatchCreate'),
-    handler: (request) => codes.create(request.body, actorOf(request)),
+    handler: (request) => services.operator.createBatch(request.body, actorOf(request)),
   });
 
   app.route({

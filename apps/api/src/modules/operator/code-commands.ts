@@ -20,6 +20,7 @@ import {
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import { z } from 'zod';
+import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { venueDayOf, venueDayRange } from '../../lib/slot-schedule';
@@ -119,13 +120,9 @@ export function createCodeCommands({
   }
 
   /**
-   * A named batch (`codes create`), with its audit row in the same transaction: the batch's
-   * shape, never its codes, which go to the operator once and are kept nowhere readable.
-   */
-  /**
-   * What a console operator's batch is held to (the money limits): its codes, and the credits
-   * of the day's batches with it, counted in the batch's transaction. The command line makes
-   * what its command's schema allows.
+   * What a console operator's batch is held to (the money limits): its codes, refused here, and
+   * the credits of the day's batches with it, counted in the batch's transaction. The command
+   * line makes what its command's schema allows.
    */
   async function admissionFor(request: CodeBatchRequest, actor: OperatorActor) {
     if (actor.kind !== 'operator') return undefined;
@@ -144,7 +141,16 @@ export function createCodeCommands({
     };
   }
 
-  async function create(request: CodeBatchRequest, actor: OperatorActor) {
+  /**
+   * A named batch (`codes create`), with its audit row in the same transaction: the batch's
+   * shape, never its codes, which go to the operator once and are kept nowhere readable.
+   * `claim` runs first in that transaction (a second admin's approval taken, ADR 0053).
+   */
+  async function create(
+    request: CodeBatchRequest,
+    actor: OperatorActor,
+    claim?: (tx: Transaction) => Promise<void>,
+  ) {
     const expiresAt =
       request.expires === undefined ? undefined : expiryAfter(request.expires, zone);
     if (expiresAt !== undefined && expiresAt <= clock.now()) fail('OPERATOR_DATE_PAST');
@@ -161,6 +167,7 @@ export function createCodeCommands({
       },
       {
         admit,
+        ...(claim === undefined ? {} : { claim }),
         recorded: (tx) =>
           auditLog.record(tx, actor, {
             action: 'codes.create',
@@ -213,6 +220,10 @@ export function createCodeCommands({
 
   return {
     create,
+    /** Refuses a console batch over the money limits' size, before it is asked for (ADR 0053). */
+    checkSize: async (request: CodeBatchRequest, actor: OperatorActor) => {
+      await admissionFor(request, actor);
+    },
     list,
     revoke,
 

@@ -18,7 +18,10 @@ import {
   formatUsd,
   GAME_COST_CREDITS,
   OPERATOR_LIMITS,
+  type ApprovalRequest,
   type AuditAction,
+  type CodeBatchRequest,
+  type ConsoleCodeBatchOutcome,
   type ConsolePlayerCreditsRequest,
   type ConsolePlayerRoleRequest,
   type OperatorCommand,
@@ -43,7 +46,9 @@ import type { CreditsService } from '../credits/credits.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
+import { createApprovalsService } from './approvals.service';
 import { createCodeCommands } from './code-commands';
+import { checkReach, creditChangeEntry } from './operator-reach';
 import { createSettingsCommands } from './settings-commands';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
@@ -57,7 +62,13 @@ const SLOT_ACTIONS = {
   'slots reopen': 'slots.reopen',
 } as const satisfies Record<SlotChangeCommand['command'], AuditAction>;
 
-type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
+/**
+ * Thrown in a grant's transaction when it takes an admin past their day's grants without a
+ * second admin (ADR 0053): the grant rolls back, and is asked for instead.
+ */
+class NeedsApproval extends Error {}
+
+type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
   accounts: AccountsService;
   auditLog: Pick<AuditLogService, 'record' | 'creditsMovedToday'>;
   accountDeletion: Pick<AccountDeletionService, 'deleteForOperator'>;
@@ -70,12 +81,21 @@ type OperatorDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
   twoFactor: Pick<TwoFactorService, 'reset'>;
 };
 
-export function createOperatorService({ db, env, clock, ...modules }: OperatorDeps) {
+export function createOperatorService({ db, env, clock, transaction, ...modules }: OperatorDeps) {
   const { accounts, accountDeletion, auditLog, codes, credits, bookings, settings, orders } =
     modules;
   const { twoFactor, cancellation } = modules;
   const zone = env.venueTimezone;
   const codeCommands = createCodeCommands({ db, env, clock, codes, auditLog, settings });
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    transaction,
+    accounts,
+    auditLog,
+    credits,
+    codeCommands,
+  });
 
   async function accountOf(email: string) {
     return (await accounts.findByEmail(email)) ?? fail('OPERATOR_ACCOUNT_NOT_FOUND');
@@ -88,30 +108,24 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
       : settings.staffCreditLimit();
 
   /**
-   * Whom a console operator may act on (docs/operations.md, "What operators can do to each
-   * other"): nobody moves their own credits or seats (another admin does, or the command line
-   * with its audit row), and staff act on players only, never on a colleague's or an admin's
-   * account. `own` allows the operator's own account (signing themselves out). The command
-   * line acts on anyone.
+   * What a console operator's grant or deduction is held to, checked in its transaction (the
+   * money limits): staff, to their budget of the venue day, grants and deductions alike; an
+   * admin's grant, to their grants of the day without a second admin (`adminDailyCredits`),
+   * past which it is asked for instead (NeedsApproval). Each counts the operator's own rows of
+   * the day under their own lock, so parallel requests from any process count one another.
+   * The command line is held to neither.
    */
-  function checkReach(actor: OperatorActor, target: { id: string; role: Role }, own = false) {
-    if (actor.kind !== 'operator') return;
-    if (actor.userId === target.id) {
-      if (!own) fail('OPERATOR_OWN_ACCOUNT');
-    } else if (actor.role === 'staff' && target.role !== 'player') {
-      fail('OPERATOR_TARGET_NOT_PLAYER');
+  async function admissionFor(actor: OperatorActor, credits: number) {
+    if (actor.kind !== 'operator') return undefined;
+    if (actor.role === 'admin' && credits < 0) return undefined;
+    const limits = await settings.moneyLimits();
+    if (actor.role === 'admin') {
+      return async (tx: Transaction) => {
+        const granted = await auditLog.creditsMovedToday(tx, actor.userId, ['users.grant-credits']);
+        if (granted + credits > limits.adminDailyCredits) throw new NeedsApproval();
+      };
     }
-  }
-
-  /**
-   * Staff's budget per venue day (the money limits' `staffDailyCredits`), checked in the
-   * adjustment's transaction: the operator's grants and deductions of the day are counted
-   * under their own lock, so parallel requests from any process count one another. Admins
-   * and the command line have none.
-   */
-  async function budgetFor(actor: OperatorActor, credits: number) {
-    if (actor.kind !== 'operator' || actor.role !== 'staff') return undefined;
-    const budget = (await settings.moneyLimits()).staffDailyCredits;
+    const budget = limits.staffDailyCredits;
     return async (tx: Transaction) => {
       const left = Math.max(budget - (await auditLog.creditsMovedToday(tx, actor.userId)), 0);
       if (Math.abs(credits) > left)
@@ -122,54 +136,51 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
   /**
    * Grants (`credits` > 0) or deducts credits with the operator's reason: the adjustment and
    * its audit row (the balance before and after) in one transaction; the balance after. The
-   * command line is held to its command's limit, a console operator to their role's, and staff
-   * to their budget of the day; a refusal for the budget leaves its own audit row, so admins
-   * see who tried.
+   * command line is held to its command's limit, a console operator to their role's and to
+   * their day's (admissionFor). A refusal for staff's budget leaves its own audit row, so admins
+   * see who tried; an admin's grant past their day is stored as a request for a second admin,
+   * and the balance stays as it was.
    */
   async function adjustCredits(
     request: { userId: string; credits: number; reason: string },
     actor: OperatorActor,
-  ): Promise<number> {
+  ): Promise<{ balance: number; approval: ApprovalRequest | null }> {
     if (actor.kind === 'operator') {
       const limit = await creditLimit(actor.role);
       if (Math.abs(request.credits) > limit) {
         fail('CREDIT_LIMIT_EXCEEDED', creditLimitMessage(limit));
       }
     }
-    const admit = await budgetFor(actor, request.credits);
-    const outcome = await credits
-      .adjust(request, {
-        admit,
-        also: (tx, balance) =>
-          auditLog.record(tx, actor, {
-            action: request.credits > 0 ? 'users.grant-credits' : 'users.deduct-credits',
-            targetUserId: request.userId,
-            before: { balance: balance.before },
-            after: { balance: balance.after },
-            reason: request.reason,
-          }),
-      })
-      .catch(async (error: unknown) => {
-        if (isAppError(error) && error.code === 'CREDIT_BUDGET_EXCEEDED') {
-          await auditLog.record(db, actor, {
-            action: 'users.credit-budget-refused',
-            targetUserId: request.userId,
-            after: { credits: request.credits },
-            reason: request.reason,
-          });
-        }
-        throw error;
-      });
-    if (outcome.status === 'insufficient') {
-      fail('BALANCE_TOO_LOW', balanceTooLowMessage(outcome.balance));
+    const admit = await admissionFor(actor, request.credits);
+    const also = (tx: Transaction, balance: { before: number; after: number }) =>
+      auditLog.record(tx, actor, creditChangeEntry(request, balance));
+    try {
+      const outcome = await credits.adjust(request, { admit, also });
+      if (outcome.status === 'insufficient') {
+        fail('BALANCE_TOO_LOW', balanceTooLowMessage(outcome.balance));
+      }
+      return { balance: outcome.balance, approval: null };
+    } catch (error) {
+      if (error instanceof NeedsApproval && actor.kind === 'operator') {
+        const approval = await approvals.ask({ kind: 'grant', ...request }, actor);
+        return { balance: await credits.balance(db, request.userId), approval };
+      }
+      if (isAppError(error) && error.code === 'CREDIT_BUDGET_EXCEEDED') {
+        await auditLog.record(db, actor, {
+          action: 'users.credit-budget-refused',
+          targetUserId: request.userId,
+          after: { credits: request.credits },
+          reason: request.reason,
+        });
+      }
+      throw error;
     }
-    return outcome.balance;
   }
 
   async function grantCredits(command: Command<'users grant-credits'>, actor: OperatorActor) {
     const account = await accountOf(command.email);
     const { credits: amount, reason } = command;
-    const balance = await adjustCredits({ userId: account.id, credits: amount, reason }, actor);
+    const { balance } = await adjustCredits({ userId: account.id, credits: amount, reason }, actor);
     return {
       command: command.command,
       email: account.email,
@@ -504,7 +515,10 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
     refundOrder: (request: Omit<Command<'orders refund'>, 'command'>, actor: OperatorActor) =>
       refundOrder({ command: 'orders refund', ...request }, actor),
 
-    /** A console operator's grant or deduction on a live player's balance; the balance after. */
+    /**
+     * A console operator's grant or deduction on a live player's balance: the balance after,
+     * or the balance as it is and the request for a second admin.
+     */
     async changeCredits(change: ConsolePlayerCreditsRequest, actor: OperatorActor) {
       const account = await playerOf(change.playerId);
       checkReach(actor, account);
@@ -638,6 +652,28 @@ export function createOperatorService({ db, env, clock, ...modules }: OperatorDe
 
     /** The code commands, by id, as `run` makes them (the console's codes screens). */
     codes: codeCommands,
+
+    /**
+     * A console admin's new batch: made, or (holding more credits than the money limits'
+     * `batchApprovalCredits`) asked for, to wait for a second admin (ADR 0053).
+     */
+    async createBatch(
+      request: CodeBatchRequest,
+      actor: OperatorActor,
+    ): Promise<ConsoleCodeBatchOutcome> {
+      const { batchApprovalCredits } = await settings.moneyLimits();
+      await codeCommands.checkSize(request, actor);
+      if (actor.kind === 'operator' && request.count * request.credits > batchApprovalCredits) {
+        return {
+          outcome: 'pending',
+          approval: await approvals.ask({ kind: 'batch', batch: request }, actor),
+        };
+      }
+      return { outcome: 'created', ...(await codeCommands.create(request, actor)) };
+    },
+
+    /** The requests for a second admin's approval, and their decisions. */
+    approvals,
 
     /** Every setting as stored now (the console's settings screen). */
     showSettings: settingsCommands.showSettings,

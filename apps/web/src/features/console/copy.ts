@@ -1,8 +1,10 @@
 import {
+  APPROVAL_HOURS,
   cancelCutoffText,
   CODE_BATCH_NAME_MAX,
   OPERATOR_LIMITS,
   TWO_FACTOR_RECOVERY_CODES,
+  type ApprovalState,
   type AuditAction,
   type CreditChange,
   type LedgerReason,
@@ -20,6 +22,10 @@ const ACTIONS: Record<AuditAction, string> = {
   'users.grant-credits': 'Credits granted',
   'users.deduct-credits': 'Credits deducted',
   'users.credit-budget-refused': 'Credits refused: daily budget spent',
+  'approvals.request': 'Approval asked',
+  'approvals.approve': 'Approval given',
+  'approvals.refuse': 'Approval refused',
+  'approvals.withdraw': 'Approval request withdrawn',
   'users.sign-out-everywhere': 'Signed out everywhere',
   'users.delete': 'Account deleted',
   'codes.create': 'Codes created',
@@ -83,15 +89,17 @@ const SETTINGS = {
     `Staff may now grant or deduct at most ${credits(limit)} per action (before: ${number.format(before)}).`,
   moneyLimitsHeading: 'Money limits per day',
   moneyLimitsText: (limits: MoneyLimits) =>
-    `Each staff member grants and deducts at most ${credits(limits.staffDailyCredits)} a venue day in all. A batch of codes made here holds at most ${number.format(limits.codesPerBatch)} codes, and the day's batches at most ${credits(limits.codeCreditsPerDay)} in all (a code's credits times its batch's codes). The command line is held to none of these; everything is in the audit log.`,
+    `Each staff member grants and deducts at most ${credits(limits.staffDailyCredits)} a venue day in all. A batch of codes made here holds at most ${number.format(limits.codesPerBatch)} codes, and the day's batches at most ${credits(limits.codeCreditsPerDay)} in all (a code's credits times its batch's codes). An admin's grants past ${credits(limits.adminDailyCredits)} a venue day, and a batch of more than ${credits(limits.batchApprovalCredits)}, wait for a second admin's approval. The command line is held to none of these; everything is in the audit log.`,
   moneyLimitLabels: {
     staffDailyCredits: "Staff's credits per day",
     codesPerBatch: 'Codes per batch',
     codeCreditsPerDay: 'Code credits per day',
+    adminDailyCredits: "An admin's grants per day without approval",
+    batchApprovalCredits: 'Batch credits without approval',
   } satisfies Record<keyof MoneyLimits, string>,
   moneyLimitsSave: 'Save Money Limits',
   moneyLimitsNotice: (limits: MoneyLimits) =>
-    `Saved: staff ${credits(limits.staffDailyCredits)} a day each; batches of at most ${number.format(limits.codesPerBatch)} codes, ${credits(limits.codeCreditsPerDay)} of codes a day.`,
+    `Saved: staff ${credits(limits.staffDailyCredits)} a day each; batches of at most ${number.format(limits.codesPerBatch)} codes, ${credits(limits.codeCreditsPerDay)} of codes a day; a second admin approves an admin's grants past ${credits(limits.adminDailyCredits)} a day and batches of more than ${credits(limits.batchApprovalCredits)}.`,
   cancelCutoffHeading: 'Seat cancellation',
   cancelCutoffText: (minutes: number) =>
     `Players may cancel a seat (and get its credits back) ${cancelCutoffText(minutes)}; staff may until the start.`,
@@ -172,6 +180,8 @@ const PLAYER = {
   reasonHint: 'Kept in the audit log with the change.',
   submit: { grant: 'Grant Credits', deduct: 'Deduct Credits' },
   changeFailed: 'The credits could not be changed.',
+  asked: (count: number, username: string) =>
+    `Granting ${credits(count)} to ${username} takes you past your grants for today without approval: it waits for another admin on the Approvals screen (for ${APPROVAL_HOURS} hours).`,
   changed: (change: CreditChange, count: number, username: string, balance: number) =>
     `${change === 'grant' ? 'Granted' : 'Deducted'} ${credits(count)} ${change === 'grant' ? 'to' : 'from'} ${username}: the balance is ${credits(balance)}.`,
   dismiss: 'Dismiss',
@@ -431,6 +441,9 @@ const CODES = {
   lastDayPast: 'That day has already passed.',
   reauthText: 'Making codes needs your password and a current code again (every 15 minutes).',
   createdHeading: (name: string, count: number) => `${name}: ${plural(count, 'code')} made`,
+  askedHeading: (name: string) => `${name}: waiting for a second admin`,
+  askedText: (credits: number) =>
+    `The batch holds ${number.format(credits)} credits in all, more than a batch made without approval: another admin approves it on the Approvals screen within ${APPROVAL_HOURS} hours, and receives its codes to download. The command line makes it at once.`,
   createdText:
     'Download them now: the codes are stored only as hashes, so this is the only time anyone can have them. Leaving this page, or Done, lets them go.',
   download: 'Download CSV',
@@ -484,6 +497,48 @@ const CODES = {
     `${name} is revoked: ${plural(count, 'code')} can no longer be redeemed.`,
   cancel: 'Cancel',
   closeDialog: 'Close',
+  dismiss: 'Dismiss',
+};
+
+/** The approvals screen's words (consoleCopy.approvals, ADR 0053). */
+const APPROVALS = {
+  heading: 'Waiting for a second admin',
+  intro: `An admin's grants past their credits for the day, and code batches of many credits, are made only when another admin approves them here (the limits are in Settings). A request lapses after ${APPROVAL_HOURS} hours; the command line needs no approval.`,
+  loading: 'Loading the requests…',
+  failed: 'The requests could not be loaded.',
+  none: 'Nothing is waiting.',
+  grant: (count: number, username: string | null) =>
+    `Grant ${credits(count)} to ${username ?? 'a deleted account'}`,
+  batch: (name: string, count: number, each: number, kind: string) =>
+    `Batch “${name}”: ${plural(count, 'code')} (${kind}) of ${credits(each)} each, ${credits(count * each)} in all`,
+  asked: (who: string, at: string) => `Asked by ${who}, ${at}`,
+  lapses: (at: string) => `Lapses ${at}`,
+  lapsed: 'Lapsed: nobody decided in time.',
+  reason: (text: string) => `Reason: ${text}`,
+  deletedAdmin: 'a deleted account',
+  approve: 'Approve',
+  refuse: 'Refuse',
+  withdraw: 'Withdraw',
+  yours: 'Your request: another admin approves or refuses it.',
+  reauthText: 'Deciding a request needs your password and a current code again (every 15 minutes).',
+  decideFailed: 'The decision could not be saved.',
+  approvedGrant: (count: number, username: string | null, balance: number) =>
+    `Approved: ${credits(count)} granted to ${username ?? 'the player'}; the balance is ${credits(balance)}.`,
+  approvedBatch: (name: string) => `Approved: the batch “${name}” is made. Download its codes now.`,
+  refused: 'Refused: nothing was granted or made.',
+  withdrawn: 'Withdrawn: nothing was granted or made.',
+  createdHeading: 'Codes of the approved batch',
+  decidedHeading: 'Decided lately',
+  decidedCaption: 'The latest decided requests',
+  decidedColumns: ['Request', 'Asked by', 'Decision', 'By', 'When'] as const,
+  decidedNone: 'No request has been decided yet.',
+  states: {
+    pending: 'Waiting',
+    approved: 'Approved',
+    refused: 'Refused',
+    withdrawn: 'Withdrawn',
+    expired: 'Lapsed',
+  } satisfies Record<ApprovalState, string>,
   dismiss: 'Dismiss',
 };
 
@@ -626,6 +681,9 @@ export const consoleCopy = {
 
   navSettings: 'Settings',
   settings: SETTINGS,
+
+  navApprovals: 'Approvals',
+  approvals: APPROVALS,
 
   navWeek: 'Week',
   week: {

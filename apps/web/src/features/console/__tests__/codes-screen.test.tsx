@@ -145,6 +145,7 @@ describe("the console's code batches", () => {
     });
     let tries = 0;
     const made = {
+      outcome: 'created',
       batch: summary({ name: 'Spring, 2027', count: 2, credits: 16, kind: 'game-pass' }),
       codes: ['AAAA-BBBB-CCCC', 'DDDD-EEEE-FFFF'].map((issued) => ({
         code: issued,
@@ -204,6 +205,41 @@ describe("the console's code batches", () => {
     expect(screen.queryByText('AAAA-BBBB-CCCC')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('says a large batch waits for a second admin, and comes back to the form after Done', async () => {
+    const user = userEvent.setup();
+    const batch = { name: 'Launch night', kind: 'promo', count: 101, credits: 10 };
+    openConsole('/operator/codes', 'admin', {
+      [CREATE]: () => ({
+        body: {
+          outcome: 'pending',
+          approval: {
+            id: '0a000000-0000-4000-8000-000000000002',
+            action: { kind: 'batch', batch },
+            state: 'pending',
+            requestedBy: { id: '0b000000-0000-4000-8000-0000000000a1', username: 'ada' },
+            requestedAt: '2026-06-01T16:00:00.000Z',
+            expiresAt: '2026-06-02T16:00:00.000Z',
+            decidedBy: null,
+            decidedAt: null,
+          },
+        },
+      }),
+    });
+    const form = await screen.findByRole('region', { name: 'New batch' });
+    await user.type(within(form).getByLabelText('Name'), batch.name);
+    await user.type(within(form).getByLabelText('Codes'), '101');
+    await user.clear(within(form).getByLabelText('Credits each'));
+    await user.type(within(form).getByLabelText('Credits each'), '10');
+    await user.click(within(form).getByRole('button', { name: 'Create Batch' }));
+    const heading = await screen.findByRole('heading', {
+      name: 'Launch night: waiting for a second admin',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(form).toHaveTextContent('The batch holds 1,010 credits in all');
+    await user.click(within(form).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveFocus());
   });
 
   it('says a taken name and a past last day at their fields', async () => {

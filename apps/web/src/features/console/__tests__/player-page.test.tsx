@@ -358,7 +358,7 @@ describe("the console's player page", () => {
         tries += 1;
         if (tries === 1) return refusal('REAUTH_REQUIRED');
         refreshed = player(7);
-        return { body: { balance: 7 } };
+        return { body: { balance: 7, approval: null } };
       },
       [REAUTH]: (body) =>
         body.code === '123456'

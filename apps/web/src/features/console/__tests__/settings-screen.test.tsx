@@ -1,4 +1,9 @@
-import { API_ROUTES, VENUE_RANGE_MESSAGES, type ConsoleSettings } from '@questfield/contract';
+import {
+  API_ROUTES,
+  MONEY_LIMITS,
+  VENUE_RANGE_MESSAGES,
+  type ConsoleSettings,
+} from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +34,7 @@ function openSettings(
   const stored: ConsoleSettings = {
     multiplayer: true,
     staffCreditLimit: 10,
-    moneyLimits: { staffDailyCredits: 100, codesPerBatch: 1000, codeCreditsPerDay: 10_000 },
+    moneyLimits: { ...MONEY_LIMITS.defaults },
     cancelCutoffMinutes: 120,
     waitlistHoldMinutes: 15,
     venueLimit: 100,
@@ -242,7 +247,7 @@ describe('the settings screen', () => {
     await waitFor(() => expect(save).toHaveFocus());
     expect(
       await screen.findByText(
-        'Saved: staff 40 credits a day each; batches of at most 500 codes, 10,000 credits of codes a day.',
+        "Saved: staff 40 credits a day each; batches of at most 500 codes, 10,000 credits of codes a day; a second admin approves an admin's grants past 500 credits a day and batches of more than 1,000 credits.",
       ),
     ).toHaveAttribute('role', 'status');
     expect(limits).toHaveTextContent('at most 40 credits a venue day');
@@ -251,6 +256,8 @@ describe('the settings screen', () => {
       staffDailyCredits: 40,
       codesPerBatch: 500,
       codeCreditsPerDay: 10_000,
+      adminDailyCredits: 500,
+      batchApprovalCredits: 1_000,
     };
     expect(sentTo(STAFF_LIMIT)).toEqual([asked, asked]);
   });

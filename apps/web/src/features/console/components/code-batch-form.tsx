@@ -5,11 +5,12 @@ import {
   OPERATOR_CODE_KINDS,
   OPERATOR_DEFAULTS,
   OPERATOR_LIMITS,
+  type ApprovalRequest,
   type CodeBatchCreated,
   type OperatorCodeKind,
 } from '@questfield/contract';
 import { format } from 'date-fns';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateCodeBatch } from '../api/create-code-batch';
@@ -45,26 +46,27 @@ const slugOf = (name: string) =>
 
 /**
  * An admin's new batch: the form, then, once made, its codes offered as a CSV until the admin
- * says Done (the codes are kept nowhere else). When the server asks for the password and a code
+ * says Done (the codes are kept nowhere else); or, when it holds more credits than a batch made
+ * without approval, that it waits for a second admin (ADR 0053). When the server asks for the password and a code
  * first, the reauth dialog does, then sends the batch once more.
  */
 export function CodeBatchForm() {
   const create = useCreateCodeBatch();
   // After Done, the form comes back with the focus in its first field.
   const [again, setAgain] = useState(false);
-  const created = create.data;
+  const outcome = create.data;
+  const onDone = () => {
+    create.reset();
+    setAgain(true);
+  };
   return (
     <Panel heading={copy.createHeading}>
-      {created === undefined ? (
+      {outcome === undefined ? (
         <BatchFields create={create} focusFirst={again} />
+      ) : outcome.outcome === 'created' ? (
+        <CreatedBatch created={outcome} onDone={onDone} />
       ) : (
-        <CreatedBatch
-          created={created}
-          onDone={() => {
-            create.reset();
-            setAgain(true);
-          }}
-        />
+        <AskedBatch approval={outcome.approval} onDone={onDone} />
       )}
     </Panel>
   );
@@ -188,11 +190,10 @@ function BatchFields({
   );
 }
 
-/** The made batch: its codes as a CSV to download, offered until Done; the focus comes here. */
-function CreatedBatch({ created, onDone }: { created: CodeBatchCreated; onDone: () => void }) {
+/** A result of the form, under a heading that takes the focus when it appears. */
+function Outcome({ heading, children }: { heading: string; children: ReactNode }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { batch } = created;
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section aria-labelledby={headingId} className="mt-4 flex flex-col items-start gap-4">
@@ -202,8 +203,41 @@ function CreatedBatch({ created, onDone }: { created: CodeBatchCreated; onDone: 
         tabIndex={-1}
         className="text-base font-bold text-white outline-none"
       >
-        {copy.createdHeading(batch.name, created.codes.length)}
+        {heading}
       </h3>
+      {children}
+    </section>
+  );
+}
+
+/** The batch asked for: it waits for another admin, who receives its codes. */
+function AskedBatch({ approval, onDone }: { approval: ApprovalRequest; onDone: () => void }) {
+  if (approval.action.kind !== 'batch') return null;
+  const { batch } = approval.action;
+  return (
+    <Outcome heading={copy.askedHeading(batch.name)}>
+      <p className="text-mist-100">{copy.askedText(batch.count * batch.credits)}</p>
+      <button type="button" className={buttonStyles({ variant: 'secondary' })} onClick={onDone}>
+        {copy.done}
+      </button>
+    </Outcome>
+  );
+}
+
+/**
+ * A made batch: its codes as a CSV to download, offered until Done; the focus comes here (the
+ * form's batch, or one the admin approved).
+ */
+export function CreatedBatch({
+  created,
+  onDone,
+}: {
+  created: CodeBatchCreated;
+  onDone: () => void;
+}) {
+  const { batch } = created;
+  return (
+    <Outcome heading={copy.createdHeading(batch.name, created.codes.length)}>
       <p className="text-mist-100">{copy.createdText}</p>
       <div className="flex flex-wrap gap-3">
         <button
@@ -223,6 +257,6 @@ function CreatedBatch({ created, onDone }: { created: CodeBatchCreated; onDone: 
           {copy.done}
         </button>
       </div>
-    </section>
+    </Outcome>
   );
 }

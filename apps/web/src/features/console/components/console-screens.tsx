@@ -1,6 +1,7 @@
 import { CONSOLE_PATH, type ConsoleSession } from '@questfield/contract';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { consoleCopy } from '../copy';
+import { ApprovalsScreen } from './approvals-screen';
 import { AuditLogScreen } from './audit-log-screen';
 import { CodeBatchPage } from './code-batch-page';
 import { CodesScreen } from './codes-screen';
@@ -23,6 +24,7 @@ const SCREENS = [
   { path: 'orders', label: consoleCopy.navOrders },
   { path: 'reports', label: consoleCopy.navReports },
   { path: 'audit-log', label: consoleCopy.navAuditLog },
+  { path: 'approvals', label: consoleCopy.navApprovals, adminOnly: true },
   { path: 'settings', label: consoleCopy.navSettings },
 ] as const;
 
@@ -32,24 +34,26 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
     <>
       <nav aria-label={consoleCopy.nav}>
         <ul className="flex flex-wrap gap-2">
-          {SCREENS.map((screen) => (
-            <li key={screen.path}>
-              <NavLink
-                end={screen.path === ''}
-                to={screen.path === '' ? CONSOLE_PATH : `${CONSOLE_PATH}/${screen.path}`}
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
-                    isActive
-                      ? 'border-accent-400 bg-accent-400 text-ink-950'
-                      : 'border-white/15 text-white hover:border-white/40',
-                  )
-                }
-              >
-                {screen.label}
-              </NavLink>
-            </li>
-          ))}
+          {SCREENS.filter((screen) => !('adminOnly' in screen) || session.role === 'admin').map(
+            (screen) => (
+              <li key={screen.path}>
+                <NavLink
+                  end={screen.path === ''}
+                  to={screen.path === '' ? CONSOLE_PATH : `${CONSOLE_PATH}/${screen.path}`}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+                      isActive
+                        ? 'border-accent-400 bg-accent-400 text-ink-950'
+                        : 'border-white/15 text-white hover:border-white/40',
+                    )
+                  }
+                >
+                  {screen.label}
+                </NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <Routes>
@@ -66,6 +70,9 @@ export function ConsoleScreens({ session }: { session: ConsoleSession }) {
         <Route path="orders" element={<OrdersScreen canRefund={session.role === 'admin'} />} />
         <Route path="reports" element={<ReportsScreen />} />
         <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
+        {session.role === 'admin' ? (
+          <Route path="approvals" element={<ApprovalsScreen session={session} />} />
+        ) : null}
         <Route path="settings" element={<SettingsScreen canEdit={session.role === 'admin'} />} />
         {/* A screen that does not exist (an old link): the overview. */}
         <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />

@@ -109,8 +109,12 @@ function CreditsForm({ player, onNotice }: ActionProps) {
       change.mutate(
         { ...values, playerId: id },
         {
-          onSuccess: ({ balance }) => {
-            onNotice(copy.changed(values.change, values.credits, username, balance));
+          onSuccess: ({ balance, approval }) => {
+            onNotice(
+              approval === null
+                ? copy.changed(values.change, values.credits, username, balance)
+                : copy.asked(values.credits, username),
+            );
             form.reset();
           },
           onError,

@@ -293,11 +293,12 @@ function StaffLimitForm({
   );
 }
 
-const MONEY_FIELDS = ['staffDailyCredits', 'codesPerBatch', 'codeCreditsPerDay'] as const;
+const MONEY_FIELDS = Object.keys(MONEY_LIMITS.defaults) as (keyof MoneyLimits)[];
 
 /**
  * What the console may move in a venue day: each staff member's credits, a batch's codes, the
- * day's code credits. Admins change all three at once, after the password and a code again.
+ * day's code credits, and where a second admin's approval starts. Admins change them at once,
+ * after the password and a code again.
  */
 function MoneyLimitsPanel({ settings, canEdit, onNotice }: SettingProps) {
   return (
