@@ -21,7 +21,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-program';
 import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
-import { COOKIE, postJson, signUp } from './helpers/accounts';
+import { COOKIE, PASSWORD, postJson, signUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { refusal } from './helpers/refusal';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
@@ -231,9 +231,26 @@ describe(`a second admin's approval [${dbKind}]`, () => {
       refusal('APPROVAL_NOT_PENDING'),
     );
     expect(await balanceOf(player)).toBe(0);
+    // A day after it lapsed, only the audit log has it.
+    clock.advance(24 * 60 * 60 * 1000);
+    for (const who of [approver, third]) await signInAgain(who);
+    expect((await approvals()).pending.map((one) => one.id)).not.toContain(lapsing.id);
     const unknown = await decide(approver, '00000000-0000-4000-8000-000000000000', 'approve');
     expect(unknown.statusCode).toBe(404);
     expect(jsonOf(unknown)).toEqual(refusal('APPROVAL_NOT_FOUND'));
+  });
+
+  it("refuses to approve a grant for an account deleted meanwhile, and lists it as nobody's", async () => {
+    const player = await signUp(t.app);
+    const request = await asked(player, adminDailyCredits + 1);
+    const deleted = await postJson(t.app, 'usersDelete', { password: PASSWORD }, player);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(jsonOf(await decide(approver, request.id, 'approve'))).toEqual(
+      refusal('PLAYER_NOT_FOUND'),
+    );
+    const listed = (await approvals()).pending.find((one) => one.id === request.id);
+    expect(listed).toMatchObject({ state: 'pending', action: { kind: 'grant', player: null } });
+    expect((await decide(approver, request.id, 'refuse')).statusCode).toBe(200);
   });
 
   it('holds a large batch for a second admin, who receives its codes; made once however often approved', async () => {

@@ -4,7 +4,8 @@
  * webhook, or an admin's from the command line leaving any shortfall), operators' codes (issued,
  * revoked, already expired; Game Passes from Game Packs) redeemed from either screen, bookings,
  * joins by access code and cancellations, an admin's console grants and deductions (past the
- * day's allowance, a request another admin approves or refuses: ADR 0053), and runs each
+ * day's allowance, a request another admin approves or refuses: ADR 0053), players deleting
+ * their accounts (the balance forfeited, seats ahead given up: ADR 0018), and runs each
  * through the real HTTP API and a small
  * in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
@@ -52,7 +53,7 @@ import { fixedClock } from '../src/lib/clock';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
-import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { distinctIp, PASSWORD, postJson, signUp, type SignedUp } from './helpers/accounts';
 import { consoleClient, type Operator } from './helpers/console';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { deliverSquareEvent, paymentEvent, purchase, SQUARE_ENV } from './helpers/payments';
@@ -92,6 +93,8 @@ type ModelPlayer = {
   given: number;
   /** Each slot's latest registration id (held, or given back), to cancel it by. */
   registrations: Map<string, string>;
+  /** The player deleted the account: they send nothing more, and nothing is theirs again. */
+  deleted: boolean;
 };
 type ModelCode = {
   code: string;
@@ -218,12 +221,19 @@ async function expectBalances(model: Model, real: Real): Promise<void> {
     real.players.map((player) => player.id),
   );
   const actual = await Promise.all(
-    real.players.map(async (player) => {
+    real.players.map(async (player, who) => {
+      const ledger = sums.get(player.id) ?? 0;
+      if (model.players[who]!.deleted) return { me: null, ledger };
       const me = await postJson(real.t.app, 'usersMe', {}, player);
-      return { me: jsonOf<PublicUser[]>(me)[0]?.credits, ledger: sums.get(player.id) ?? 0 };
+      return { me: jsonOf<PublicUser[]>(me)[0]?.credits, ledger };
     }),
   );
-  expect(actual).toEqual(model.players.map(({ credits }) => ({ me: credits, ledger: credits })));
+  expect(actual).toEqual(
+    model.players.map(({ credits, deleted }) => ({
+      me: deleted ? null : credits,
+      ledger: credits,
+    })),
+  );
 }
 
 /**
@@ -317,6 +327,10 @@ abstract class PlayerCommand extends LedgerCommand {
   protected who(model: Readonly<Model>): number {
     return this.pick % model.players.length;
   }
+  /** A deleted account sends nothing (its session ended with it). */
+  override check(model: Readonly<Model>): boolean {
+    return !model.players[this.who(model)]!.deleted;
+  }
   protected send(model: Model, real: Real, route: ApiRouteName, body: unknown, headers = {}) {
     return postJson(real.t.app, route, body, { ...real.players[this.who(model)], headers });
   }
@@ -338,6 +352,7 @@ class SignUp extends LedgerCommand {
       codeGuesses: 0,
       given: 0,
       registrations: new Map(),
+      deleted: false,
     });
   }
 }
@@ -558,7 +573,7 @@ class Redeem extends PlayerCommand {
     super(pick);
   }
   override check(model: Readonly<Model>): boolean {
-    return this.code === 'unknown' || model.codes.length > 0;
+    return super.check(model) && (this.code === 'unknown' || model.codes.length > 0);
   }
   private target(model: Readonly<Model>): ModelCode | undefined {
     return this.code === 'unknown' ? undefined : nth(model.codes, this.code);
@@ -766,13 +781,33 @@ class Decide extends LedgerCommand {
       decision,
     });
     if (request.decided) return expectRefused(response, 'APPROVAL_NOT_PENDING');
+    const player = model.players[request.who]!;
+    // A deleted player's grant waits on, until it is refused or lapses.
+    if (this.approve && player.deleted) return expectRefused(response, 'PLAYER_NOT_FOUND');
     request.decided = true;
     const { done } = expectOk<ConsoleApprovalDecided>(response);
     if (!this.approve) return void expect(done).toBeNull();
-    const player = model.players[request.who]!;
     player.credits += request.credits;
     player.given += request.credits;
     expect(done).toEqual({ kind: 'grant', balance: player.credits });
+  }
+}
+
+/**
+ * A player deletes their account with the password: the balance is forfeited (no refund), the
+ * seats on games not started are given up; seats played stay played.
+ */
+class DeleteAccount extends PlayerCommand {
+  protected describe(model: Readonly<Model>): string {
+    return `DeleteAccount(player ${this.who(model)})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const response = await this.send(model, real, 'usersDelete', { password: PASSWORD });
+    expectOk(response);
+    const player = model.players[this.who(model)]!;
+    player.credits = 0;
+    for (const slot of player.seats) if (Date.parse(slot) > model.now) player.seats.delete(slot);
+    player.deleted = true;
   }
 }
 
@@ -844,6 +879,7 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
       .map(([who, change, credits]) => new ConsoleCredits(who, change, credits)),
     weight: 3,
   },
+  { arbitrary: pick.map((who) => new DeleteAccount(who)), weight: 1 },
   {
     arbitrary: fc
       .tuple(pick, fc.boolean())

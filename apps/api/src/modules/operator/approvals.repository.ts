@@ -63,10 +63,13 @@ export async function findApproval(db: Executor, id: string): Promise<NamedAppro
   return row;
 }
 
-/** The undecided requests oldest first, lapsed ones included (the caller tells them apart). */
-export function undecided(db: Executor, limit: number): Promise<NamedApproval[]> {
+/**
+ * The undecided requests asked since `since`, oldest first: the caller tells the waiting from
+ * the lapsed (a request lapses a fixed time after it was asked).
+ */
+export function undecided(db: Executor, since: Date, limit: number): Promise<NamedApproval[]> {
   return named(db)
-    .where(isNull(operatorApprovals.decision))
+    .where(and(isNull(operatorApprovals.decision), gt(operatorApprovals.requestedAt, since)))
     .orderBy(operatorApprovals.requestedAt)
     .limit(limit);
 }

@@ -18,7 +18,7 @@ import {
   type ConsoleApprovalDecided,
   type ConsoleApprovals,
 } from '@questfield/contract';
-import { addHours } from 'date-fns';
+import { addHours, subHours } from 'date-fns';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -48,6 +48,8 @@ const DECISIONS = {
 
 /** Undecided requests the approvals screen lists at most (a day's worth, by far). */
 const UNDECIDED_LISTED = 100;
+/** A lapsed request stays on the list for a day after it lapsed, then only the audit log has it. */
+const LAPSED_LISTED_HOURS = 24;
 
 /** The request in words, as the audit log's subject names it. */
 function subjectOf(
@@ -165,10 +167,17 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       return toWire(await approvalOf(stored.id));
     },
 
-    /** The undecided requests oldest first (the lapsed among them marked so), then the latest decided. */
+    /**
+     * The undecided requests oldest first (those lapsed in the last day marked so), then the
+     * latest decided.
+     */
     async list(): Promise<ConsoleApprovals> {
       const [open, done] = await Promise.all([
-        repo.undecided(db, UNDECIDED_LISTED),
+        repo.undecided(
+          db,
+          subHours(clock.now(), APPROVAL_HOURS + LAPSED_LISTED_HOURS),
+          UNDECIDED_LISTED,
+        ),
         repo.decided(db, APPROVALS_DECIDED_LISTED),
       ]);
       return { pending: open.map(toWire), decided: done.map(toWire) };
