@@ -124,7 +124,8 @@ export function createApprovalsService(deps: ApprovalsDeps) {
   /** Runs the approved grant: the credits, its audit row and the approval in one transaction. */
   async function approveGrant(row: repo.NamedApproval, by: Admin) {
     const { credits: amount, reason } = storedGrant.parse(row.request);
-    const player = (await accounts.find(row.targetUserId ?? '')) ?? fail('PLAYER_NOT_FOUND');
+    const target = row.targetUserId === null ? undefined : await accounts.find(row.targetUserId);
+    const player = target ?? fail('PLAYER_NOT_FOUND');
     checkReach(by, player);
     const request = { userId: player.id, credits: amount, reason };
     const outcome = await credits.adjust(request, {
