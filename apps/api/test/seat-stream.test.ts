@@ -246,6 +246,45 @@ describe(`live seat counts [${dbKind}]`, () => {
   });
 });
 
+describe("a day's feed", () => {
+  it('reads the day again for a change that came during a read, and sends it', async () => {
+    // Each read waits for the test to answer it, so a change can arrive while one is open.
+    const reads: { answer: (data: string) => void }[] = [];
+    let changed: (day: string | null) => void = () => {};
+    const streams = createSeatStreams({
+      read: () => new Promise<string>((answer) => reads.push({ answer })),
+      changes: {
+        ready: async () => {},
+        subscribe: (onChange) => {
+          changed = onChange;
+          return () => {};
+        },
+      },
+      stillSignedIn: async (hashes) => new Set(hashes),
+      background: { run: (_label, work) => void work() },
+      maxStreams: 10,
+    });
+    const sent: string[] = [];
+    const io = { send: (event: { data: string }) => sent.push(event.data), end: () => {} };
+    const opened = streams.open('2030-01-01', { sessionHash: 'a', address: '192.0.2.1' }, null, io);
+    await expect.poll(() => reads.length).toBe(1);
+    reads[0]!.answer('day 1');
+    await opened;
+    expect(sent).toEqual(['day 1']);
+
+    changed('2030-01-01');
+    expect(reads).toHaveLength(2);
+    // A second change while the day is being read: no second read now, one after.
+    changed('2030-01-01');
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer('day 2');
+    await expect.poll(() => reads.length).toBe(3);
+    reads[2]!.answer('day 3');
+    await expect.poll(() => sent).toEqual(['day 1', 'day 2', 'day 3']);
+    streams.stop();
+  });
+});
+
 describe('seat streams end with their session', () => {
   it('closes the streams of a session that ended, at the next check', async () => {
     const ended: string[] = [];
