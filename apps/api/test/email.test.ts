@@ -8,6 +8,7 @@ import {
   createEmailDispatcher,
   MAX_ATTEMPTS,
   retryDelayMs,
+  type MailTransport,
 } from '../src/integrations/email/dispatcher';
 import {
   mailDraft,
@@ -296,6 +297,48 @@ describe(`email [${dbKind}]`, () => {
     }
     expect(smtp.received).toHaveLength(1);
     await t.app.emailDispatcher.stop();
+  });
+
+  it('runs one pass more for a wake that met a pass in flight, without waiting for the poll', async () => {
+    const t = await createTestApp();
+    cleanups.push(t.close);
+    const [first, second] = [await signUp(t.app), await signUp(t.app)];
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first mail's sending waits for the test: its pass is in flight meanwhile.
+    const transport = {
+      sendMail: async (mail: { to?: unknown }) => {
+        sent.push(String(mail.to));
+        if (sent.length === 1) await held;
+        return {};
+      },
+      close: () => {},
+    } as unknown as MailTransport;
+    const dispatcher = createEmailDispatcher({
+      db: t.database.handle.db,
+      clock: t.clock,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+      smtpUrl: 'smtp://127.0.0.1:1',
+      transport,
+      mailFrom: t.env.mailFrom,
+      appSecret: t.env.appSecret,
+      renderMail: mailRendererFor(t.env),
+      // No poll within the test: only the wake can send the second mail.
+      pollMs: 60 * 60_000,
+    });
+    cleanups.push(() => dispatcher.stop());
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: first.email });
+    dispatcher.start();
+    await expect.poll(() => sent).toHaveLength(1);
+    await postJson(t.app, 'usersRequestRecoveryCode', { email: second.email });
+    dispatcher.wake();
+    // The wake's tick runs (and finds the pass in flight) before the pass may end.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await expect.poll(() => sent, { timeout: 10_000 }).toHaveLength(2);
+    expect(sent[1]).toContain(second.email);
   });
 
   it('goes quiet after wakes that meet passes in flight', async () => {

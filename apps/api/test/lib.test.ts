@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/lib/app-error';
 import { createBackgroundTasks } from '../src/lib/background-tasks';
 import { fileOffsetClock, fixedClock } from '../src/lib/clock';
+import { periodicJob } from '../src/lib/periodic-job';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { refuse, settle } from '../src/lib/outcome';
 import { createSealedBox } from '../src/lib/sealed-box';
@@ -81,6 +82,32 @@ describe('background tasks', () => {
     await tasks.settled();
     expect(done).toEqual(['first', 'nested']);
     expect(logged).toEqual([expect.objectContaining({ task: 'broken', err: new Error('lost') })]);
+  });
+});
+
+describe('periodic jobs', () => {
+  it('never runs two passes at once, however many ticks come during one', async () => {
+    let passes = 0;
+    let finish: () => void = () => {};
+    const job = periodicJob({
+      name: 'test pass',
+      intervalMs: 5,
+      runAtStart: true,
+      run: () => {
+        passes += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      logger: { error: () => {} },
+    });
+    job.start();
+    // Twenty ticks' time while the first pass is in flight.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(passes).toBe(1);
+    finish();
+    await expect.poll(() => passes).toBe(2);
+    const stopped = job.stop();
+    finish();
+    await stopped;
   });
 });
 

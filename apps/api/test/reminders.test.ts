@@ -19,7 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
 import { emailOutbox, eventSlots, registrations, seatReminders, users } from '../src/db/schema';
@@ -116,7 +116,10 @@ describe(`game reminders [${dbKind}]`, () => {
       clock.set(before(24 * HOUR + 1));
       expect(await pass()).toEqual(NOTHING);
       clock.set(before(24 * HOUR));
+      const wake = vi.spyOn(t.app.emailDispatcher, 'wake');
       expect(await pass()).toEqual({ day: 1, hour: 0, mailed: 1 });
+      // Committed, the mail is sent now, not at the dispatcher's next poll.
+      expect(wake).toHaveBeenCalled();
       expect(await pass()).toEqual(NOTHING);
       clock.set(before(HOUR + 1));
       expect(await pass()).toEqual(NOTHING);

@@ -18,7 +18,7 @@ import {
   type WaitlistState,
 } from '@questfield/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   creditLedger,
   eventSlots,
@@ -417,7 +417,10 @@ describe(`waitlist [${dbKind}]`, () => {
       clock.set(lapsedAt);
       // Past the hold, before the job: refused already.
       expect(jsonOf(await accept(first, at))).toEqual(refusal('WAITLIST_OFFER_NOT_FOUND'));
+      const wake = vi.spyOn(t.app.emailDispatcher, 'wake');
       expect(await settleOffers()).toEqual({ lapsed: 1, cleared: 0 });
+      // The next player's offer is mailed now, not at the dispatcher's next poll.
+      expect(wake).toHaveBeenCalled();
       expect(await lineOf(at)).toEqual([{ userId: second.id, status: 'offered' }]);
       expect(await mine(second)).toEqual([offered(at, '02:00 PM', plus(lapsedAt, 15 * MINUTE))]);
       expect(await slotAt(at)).toEqual({ booked: 0, held: 1, capacity: 1 });

@@ -48,6 +48,8 @@ export type EmailDispatcherOptions = {
   renderMail: RenderMail;
   /** Replaces the SMTP transport built from smtpUrl. */
   transport?: MailTransport;
+  /** How often it polls (POLL_INTERVAL_MS; tests lengthen it to see what a wake does alone). */
+  pollMs?: number;
 };
 
 export type RunReport = {
@@ -174,7 +176,7 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
     start(): void {
       if (started) return;
       started = true;
-      timer = setInterval(tick, POLL_INTERVAL_MS);
+      timer = setInterval(tick, options.pollMs ?? POLL_INTERVAL_MS);
       timer.unref();
       setImmediate(tick);
     },
