@@ -55,6 +55,15 @@ export async function signInAtConsole(page: Page, account: Player) {
   await expect(dialog).toBeHidden({ timeout: PASSWORD_ANSWER_MS });
 }
 
+/** Finds the player with the console's search, by their email address, and opens their page. */
+export async function openPlayerPage(page: Page, player: Player) {
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Players' }).click();
+  await page.getByLabel('Email or username').fill(player.email);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: `Open the page of ${player.username}` }).click();
+}
+
 /** The code an authenticator app shows for `key` now. */
 export const codeNow = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key) });
 

@@ -5,7 +5,7 @@
 // admin sees too. Each screen is checked with axe.
 import { MONEY_LIMITS } from '@questfield/contract';
 import { seriousA11yViolations } from '../support/axe';
-import { accountByApi, openConsoleAs, secondBrowser } from '../support/console';
+import { accountByApi, openConsoleAs, openPlayerPage, secondBrowser } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'the console is made for tablets and desktops');
@@ -27,11 +27,7 @@ test('a grant past the day waits for another admin, who approves it on the Appro
   const player = await accountByApi(playerBrowser);
 
   // The first admin grants more than a day allows: it waits.
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  await nav.getByRole('link', { name: 'Players' }).click();
-  await page.getByLabel('Email or username').fill(player.email);
-  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: `Open the page of ${player.username}` }).click();
+  await openPlayerPage(page, player);
   const credits = page.getByRole('region', { name: 'Grant or deduct credits' });
   await credits.getByLabel('Credits').fill(String(CREDITS));
   await credits.getByLabel('Reason').fill(REASON);
@@ -44,6 +40,7 @@ test('a grant past the day waits for another admin, who approves it on the Appro
   await expect(page.getByRole('region', { name: player.username })).toContainText('0 credits');
 
   // Their own request offers only Withdraw.
+  const nav = page.getByRole('navigation', { name: 'Console' });
   await nav.getByRole('link', { name: 'Approvals' }).click();
   const title = `Grant ${CREDITS} credits to ${player.username}`;
   const own = page.getByRole('article', { name: title });

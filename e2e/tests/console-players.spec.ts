@@ -13,6 +13,7 @@ import {
   CLIENT_HEADERS,
   CONSOLE_VIEWPORTS,
   openConsoleAs,
+  openPlayerPage,
   secondBrowser,
   signInAtConsole,
 } from '../support/console';
@@ -46,11 +47,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       const player = await accountByApi(playerBrowser);
 
       // The search, by the start of the email address, then the player's page.
-      const nav = page.getByRole('navigation', { name: 'Console' });
-      await nav.getByRole('link', { name: 'Players' }).click();
-      await page.getByLabel('Email or username').fill(player.email);
-      await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('link', { name: `Open the page of ${player.username}` }).click();
+      await openPlayerPage(page, player);
       const profile = page.getByRole('region', { name: player.username });
       await expect(profile.getByRole('heading', { level: 2 })).toBeVisible();
       await expect(profile).toContainText('0 credits');

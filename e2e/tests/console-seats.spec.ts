@@ -12,6 +12,7 @@ import {
   CLIENT_HEADERS,
   CONSOLE_VIEWPORTS,
   openConsoleAs,
+  openPlayerPage,
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
@@ -60,11 +61,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       );
       expect(granted).toContain('Granted 2 credits');
 
-      const nav = page.getByRole('navigation', { name: 'Console' });
-      await nav.getByRole('link', { name: 'Players' }).click();
-      await page.getByLabel('Email or username').fill(player.email);
-      await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('link', { name: `Open the page of ${player.username}` }).click();
+      await openPlayerPage(page, player);
       const profile = page.getByRole('region', { name: player.username });
       await expect(profile).toContainText('2 credits');
 
@@ -100,6 +97,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       expect(await gamesOf(playerBrowser)).toEqual([]);
 
       // Both in the audit log, by this operator.
+      const nav = page.getByRole('navigation', { name: 'Console' });
       await nav.getByRole('link', { name: 'Audit log' }).click();
       const log = page.getByRole('table', { name: 'Operator actions, newest first' });
       for (const action of ['Seat booked for the player', 'Seat cancelled']) {
