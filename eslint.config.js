@@ -1,5 +1,6 @@
 // One flat config for every workspace: typescript-eslint everywhere, React rules and
 // jsx-a11y only where JSX lives.
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,22 +13,22 @@ const OTHER_REPOSITORY = {
   message: "Call the other module's service (src/services.ts), not its repository.",
 };
 
-/** Each file of src/db/schema/ and the folder whose repositories own its tables. */
-const SCHEMA_OWNERS = {
-  accounts: 'modules/accounts',
-  'audit-log': 'modules/audit-log',
-  bookings: 'modules/bookings',
-  codes: 'modules/codes',
-  credits: 'modules/credits',
-  email: 'integrations/email',
-  games: 'modules/games',
-  limits: 'modules/limits',
-  operator: 'modules/operator',
-  orders: 'modules/orders',
-  partnerships: 'modules/partnerships',
-  settings: 'modules/settings',
-  'two-factor': 'modules/two-factor',
-};
+/**
+ * Each file of src/db/schema/ and the folder of src/ whose repositories own its tables: declared
+ * once, in the schema's folder, and read by test/table-owners.test.ts as well.
+ */
+const SCHEMA_OWNERS = JSON.parse(
+  readFileSync(new URL('./apps/api/src/db/schema/owners.json', import.meta.url), 'utf8'),
+);
+
+/** Forbids every schema file but `own` (none when null), the shared views and columns. */
+const schemaImportsBut = (own) => ({
+  regex: `(^|/)db/schema(/index)?$|(^|/)db/schema/(?!(${own === null ? '' : `${own}|`}views|columns)$)[^/]+$`,
+  message:
+    own === null
+      ? 'This folder owns no tables: it imports db/schema/views (what it reads of the modules) or calls their services.'
+      : `This folder's repositories import db/schema/${own} (their own tables) and db/schema/views (what they read of other modules).`,
+});
 
 export default tseslint.config(
   {
@@ -85,22 +86,22 @@ export default tseslint.config(
       ],
     },
   },
-  // A repository reads and writes its own module's tables only (src/db/schema/<module>.ts);
-  // what it needs of another module's tables is a named view of src/db/schema/views.ts.
+  // A repository reads and writes its own module's tables only (src/db/schema/<module>.ts), in
+  // whatever folder below its module it sits; what it needs of another module's tables is a named
+  // view of src/db/schema/views.ts. Denied by default: a repository outside every owner's folder
+  // may import the views and columns only.
+  {
+    files: ['apps/api/src/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [OTHER_REPOSITORY, schemaImportsBut(null)] }],
+    },
+  },
   ...Object.entries(SCHEMA_OWNERS).map(([schema, folder]) => ({
-    files: [`apps/api/src/${folder}/*.repository.ts`],
+    files: [`apps/api/src/${folder}/**/*.repository.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            OTHER_REPOSITORY,
-            {
-              regex: `(^|/)db/schema(/index)?$|(^|/)db/schema/(?!(${schema}|views|columns)$)[^/]+$`,
-              message: `A ${schema} repository imports db/schema/${schema} (its own tables) and db/schema/views (what it reads of other modules).`,
-            },
-          ],
-        },
+        { patterns: [OTHER_REPOSITORY, schemaImportsBut(schema)] },
       ],
     },
   })),
