@@ -10,9 +10,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts } from '../src/db/schema';
 import type { Transaction } from '../src/db/client';
+import { relation, step, withSteps } from '../src/db/steps';
 import { fixedClock } from '../src/lib/clock';
 import type { AttemptRecording, CountRule } from '../src/modules/limits/limits.service';
 import { createTestApp, servicesOf, type TestApp } from './helpers/test-app';
+
+/** A placeholder gate for the attempt's step. */
+const GATE = relation('test', 'gate');
 
 const MINUTE = 60_000;
 
@@ -122,8 +126,8 @@ describe('limiter count rules', () => {
     ];
     /** Work whose one statement runs the attempt's step on a gate of `rows` rows. */
     const work = (rows: number) => async (tx: Transaction, recording: AttemptRecording) => {
-      const gate = sql`gate as (select n from generate_series(1, ${rows}::int) as n)`;
-      await tx.execute(sql`with ${gate}, ${recording(sql`gate`)} select 1`);
+      const gate = step(GATE, sql`select n from generate_series(1, ${rows}::int) as n`);
+      await tx.execute(sql`${withSteps([gate, recording(GATE)])} select 1`);
       return rows;
     };
     const recorded = () =>

@@ -30,12 +30,6 @@ export type Executor = Database | Transaction;
  * module's repository to send inside a statement of its own (ADR 0039: one round trip less).
  */
 export type Statement = SQL;
-/**
- * A credits posting as two steps of another module's one statement (credits.charging, ADR
- * 0040): `funded`, the balance locked as one row when it covers the delta, and `posted`, the
- * ledger row and the balance it leaves, written once for each row of the statement's gate.
- */
-export type PostingSteps = { funded: Statement; posted: Statement };
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export type Transact = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
 

@@ -4,10 +4,11 @@
  * renders and delivers it at once (ADR 0044). Drafts are sealed before they reach the outbox.
  * `latest` serves the dev mailbox, rendered.
  */
-import type { Executor, Statement } from '../../db/client';
+import type { Executor } from '../../db/client';
+import type { Relation, Step } from '../../db/steps';
 import type { Infra } from '../../infra';
 import { createMailSeal, type OpenedMail } from './mail-seal';
-import { enqueueEmail, enqueueStatement, latestEmails, type OutboxRow } from './outbox.repository';
+import { enqueueEmail, enqueueStep, latestEmails, type OutboxRow } from './outbox.repository';
 import type { MailDraft } from './templates';
 
 /** What the dev mailbox shows for a mail it cannot open. */
@@ -30,8 +31,8 @@ export function createMailer({ db, clock, env, emailDispatcher, renderMail }: In
      * The statement `queue` runs, for another module's statement to send once for each row of
      * its `gate` (ADR 0040: a booking's confirmation, queued only with its seat).
      */
-    queueing: (to: string, draft: MailDraft, gate: Statement): Statement =>
-      enqueueStatement(to, seal.seal(draft), clock.now(), gate),
+    queueing: (to: string, draft: MailDraft, gate: Relation): Step =>
+      enqueueStep(to, seal.seal(draft), clock.now(), gate),
     wake: (): void => emailDispatcher.wake(),
     /** The newest mails of the outbox, rendered, for the dev mailbox. */
     latest: async (limit: number): Promise<OutboxMail[]> =>

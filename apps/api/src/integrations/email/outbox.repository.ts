@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
+import { relation, step, type Relation, type Step } from '../../db/steps';
 import { emailOutbox } from '../../db/schema/email';
 import type { SealedEmail } from './mail-seal';
 
@@ -13,18 +14,25 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** A delivered mail keeps no draft or body: it has no reason to, and it may hold a secret. */
 const NO_BODY = { draft: '', textBody: '', htmlBody: '', extras: '' };
 
+/** The relation of a mail queued as a step of another module's statement. */
+const QUEUED = relation('email', 'queued');
+
 /**
  * The statement queuing a mail, to run on its own (enqueueEmail) or in another module's (ADR
  * 0040: a booking's), once for each row of that statement's `gate`. SQL text rather than
  * Drizzle's builder (ADR 0037): every booking queues one.
  */
-export function enqueueStatement(to: string, mail: SealedEmail, now: Date, gate?: SQL): SQL {
+function enqueueStatement(to: string, mail: SealedEmail, now: Date, gate?: Relation): SQL {
   const at = timestamp(now);
   const row = sql`${to}, ${mail.draft}, ${mail.template}, 'pending', ${at}, ${at}`;
   return sql`insert into email_outbox
       (to_address, draft, template, status, next_attempt_at, created_at)
-    ${gate === undefined ? sql`values (${row})` : sql`select ${row} from ${gate}`}`;
+    ${gate === undefined ? sql`values (${row})` : sql`select ${row} from ${gate.ref}`}`;
 }
+
+/** The step queuing a mail in another module's statement, once for each row of its `gate`. */
+export const enqueueStep = (to: string, mail: SealedEmail, now: Date, gate: Relation): Step =>
+  step(QUEUED, enqueueStatement(to, mail, now, gate));
 
 /** Queues a mail in the caller's transaction. */
 export async function enqueueEmail(

@@ -13,12 +13,12 @@ import {
   not,
   notInArray,
   sql,
-  type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import { dateOf, timestamp } from '../../db/sql-text';
+import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
 import {
   eventSlots,
   registrations,
@@ -290,14 +290,17 @@ function inSeatWindow(window: SeatWindow, now: Date) {
  * The relation of bookSeat's statement that holds its registration once written: the gate of
  * the other modules' writes in it (ADR 0040).
  */
-export const SEAT_TAKEN: SQL = sql`registered`;
+export const SEAT_TAKEN = relation('bookings', 'registered', ['slot_id']);
+/** The slot with a free seat, locked; its seat taken once the registration is written. */
+const FREE = relation('bookings', 'free', ['id']);
+const SEATED = relation('bookings', 'seated');
 
 /** What a booking's other modules write with its seat, gated on SEAT_TAKEN (ADR 0040). */
 export type SeatSteps = {
   /** The credits' posting (credits.charging): its `funded` row gates the seat. */
   charge: PostingSteps;
   /** The confirmation's queuing (mailer.queueing), if the seat has one. */
-  mail: SQL | null;
+  mail: Step | null;
 };
 
 /**
@@ -318,28 +321,35 @@ export async function bookSeat(
   window: { kind: SeatWindow; now: Date },
   steps: SeatSteps,
 ): Promise<(SlotRow & { balanceAfter: number }) | undefined> {
-  const queued = steps.mail === null ? sql`` : sql`, queued as (${steps.mail})`;
+  const { funded, posted, posting } = steps.charge;
+  const free = step(
+    FREE,
+    sql`select event_slots.id from event_slots, ${funded.relation.ref}
+      where event_slots.id = ${row.slotId} and event_slots.enabled
+        and ${inSeatWindow(window.kind, window.now)}
+        and event_slots.booked + event_slots.held < event_slots.capacity
+      for no key update of event_slots`,
+  );
+  const registered = step(
+    SEAT_TAKEN,
+    sql`insert into registrations (id, slot_id, user_id, source, created_at)
+      select ${row.id}::uuid, ${FREE.columns.id}, ${row.userId}::uuid, ${row.source},
+        ${timestamp(row.createdAt)}
+      from ${FREE.ref}
+      on conflict do nothing
+      returning slot_id`,
+  );
+  const seatedStep = step(
+    SEATED,
+    sql`update event_slots set booked = event_slots.booked + 1
+      from ${SEAT_TAKEN.ref} where event_slots.id = ${SEAT_TAKEN.columns.slot_id}
+      returning ${SLOT_RETURNING}`,
+  );
   const [seated] = await queryRows<RawSlot & { balanceAfter: number }>(
     db,
-    sql`with ${steps.charge.funded}, free as (
-          select event_slots.id from event_slots, funded
-          where event_slots.id = ${row.slotId} and event_slots.enabled
-            and ${inSeatWindow(window.kind, window.now)}
-            and event_slots.booked + event_slots.held < event_slots.capacity
-          for no key update of event_slots
-        ), ${SEAT_TAKEN} as (
-          insert into registrations (id, slot_id, user_id, source, created_at)
-          select ${row.id}::uuid, free.id, ${row.userId}::uuid, ${row.source},
-            ${timestamp(row.createdAt)}
-          from free
-          on conflict do nothing
-          returning slot_id
-        ), seated as (
-          update event_slots set booked = event_slots.booked + 1
-          from ${SEAT_TAKEN} where event_slots.id = ${SEAT_TAKEN}.slot_id
-          returning ${SLOT_RETURNING}
-        ), ${steps.charge.posted}${queued}
-        select seated.*, posting.balance_after as "balanceAfter" from seated, posting`,
+    sql`${withSteps([funded, free, registered, seatedStep, ...posted, steps.mail])}
+        select ${SEATED.ref}.*, ${posting.columns.balance_after} as "balanceAfter"
+        from ${SEATED.ref}, ${posting.ref}`,
   );
   return seated === undefined ? undefined : slotRowOf(seated);
 }

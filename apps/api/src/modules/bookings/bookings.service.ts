@@ -23,7 +23,8 @@ import {
   PLAYER_BOOKINGS_PAGE_SIZE,
   type SeatList,
 } from '@questfield/contract';
-import type { Executor, Statement, Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
+import type { Step } from '../../db/steps';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
 import { fail } from '../../lib/app-error';
@@ -99,7 +100,7 @@ type SeatPlan = {
   registrationId: string;
   now: Date;
   /** The confirmation's outbox insert (mailer.queueing), its draft sealed (ADR 0044). */
-  mail: Statement | null;
+  mail: Step | null;
 };
 
 /** How a seat is taken: booked ahead from the list, or joined by access code while live. */

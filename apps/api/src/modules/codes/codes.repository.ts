@@ -19,9 +19,17 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import { dateOrNull, timestamp } from '../../db/sql-text';
+import {
+  relation,
+  step,
+  withSteps,
+  type PostingSteps,
+  type Relation,
+  type Step,
+} from '../../db/steps';
 import { codeBatches, codes, redemptions, type CODE_KINDS } from '../../db/schema/codes';
 import { orderNumbers, playerNames } from '../../db/schema/views';
 
@@ -54,19 +62,25 @@ export async function insertCodes(db: Executor, rows: NewCode[]): Promise<void> 
 /** A Game Pass to issue: a code with the order that issued it, its buyer and its sealed text. */
 export type NewPass = NewCode & { orderId: string; ownerId: string; sealedCode: string };
 
+/** The relation of the passes an order's statement issues. */
+const ISSUED = relation('codes', 'issued');
+
 /**
  * Game Passes as a step of another module's statement (a paid order's, ADR 0042): inserted
  * once for each row of `gate`, or not at all.
  */
-export function insertPassesStep(rows: NewPass[], gate: SQL): SQL {
+export function insertPassesStep(rows: NewPass[], gate: Relation): Step {
   const values = rows.map(
     (row) => sql`(${row.codeHash}::text, ${row.kind}::text, ${row.credits}::int, ${row.label}::text,
       ${timestamp(row.createdAt)}, ${row.orderId}::uuid, ${row.ownerId}::uuid, ${row.sealedCode}::text)`,
   );
-  return sql`insert into codes
-      (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)
-    select issued.* from ${gate}, (values ${sql.join(values, sql`, `)})
-      as issued (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)`;
+  return step(
+    ISSUED,
+    sql`insert into codes
+        (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)
+      select issued.* from ${gate.ref}, (values ${sql.join(values, sql`, `)})
+        as issued (code_hash, kind, credits, label, created_at, order_id, owner_id, sealed_code)`,
+  );
 }
 
 /** Creates the codes whose HMAC is not stored yet (fixed codes, e.g. the demo's); how many. */
@@ -193,14 +207,16 @@ export type NewRedemption = { codeId: string; userId: string; codeLabel: string;
  * The relation of redeemCode's statement that holds the redemption once written: the gate of
  * the other modules' writes in it (ADR 0041).
  */
-export const REDEEMED: SQL = sql`redeemed`;
+export const REDEEMED = relation('codes', 'redeemed');
+/** The code a redemption claimed (a one-time code) or found (a shared one). */
+const CLAIMED = relation('codes', 'claimed', ['id']);
 
 /** What a redemption's other modules write with its row, gated on REDEEMED (ADR 0041). */
 export type RedemptionSteps = {
   /** The credits' posting (credits.charging). */
   credit: PostingSteps;
   /** The limiter's attempt, recorded as a success (limiter.attempt's `recording`). */
-  attempt: SQL;
+  attempt: Step;
 };
 
 /**
@@ -223,17 +239,20 @@ export async function redeemCode(
             and codes.revoked_at is null and (codes.expires_at is null or codes.expires_at > ${at})
           returning codes.id`
       : sql`select ${row.codeId}::uuid as id`;
-  const [redeemed] = await queryRows<{ balanceAfter: number }>(
-    tx,
-    sql`with ${steps.credit.funded}, claimed as (${claim}), ${REDEEMED} as (
-          insert into redemptions (code_id, user_id, code_label, redeemed_at)
-          select claimed.id, ${row.userId}, ${row.codeLabel}, ${at} from claimed
-          on conflict do nothing
-          returning code_id
-        ), ${steps.credit.posted}, ${steps.attempt}
-        select posting.balance_after as "balanceAfter" from posting`,
+  const redeemed = step(
+    REDEEMED,
+    sql`insert into redemptions (code_id, user_id, code_label, redeemed_at)
+      select ${CLAIMED.columns.id}, ${row.userId}, ${row.codeLabel}, ${at} from ${CLAIMED.ref}
+      on conflict do nothing
+      returning code_id`,
   );
-  return redeemed?.balanceAfter;
+  const { funded, posted, posting } = steps.credit;
+  const [written] = await queryRows<{ balanceAfter: number }>(
+    tx,
+    sql`${withSteps([funded, step(CLAIMED, claim), redeemed, ...posted, steps.attempt])}
+        select ${posting.columns.balance_after} as "balanceAfter" from ${posting.ref}`,
+  );
+  return written?.balanceAfter;
 }
 
 /**

@@ -22,7 +22,8 @@ import {
   type CodeState,
 } from '@questfield/contract';
 import { z } from 'zod';
-import type { Executor, Statement, Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
+import type { Relation, Step } from '../../db/steps';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { randomCrockfordCode } from '../../lib/crockford';
@@ -244,8 +245,8 @@ export function createCodesService({ db, env, clock, transaction, ...deps }: Cod
      */
     issuing(
       order: { id: string; ownerId: string; count: number },
-      gate: Statement,
-    ): { codes: string[]; step: Statement | null } {
+      gate: Relation,
+    ): { codes: string[]; step: Step | null } {
       const issued = Array.from({ length: order.count }, newRedeemableCode);
       const rows = issued.map((code) => ({
         ...rowOf(code, 'one_time', GAME_PASS_CREDITS),

@@ -3,7 +3,8 @@
  * only by the credits module.
  */
 import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
+import { relation, step, type PostingSteps, type Relation } from '../../db/steps';
 import { dateOf, timestamp } from '../../db/sql-text';
 import { creditGrants, creditLedger, type POSTING_SOURCES } from '../../db/schema/credits';
 import { balances, orderNumbers } from '../../db/schema/views';
@@ -110,32 +111,47 @@ export async function post(tx: Transaction, row: NewLedgerRow): Promise<PostingR
   return { balance: result.balance, posting };
 }
 
+/** The relations of a posting's steps (ADR 0054): their names and the columns others read. */
+const FUNDED = relation('credits', 'funded', ['user_id', 'credits']);
+const POSTING = relation('credits', 'posting', ['user_id', 'balance_after', 'created_at']);
+const MOVED = relation('credits', 'moved');
+
 /**
  * A posting as steps of another module's one statement, which runs in no transaction of its own
- * and must write all or nothing (ADR 0040). `funded`, the CTE of that name: the user's balance,
- * locked, as one row when it covers the delta (none otherwise); the statement reads it before any
- * write or lock of its own (the balance is every module's first lock) and gates its writes on it.
- * `posted`, the CTEs `posting` (the ledger row; `balance_after`) and `moved` (the balance it
- * leaves), written once for each row of the statement's `gate`. Without ON CONFLICT: a source
- * that posted before fails the whole statement rather than leave its writes unpaid.
+ * and must write all or nothing (ADR 0040). `funded`: the user's balance, locked, as one row when
+ * it covers the delta (none otherwise); the statement reads it before any write or lock of its own
+ * (the balance is every module's first lock) and gates its writes on it. `posted`: the ledger row
+ * (`posting`) and the balance it leaves, written once for each row of the statement's `gate`.
+ * Without ON CONFLICT: a source that posted before fails the whole statement rather than leave
+ * its writes unpaid.
  */
-export function postingSteps(row: NewLedgerRow, gate: SQL): PostingSteps {
+export function postingSteps(row: NewLedgerRow, gate: Relation): PostingSteps {
+  const funded = FUNDED.columns;
+  const posting = POSTING.columns;
   return {
-    funded: sql`funded as (
-      select user_id, credits from balances
-      where user_id = ${row.userId} and credits + ${row.delta} >= 0
-      for update
-    )`,
-    posted: sql`posting as (
-      insert into credit_ledger (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
-      select funded.user_id, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
-        funded.credits + ${row.delta}, ${timestamp(row.createdAt)}
-      from funded, ${gate}
-      returning user_id, balance_after, created_at
-    ), moved as (
-      update balances set credits = posting.balance_after, updated_at = posting.created_at
-      from posting where balances.user_id = posting.user_id
-    )`,
+    funded: step(
+      FUNDED,
+      sql`select user_id, credits from balances
+        where user_id = ${row.userId} and credits + ${row.delta} >= 0
+        for update`,
+    ),
+    posted: [
+      step(
+        POSTING,
+        sql`insert into credit_ledger
+            (user_id, delta, reason, ref_type, ref_id, balance_after, created_at)
+          select ${funded.user_id}, ${row.delta}, ${row.reason}, ${row.refType}, ${row.refId},
+            ${funded.credits} + ${row.delta}, ${timestamp(row.createdAt)}
+          from ${FUNDED.ref}, ${gate.ref}
+          returning user_id, balance_after, created_at`,
+      ),
+      step(
+        MOVED,
+        sql`update balances set credits = ${posting.balance_after}, updated_at = ${posting.created_at}
+          from ${POSTING.ref} where balances.user_id = ${posting.user_id}`,
+      ),
+    ],
+    posting: POSTING,
   };
 }
 

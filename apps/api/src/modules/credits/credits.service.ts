@@ -14,7 +14,8 @@
  */
 import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
 import type { Infra } from '../../infra';
-import type { Executor, PostingSteps, Statement, Transaction } from '../../db/client';
+import type { Executor, Statement, Transaction } from '../../db/client';
+import type { PostingSteps, Relation } from '../../db/steps';
 import * as repo from './credits.repository';
 
 /** The business event behind a posting: ('order', order id), ('code', code id), … */
@@ -154,7 +155,7 @@ export function createCreditsService({
      * redemption's credit, ADR 0041), written once for each row of that statement's `gate`, or
      * not at all; see postingSteps.
      */
-    charging: (request: PostingRequest, gate: Statement): PostingSteps =>
+    charging: (request: PostingRequest, gate: Relation): PostingSteps =>
       repo.postingSteps(ledgerRowOf(request, clock.now()), gate),
 
     /**

@@ -3,6 +3,7 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { deleteBatch } from '../../db/batch-delete';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { dateOrNull, timestamp } from '../../db/sql-text';
+import { relation, step, type Relation, type Step } from '../../db/steps';
 import { authAttempts, type AUTH_ATTEMPT_KINDS } from '../../db/schema/limits';
 
 export type AttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
@@ -25,18 +26,22 @@ export async function recordAttempt(
   return Number(inserted?.id ?? 0);
 }
 
+/** The relation of an attempt's row written as a step of another module's statement. */
+const ATTEMPT = relation('limits', 'attempt');
+
 /**
  * An attempt's row as the CTE `attempt` of another module's statement (ADR 0041): written, as a
  * success, once for each row of that statement's `gate`.
  */
 export function attemptStep(
   row: { kind: AttemptKind; subject: string; ip: string; at: Date },
-  gate: SQL,
-): SQL {
-  return sql`attempt as (
-    insert into auth_attempts (kind, subject, ip, succeeded, created_at)
-    select ${row.kind}, ${row.subject}, ${row.ip}, true, ${timestamp(row.at)} from ${gate}
-  )`;
+  gate: Relation,
+): Step {
+  return step(
+    ATTEMPT,
+    sql`insert into auth_attempts (kind, subject, ip, succeeded, created_at)
+      select ${row.kind}, ${row.subject}, ${row.ip}, true, ${timestamp(row.at)} from ${gate.ref}`,
+  );
 }
 
 export async function settleAttempt(db: Executor, id: number, succeeded: boolean): Promise<void> {

@@ -15,7 +15,8 @@
  * which names the client only when TRUST_PROXY trusts the proxy that says so). The networks are
  * the settings' copy in memory (read at most every 5 s), taken before the transaction opens.
  */
-import type { Statement, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
+import type { Relation, Step } from '../../db/steps';
 import type { Infra } from '../../infra';
 import { addressKey } from '../../lib/address-key';
 import {
@@ -37,7 +38,7 @@ export type { AttemptKind };
  * An attempt's row as a step of the work's last statement (ADR 0041): written there, as a
  * success, once for each row of `gate`; any other outcome is recorded by the limiter.
  */
-export type AttemptRecording = (gate: Statement) => Statement;
+export type AttemptRecording = (gate: Relation) => Step;
 /** A refusal may say when the caller can try again (ms from now). */
 type Refusal = { allowed: false; reason: string; retryAfterMs?: number };
 export type LimitVerdict = { allowed: true } | Refusal;
@@ -174,7 +175,7 @@ export function createLimiter({
         const attempt = { kind, ...counted, at: clock.now() };
         // Whether the work's statement carries the attempt's row (written there on a success).
         let carried = false;
-        const recording = (gate: Statement) => {
+        const recording = (gate: Relation) => {
           carried = true;
           return attemptStep(attempt, gate);
         };

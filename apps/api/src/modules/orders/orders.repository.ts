@@ -1,8 +1,9 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor, type PostingSteps, type Transaction } from '../../db/client';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
+import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import {
   ORDER_FLAGS,
@@ -70,16 +71,16 @@ export async function findById(db: Executor, id: string): Promise<OrderRow | und
  * The relation of markPaidWith's statement that holds the order once it is paid: the gate of
  * the other modules' writes in it (ADR 0042).
  */
-export const ORDER_PAID = sql`paid`;
+export const ORDER_PAID = relation('orders', 'paid');
 
 /** What a paid order's other modules write with it, gated on ORDER_PAID (ADR 0042). */
 export type PaidSteps = {
   /** The credits' posting (credits.charging), when the order brings credits. */
   credit: PostingSteps | null;
   /** Its Game Passes (codes.issuing), when it bought any. */
-  passes: SQL | null;
+  passes: Step | null;
   /** The confirmation (mailer.queueing), when the buyer has an account to mail. */
-  mail: SQL | null;
+  mail: Step | null;
 };
 
 /**
@@ -97,25 +98,23 @@ export async function markPaidWith(
   steps: PaidSteps,
 ): Promise<{ balanceAfter: number | null } | undefined> {
   const { credit, passes, mail } = steps;
-  const marked = sql`${ORDER_PAID} as (
-      update orders set status = 'paid', provider_payment_id = ${order.paymentId},
+  const marked = step(
+    ORDER_PAID,
+    sql`update orders set status = 'paid', provider_payment_id = ${order.paymentId},
         updated_at = ${timestamp(order.now)}
-      ${credit === null ? sql`` : sql`from funded`}
+      ${credit === null ? sql`` : sql`from ${credit.funded.relation.ref}`}
       where orders.id = ${order.id} and orders.status = 'pending'
-      returning orders.id
-    )`;
+      returning orders.id`,
+  );
   // The CTEs in order: the balance locked first, then the order, then what is gated on it.
-  const ctes = [
-    credit?.funded,
-    marked,
-    credit?.posted,
-    passes && sql`passes as (${passes})`,
-    mail && sql`queued as (${mail})`,
-  ].filter((step): step is SQL => Boolean(step));
-  const balance = credit === null ? sql`null::int` : sql`(select balance_after from posting)`;
+  const ctes = withSteps([credit?.funded, marked, ...(credit?.posted ?? []), passes, mail]);
+  const balance =
+    credit === null
+      ? sql`null::int`
+      : sql`(select ${credit.posting.columns.balance_after} from ${credit.posting.ref})`;
   const [paid] = await queryRows<{ balanceAfter: number | null }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)} select ${balance} as "balanceAfter" from ${ORDER_PAID}`,
+    sql`${ctes} select ${balance} as "balanceAfter" from ${ORDER_PAID.ref}`,
   );
   return paid;
 }
