@@ -13,6 +13,16 @@ const OTHER_REPOSITORY = {
   message: "Call the other module's service (src/services.ts), not its repository.",
 };
 
+/** Outside repositories and src/db/: neither Drizzle nor the schema, nor another's repository. */
+const LAYERS = [
+  {
+    regex: '^drizzle-orm(/|$)|(^|/)db/schema(/|$)|^\\./schema(/|$)',
+    message:
+      'Only repositories (*.repository.ts) and src/db/ use Drizzle and the schema; the seed goes through services.',
+  },
+  OTHER_REPOSITORY,
+];
+
 /**
  * Each file of src/db/schema/ and the folder of src/ whose repositories own its tables: declared
  * once, in the schema's folder, and read by test/table-owners.test.ts as well.
@@ -74,13 +84,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: LAYERS,
+        },
+      ],
+    },
+  },
+  // A routes file shapes its own module's answers: what two modules' routes share (a wire mapper)
+  // lives in the owning module's service or the contract, never in another module's routes.
+  {
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            ...LAYERS,
             {
-              regex: '^drizzle-orm(/|$)|(^|/)db/schema(/|$)|^\\./schema(/|$)',
+              regex: '\\.routes$',
               message:
-                'Only repositories (*.repository.ts) and src/db/ use Drizzle and the schema; the seed goes through services.',
+                "A routes file imports no routes file: take the mapper from the owning module's service or the contract.",
             },
-            OTHER_REPOSITORY,
           ],
         },
       ],

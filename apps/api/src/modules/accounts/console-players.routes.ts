@@ -13,12 +13,11 @@ import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
 import { operatorActor } from '../audit-log/audit-log.service';
 import { SEAT_SOURCE } from '../bookings/bookings.service';
-import { toCreditPosting } from '../credits/credits.routes';
-import type { CreditHistoryPage } from '../credits/credits.service';
+import { toCreditPosting, type CreditHistoryPage } from '../credits/credits.service';
 import type { ModuleContext } from '../module-context';
 import { OPERATOR_KIND } from '../operator/code-commands';
 import type { PlayerPageService } from '../operator/player-page.service';
-import { toPublicOrder } from '../orders/orders.routes';
+import { toPublicOrder } from '../orders/order';
 
 type PlayerPage = Awaited<ReturnType<PlayerPageService['read']>>;
 type Row<List extends { entries: unknown[] }> = List['entries'][number];

@@ -1,22 +1,9 @@
 /** HTTP side of credits: the session user's credit history (Users/CreditHistory). */
-import type { CreditPosting } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
-import type { HistoryEntry } from './credits.service';
-
-/** A posting as the wire carries it (the player's history and the console's). */
-export function toCreditPosting(posting: HistoryEntry): CreditPosting {
-  return {
-    id: String(posting.id),
-    at: posting.at.toISOString(),
-    reason: posting.reason,
-    delta: posting.delta,
-    balanceAfter: posting.balanceAfter,
-    orderNumber: posting.orderNumber,
-  };
-}
+import { toCreditPosting } from './credits.service';
 
 export function registerCreditsRoutes(app: ZodApp, { services }: ModuleContext): void {
   app.route({

@@ -12,7 +12,11 @@
  * - Serialised per user: the user's row is locked for the rest of the transaction, so
  *   concurrent postings queue instead of reading the same old balance.
  */
-import { CREDIT_HISTORY_PAGE_SIZE, type LedgerReason } from '@questfield/contract';
+import {
+  CREDIT_HISTORY_PAGE_SIZE,
+  type CreditPosting,
+  type LedgerReason,
+} from '@questfield/contract';
 import type { Infra } from '../../infra';
 import type { Executor, Statement, Transaction } from '../../db/client';
 import type { PostingSteps, Relation } from '../../db/steps';
@@ -58,6 +62,18 @@ export type Adjustment =
  */
 export type HistoryEntry = Posting & { orderNumber: string | null; grantReason: string | null };
 export type CreditHistoryPage = { entries: HistoryEntry[]; nextCursor: number | null };
+
+/** A posting as the wire carries it (the player's history and the console's). */
+export function toCreditPosting(posting: HistoryEntry): CreditPosting {
+  return {
+    id: String(posting.id),
+    at: posting.at.toISOString(),
+    reason: posting.reason,
+    delta: posting.delta,
+    balanceAfter: posting.balanceAfter,
+    orderNumber: posting.orderNumber,
+  };
+}
 
 function toPosting(row: repo.LedgerRow): Posting {
   return {

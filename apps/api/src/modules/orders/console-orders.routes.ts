@@ -11,8 +11,7 @@ import { sessionOf } from '../../plugins/session';
 import { operatorActor } from '../audit-log/audit-log.service';
 import type { ModuleContext } from '../module-context';
 import type { ConsoleOrderRow } from './orders.repository';
-import type { Order } from './orders.service';
-import { toPublicOrder } from './orders.routes';
+import { toPublicOrder, type Order } from './order';
 
 type Listed = Omit<ConsoleOrderRow, 'order'> & { order: Order };
 

@@ -1,5 +1,5 @@
 /** An order as the orders module hands it out: its row and its lines, read with the contract. */
-import { orderLine, type OrderLine } from '@questfield/contract';
+import { formatUsd, orderLine, type OrderLine, type PublicOrder } from '@questfield/contract';
 import { z } from 'zod';
 import type * as repo from './orders.repository';
 
@@ -15,3 +15,15 @@ export const withLines = (row: repo.OrderRow): Order => ({
 /** The Game Passes an order issues: one per Game Pack it bought. */
 export const passCountOf = (order: Order) =>
   order.kind === 'game_pack' ? (order.lines[0]?.quantity ?? 0) : 0;
+
+/** An order as the wire carries it (the player's orders and the console's). */
+export function toPublicOrder(order: Order): PublicOrder {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    amount: formatUsd(order.amountCents),
+    credits: order.credits,
+    lines: order.lines,
+    createdAt: order.createdAt.toISOString(),
+  };
+}

@@ -1,30 +1,12 @@
 /** HTTP side of orders: Square/Checkout (spec §7) and the player's orders and Game Passes. */
-import {
-  formatUsd,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  MESSAGES,
-  type PublicOrder,
-} from '@questfield/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, MESSAGES } from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/app-error';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf, sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
-import type { Order } from './orders.service';
-
-/** An order as the wire carries it (the player's orders and the console's). */
-export function toPublicOrder(order: Order): PublicOrder {
-  return {
-    orderNumber: order.orderNumber,
-    status: order.status,
-    amount: formatUsd(order.amountCents),
-    credits: order.credits,
-    lines: order.lines,
-    createdAt: order.createdAt.toISOString(),
-  };
-}
+import { toPublicOrder } from './order';
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
