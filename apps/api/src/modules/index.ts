@@ -4,7 +4,7 @@
  */
 import type { ApiModuleName } from '@questfield/contract';
 import { registerAccountsRoutes } from './accounts/accounts.routes';
-import { registerConsolePlayersRoutes } from './accounts/console-players.routes';
+import { registerConsolePlayersRoutes } from './operator/console-players.routes';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
 import { registerBookingsRoutes } from './bookings/bookings.routes';
 import { registerConsoleScheduleRoutes } from './bookings/console-schedule.routes';
@@ -48,7 +48,7 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['operator', registerOperatorRoutes],
   ['two-factor', registerTwoFactorRoutes],
   ['audit-log', registerAuditLogRoutes],
-  ['accounts', registerConsolePlayersRoutes],
+  ['operator', registerConsolePlayersRoutes],
   ['bookings', registerConsoleScheduleRoutes],
   ['bookings', registerConsoleSeatsRoutes],
   ['codes', registerConsoleCodesRoutes],

@@ -15,8 +15,8 @@ import { operatorActor } from '../audit-log/audit-log.service';
 import { SEAT_SOURCE } from '../bookings/bookings.service';
 import { toCreditPosting, type CreditHistoryPage } from '../credits/credits.service';
 import type { ModuleContext } from '../module-context';
-import { OPERATOR_KIND } from '../operator/code-commands';
-import type { PlayerPageService } from '../operator/player-page.service';
+import { OPERATOR_KIND } from './code-commands';
+import type { PlayerPageService } from './player-page.service';
 import { toPublicOrder } from '../orders/order';
 
 type PlayerPage = Awaited<ReturnType<PlayerPageService['read']>>;
