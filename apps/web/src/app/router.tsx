@@ -1,11 +1,17 @@
-import { CONSOLE_PATH, MESSAGES } from '@questfield/contract';
+import { MESSAGES } from '@questfield/contract';
 import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import type * as ConsoleModule from './routes/console';
 import RootRoute, { type RouteHandle } from './routes/root';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PageFallback } from '@/components/layout/navigation-progress';
-import { paths, type AppPath } from '@/config/paths';
+import { consolePaths, paths, type AppPath, type ConsoleScreen } from '@/config/paths';
 
 type RouteModule = { default: ComponentType };
 
@@ -16,7 +22,7 @@ const loaders = new Map<string, () => Promise<RouteModule>>();
 function page(
   appPath: AppPath | { path: string; header?: AppPath['header'] },
   load: () => Promise<RouteModule>,
-): RouteObject {
+): NonIndexRouteObject {
   const handle: RouteHandle = { header: appPath.header ?? 'dark' };
   loaders.set(appPath.path, load);
   return {
@@ -37,6 +43,28 @@ function page(
     },
   };
 }
+
+/** A route of the console below its page: its code is the console's (routes/console). */
+function consoleRoute(
+  path: string,
+  pick: (module: typeof ConsoleModule) => ComponentType,
+): RouteObject {
+  return page({ path }, async () => ({ default: pick(await import('./routes/console')) }));
+}
+
+/**
+ * The operator console: sign-in, two-factor and the navigation (routes/console), then the
+ * screen at each of consolePaths; an address below it without a screen goes to the overview.
+ */
+const consoleRoutes: RouteObject = {
+  ...page({ path: consolePaths.home }, () => import('./routes/console')),
+  children: [
+    ...(Object.keys(consolePaths) as ConsoleScreen[]).map((screen) =>
+      consoleRoute(consolePaths[screen], (module) => module.consoleScreens[screen]),
+    ),
+    consoleRoute(`${consolePaths.home}/*`, (module) => module.NoSuchScreen),
+  ],
+};
 
 /**
  * Every route of spec §2, the not-found page, and the operator console (its code loaded only
@@ -73,7 +101,7 @@ export const routes: RouteObject[] = [
           page(paths.store, () => import('./routes/store')),
           page(paths.esports, () => import('./routes/esports')),
           page(paths.unsubscribe, () => import('./routes/unsubscribe')),
-          page({ path: `${CONSOLE_PATH}/*` }, () => import('./routes/console')),
+          consoleRoutes,
           page({ path: '*' }, () => import('./routes/not-found')),
         ],
       },

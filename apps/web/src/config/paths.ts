@@ -1,4 +1,4 @@
-import { BRAND_NAME, PAGE_PATHS, type PageName } from '@questfield/contract';
+import { BRAND_NAME, CONSOLE_PATH, PAGE_PATHS, type PageName } from '@questfield/contract';
 
 export type HeaderVariant = 'default' | 'dark';
 
@@ -41,6 +41,28 @@ export const paths = {
   esports: { path: PAGE_PATHS.esports, label: 'Esports', header: 'dark' },
   unsubscribe: { path: PAGE_PATHS.unsubscribe, label: 'Game reminders', header: 'dark' },
 } as const satisfies Record<PageName, AppPath>;
+
+/**
+ * The operator console's screens (staff and admins only), below the contract's CONSOLE_PATH:
+ * one table the router, the console's navigation and its links share, as `paths` is for the
+ * pages. A `:name` segment is filled in by react-router's generatePath.
+ */
+export const consolePaths = {
+  home: CONSOLE_PATH,
+  schedule: `${CONSOLE_PATH}/schedule`,
+  week: `${CONSOLE_PATH}/week`,
+  players: `${CONSOLE_PATH}/players`,
+  player: `${CONSOLE_PATH}/players/:playerId`,
+  codes: `${CONSOLE_PATH}/codes`,
+  codeBatch: `${CONSOLE_PATH}/codes/:batchId`,
+  orders: `${CONSOLE_PATH}/orders`,
+  reports: `${CONSOLE_PATH}/reports`,
+  auditLog: `${CONSOLE_PATH}/audit-log`,
+  approvals: `${CONSOLE_PATH}/approvals`,
+  settings: `${CONSOLE_PATH}/settings`,
+} as const;
+
+export type ConsoleScreen = keyof typeof consolePaths;
 
 /** The header's desktop navigation and the mobile menu (spec §2, "Shared header"). */
 export const headerNav: readonly AppPath[] = [

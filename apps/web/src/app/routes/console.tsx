@@ -5,8 +5,11 @@ import { Panel } from '@/components/ui/panel';
 import { useSession } from '@/features/accounts/hooks/use-session';
 import { ConsoleFrame } from '@/features/console/components/console-frame';
 import { ConsoleGate } from '@/features/console/components/console-gate';
-import { consoleCopy } from '@/features/console/copy';
+import { consoleCopy } from '@/features/console/copy/console';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
+
+/** The console's screens: the router's routes below this one (consolePaths) show them. */
+export { consoleScreens, NoSuchScreen } from '@/features/console/components/console-screens';
 
 /**
  * The operator console (/operator): staff and admins sign in as everyone does, then pass

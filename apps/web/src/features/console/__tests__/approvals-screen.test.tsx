@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
 import { findDialog, renderApp } from '@/testing/test-utils';
 
@@ -223,5 +223,12 @@ describe("the console's approvals", () => {
     expect(await screen.findByRole('link', { name: 'Overview' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Approvals' })).toBeNull();
     expect(sentTo(api, LIST)).toEqual([]);
+  });
+
+  it('says the requests could not be loaded, not that nothing waits', async () => {
+    openApprovals('admin', { [LIST]: () => refusal('INTERNAL') });
+    await findRetryAlert('The requests could not be loaded.');
+    expect(screen.queryByText('Nothing is waiting.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No request has been decided yet.')).not.toBeInTheDocument();
   });
 });

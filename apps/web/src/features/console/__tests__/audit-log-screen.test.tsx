@@ -2,6 +2,7 @@ import { API_ROUTES, type AuditEntry, type ConsoleSession } from '@questfield/co
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findRetryAlert } from '@/testing/answers';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -131,5 +132,13 @@ describe('the audit log screen', () => {
       '2026-06-01T16:02:00.000Z,command line,,,users.grant-credits,grace,,"{""balance"":0}","{""balance"":4}",Outage refund',
       '',
     ]);
+  });
+
+  it('says the audit log could not be loaded, not that no action matches', async () => {
+    // No page is given: the server fails every read.
+    renderLog('staff', []);
+    renderApp('/operator/audit-log');
+    await findRetryAlert('The audit log could not be loaded.');
+    expect(screen.queryByText('No operator action matches.')).not.toBeInTheDocument();
   });
 });

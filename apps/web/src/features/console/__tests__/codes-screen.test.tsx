@@ -7,7 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -374,5 +374,18 @@ describe("the console's code batches", () => {
       'href',
       '/operator/codes',
     );
+  });
+
+  it('says the batches could not be loaded, not that there is none', async () => {
+    openConsole('/operator/codes', 'staff', { [BATCHES]: () => refusal('INTERNAL') });
+    await findRetryAlert('The batches could not be loaded.');
+    expect(screen.queryByText('No code batch yet.')).not.toBeInTheDocument();
+  });
+
+  it('says a batch could not be loaded, not that it does not exist or has no code', async () => {
+    openConsole(`/operator/codes/${BATCH_ID}`, 'staff', { [BATCH]: () => refusal('INTERNAL') });
+    await findRetryAlert('The batch could not be loaded.');
+    expect(screen.queryByText('No code batch has this id.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No code in this state.')).not.toBeInTheDocument();
   });
 });

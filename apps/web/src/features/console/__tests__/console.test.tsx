@@ -2,6 +2,7 @@ import { API_ROUTES, MESSAGES, type ConsoleSession } from '@questfield/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -174,5 +175,13 @@ describe('the operator console', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('says the console could not be opened, not the overview, when the session fails to load', async () => {
+    mockApi({ [ME]: signedIn, [SESSION]: () => refusal('INTERNAL') });
+    renderApp('/operator');
+    await findRetryAlert('The console could not be opened.');
+    expect(screen.queryByRole('heading', { name: 'Signed in to the console' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: /console/i })).toBeNull();
   });
 });

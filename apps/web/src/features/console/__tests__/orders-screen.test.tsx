@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -202,5 +202,11 @@ describe("the console's orders", () => {
     await waitForDialogToClose();
     expect(sentTo(api, PLAN)).toEqual([]);
     expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
+  });
+
+  it('says the orders could not be loaded, not that none matches', async () => {
+    openOrders('staff', { [LIST]: () => refusal('INTERNAL') });
+    await findRetryAlert('The orders could not be loaded.');
+    expect(screen.queryByText('No orders match these filters.')).not.toBeInTheDocument();
   });
 });

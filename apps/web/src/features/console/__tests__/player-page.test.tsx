@@ -2,7 +2,7 @@ import { API_ROUTES, type ConsolePlayer } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import {
   DAY_SLOTS,
   lastPage,
@@ -470,5 +470,13 @@ describe("the console's player page", () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByRole('link', { name: 'Open the page of zelda' }));
     expect(await screen.findByRole('heading', { name: 'zelda', level: 2 })).toBeVisible();
+  });
+
+  it('says the player could not be loaded, not that there is no such player', async () => {
+    openPage({ [GET]: () => refusal('INTERNAL') });
+    await findRetryAlert('The player could not be loaded.');
+    expect(
+      screen.queryByText('No player has this id, or the account was deleted.'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { API_ROUTES, type PlayerSummary } from '@questfield/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -64,5 +65,16 @@ describe('the players screen', () => {
     renderApp('/operator/players?q=nobody');
     expect(await screen.findByText('No account starts with “nobody”.')).toBeVisible();
     expect(screen.getByLabelText('Email or username')).toHaveValue('nobody');
+  });
+
+  it('says the search could not be run, not that no account matches', async () => {
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [SEARCH]: () => refusal('INTERNAL'),
+    });
+    renderApp('/operator/players?q=nobody');
+    await findRetryAlert('The search could not be run.');
+    expect(screen.queryByText('No account starts with “nobody”.')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { API_ROUTES, type ConsoleReport } from '@questfield/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -180,5 +180,17 @@ describe("the console's reports", () => {
     expect(screen.queryByRole('table', { name: 'Seats per slot' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV: Seats per slot' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Seats per day' })).toBeVisible();
+  });
+
+  it('says the report could not be loaded, not that the week is empty', async () => {
+    openReports('/operator/reports?week=2026-06-01', () => refusal('INTERNAL'));
+    await findRetryAlert('The report could not be loaded.');
+    expect(screen.queryByText('No order was paid this week.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No code was redeemed this week.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'No slots this week: slots appear once a day has been opened for booking.',
+      ),
+    ).not.toBeInTheDocument();
   });
 });

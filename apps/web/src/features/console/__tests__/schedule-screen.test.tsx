@@ -2,6 +2,7 @@ import { API_ROUTES, type ConsoleDay, type ConsoleSlot } from '@questfield/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRetryAlert } from '@/testing/answers';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -138,6 +139,7 @@ describe('the venue day', () => {
       [DAY_PATH]: () => ({ status: 503, body: { message: 'Down.', code: 'SERVICE_UNAVAILABLE' } }),
     });
     renderApp('/operator/schedule');
-    expect(await screen.findByText('The day could not be loaded.')).toBeVisible();
+    await findRetryAlert('The day could not be loaded.');
+    expect(screen.queryByText('No slots on this day.')).not.toBeInTheDocument();
   });
 });

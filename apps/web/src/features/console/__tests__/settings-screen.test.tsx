@@ -7,7 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -82,7 +82,7 @@ function openSettings(
   const api = mockApi({
     '/api/Users/Me': () => ({ body: [testUser] }),
     [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role }) }),
-    [SETTINGS]: () => ({ body: stored }),
+    [SETTINGS]: first(SETTINGS, () => ({ body: stored })),
     [CHANGE]: first(CHANGE, change),
     [STAFF_LIMIT]: first(STAFF_LIMIT, (body) => {
       if (body.command === 'settings money-limits') {
@@ -423,5 +423,13 @@ describe('the settings screen', () => {
       { command: 'venues remove', range: '203.0.113.0/24' },
       { command: 'venues limit', limit: 250 },
     ]);
+  });
+
+  it('says the settings could not be loaded, not that no venue network is set', async () => {
+    openSettings('staff', { [SETTINGS]: () => refusal('INTERNAL') });
+    await findRetryAlert('The settings could not be loaded.');
+    expect(
+      screen.queryByText('No venue network yet: every address has the ordinary limits.'),
+    ).not.toBeInTheDocument();
   });
 });

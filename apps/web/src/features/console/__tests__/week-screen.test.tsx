@@ -2,6 +2,7 @@ import { API_ROUTES, DEFAULT_WEEKLY_SCHEDULE, type ConsoleWeek } from '@questfie
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -107,5 +108,14 @@ describe('the week', () => {
       { command: 'days block', date: '2099-11-26', reason: 'Private event' },
       { command: 'days unblock', date: '2099-12-25' },
     ]);
+  });
+
+  it('says the week could not be loaded, with no weekday or blocked day', async () => {
+    const api = mockConsole('staff');
+    api.table[WEEK] = () => refusal('INTERNAL');
+    renderApp('/operator/week');
+    await findRetryAlert('The week could not be loaded.');
+    expect(screen.queryByRole('table', { name: /week/i })).not.toBeInTheDocument();
+    expect(screen.queryByText('No day is blocked.')).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useDecideApproval } from '../api/decide-approval';
 import { approvalsQueryOptions } from '../api/get-approvals';
-import { consoleCopy } from '../copy';
+import { approvalsCopy } from '../copy/approvals';
+import { commonCopy } from '../copy/common';
 import { CreatedBatch } from './code-batch-form';
 import { when } from './code-batch-text';
 import { useReauthRetry } from './reauth-dialog';
@@ -18,19 +19,19 @@ import { BusyButton, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { Table } from '@/components/ui/table';
+import { cellClass, ruledHeadClass, rowHeadClass } from '@/components/ui/table-styles';
 import { failureText, isRefusal } from '@/lib/api-client';
-
-const copy = consoleCopy.approvals;
 
 /** What a request asks for, in words. */
 function actionText({ action }: ApprovalRequest): string {
   return action.kind === 'grant'
-    ? copy.grant(action.credits, action.player?.username ?? null)
-    : copy.batch(
+    ? approvalsCopy.grant(action.credits, action.player?.username ?? null)
+    : approvalsCopy.batch(
         action.batch.name,
         action.batch.count,
         action.batch.credits,
-        consoleCopy.codes.kinds[action.batch.kind],
+        commonCopy.batchKinds[action.batch.kind],
       );
 }
 
@@ -38,12 +39,12 @@ const timeOf = (iso: string) => when.format(new Date(iso));
 
 /** What a decision did, as the notice says it. */
 function decidedText({ approval, done }: ConsoleApprovalDecided): string {
-  if (done?.kind === 'batch') return copy.approvedBatch(done.created.batch.name);
+  if (done?.kind === 'batch') return approvalsCopy.approvedBatch(done.created.batch.name);
   if (done?.kind === 'grant' && approval.action.kind === 'grant') {
     const { credits, player } = approval.action;
-    return copy.approvedGrant(credits, player?.username ?? null, done.balance);
+    return approvalsCopy.approvedGrant(credits, player?.username ?? null, done.balance);
   }
-  return approval.state === 'refused' ? copy.refused : copy.withdrawn;
+  return approval.state === 'refused' ? approvalsCopy.refused : approvalsCopy.withdrawn;
 }
 
 /**
@@ -81,7 +82,7 @@ export function ApprovalsScreen({ session }: { session: ConsoleSession }) {
   return (
     <>
       {created === null ? null : (
-        <Panel heading={copy.createdHeading}>
+        <Panel heading={approvalsCopy.createdHeading}>
           <CreatedBatch
             created={created}
             onDone={() => {
@@ -91,11 +92,11 @@ export function ApprovalsScreen({ session }: { session: ConsoleSession }) {
           />
         </Panel>
       )}
-      <Panel heading={copy.heading} headingRef={headingRef}>
-        <p className="mt-2 text-mist-300">{copy.intro}</p>
+      <Panel heading={approvalsCopy.heading} headingRef={headingRef}>
+        <p className="mt-2 text-mist-300">{approvalsCopy.intro}</p>
         {query.isSuccess ? (
           query.data.pending.length === 0 ? (
-            <p className="mt-4 text-mist-100">{copy.none}</p>
+            <p className="mt-4 text-mist-100">{approvalsCopy.none}</p>
           ) : (
             <ul className="mt-4 flex flex-col gap-4">
               {query.data.pending.map((request) => (
@@ -113,21 +114,21 @@ export function ApprovalsScreen({ session }: { session: ConsoleSession }) {
         ) : query.isError ? (
           <RetryAlert
             className="mt-4"
-            message={copy.failed}
-            retryLabel={consoleCopy.retry}
+            message={approvalsCopy.failed}
+            retryLabel={commonCopy.retry}
             retrying={query.isFetching}
             onRetry={() => void query.refetch()}
           />
         ) : (
           <p role="status" className="mt-4 text-mist-300">
-            {copy.loading}
+            {approvalsCopy.loading}
           </p>
         )}
       </Panel>
       {query.isSuccess ? <DecidedRequests decided={query.data.decided} /> : null}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={approvalsCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </>
@@ -152,7 +153,7 @@ function PendingRequest({
   const titleId = useId();
   const decide = useDecideApproval();
   const firstRef = useRef<HTMLButtonElement>(null);
-  const reauth = useReauthRetry(firstRef, copy.reauthText);
+  const reauth = useReauthRetry(firstRef, approvalsCopy.reauthText);
   const lapsed = request.state === 'expired';
   const send = (decision: ApprovalDecision) => {
     // The buttons keep the focus while busy (the dialog gives it back): never disabled.
@@ -165,7 +166,7 @@ function PendingRequest({
           onError: (error) => {
             onReauth(error);
             if (isRefusal(error, 'APPROVAL_NOT_PENDING')) {
-              onGone(request.id, failureText(error, copy.decideFailed));
+              onGone(request.id, failureText(error, approvalsCopy.decideFailed));
             }
           },
         },
@@ -184,19 +185,23 @@ function PendingRequest({
         {actionText(request)}
       </h3>
       <p className="text-sm text-mist-300">
-        {copy.asked(
-          request.requestedBy?.username ?? copy.deletedAdmin,
+        {approvalsCopy.asked(
+          request.requestedBy?.username ?? approvalsCopy.deletedAdmin,
           timeOf(request.requestedAt),
         )}
         {'. '}
-        {lapsed ? copy.lapsed : copy.lapses(timeOf(request.expiresAt))}
+        {lapsed ? approvalsCopy.lapsed : approvalsCopy.lapses(timeOf(request.expiresAt))}
       </p>
       {request.action.kind === 'grant' ? (
-        <p className="text-sm break-words text-mist-100">{copy.reason(request.action.reason)}</p>
+        <p className="text-sm break-words text-mist-100">
+          {approvalsCopy.reason(request.action.reason)}
+        </p>
       ) : null}
       {lapsed ? null : <Choices mine={mine} firstRef={firstRef} busy={busy} send={send} />}
       <FormError>
-        {decide.isError && !reauth.asking ? failureText(decide.error, copy.decideFailed) : null}
+        {decide.isError && !reauth.asking
+          ? failureText(decide.error, approvalsCopy.decideFailed)
+          : null}
       </FormError>
       {reauth.dialog}
     </article>
@@ -217,7 +222,7 @@ function Choices({
   if (mine) {
     return (
       <div className="mt-1 flex flex-col items-start gap-2">
-        <p className="text-sm text-mist-300">{copy.yours}</p>
+        <p className="text-sm text-mist-300">{approvalsCopy.yours}</p>
         <BusyButton
           ref={firstRef}
           type="button"
@@ -225,7 +230,7 @@ function Choices({
           className={buttonStyles({ variant: 'secondary' })}
           onClick={() => send('withdraw')}
         >
-          {copy.withdraw}
+          {approvalsCopy.withdraw}
         </BusyButton>
       </div>
     );
@@ -239,7 +244,7 @@ function Choices({
         className={buttonStyles()}
         onClick={() => send('approve')}
       >
-        {copy.approve}
+        {approvalsCopy.approve}
       </BusyButton>
       <BusyButton
         type="button"
@@ -247,7 +252,7 @@ function Choices({
         className={buttonStyles({ variant: 'secondary' })}
         onClick={() => send('refuse')}
       >
-        {copy.refuse}
+        {approvalsCopy.refuse}
       </BusyButton>
     </div>
   );
@@ -255,45 +260,42 @@ function Choices({
 
 /** The latest decided requests, newest first: what, who asked, the decision, by whom, when. */
 function DecidedRequests({ decided }: { decided: ApprovalRequest[] }) {
-  const cell = 'py-3 pr-4 text-mist-100';
   return (
-    <Panel heading={copy.decidedHeading}>
+    <Panel heading={approvalsCopy.decidedHeading}>
       {decided.length === 0 ? (
-        <p className="mt-4 text-mist-100">{copy.decidedNone}</p>
+        <p className="mt-4 text-mist-100">{approvalsCopy.decidedNone}</p>
       ) : (
         <div
           role="region"
-          aria-label={copy.decidedCaption}
+          aria-label={approvalsCopy.decidedCaption}
           tabIndex={0}
           className="mt-4 overflow-x-auto"
         >
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{copy.decidedCaption}</caption>
-            <thead className="border-b border-white/10 text-xs tracking-wide text-mist-400 uppercase">
-              <tr>
-                {copy.decidedColumns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                    {column}
-                  </th>
-                ))}
+          <Table
+            caption={approvalsCopy.decidedCaption}
+            columns={approvalsCopy.decidedColumns}
+            gutter
+            className="min-w-[44rem] text-sm"
+            headClassName={ruledHeadClass}
+          >
+            {decided.map((request) => (
+              <tr key={request.id} className="align-top">
+                <th scope="row" className={rowHeadClass}>
+                  {actionText(request)}
+                </th>
+                <td className={cellClass}>
+                  {request.requestedBy?.username ?? approvalsCopy.deletedAdmin}
+                </td>
+                <td className={cellClass}>{approvalsCopy.states[request.state]}</td>
+                <td className={cellClass}>
+                  {request.decidedBy?.username ?? approvalsCopy.deletedAdmin}
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  {request.decidedAt === null ? '' : timeOf(request.decidedAt)}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10">
-              {decided.map((request) => (
-                <tr key={request.id} className="align-top">
-                  <th scope="row" className="py-3 pr-4 font-semibold text-white">
-                    {actionText(request)}
-                  </th>
-                  <td className={cell}>{request.requestedBy?.username ?? copy.deletedAdmin}</td>
-                  <td className={cell}>{copy.states[request.state]}</td>
-                  <td className={cell}>{request.decidedBy?.username ?? copy.deletedAdmin}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {request.decidedAt === null ? '' : timeOf(request.decidedAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       )}
     </Panel>

@@ -11,13 +11,14 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { auditLogQueryOptions } from '../api/get-audit-log';
-import { consoleCopy } from '../copy';
+import { auditLogCopy } from '../copy/audit-log';
+import { commonCopy, tableText } from '../copy/common';
 import { useFilterParams } from '../hooks/use-filter-params';
 import { DayFilter, SelectFilter } from './list-filters';
-import { PagedTable } from './paged-table';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormError, Spinner } from '@/components/ui/form';
 import { CloseIcon } from '@/components/ui/icons';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
 import { downloadText } from '@/utils/download';
@@ -74,7 +75,7 @@ function NameButton({
         'text-left text-accent-300 underline-offset-4 hover:underline',
         strong && 'font-semibold',
       )}
-      aria-label={consoleCopy.showOnly(name)}
+      aria-label={auditLogCopy.showOnly(name)}
       onClick={onClick}
     >
       {name}
@@ -97,7 +98,7 @@ function AuditRow({
       </td>
       <td className="py-3 pr-4">
         {actor.id === null ? (
-          <span className="text-mist-300">{consoleCopy.commandLine}</span>
+          <span className="text-mist-300">{auditLogCopy.commandLine}</span>
         ) : (
           <NameButton
             name={actor.label}
@@ -111,7 +112,7 @@ function AuditRow({
         {actor.ip === '' ? null : <span className="block text-xs text-mist-400">{actor.ip}</span>}
       </td>
       <td className="py-3 pr-4 text-white">
-        {consoleCopy.actions[entry.action]}
+        {auditLogCopy.actions[entry.action]}
         {entry.subject === '' ? null : (
           <span className="block text-xs text-mist-400">{entry.subject}</span>
         )}
@@ -170,7 +171,7 @@ function ExportButton({ filter }: { filter: AuditLogFilter }) {
       onSuccess: (answer) => {
         setTruncated(answer.truncated);
         downloadText(
-          consoleCopy.exportFileName(filter.day ?? format(new Date(), 'yyyy-MM-dd')),
+          auditLogCopy.exportFileName(filter.day ?? format(new Date(), 'yyyy-MM-dd')),
           `${csvOf(answer.entries)}\n`,
           'text/csv',
         );
@@ -186,14 +187,14 @@ function ExportButton({ filter }: { filter: AuditLogFilter }) {
         onClick={run}
       >
         {exporting.isPending ? <Spinner /> : null}
-        {consoleCopy.exportCsv}
+        {auditLogCopy.exportCsv}
       </button>
       <FormError>
-        {exporting.isError ? failureText(exporting.error, consoleCopy.exportFailed) : null}
+        {exporting.isError ? failureText(exporting.error, auditLogCopy.exportFailed) : null}
       </FormError>
       {truncated ? (
         <p role="status" className="text-sm text-mist-300">
-          {consoleCopy.exportTruncated(AUDIT_EXPORT_MAX)}
+          {auditLogCopy.exportTruncated(AUDIT_EXPORT_MAX)}
         </p>
       ) : null}
     </div>
@@ -208,26 +209,26 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
   const chips = [
     {
       key: 'operator',
-      what: consoleCopy.operatorWord,
+      what: auditLogCopy.operatorWord,
       name: names.operator,
       on: filter.operatorId,
     },
-    { key: 'player', what: consoleCopy.playerWord, name: names.player, on: filter.playerId },
+    { key: 'player', what: auditLogCopy.playerWord, name: names.player, on: filter.playerId },
   ].filter((chip) => chip.on !== undefined);
 
   return (
-    <Panel heading={consoleCopy.auditHeading}>
-      <p className="mt-2 text-mist-300">{consoleCopy.auditIntro}</p>
+    <Panel heading={auditLogCopy.heading}>
+      <p className="mt-2 text-mist-300">{auditLogCopy.intro}</p>
       <div className="mt-5 flex flex-wrap items-end gap-4">
         <SelectFilter
-          label={consoleCopy.actionFilter}
-          allLabel={consoleCopy.allActions}
-          options={AUDIT_ACTIONS.map((action) => [action, consoleCopy.actions[action]] as const)}
+          label={auditLogCopy.actionFilter}
+          allLabel={auditLogCopy.allActions}
+          options={AUDIT_ACTIONS.map((action) => [action, auditLogCopy.actions[action]] as const)}
           value={filter.action}
           onChange={(action) => set({ action })}
         />
         <DayFilter
-          label={consoleCopy.dayFilter}
+          label={commonCopy.dayFilter}
           value={filter.day}
           onChange={(day) => set({ day })}
         />
@@ -236,11 +237,11 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
             key={chip.key}
             className="flex items-center gap-2 rounded-full border border-white/15 px-4 py-2 text-sm text-white"
           >
-            {consoleCopy.filteredBy(chip.what, chip.name ?? '')}
+            {auditLogCopy.filteredBy(chip.what, chip.name ?? '')}
             <button
               type="button"
               className="font-semibold text-accent-300"
-              aria-label={consoleCopy.clearFilter(chip.what)}
+              aria-label={auditLogCopy.clearFilter(chip.what)}
               onClick={() => set({ [chip.key]: null, [`${chip.key}Name`]: null })}
             >
               <CloseIcon />
@@ -253,13 +254,13 @@ export function AuditLogScreen({ canExport }: { canExport: boolean }) {
       <PagedTable
         query={log}
         rowCount={entries.length}
-        caption={consoleCopy.auditCaption}
-        columns={consoleCopy.auditColumns}
-        text={{
-          loading: consoleCopy.auditLoading,
-          failed: consoleCopy.auditFailed,
-          empty: consoleCopy.auditEmpty,
-        }}
+        caption={auditLogCopy.caption}
+        columns={auditLogCopy.columns}
+        text={tableText({
+          loading: auditLogCopy.loading,
+          failed: auditLogCopy.failed,
+          empty: auditLogCopy.empty,
+        })}
         minWidth="min-w-[52rem]"
       >
         {entries.map((entry) => (

@@ -3,18 +3,17 @@ import { dayBlock, type ConsoleWeek } from '@questfield/contract';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { useChangeWeek } from '../api/change-week';
-import { consoleCopy } from '../copy';
+import { weekCopy } from '../copy/week';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
 
-const copy = consoleCopy.week;
 const dayName = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
 const nameOf = (day: string) => dayName.format(new Date(day));
 /** The command's own rules, in the console's words for the reason. */
 const blockForm = dayBlock.extend({
-  reason: z.string().trim().min(1, copy.reasonNeeded).max(200, copy.reasonTooLong),
+  reason: z.string().trim().min(1, weekCopy.reasonNeeded).max(200, weekCopy.reasonTooLong),
 });
 
 /** The days ahead without games; admins block and unblock them. */
@@ -38,7 +37,7 @@ export function BlockedDays({
       {
         onSuccess: (result) => {
           if (result.command === 'days block') {
-            onChanged(copy.blockedNotice(nameOf(result.date), result.closed, result.seats));
+            onChanged(weekCopy.blockedNotice(nameOf(result.date), result.closed, result.seats));
           }
           form.reset();
         },
@@ -51,19 +50,19 @@ export function BlockedDays({
       {
         onSuccess: (result) => {
           if (result.command === 'days unblock') {
-            onChanged(copy.unblockedNotice(nameOf(date), result.reopened));
+            onChanged(weekCopy.unblockedNotice(nameOf(date), result.reopened));
           }
         },
       },
     );
 
   return (
-    <Panel heading={copy.blockedHeading}>
-      <p className="mt-2 text-mist-300">{copy.blockedIntro}</p>
+    <Panel heading={weekCopy.blockedHeading}>
+      <p className="mt-2 text-mist-300">{weekCopy.blockedIntro}</p>
       {blocked.length === 0 ? (
-        <p className="mt-4 text-mist-400">{copy.blockedEmpty}</p>
+        <p className="mt-4 text-mist-400">{weekCopy.blockedEmpty}</p>
       ) : (
-        <ul aria-label={copy.blockedCaption} className="mt-4 divide-y divide-white/10">
+        <ul aria-label={weekCopy.blockedCaption} className="mt-4 divide-y divide-white/10">
           {blocked.map((day) => (
             <li key={day.date} className="flex flex-wrap items-center gap-3 py-3">
               <span className="font-semibold text-white">{nameOf(day.date)}</span>
@@ -72,11 +71,11 @@ export function BlockedDays({
                 <button
                   type="button"
                   className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                  aria-label={copy.unblock(nameOf(day.date))}
+                  aria-label={weekCopy.unblock(nameOf(day.date))}
                   disabled={change.isPending}
                   onClick={() => unblock(day.date)}
                 >
-                  {copy.unblockShort}
+                  {weekCopy.unblockShort}
                 </button>
               ) : null}
             </li>
@@ -90,15 +89,15 @@ export function BlockedDays({
           onSubmit={(event) => void block(event)}
         >
           <Field
-            label={copy.blockDate}
+            label={weekCopy.blockDate}
             type="date"
             className="w-48"
             error={form.formState.errors.date?.message}
             {...form.register('date')}
           />
           <Field
-            label={copy.blockReason}
-            hint={copy.blockReasonHint}
+            label={weekCopy.blockReason}
+            hint={weekCopy.blockReasonHint}
             className="min-w-0 flex-1 basis-64"
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
@@ -109,13 +108,13 @@ export function BlockedDays({
             disabled={change.isPending}
             aria-busy={change.isPending}
           >
-            {copy.block}
+            {weekCopy.block}
           </button>
         </form>
       ) : null}
       {change.isError ? (
         <div className="mt-3">
-          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, weekCopy.changeFailed)}</FormError>
         </div>
       ) : null}
     </Panel>

@@ -3,12 +3,11 @@ import type { ConsoleSlot } from '@questfield/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeSlot } from '../api/change-slot';
-import { consoleCopy } from '../copy';
+import { scheduleCopy } from '../copy/schedule';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 
-const copy = consoleCopy.schedule;
 const MOST_SEATS = 1_000;
 
 /** How many players a slot takes: a whole number from the seats taken up to MOST_SEATS. */
@@ -60,15 +59,15 @@ export function CapacityDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={copy.capacityTitle(start)}
-      description={copy.capacityDescription(slot.booked)}
-      closeLabel={copy.closeDialog}
+      title={scheduleCopy.capacityTitle(start)}
+      description={scheduleCopy.capacityDescription(slot.booked)}
+      closeLabel={scheduleCopy.closeDialog}
       busy={change.isPending}
       width="sm"
     >
       <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void save(event)}>
         <Field
-          label={copy.capacityLabel}
+          label={scheduleCopy.capacityLabel}
           type="number"
           inputMode="numeric"
           min={Math.max(slot.booked, 1)}
@@ -77,9 +76,9 @@ export function CapacityDialog({
           {...form.register('capacity', { valueAsNumber: true })}
         />
         {change.isError ? (
-          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, scheduleCopy.changeFailed)}</FormError>
         ) : null}
-        <SubmitButton pending={change.isPending}>{copy.capacitySave}</SubmitButton>
+        <SubmitButton pending={change.isPending}>{scheduleCopy.capacitySave}</SubmitButton>
       </form>
     </DialogShell>
   );

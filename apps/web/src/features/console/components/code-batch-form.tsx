@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateCodeBatch } from '../api/create-code-batch';
-import { consoleCopy } from '../copy';
+import { codesCopy } from '../copy/codes';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError } from '@/components/ui/form';
@@ -22,17 +22,19 @@ import { Panel } from '@/components/ui/panel';
 import { failureText, isRefusal } from '@/lib/api-client';
 import { downloadText } from '@/utils/download';
 
-const copy = consoleCopy.codes;
-
 const wholeIn = (max: number, message: string) =>
   z.number({ error: message }).int(message).min(1, message).max(max, message);
 
 /** The new batch as the form holds it: the command line's fields, in the console's words. */
 const batchForm = z.object({
-  name: z.string().trim().min(1, copy.nameNeeded).max(CODE_BATCH_NAME_MAX, copy.nameTooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, codesCopy.nameNeeded)
+    .max(CODE_BATCH_NAME_MAX, codesCopy.nameTooLong),
   kind: z.enum(OPERATOR_CODE_KINDS),
-  count: wholeIn(OPERATOR_LIMITS.codesPerBatch, copy.countRange),
-  credits: wholeIn(OPERATOR_LIMITS.creditsPerCode, copy.creditsRange),
+  count: wholeIn(OPERATOR_LIMITS.codesPerBatch, codesCopy.countRange),
+  credits: wholeIn(OPERATOR_LIMITS.creditsPerCode, codesCopy.creditsRange),
   /** '' (no last day) or YYYY-MM-DD, as the date input gives it. */
   expires: z.string(),
 });
@@ -60,7 +62,7 @@ export function CodeBatchForm() {
     setAgain(true);
   };
   return (
-    <Panel heading={copy.createHeading}>
+    <Panel heading={codesCopy.createHeading}>
       {outcome === undefined ? (
         <BatchFields create={create} focusFirst={again} />
       ) : outcome.outcome === 'created' ? (
@@ -80,7 +82,7 @@ function BatchFields({
   focusFirst: boolean;
 }) {
   const submitRef = useRef<HTMLButtonElement>(null);
-  const reauth = useReauthRetry(submitRef, copy.reauthText);
+  const reauth = useReauthRetry(submitRef, codesCopy.reauthText);
   const form = useForm({
     resolver: zodResolver(batchForm),
     defaultValues: {
@@ -121,8 +123,8 @@ function BatchFields({
         onSubmit={(event) => void submit(event)}
       >
         <Field
-          label={copy.nameLabel}
-          hint={copy.nameHint}
+          label={codesCopy.nameLabel}
+          hint={codesCopy.nameHint}
           autoComplete="off"
           maxLength={CODE_BATCH_NAME_MAX}
           className="col-span-full"
@@ -130,18 +132,20 @@ function BatchFields({
           {...form.register('name')}
         />
         <fieldset className="col-span-full">
-          <legend className="mb-1.5 text-sm font-semibold text-mist-100">{copy.kindLegend}</legend>
+          <legend className="mb-1.5 text-sm font-semibold text-mist-100">
+            {codesCopy.kindLegend}
+          </legend>
           <div className="flex flex-col gap-2">
             {OPERATOR_CODE_KINDS.map((kind) => (
               <label key={kind} className="inline-flex items-center gap-2 text-white">
                 <input type="radio" value={kind} className="size-4" {...form.register('kind')} />
-                {copy.kindHints[kind]}
+                {codesCopy.kindHints[kind]}
               </label>
             ))}
           </div>
         </fieldset>
         <Field
-          label={copy.countLabel}
+          label={codesCopy.countLabel}
           type="number"
           inputMode="numeric"
           min={1}
@@ -150,7 +154,7 @@ function BatchFields({
           {...form.register('count', { valueAsNumber: true })}
         />
         <Field
-          label={copy.creditsLabel}
+          label={codesCopy.creditsLabel}
           type="number"
           inputMode="numeric"
           min={1}
@@ -159,17 +163,17 @@ function BatchFields({
           {...form.register('credits', { valueAsNumber: true })}
         />
         <Field
-          label={copy.lastDayLabel}
-          hint={copy.lastDayHint}
+          label={codesCopy.lastDayLabel}
+          hint={codesCopy.lastDayHint}
           type="date"
           min={today}
-          error={dayPast ? copy.lastDayPast : undefined}
+          error={dayPast ? codesCopy.lastDayPast : undefined}
           {...form.register('expires')}
         />
         <div className="col-span-full flex flex-col gap-3">
           <FormError>
             {create.isError && !reauth.asking && !nameTaken && !dayPast
-              ? failureText(create.error, copy.createFailed)
+              ? failureText(create.error, codesCopy.createFailed)
               : null}
           </FormError>
           <BusyButton
@@ -181,7 +185,7 @@ function BatchFields({
               className: 'w-full md:w-auto md:self-start',
             })}
           >
-            {copy.create}
+            {codesCopy.create}
           </BusyButton>
         </div>
       </form>
@@ -215,10 +219,10 @@ function AskedBatch({ approval, onDone }: { approval: ApprovalRequest; onDone: (
   if (approval.action.kind !== 'batch') return null;
   const { batch } = approval.action;
   return (
-    <Outcome heading={copy.askedHeading(batch.name)}>
-      <p className="text-mist-100">{copy.askedText(batch.count * batch.credits)}</p>
+    <Outcome heading={codesCopy.askedHeading(batch.name)}>
+      <p className="text-mist-100">{codesCopy.askedText(batch.count * batch.credits)}</p>
       <button type="button" className={buttonStyles({ variant: 'secondary' })} onClick={onDone}>
-        {copy.done}
+        {codesCopy.done}
       </button>
     </Outcome>
   );
@@ -237,24 +241,24 @@ export function CreatedBatch({
 }) {
   const { batch } = created;
   return (
-    <Outcome heading={copy.createdHeading(batch.name, created.codes.length)}>
-      <p className="text-mist-100">{copy.createdText}</p>
+    <Outcome heading={codesCopy.createdHeading(batch.name, created.codes.length)}>
+      <p className="text-mist-100">{codesCopy.createdText}</p>
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
           className={buttonStyles()}
           onClick={() =>
             downloadText(
-              copy.fileName(slugOf(batch.name)),
+              codesCopy.fileName(slugOf(batch.name)),
               `${issuedCodesCsv(created)}\n`,
               'text/csv',
             )
           }
         >
-          {copy.download}
+          {codesCopy.download}
         </button>
         <button type="button" className={buttonStyles({ variant: 'secondary' })} onClick={onDone}>
-          {copy.done}
+          {codesCopy.done}
         </button>
       </div>
     </Outcome>

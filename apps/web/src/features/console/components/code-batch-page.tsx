@@ -1,6 +1,5 @@
 import {
   CODE_STATES,
-  CONSOLE_PATH,
   consoleCodeBatchRevokeRequest,
   type BatchCode,
   type CodeBatchSummary,
@@ -8,27 +7,28 @@ import {
 } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { generatePath, Link, useParams, useSearchParams } from 'react-router';
 import { useRevokeCode } from '../api/revoke-code';
 import { useRevokeCodeBatch } from '../api/revoke-code-batch';
 import { codeBatchQueryOptions } from '../api/get-code-batch';
-import { consoleCopy } from '../copy';
+import { codesCopy } from '../copy/codes';
+import { commonCopy, tableText } from '../copy/common';
 import { lastDayText, madeText, when } from './code-batch-text';
 import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
-import { PagedTable } from './paged-table';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmActions } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormError, inputClass } from '@/components/ui/form';
 import { CompassIcon } from '@/components/ui/icons';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { consolePaths } from '@/config/paths';
 import { failureText, isRefusal } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 
-const copy = consoleCopy.codes;
 const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
 const isState = (value: string | null): value is CodeState =>
   (CODE_STATES as readonly string[]).includes(value ?? '');
@@ -68,7 +68,7 @@ export function CodeBatchPage({ canEdit }: { canEdit: boolean }) {
   const batch = query.data?.pages[0]?.batch;
 
   let body: ReactNode;
-  if (missing) body = <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>;
+  if (missing) body = <EmptyState icon={<CompassIcon />}>{codesCopy.notFound}</EmptyState>;
   else if (batch !== undefined) {
     body = (
       <>
@@ -86,8 +86,8 @@ export function CodeBatchPage({ canEdit }: { canEdit: boolean }) {
   } else if (query.isError) {
     body = (
       <RetryAlert
-        message={copy.batchFailed}
-        retryLabel={consoleCopy.retry}
+        message={codesCopy.batchFailed}
+        retryLabel={commonCopy.retry}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />
@@ -95,20 +95,20 @@ export function CodeBatchPage({ canEdit }: { canEdit: boolean }) {
   } else {
     body = (
       <p role="status" className="text-mist-300">
-        {copy.batchLoading}
+        {codesCopy.batchLoading}
       </p>
     );
   }
 
   return (
     <>
-      <Link to={`${CONSOLE_PATH}/codes`} className={`self-start text-sm ${linkClass}`}>
-        {copy.back}
+      <Link to={consolePaths.codes} className={`self-start text-sm ${linkClass}`}>
+        {codesCopy.back}
       </Link>
       {body}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={codesCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </>
@@ -125,18 +125,18 @@ function BatchSummary({
   // Here, not in the step that goes once the batch reads as revoked: its answer is still heard.
   const revoke = useRevokeCodeBatch();
   const about: Terms = [
-    [copy.kindTerm, copy.kinds[batch.kind]],
-    [copy.creditsTerm, batch.credits],
-    [copy.countTerm, batch.count],
-    [copy.lastDayTerm, lastDayText(batch.expires)],
-    [copy.madeTerm, madeText(batch)],
+    [codesCopy.kindTerm, commonCopy.batchKinds[batch.kind]],
+    [codesCopy.creditsTerm, batch.credits],
+    [codesCopy.countTerm, batch.count],
+    [codesCopy.lastDayTerm, lastDayText(batch.expires)],
+    [codesCopy.madeTerm, madeText(batch)],
     ...(batch.revokedAt === null
       ? []
-      : [[copy.revokedTerm, when.format(new Date(batch.revokedAt))] as const]),
+      : [[codesCopy.revokedTerm, when.format(new Date(batch.revokedAt))] as const]),
   ];
   const counts: Terms = [
-    ...CODE_STATES.map((state) => [copy.states[state], batch.codes[state]] as const),
-    [copy.redemptionsTerm, batch.redemptions],
+    ...CODE_STATES.map((state) => [codesCopy.states[state], batch.codes[state]] as const),
+    [codesCopy.redemptionsTerm, batch.redemptions],
   ];
   return (
     <Panel heading={batch.name}>
@@ -181,22 +181,22 @@ function RevokeBatch({
   const confirm = () =>
     revoke.mutate(batch.id, {
       onSuccess: (done) => {
-        onNotice(copy.batchRevoked(done.batch.name, done.revoked));
+        onNotice(codesCopy.batchRevoked(done.batch.name, done.revoked));
         document.getElementById(CODES_FILTER_ID)?.focus();
       },
     });
   return (
     <ConfirmInPlace
       step={step}
-      heading={copy.revokeBatchHeading}
+      heading={codesCopy.revokeBatchHeading}
       className="mt-6 border-t border-white/10 pt-6"
-      startLabel={copy.revokeBatchStart}
-      confirmLabel={copy.revokeBatchConfirm}
+      startLabel={codesCopy.revokeBatchStart}
+      confirmLabel={codesCopy.revokeBatchConfirm}
       pending={revoke.isPending}
-      error={revoke.isError ? failureText(revoke.error, copy.revokeBatchFailed) : null}
+      error={revoke.isError ? failureText(revoke.error, codesCopy.revokeBatchFailed) : null}
       onConfirm={confirm}
     >
-      <p>{copy.revokeBatchConfirmText(batch.name, live)}</p>
+      <p>{codesCopy.revokeBatchConfirmText(batch.name, live)}</p>
     </ConfirmInPlace>
   );
 }
@@ -220,13 +220,15 @@ function BatchCodes({
 } & NoticeProps) {
   const codes = query.data?.pages.flatMap((page) => page.codes) ?? [];
   const [revoking, setRevoking] = useState<BatchCode | null>(null);
-  const columns = canEdit ? [...copy.codeColumns, copy.actionsColumn] : copy.codeColumns;
+  const columns = canEdit
+    ? [...codesCopy.codeColumns, codesCopy.actionsColumn]
+    : codesCopy.codeColumns;
   return (
-    <Panel heading={copy.codesHeading}>
+    <Panel heading={codesCopy.codesHeading}>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={CODES_FILTER_ID} className="text-sm font-semibold text-white">
-            {copy.stateFilter}
+            {codesCopy.stateFilter}
           </label>
           <select
             id={CODES_FILTER_ID}
@@ -237,10 +239,10 @@ function BatchCodes({
               onState(isState(next) ? next : undefined);
             }}
           >
-            <option value="">{copy.allStates}</option>
+            <option value="">{codesCopy.allStates}</option>
             {CODE_STATES.map((value) => (
               <option key={value} value={value}>
-                {copy.states[value]}
+                {codesCopy.states[value]}
               </option>
             ))}
           </select>
@@ -253,9 +255,13 @@ function BatchCodes({
         <PagedTable
           query={query}
           rowCount={codes.length}
-          caption={copy.codesCaption(batch.name)}
+          caption={codesCopy.codesCaption(batch.name)}
           columns={columns}
-          text={{ loading: copy.codesLoading, failed: copy.codesFailed, empty: copy.codesEmpty }}
+          text={tableText({
+            loading: codesCopy.codesLoading,
+            failed: codesCopy.codesFailed,
+            empty: codesCopy.codesEmpty,
+          })}
           minWidth="min-w-[40rem]"
         >
           {codes.map((code) => (
@@ -272,7 +278,7 @@ function BatchCodes({
         <RevokeCodeDialog
           code={revoking}
           onClose={() => setRevoking(null)}
-          onRevoked={(label) => onNotice(copy.codeRevoked(label))}
+          onRevoked={(label) => onNotice(codesCopy.codeRevoked(label))}
         />
       )}
     </Panel>
@@ -314,22 +320,22 @@ function CodeRow({
             STATE_STYLES[code.state],
           )}
         >
-          {copy.states[code.state]}
+          {codesCopy.states[code.state]}
         </span>
       </td>
       <td className="py-3 pr-4 text-mist-100">
         {last === null ? null : (
           <>
             <Link
-              to={`${CONSOLE_PATH}/players/${last.player.id}`}
-              aria-label={copy.playerLink(last.player.username)}
+              to={generatePath(consolePaths.player, { playerId: last.player.id })}
+              aria-label={codesCopy.playerLink(last.player.username)}
               className={linkClass}
             >
               {last.player.username}
             </Link>
             {code.redemptions > 1 ? (
               <span className="block text-xs text-mist-400">
-                {copy.otherPlayers(code.redemptions - 1)}
+                {codesCopy.otherPlayers(code.redemptions - 1)}
               </span>
             ) : null}
           </>
@@ -345,10 +351,10 @@ function CodeRow({
               type="button"
               className={buttonStyles({ variant: 'secondary', size: 'sm' })}
               id={revokeButtonId(code)}
-              aria-label={copy.revokeCode(code.label)}
+              aria-label={codesCopy.revokeCode(code.label)}
               onClick={onRevoke}
             >
-              {copy.revokeShort}
+              {codesCopy.revokeShort}
             </button>
           ) : null}
         </td>
@@ -379,9 +385,9 @@ function RevokeCodeDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={copy.revokeCodeTitle(code.label)}
-      description={copy.revokeCodeText}
-      closeLabel={copy.closeDialog}
+      title={codesCopy.revokeCodeTitle(code.label)}
+      description={codesCopy.revokeCodeText}
+      closeLabel={codesCopy.closeDialog}
       busy={revoke.isPending}
       width="sm"
       onClosed={() =>
@@ -392,11 +398,11 @@ function RevokeCodeDialog({
     >
       <div className="mt-5 flex flex-col gap-4">
         <FormError>
-          {revoke.isError ? failureText(revoke.error, copy.revokeCodeFailed) : null}
+          {revoke.isError ? failureText(revoke.error, codesCopy.revokeCodeFailed) : null}
         </FormError>
         <ConfirmActions
-          confirmLabel={copy.revokeCodeConfirm}
-          backLabel={copy.cancel}
+          confirmLabel={codesCopy.revokeCodeConfirm}
+          backLabel={codesCopy.cancel}
           pending={revoke.isPending}
           variant="danger"
           onBack={onClose}

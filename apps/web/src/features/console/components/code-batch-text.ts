@@ -1,7 +1,7 @@
-import { CONSOLE_PATH, type CodeBatchSummary } from '@questfield/contract';
-import { consoleCopy } from '../copy';
-
-const copy = consoleCopy.codes;
+import type { CodeBatchSummary } from '@questfield/contract';
+import { generatePath } from 'react-router';
+import { codesCopy } from '../copy/codes';
+import { consolePaths } from '@/config/paths';
 
 /** A date and time of the wire (ISO 8601), as the console shows it. */
 export const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -10,14 +10,14 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
 
 /** The batch's last day, or that it has none. */
 export const lastDayText = (expires: string | null) =>
-  expires === null ? copy.noLastDay : dayFormat.format(new Date(`${expires}T12:00:00Z`));
+  expires === null ? codesCopy.noLastDay : dayFormat.format(new Date(`${expires}T12:00:00Z`));
 
 /** When the batch was made, and by whom (an operator, or the command line). */
 export const madeText = (batch: CodeBatchSummary) =>
-  copy.made(
+  codesCopy.made(
     when.format(new Date(batch.createdAt)),
-    copy.madeBy(batch.createdBy?.username ?? copy.commandLine),
+    codesCopy.madeBy(batch.createdBy?.username ?? codesCopy.commandLine),
   );
 
 /** The batch's page in the console. */
-export const batchPath = (id: string) => `${CONSOLE_PATH}/codes/${id}`;
+export const batchPath = (id: string) => generatePath(consolePaths.codeBatch, { batchId: id });

@@ -2,15 +2,16 @@ import { CODE_STATES } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { codeBatchesQueryOptions } from '../api/get-code-batches';
-import { consoleCopy } from '../copy';
+import { codesCopy } from '../copy/codes';
+import { commonCopy, tableText } from '../copy/common';
 import { CodeBatchForm } from './code-batch-form';
 import { batchPath, lastDayText, madeText } from './code-batch-text';
-import { PagedTable } from './paged-table';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
+import { cellClass } from '@/components/ui/table-styles';
 
-const copy = consoleCopy.codes;
-
-const cell = 'py-3 pr-4 text-mist-100 tabular-nums';
+/** A count's cell: its figures line up. */
+const countCell = `${cellClass} tabular-nums`;
 
 /**
  * The code batches, newest first, with their codes counted by state; admins make a batch here
@@ -22,15 +23,19 @@ export function CodesScreen({ canEdit }: { canEdit: boolean }) {
   return (
     <>
       {canEdit ? <CodeBatchForm /> : null}
-      <Panel heading={copy.heading}>
-        <p className="mt-2 text-mist-300">{copy.intro}</p>
-        {canEdit ? null : <p className="mt-2 text-sm text-mist-300">{copy.staffOnly}</p>}
+      <Panel heading={codesCopy.heading}>
+        <p className="mt-2 text-mist-300">{codesCopy.intro}</p>
+        {canEdit ? null : <p className="mt-2 text-sm text-mist-300">{codesCopy.staffOnly}</p>}
         <PagedTable
           query={list}
           rowCount={batches.length}
-          caption={copy.caption}
-          columns={copy.columns}
-          text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
+          caption={codesCopy.caption}
+          columns={codesCopy.columns}
+          text={tableText({
+            loading: codesCopy.loading,
+            failed: codesCopy.failed,
+            empty: codesCopy.empty,
+          })}
           minWidth="min-w-[60rem]"
         >
           {batches.map((batch) => (
@@ -38,20 +43,22 @@ export function CodesScreen({ canEdit }: { canEdit: boolean }) {
               <th scope="row" className="py-3 pr-4 text-left font-semibold">
                 <Link
                   to={batchPath(batch.id)}
-                  aria-label={copy.batchLink(batch.name)}
+                  aria-label={codesCopy.batchLink(batch.name)}
                   className="text-accent-300 underline-offset-4 hover:underline"
                 >
                   {batch.name}
                 </Link>
                 {batch.revokedAt === null ? null : (
-                  <span className="block text-xs font-normal text-red-300">{copy.revoked}</span>
+                  <span className="block text-xs font-normal text-red-300">
+                    {codesCopy.revoked}
+                  </span>
                 )}
               </th>
-              <td className="py-3 pr-4 text-mist-100">{copy.kinds[batch.kind]}</td>
-              <td className={cell}>{batch.credits}</td>
-              <td className={cell}>{batch.count}</td>
+              <td className="py-3 pr-4 text-mist-100">{commonCopy.batchKinds[batch.kind]}</td>
+              <td className={countCell}>{batch.credits}</td>
+              <td className={countCell}>{batch.count}</td>
               {CODE_STATES.map((state) => (
-                <td key={state} className={cell}>
+                <td key={state} className={countCell}>
                   {batch.codes[state]}
                 </td>
               ))}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmActions } from '@/components/ui/confirm-step';
 import { FormError } from '@/components/ui/form';
@@ -85,7 +85,7 @@ export function ConfirmInPlace({
           <FormError>{error}</FormError>
           <ConfirmActions
             confirmLabel={confirmLabel}
-            backLabel={consoleCopy.player.cancel}
+            backLabel={commonCopy.cancel}
             pending={pending}
             variant="danger"
             confirmRef={confirmRef}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { consoleCopy } from '../copy';
+import { consoleCopy } from '../copy/console';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHeader } from '@/components/layout/page-header';
 import { pageTitle } from '@/config/paths';

@@ -2,7 +2,8 @@ import type { ConsoleSession } from '@questfield/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { consoleSessionQueryOptions, useRefreshConsoleSession } from '../api/get-console-session';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { consoleCopy } from '../copy/console';
 import { ConsoleFrame } from './console-frame';
 import { ConsoleScreens } from './console-screens';
 import { TwoFactorSetup } from './two-factor-setup';
@@ -42,7 +43,7 @@ function ConsoleStage({
     return (
       <RetryAlert
         message={consoleCopy.loadFailed}
-        retryLabel={consoleCopy.retry}
+        retryLabel={commonCopy.retry}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />

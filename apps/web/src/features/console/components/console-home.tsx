@@ -1,25 +1,25 @@
 import type { ConsoleSession } from '@questfield/contract';
 import { format } from 'date-fns';
-import { consoleCopy } from '../copy';
+import { homeCopy } from '../copy/home';
 import { Panel } from '@/components/ui/panel';
 
 /** The console once the session has passed two-factor: who is signed in, and its checks. */
 export function ConsoleHome({ session }: { session: ConsoleSession }) {
   return (
     <div className="grid gap-6 md:grid-cols-2 md:items-start">
-      <Panel heading={consoleCopy.homeHeading}>
+      <Panel heading={homeCopy.heading}>
         <p className="mt-2 text-mist-100">
-          {consoleCopy.signedInAs(session.username, consoleCopy.roles[session.role])}
+          {homeCopy.signedInAs(session.username, homeCopy.roles[session.role])}
         </p>
       </Panel>
-      <Panel heading={consoleCopy.securityHeading}>
+      <Panel heading={homeCopy.securityHeading}>
         <ul className="mt-2 flex flex-col gap-2 text-mist-100">
-          <li>{consoleCopy.securityOn}</li>
-          <li>{consoleCopy.recoveryLeft(session.recoveryCodesLeft)}</li>
+          <li>{homeCopy.securityOn}</li>
+          <li>{homeCopy.recoveryLeft(session.recoveryCodesLeft)}</li>
           <li>
             {session.reauthUntil === null
-              ? consoleCopy.reauthStale
-              : consoleCopy.reauthFresh(format(new Date(session.reauthUntil), 'HH:mm'))}
+              ? homeCopy.reauthStale
+              : homeCopy.reauthFresh(format(new Date(session.reauthUntil), 'HH:mm'))}
           </li>
         </ul>
       </Panel>

@@ -1,6 +1,7 @@
-import { CONSOLE_PATH, type ConsoleSession } from '@questfield/contract';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
-import { consoleCopy } from '../copy';
+import type { ConsoleSession } from '@questfield/contract';
+import type { ComponentType } from 'react';
+import { Navigate, NavLink, Outlet, useOutletContext } from 'react-router';
+import { consoleCopy } from '../copy/console';
 import { ApprovalsScreen } from './approvals-screen';
 import { AuditLogScreen } from './audit-log-screen';
 import { CodeBatchPage } from './code-batch-page';
@@ -13,70 +14,107 @@ import { ReportsScreen } from './reports-screen';
 import { ScheduleScreen } from './schedule-screen';
 import { SettingsScreen } from './settings-screen';
 import { WeekScreen } from './week-screen';
+import { consolePaths, type ConsoleScreen } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
-const SCREENS = [
-  { path: '', label: consoleCopy.navOverview },
-  { path: 'schedule', label: consoleCopy.navSchedule },
-  { path: 'week', label: consoleCopy.navWeek },
-  { path: 'players', label: consoleCopy.navPlayers },
-  { path: 'codes', label: consoleCopy.navCodes },
-  { path: 'orders', label: consoleCopy.navOrders },
-  { path: 'reports', label: consoleCopy.navReports },
-  { path: 'audit-log', label: consoleCopy.navAuditLog },
-  { path: 'approvals', label: consoleCopy.navApprovals, adminOnly: true },
-  { path: 'settings', label: consoleCopy.navSettings },
-] as const;
+const NAV = [
+  { screen: 'home', label: consoleCopy.navOverview },
+  { screen: 'schedule', label: consoleCopy.navSchedule },
+  { screen: 'week', label: consoleCopy.navWeek },
+  { screen: 'players', label: consoleCopy.navPlayers },
+  { screen: 'codes', label: consoleCopy.navCodes },
+  { screen: 'orders', label: consoleCopy.navOrders },
+  { screen: 'reports', label: consoleCopy.navReports },
+  { screen: 'auditLog', label: consoleCopy.navAuditLog },
+  { screen: 'approvals', label: consoleCopy.navApprovals, adminOnly: true },
+  { screen: 'settings', label: consoleCopy.navSettings },
+] as const satisfies readonly { screen: ConsoleScreen; label: string; adminOnly?: boolean }[];
 
-/** The console once the session has passed two-factor: its screens, under /operator/…. */
+/**
+ * The console once the session has passed two-factor: the navigation between its screens, then
+ * the screen the router matched (consolePaths), handed the session.
+ */
 export function ConsoleScreens({ session }: { session: ConsoleSession }) {
   return (
     <>
       <nav aria-label={consoleCopy.nav}>
         <ul className="flex flex-wrap gap-2">
-          {SCREENS.filter((screen) => !('adminOnly' in screen) || session.role === 'admin').map(
-            (screen) => (
-              <li key={screen.path}>
-                <NavLink
-                  end={screen.path === ''}
-                  to={screen.path === '' ? CONSOLE_PATH : `${CONSOLE_PATH}/${screen.path}`}
-                  className={({ isActive }) =>
-                    cn(
-                      'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
-                      isActive
-                        ? 'border-accent-400 bg-accent-400 text-ink-950'
-                        : 'border-white/15 text-white hover:border-white/40',
-                    )
-                  }
-                >
-                  {screen.label}
-                </NavLink>
-              </li>
-            ),
-          )}
+          {NAV.filter((item) => !('adminOnly' in item) || session.role === 'admin').map((item) => (
+            <li key={item.screen}>
+              <NavLink
+                end={item.screen === 'home'}
+                to={consolePaths[item.screen]}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+                    isActive
+                      ? 'border-accent-400 bg-accent-400 text-ink-950'
+                      : 'border-white/15 text-white hover:border-white/40',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
-      <Routes>
-        <Route index element={<ConsoleHome session={session} />} />
-        <Route path="schedule" element={<ScheduleScreen />} />
-        <Route path="week" element={<WeekScreen canEdit={session.role === 'admin'} />} />
-        <Route path="players" element={<PlayersScreen />} />
-        <Route path="players/:playerId" element={<PlayerPage session={session} />} />
-        <Route path="codes" element={<CodesScreen canEdit={session.role === 'admin'} />} />
-        <Route
-          path="codes/:batchId"
-          element={<CodeBatchPage canEdit={session.role === 'admin'} />}
-        />
-        <Route path="orders" element={<OrdersScreen canRefund={session.role === 'admin'} />} />
-        <Route path="reports" element={<ReportsScreen />} />
-        <Route path="audit-log" element={<AuditLogScreen canExport={session.role === 'admin'} />} />
-        {session.role === 'admin' ? (
-          <Route path="approvals" element={<ApprovalsScreen session={session} />} />
-        ) : null}
-        <Route path="settings" element={<SettingsScreen canEdit={session.role === 'admin'} />} />
-        {/* A screen that does not exist (an old link): the overview. */}
-        <Route path="*" element={<Navigate to={CONSOLE_PATH} replace />} />
-      </Routes>
+      <Outlet context={session} />
     </>
   );
 }
+
+/** The session ConsoleScreens hands the screen it shows. */
+const useSession = () => useOutletContext<ConsoleSession>();
+const useIsAdmin = () => useSession().role === 'admin';
+
+/** A console address without a screen (an old link, or a screen of admins' for staff). */
+export function NoSuchScreen() {
+  return <Navigate to={consolePaths.home} replace />;
+}
+
+// The screens, each told what the session may do there.
+function Home() {
+  return <ConsoleHome session={useSession()} />;
+}
+function Week() {
+  return <WeekScreen canEdit={useIsAdmin()} />;
+}
+function Player() {
+  return <PlayerPage session={useSession()} />;
+}
+function Codes() {
+  return <CodesScreen canEdit={useIsAdmin()} />;
+}
+function CodeBatch() {
+  return <CodeBatchPage canEdit={useIsAdmin()} />;
+}
+function Orders() {
+  return <OrdersScreen canRefund={useIsAdmin()} />;
+}
+function AuditLog() {
+  return <AuditLogScreen canExport={useIsAdmin()} />;
+}
+function Approvals() {
+  const session = useSession();
+  return session.role === 'admin' ? <ApprovalsScreen session={session} /> : <NoSuchScreen />;
+}
+function Settings() {
+  return <SettingsScreen canEdit={useIsAdmin()} />;
+}
+
+/** Each screen of the console by its name in consolePaths, as the router shows it. */
+export const consoleScreens: Record<ConsoleScreen, ComponentType> = {
+  home: Home,
+  schedule: ScheduleScreen,
+  week: Week,
+  players: PlayersScreen,
+  player: Player,
+  codes: Codes,
+  codeBatch: CodeBatch,
+  orders: Orders,
+  reports: ReportsScreen,
+  auditLog: AuditLog,
+  approvals: Approvals,
+  settings: Settings,
+};

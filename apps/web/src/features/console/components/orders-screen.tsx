@@ -1,5 +1,4 @@
 import {
-  CONSOLE_PATH,
   ORDER_STATUSES,
   type ConsoleOrder,
   type ConsoleOrdersRequest,
@@ -7,18 +6,19 @@ import {
 } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { ordersQueryOptions } from '../api/get-orders';
-import { consoleCopy } from '../copy';
+import { commonCopy, tableText } from '../copy/common';
+import { ordersCopy } from '../copy/orders';
 import { useFilterParams } from '../hooks/use-filter-params';
 import { DayFilter, SelectFilter } from './list-filters';
-import { PagedTable } from './paged-table';
 import { orderAnchorId, RefundDialog, type RefundTarget } from './refund-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { consolePaths } from '@/config/paths';
 
-const copy = consoleCopy.orders;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value ?? '');
@@ -40,16 +40,16 @@ function OrderState({ order }: { order: ConsoleOrder }) {
   const { refund } = order;
   return (
     <>
-      <span className="text-white">{copy.statusNames[order.status]}</span>
+      <span className="text-white">{ordersCopy.statusNames[order.status]}</span>
       {order.flag === null ? null : (
         <span className="block text-xs font-semibold text-amber-300">
-          {copy.flagNames[order.flag]}
+          {ordersCopy.flagNames[order.flag]}
         </span>
       )}
       {refund === null ? null : (
         <span className="block text-xs text-mist-300">
-          {copy.refundNames[refund.status]}
-          {refund.fromDashboard ? ` (${copy.fromDashboard})` : ''}
+          {ordersCopy.refundNames[refund.status]}
+          {refund.fromDashboard ? ` (${ordersCopy.fromDashboard})` : ''}
         </span>
       )}
     </>
@@ -70,7 +70,9 @@ function RefundButton({
     <button
       type="button"
       className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-      aria-label={retry ? copy.retryLabel(order.orderNumber) : copy.refundLabel(order.orderNumber)}
+      aria-label={
+        retry ? ordersCopy.retryLabel(order.orderNumber) : ordersCopy.refundLabel(order.orderNumber)
+      }
       onClick={(event) =>
         onRefund({
           orderNumber: order.orderNumber,
@@ -80,7 +82,7 @@ function RefundButton({
         })
       }
     >
-      {retry ? copy.retryRefund : copy.refund}
+      {retry ? ordersCopy.retryRefund : ordersCopy.refund}
     </button>
   );
 }
@@ -113,11 +115,11 @@ function OrderRow({
       </td>
       <td className="py-3 pr-4">
         {order.player.deleted ? (
-          <span className="text-mist-300">{copy.deleted}</span>
+          <span className="text-mist-300">{ordersCopy.deleted}</span>
         ) : (
           <Link
-            to={`${CONSOLE_PATH}/players/${order.player.id}`}
-            aria-label={consoleCopy.playerLink(order.player.username)}
+            to={generatePath(consolePaths.player, { playerId: order.player.id })}
+            aria-label={commonCopy.playerLink(order.player.username)}
             className="font-semibold text-accent-300 underline-offset-4 hover:underline"
           >
             {order.player.username}
@@ -152,18 +154,20 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
-    <Panel heading={copy.heading}>
-      <p className="mt-2 text-mist-300">{copy.intro}</p>
+    <Panel heading={ordersCopy.heading}>
+      <p className="mt-2 text-mist-300">{ordersCopy.intro}</p>
       <div className="mt-5 flex flex-wrap items-end gap-4">
         <SelectFilter
-          label={copy.statusFilter}
-          allLabel={copy.allStatuses}
-          options={ORDER_STATUSES.map((status) => [status, copy.statusNames[status]] as const)}
+          label={ordersCopy.statusFilter}
+          allLabel={ordersCopy.allStatuses}
+          options={ORDER_STATUSES.map(
+            (status) => [status, ordersCopy.statusNames[status]] as const,
+          )}
           value={filter.status}
           onChange={(status) => set({ status })}
         />
         <DayFilter
-          label={consoleCopy.dayFilter}
+          label={commonCopy.dayFilter}
           value={filter.day}
           onChange={(day) => set({ day })}
         />
@@ -171,9 +175,13 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
       <PagedTable
         query={list}
         rowCount={orders.length}
-        caption={copy.caption}
-        columns={canRefund ? [...copy.columns, copy.actionColumn] : copy.columns}
-        text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
+        caption={ordersCopy.caption}
+        columns={canRefund ? [...ordersCopy.columns, ordersCopy.actionColumn] : ordersCopy.columns}
+        text={tableText({
+          loading: ordersCopy.loading,
+          failed: ordersCopy.failed,
+          empty: ordersCopy.empty,
+        })}
         minWidth="min-w-[54rem]"
       >
         {orders.map((order) => (
@@ -187,7 +195,7 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
           onRefunded={(order) => {
             const { refund } = order;
             setNotice(
-              copy.refunded(
+              ordersCopy.refunded(
                 order.orderNumber,
                 refund?.status ?? 'pending',
                 refund?.failureCode ?? null,
@@ -198,7 +206,7 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
       )}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={ordersCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </Panel>

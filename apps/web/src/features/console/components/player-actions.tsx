@@ -10,7 +10,7 @@ import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useChangePlayerCredits } from '../api/change-player-credits';
 import { useSignOutPlayer } from '../api/sign-out-player';
-import { consoleCopy } from '../copy';
+import { playerCopy } from '../copy/player';
 import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
 import { PlayerAdminActions } from './player-admin';
 import { useReauthRetry } from './reauth-dialog';
@@ -18,8 +18,6 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
-
-const copy = consoleCopy.player;
 
 type ActionProps = { player: ConsolePlayer; onNotice: (message: string) => void };
 
@@ -43,12 +41,12 @@ export function reachOf(session: ConsoleSession, player: ConsolePlayer): Reach {
 export function PlayerActions({ session, ...props }: ActionProps & { session: ConsoleSession }) {
   const reach = reachOf(session, props.player);
   return (
-    <Panel heading={copy.actionsHeading}>
+    <Panel heading={playerCopy.actionsHeading}>
       {reach === 'beyond' ? null : <SignOutEverywhere {...props} />}
       {reach === 'player' ? (
         <CreditsForm {...props} />
       ) : (
-        <p className="mt-4 text-sm text-mist-300">{copy.reachText[reach]}</p>
+        <p className="mt-4 text-sm text-mist-300">{playerCopy.reachText[reach]}</p>
       )}
       {session.role === 'admin' ? <PlayerAdminActions {...props} own={reach === 'own'} /> : null}
     </Panel>
@@ -63,7 +61,7 @@ function SignOutEverywhere({ player, onNotice }: ActionProps) {
   const confirm = () =>
     signOut.mutate(undefined, {
       onSuccess: ({ signedOut }) => {
-        onNotice(copy.signedOut(username, signedOut));
+        onNotice(playerCopy.signedOut(username, signedOut));
         step.close();
       },
     });
@@ -71,15 +69,15 @@ function SignOutEverywhere({ player, onNotice }: ActionProps) {
   return (
     <ConfirmInPlace
       step={step}
-      heading={copy.signOutHeading}
+      heading={playerCopy.signOutHeading}
       className="mt-4"
-      startLabel={copy.signOut}
-      confirmLabel={copy.signOut}
+      startLabel={playerCopy.signOut}
+      confirmLabel={playerCopy.signOut}
       pending={signOut.isPending}
-      error={signOut.isError ? failureText(signOut.error, copy.signOutFailed) : null}
+      error={signOut.isError ? failureText(signOut.error, playerCopy.signOutFailed) : null}
       onConfirm={confirm}
     >
-      <p>{copy.signOutConfirm(username)}</p>
+      <p>{playerCopy.signOutConfirm(username)}</p>
     </ConfirmInPlace>
   );
 }
@@ -112,8 +110,8 @@ function CreditsForm({ player, onNotice }: ActionProps) {
           onSuccess: ({ balance, approval }) => {
             onNotice(
               approval === null
-                ? copy.changed(values.change, values.credits, username, balance)
-                : copy.asked(values.credits, username),
+                ? playerCopy.changed(values.change, values.credits, username, balance)
+                : playerCopy.asked(values.credits, username),
             );
             form.reset();
           },
@@ -126,7 +124,7 @@ function CreditsForm({ player, onNotice }: ActionProps) {
   return (
     <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
       <h3 id={headingId} className="text-base font-bold text-white">
-        {copy.creditsHeading}
+        {playerCopy.creditsHeading}
       </h3>
       <form
         noValidate
@@ -135,19 +133,19 @@ function CreditsForm({ player, onNotice }: ActionProps) {
       >
         <fieldset>
           <legend className="mb-1.5 text-sm font-semibold text-mist-100">
-            {copy.changeLegend}
+            {playerCopy.changeLegend}
           </legend>
           <div className="flex gap-5">
             {(['grant', 'deduct'] as const).map((value) => (
               <label key={value} className="inline-flex items-center gap-2 text-white">
                 <input type="radio" value={value} className="size-4" {...form.register('change')} />
-                {copy[value]}
+                {playerCopy[value]}
               </label>
             ))}
           </div>
         </fieldset>
         <Field
-          label={copy.amountLabel}
+          label={playerCopy.amountLabel}
           type="number"
           inputMode="numeric"
           min={1}
@@ -157,14 +155,16 @@ function CreditsForm({ player, onNotice }: ActionProps) {
           {...form.register('credits', { valueAsNumber: true })}
         />
         <Field
-          label={copy.reasonLabel}
-          hint={copy.reasonHint}
+          label={playerCopy.reasonLabel}
+          hint={playerCopy.reasonHint}
           autoComplete="off"
           error={form.formState.errors.reason?.message}
           {...form.register('reason')}
         />
         <FormError>
-          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
+          {change.isError && !reauth.asking
+            ? failureText(change.error, playerCopy.changeFailed)
+            : null}
         </FormError>
         <BusyButton
           ref={submitRef}
@@ -172,7 +172,7 @@ function CreditsForm({ player, onNotice }: ActionProps) {
           pending={change.isPending}
           className={buttonStyles({ size: 'lg', className: 'w-full' })}
         >
-          {copy.submit[chosen]}
+          {playerCopy.submit[chosen]}
         </BusyButton>
       </form>
       {reauth.dialog}

@@ -1,16 +1,15 @@
-import { CONSOLE_PATH, ROLES, type ConsolePlayer, type Role } from '@questfield/contract';
+import { ROLES, type ConsolePlayer, type Role } from '@questfield/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangePlayerRole } from '../api/change-player-role';
 import { useDeletePlayer } from '../api/delete-player';
-import { consoleCopy } from '../copy';
+import { playerCopy } from '../copy/player';
 import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, FormError, inputClass } from '@/components/ui/form';
+import { consolePaths } from '@/config/paths';
 import { ApiError, failureText } from '@/lib/api-client';
-
-const copy = consoleCopy.player;
 
 /** What the players search shows after a deletion (router state of its address). */
 export type PlayersNotice = { notice: string };
@@ -20,7 +19,7 @@ type AdminProps = { player: ConsolePlayer; onNotice: (message: string) => void }
 /** A refusal as the admin's action shows it: the reauth refusal in its own words. */
 const adminFailure = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.code === 'REAUTH_REQUIRED'
-    ? copy.adminReauthNeeded
+    ? playerCopy.adminReauthNeeded
     : failureText(error, fallback);
 
 /**
@@ -32,10 +31,10 @@ export function PlayerAdminActions({ own, ...props }: AdminProps & { own: boolea
   return (
     <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
       <h3 id={headingId} className="text-base font-bold text-white">
-        {copy.adminHeading}
+        {playerCopy.adminHeading}
       </h3>
       {own ? (
-        <p className="mt-3 text-sm text-mist-300">{copy.ownAccount}</p>
+        <p className="mt-3 text-sm text-mist-300">{playerCopy.ownAccount}</p>
       ) : (
         <>
           <RoleForm {...props} />
@@ -58,7 +57,7 @@ function RoleForm({ player, onNotice }: AdminProps) {
   const [role, setRole] = useState<Role>(player.profile.role);
   const saveRef = useRef<HTMLButtonElement>(null);
   const change = useChangePlayerRole(id);
-  const reauth = useReauthRetry(saveRef, copy.adminReauthText);
+  const reauth = useReauthRetry(saveRef, playerCopy.adminReauthText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,8 +70,8 @@ function RoleForm({ player, onNotice }: AdminProps) {
           onSuccess: (result) =>
             onNotice(
               result.changed
-                ? copy.roleChanged(username, result.role, result.signedOut)
-                : copy.roleUnchanged(username, result.role),
+                ? playerCopy.roleChanged(username, result.role, result.signedOut)
+                : playerCopy.roleUnchanged(username, result.role),
             ),
           onError,
         },
@@ -88,7 +87,7 @@ function RoleForm({ player, onNotice }: AdminProps) {
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1.5">
             <label htmlFor={selectId} className="text-sm font-semibold text-mist-100">
-              {copy.roleLabel}
+              {playerCopy.roleLabel}
             </label>
             <select
               id={selectId}
@@ -99,7 +98,7 @@ function RoleForm({ player, onNotice }: AdminProps) {
             >
               {ROLES.map((value) => (
                 <option key={value} value={value}>
-                  {copy.roleNames[value]}
+                  {playerCopy.roleNames[value]}
                 </option>
               ))}
             </select>
@@ -110,14 +109,16 @@ function RoleForm({ player, onNotice }: AdminProps) {
             pending={change.isPending}
             className={buttonStyles({ variant: 'secondary' })}
           >
-            {copy.saveRole}
+            {playerCopy.saveRole}
           </BusyButton>
         </div>
         <p id={hintId} className="text-sm text-mist-300">
-          {copy.roleHint}
+          {playerCopy.roleHint}
         </p>
         <FormError>
-          {change.isError && !reauth.asking ? adminFailure(change.error, copy.roleFailed) : null}
+          {change.isError && !reauth.asking
+            ? adminFailure(change.error, playerCopy.roleFailed)
+            : null}
         </FormError>
       </form>
       {reauth.dialog}
@@ -135,13 +136,13 @@ function DeleteAccount({ player }: { player: ConsolePlayer }) {
   const navigate = useNavigate();
   const remove = useDeletePlayer(id);
   const step = useConfirmInPlace(() => remove.reset());
-  const reauth = useReauthRetry(step.confirmRef, copy.adminReauthText);
+  const reauth = useReauthRetry(step.confirmRef, playerCopy.adminReauthText);
   const confirm = () => {
     reauth.send((onError) =>
       remove.mutate(undefined, {
         onSuccess: ({ seats, forfeited }) => {
-          const state: PlayersNotice = { notice: copy.deleted(username, seats, forfeited) };
-          void navigate(`${CONSOLE_PATH}/players`, { state });
+          const state: PlayersNotice = { notice: playerCopy.deleted(username, seats, forfeited) };
+          void navigate(consolePaths.players, { state });
         },
         onError,
       }),
@@ -151,23 +152,29 @@ function DeleteAccount({ player }: { player: ConsolePlayer }) {
   return (
     <ConfirmInPlace
       step={step}
-      heading={copy.deleteHeading}
+      heading={playerCopy.deleteHeading}
       level={4}
       className="mt-6"
-      startLabel={copy.deleteStart}
-      confirmLabel={copy.deleteSubmit}
+      startLabel={playerCopy.deleteStart}
+      confirmLabel={playerCopy.deleteSubmit}
       pending={remove.isPending}
       error={
-        remove.isError && !reauth.asking ? adminFailure(remove.error, copy.deleteFailed) : null
+        remove.isError && !reauth.asking
+          ? adminFailure(remove.error, playerCopy.deleteFailed)
+          : null
       }
       onConfirm={confirm}
       after={reauth.dialog}
     >
-      <p className="font-semibold text-white">{copy.deleteConfirm(username)}</p>
+      <p className="font-semibold text-white">{playerCopy.deleteConfirm(username)}</p>
       <p>
-        {copy.deleteGoes(upcoming.entries.length, player.balance, upcoming.nextCursor !== null)}
+        {playerCopy.deleteGoes(
+          upcoming.entries.length,
+          player.balance,
+          upcoming.nextCursor !== null,
+        )}
       </p>
-      <p>{copy.deleteKept}</p>
+      <p>{playerCopy.deleteKept}</p>
     </ConfirmInPlace>
   );
 }

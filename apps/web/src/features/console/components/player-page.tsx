@@ -1,5 +1,4 @@
 import {
-  CONSOLE_PATH,
   consolePlayerRequest,
   type ConsolePlayer,
   type ConsoleSession,
@@ -8,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { playerQueryOptions } from '../api/get-player';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { playerCopy } from '../copy/player';
 import { PlayerActions, reachOf } from './player-actions';
 import {
   CreditHistorySection,
@@ -24,9 +24,9 @@ import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { consolePaths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 
-const copy = consoleCopy.player;
 const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
 
 /**
@@ -44,28 +44,28 @@ export function PlayerPage({ session }: { session: ConsoleSession }) {
 
   return (
     <>
-      <Link to={`${CONSOLE_PATH}/players`} className={`self-start text-sm ${linkClass}`}>
-        {copy.back}
+      <Link to={consolePaths.players} className={`self-start text-sm ${linkClass}`}>
+        {playerCopy.back}
       </Link>
       {missing ? (
-        <EmptyState icon={<CompassIcon />}>{copy.notFound}</EmptyState>
+        <EmptyState icon={<CompassIcon />}>{playerCopy.notFound}</EmptyState>
       ) : query.isSuccess ? (
         <PlayerView player={query.data} session={session} onNotice={setNotice} />
       ) : query.isError ? (
         <RetryAlert
-          message={copy.failed}
-          retryLabel={consoleCopy.retry}
+          message={playerCopy.failed}
+          retryLabel={commonCopy.retry}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <p role="status" className="text-mist-300">
-          {copy.loading}
+          {playerCopy.loading}
         </p>
       )}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={playerCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </>
@@ -89,10 +89,10 @@ function PlayerView({
         <Panel heading={profile.username}>
           <ProfileList player={player} />
           <Link
-            to={`${CONSOLE_PATH}/audit-log?${audit.toString()}`}
+            to={`${consolePaths.auditLog}?${audit.toString()}`}
             className={`mt-4 inline-block text-sm ${linkClass}`}
           >
-            {copy.auditLink}
+            {playerCopy.auditLink}
           </Link>
         </Panel>
         <PlayerActions player={player} session={session} onNotice={onNotice} />

@@ -4,7 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { useBookPlayerSeat } from '../api/book-player-seat';
 import { useCancelPlayerSeat } from '../api/cancel-player-seat';
 import { daySlotsQueryOptions } from '../api/get-day-slots';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { playerCopy } from '../copy/player';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DialogShell } from '@/components/ui/dialog';
@@ -12,7 +13,6 @@ import { BusyButton, FormError, inputClass, SubmitButton } from '@/components/ui
 import { failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 
-const copy = consoleCopy.player;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type SeatProps = { player: ConsolePlayer; onNotice: (message: string) => void };
@@ -46,7 +46,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
   const slots = useQuery({ ...daySlotsQueryOptions(day), enabled: validDay });
   const book = useBookPlayerSeat(id);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const reauth = useReauthRetry(submitRef, copy.seatReauthText);
+  const reauth = useReauthRetry(submitRef, playerCopy.seatReauthText);
   const chosen = slots.data?.find((slot) => slot.EventTime === startsAt);
 
   const submit = () => {
@@ -62,7 +62,9 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
         {
           onSuccess: ({ balance, repeated }) => {
             onNotice(
-              repeated ? copy.seatHeld(username, time) : copy.seatBooked(username, time, balance),
+              repeated
+                ? playerCopy.seatHeld(username, time)
+                : playerCopy.seatBooked(username, time, balance),
             );
             setStartsAt('');
           },
@@ -75,9 +77,9 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
   return (
     <section aria-labelledby={BOOK_SEAT_HEADING_ID} className="mb-6">
       <h3 id={BOOK_SEAT_HEADING_ID} tabIndex={-1} className="text-base font-bold text-white">
-        {copy.bookSeatHeading}
+        {playerCopy.bookSeatHeading}
       </h3>
-      <p className="mt-1 text-sm text-mist-300">{copy.bookSeatHint(GAME_COST_CREDITS)}</p>
+      <p className="mt-1 text-sm text-mist-300">{playerCopy.bookSeatHint(GAME_COST_CREDITS)}</p>
       <form
         noValidate
         className="mt-3 flex flex-wrap items-end gap-4"
@@ -88,7 +90,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
       >
         <div className="flex flex-col gap-1.5">
           <label htmlFor={dayId} className="text-sm font-semibold text-white">
-            {copy.bookDayLabel}
+            {playerCopy.bookDayLabel}
           </label>
           <input
             id={dayId}
@@ -105,7 +107,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={slotId} className="text-sm font-semibold text-white">
-            {copy.bookSlotLabel}
+            {playerCopy.bookSlotLabel}
           </label>
           <select
             id={slotId}
@@ -120,26 +122,26 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
               book.reset();
             }}
           >
-            <option value="">{copy.bookChooseSlot}</option>
+            <option value="">{playerCopy.bookChooseSlot}</option>
             {(slots.data ?? []).map((slot) => (
               <option
                 key={slot.EventTime}
                 value={slot.EventTime}
                 disabled={slot.SpotsAvailable === 0}
               >
-                {copy.bookSlotOption(venueTimeOf(slot), slot.SpotsAvailable, slot.Capacity)}
+                {playerCopy.bookSlotOption(venueTimeOf(slot), slot.SpotsAvailable, slot.Capacity)}
               </option>
             ))}
           </select>
           <p id={`${slotId}-state`} className="text-sm text-mist-300" role="status">
             {slots.isPending && validDay
-              ? copy.bookSlotsLoading
+              ? playerCopy.bookSlotsLoading
               : slots.isError
-                ? failureText(slots.error, copy.bookSlotsFailed)
+                ? failureText(slots.error, playerCopy.bookSlotsFailed)
                 : slots.data?.length === 0
-                  ? copy.bookSlotsEmpty
+                  ? playerCopy.bookSlotsEmpty
                   : unchosen && chosen === undefined
-                    ? copy.bookChooseSlot
+                    ? playerCopy.bookChooseSlot
                     : ''}
           </p>
         </div>
@@ -149,11 +151,11 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
           pending={book.isPending}
           className={buttonStyles({ size: 'md' })}
         >
-          {copy.bookSubmit}
+          {playerCopy.bookSubmit}
         </BusyButton>
       </form>
       <FormError>
-        {book.isError && !reauth.asking ? failureText(book.error, copy.bookFailed) : null}
+        {book.isError && !reauth.asking ? failureText(book.error, playerCopy.bookFailed) : null}
       </FormError>
       {reauth.dialog}
     </section>
@@ -174,11 +176,11 @@ export function CancelSeatButton({
   return (
     <button
       type="button"
-      aria-label={copy.cancelSeatNamed(when.format(new Date(startsAt)))}
+      aria-label={playerCopy.cancelSeatNamed(when.format(new Date(startsAt)))}
       className={buttonStyles({ variant: 'secondary', size: 'sm' })}
       onClick={(event) => onCancel({ startsAt, returnFocus: event.currentTarget })}
     >
-      {copy.cancelSeat}
+      {playerCopy.cancelSeat}
     </button>
   );
 }
@@ -196,7 +198,7 @@ export function CancelSeatDialog({
   const { id, username } = player.profile;
   const cancel = useCancelPlayerSeat(id);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const reauth = useReauthRetry(confirmRef, copy.seatReauthText);
+  const reauth = useReauthRetry(confirmRef, playerCopy.seatReauthText);
   const time = when.format(new Date(target.startsAt));
 
   const confirm = () => {
@@ -206,7 +208,7 @@ export function CancelSeatDialog({
         { playerId: id, startsAt: target.startsAt },
         {
           onSuccess: ({ refunded, balance }) => {
-            onNotice(copy.seatCancelled(username, time, refunded, balance));
+            onNotice(playerCopy.seatCancelled(username, time, refunded, balance));
             onClose();
           },
           onError,
@@ -221,9 +223,9 @@ export function CancelSeatDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={copy.cancelSeatTitle}
-      description={copy.cancelSeatDescription(username, time)}
-      closeLabel={copy.closeDialog}
+      title={playerCopy.cancelSeatTitle}
+      description={playerCopy.cancelSeatDescription(username, time)}
+      closeLabel={commonCopy.closeDialog}
       busy={cancel.isPending}
       onClosed={() => {
         const back = target.returnFocus.isConnected
@@ -242,11 +244,11 @@ export function CancelSeatDialog({
       >
         <FormError>
           {cancel.isError && !reauth.asking
-            ? failureText(cancel.error, copy.cancelSeatFailed)
+            ? failureText(cancel.error, playerCopy.cancelSeatFailed)
             : null}
         </FormError>
         <SubmitButton ref={confirmRef} pending={cancel.isPending}>
-          {copy.cancelSeatConfirm}
+          {playerCopy.cancelSeatConfirm}
         </SubmitButton>
       </form>
       {reauth.dialog}

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONSOLE_PATH, playerSearchRequest } from '@questfield/contract';
+import { playerSearchRequest } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { generatePath, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { playerSearchQueryOptions } from '../api/search-players';
-import { consoleCopy } from '../copy';
-import { PagedTable } from './paged-table';
+import { commonCopy, tableText } from '../copy/common';
+import { playersCopy } from '../copy/players';
 import type { PlayersNotice } from './player-admin';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field } from '@/components/ui/form';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { consolePaths } from '@/config/paths';
 
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -32,8 +34,8 @@ export function PlayersScreen() {
   const notice = useArrivalNotice(focusSearch);
 
   return (
-    <Panel heading={consoleCopy.playersHeading}>
-      <p className="mt-2 text-mist-300">{consoleCopy.playersIntro}</p>
+    <Panel heading={playersCopy.heading}>
+      <p className="mt-2 text-mist-300">{playersCopy.intro}</p>
       <form
         role="search"
         noValidate
@@ -41,7 +43,7 @@ export function PlayersScreen() {
         onSubmit={form.handleSubmit((values) => setParams({ q: values.query }))}
       >
         <Field
-          label={consoleCopy.searchLabel}
+          label={playersCopy.searchLabel}
           className="min-w-0 flex-1 basis-64"
           type="search"
           autoComplete="off"
@@ -51,28 +53,28 @@ export function PlayersScreen() {
           {...form.register('query')}
         />
         <button type="submit" className={buttonStyles({ className: 'mt-7' })}>
-          {consoleCopy.searchSubmit}
+          {playersCopy.searchSubmit}
         </button>
       </form>
 
       <PagedTable
         query={found}
         rowCount={players.length}
-        caption={consoleCopy.playersCaption(query)}
-        columns={consoleCopy.playersColumns}
-        text={{
-          loading: consoleCopy.playersLoading,
-          failed: consoleCopy.playersFailed,
-          empty: consoleCopy.playersEmpty(query),
-        }}
+        caption={playersCopy.caption(query)}
+        columns={playersCopy.columns}
+        text={tableText({
+          loading: playersCopy.loading,
+          failed: playersCopy.failed,
+          empty: playersCopy.empty(query),
+        })}
         minWidth="min-w-[40rem]"
       >
         {players.map((player) => (
           <tr key={player.id}>
             <th scope="row" className="py-3 pr-4 text-left font-semibold">
               <Link
-                to={`${CONSOLE_PATH}/players/${player.id}`}
-                aria-label={consoleCopy.playerLink(player.username)}
+                to={generatePath(consolePaths.player, { playerId: player.id })}
+                aria-label={commonCopy.playerLink(player.username)}
                 className="text-accent-300 underline-offset-4 hover:underline"
               >
                 {player.username}
@@ -89,7 +91,7 @@ export function PlayersScreen() {
       </PagedTable>
       <StatusNotice
         message={notice.message}
-        dismissLabel={consoleCopy.player.dismiss}
+        dismissLabel={playersCopy.dismiss}
         onDismiss={notice.dismiss}
       />
     </Panel>

@@ -3,12 +3,10 @@ import { reauthRequest } from '@questfield/contract';
 import { useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { useReauth } from '../api/reauth';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
 import { failureText, isRefusal } from '@/lib/api-client';
-
-const copy = consoleCopy.player;
 
 /**
  * The way of a money action (or an admin's role change or deletion) through REAUTH_REQUIRED
@@ -20,7 +18,7 @@ const copy = consoleCopy.player;
  */
 export function useReauthRetry(
   returnFocus: RefObject<HTMLElement | null>,
-  description: string = copy.reauthText,
+  description: string = commonCopy.reauthText,
 ) {
   const [retry, setRetry] = useState<(() => void) | null>(null);
   /** Opens the dialog when `error` is that refusal; any other failure is the action's. */
@@ -76,9 +74,9 @@ function ReauthDialog({
         reauth.reset();
         onClose();
       }}
-      title={copy.reauthTitle}
+      title={commonCopy.reauthTitle}
       description={description}
-      closeLabel={copy.closeDialog}
+      closeLabel={commonCopy.closeDialog}
       busy={reauth.isPending}
       onClosed={() => returnFocus.current?.focus()}
       width="sm"
@@ -108,7 +106,7 @@ function ReauthForm({
   const { errors } = form.formState;
   const wrongPassword = isRefusal(reauth.error, 'PASSWORD_INCORRECT');
   const wrongCode = isRefusal(reauth.error, 'TWO_FACTOR_CODE_INVALID');
-  const serverText = failureText(reauth.error, copy.reauthFailed);
+  const serverText = failureText(reauth.error, commonCopy.reauthFailed);
   const submit = form.handleSubmit((values) =>
     reauth.mutate(values, {
       onSuccess: onConfirmed,
@@ -122,14 +120,14 @@ function ReauthForm({
   return (
     <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <Field
-        label={consoleCopy.passwordLabel}
+        label={commonCopy.passwordLabel}
         password
         autoComplete="current-password"
         error={errors.password?.message ?? (wrongPassword ? serverText : undefined)}
         {...form.register('password')}
       />
       <Field
-        label={consoleCopy.codeLabel}
+        label={commonCopy.codeLabel}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -137,7 +135,7 @@ function ReauthForm({
         {...form.register('code')}
       />
       <FormError>{reauth.isError && !wrongPassword && !wrongCode ? serverText : null}</FormError>
-      <SubmitButton pending={reauth.isPending}>{copy.reauthSubmit}</SubmitButton>
+      <SubmitButton pending={reauth.isPending}>{commonCopy.reauthSubmit}</SubmitButton>
     </form>
   );
 }

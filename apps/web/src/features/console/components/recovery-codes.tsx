@@ -1,4 +1,4 @@
-import { consoleCopy } from '../copy';
+import { consoleCopy } from '../copy/console';
 import { ConsoleStep } from './console-step';
 import { buttonStyles } from '@/components/ui/button-styles';
 

@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { refundPlanQueryOptions } from '../api/get-refund-plan';
 import { useRefundOrder } from '../api/refund-order';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { ordersCopy } from '../copy/orders';
 import { useReauthRetry } from './reauth-dialog';
 import { DialogShell } from '@/components/ui/dialog';
 import { FormError, SubmitButton } from '@/components/ui/form';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureText } from '@/lib/api-client';
-
-const copy = consoleCopy.orders;
 
 /** The order a refund is for, and the button that asked (the focus goes back to it). */
 export type RefundTarget = {
@@ -27,18 +26,18 @@ function RefundPlan({ plan }: { plan: ConsoleOrderRefundPlan }) {
   return (
     <section aria-labelledby={headingId} className="mt-5">
       <h3 id={headingId} className="text-sm font-semibold text-white">
-        {copy.takeBackHeading}
+        {ordersCopy.takeBackHeading}
       </h3>
       {plan.takeBack.length === 0 ? (
-        <p className="mt-1 text-sm text-mist-300">{copy.nothingToTake}</p>
+        <p className="mt-1 text-sm text-mist-300">{ordersCopy.nothingToTake}</p>
       ) : (
         <ul className="mt-1 space-y-1 text-sm text-mist-100">
           {plan.takeBack.map((player) => (
             <li key={player.playerId}>
-              {copy.takeBack(player.username, player.credits)}
+              {ordersCopy.takeBack(player.username, player.credits)}
               {player.missing > 0 ? (
                 <span className="block text-amber-300">
-                  {player.username} {copy.spent(player.balance, player.missing)}
+                  {player.username} {ordersCopy.spent(player.balance, player.missing)}
                 </span>
               ) : null}
             </li>
@@ -46,7 +45,7 @@ function RefundPlan({ plan }: { plan: ConsoleOrderRefundPlan }) {
         </ul>
       )}
       {plan.passes > 0 ? (
-        <p className="mt-2 text-sm text-mist-100">{copy.passes(plan.passes)}</p>
+        <p className="mt-2 text-sm text-mist-100">{ordersCopy.passes(plan.passes)}</p>
       ) : null}
     </section>
   );
@@ -72,7 +71,7 @@ export function RefundDialog({
   const plan = useQuery({ ...refundPlanQueryOptions(orderNumber), enabled: !retry });
   const refund = useRefundOrder();
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const reauth = useReauthRetry(confirmRef, copy.reauthText);
+  const reauth = useReauthRetry(confirmRef, ordersCopy.reauthText);
   const [leaveShortfall, setLeaveShortfall] = useState(false);
   const missing = plan.data?.missing ?? 0;
 
@@ -99,11 +98,13 @@ export function RefundDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={copy.dialogTitle(orderNumber)}
+      title={ordersCopy.dialogTitle(orderNumber)}
       description={
-        retry ? copy.retryDescription(target.amount) : copy.dialogDescription(target.amount)
+        retry
+          ? ordersCopy.retryDescription(target.amount)
+          : ordersCopy.dialogDescription(target.amount)
       }
-      closeLabel={consoleCopy.player.closeDialog}
+      closeLabel={commonCopy.closeDialog}
       busy={refund.isPending}
       onClosed={() => {
         const back = target.returnFocus.isConnected
@@ -114,12 +115,12 @@ export function RefundDialog({
     >
       {retry ? null : plan.isPending ? (
         <p role="status" className="mt-5 text-sm text-mist-300">
-          {copy.planLoading}
+          {ordersCopy.planLoading}
         </p>
       ) : plan.isError ? (
         <RetryAlert
-          message={failureText(plan.error, copy.planFailed)}
-          retryLabel={consoleCopy.retry}
+          message={failureText(plan.error, ordersCopy.planFailed)}
+          retryLabel={commonCopy.retry}
           retrying={plan.isFetching}
           onRetry={() => void plan.refetch()}
           className="mt-5"
@@ -148,14 +149,16 @@ export function RefundDialog({
                   refund.reset();
                 }}
               />
-              {copy.leaveShortfall(missing)}
+              {ordersCopy.leaveShortfall(missing)}
             </label>
           ) : null}
           <FormError>
-            {refund.isError && !reauth.asking ? failureText(refund.error, copy.refundFailed) : null}
+            {refund.isError && !reauth.asking
+              ? failureText(refund.error, ordersCopy.refundFailed)
+              : null}
           </FormError>
           <SubmitButton ref={confirmRef} pending={refund.isPending}>
-            {retry ? copy.retryConfirm : copy.confirm}
+            {retry ? ordersCopy.retryConfirm : ordersCopy.confirm}
           </SubmitButton>
         </form>
       ) : null}

@@ -9,7 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { reportQueryOptions } from '../api/get-report';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { reportsCopy } from '../copy/reports';
 import { useFilterParams } from '../hooks/use-filter-params';
 import { DayFilter } from './list-filters';
 import type { ChartBar } from './report-chart';
@@ -18,10 +19,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { Table } from '@/components/ui/table';
+import { ruledHeadClass } from '@/components/ui/table-styles';
 import { typeScale } from '@/components/ui/type-scale';
 import { downloadText } from '@/utils/download';
-
-const copy = consoleCopy.reports;
 
 // The chart library is loaded with the first chart, on this screen only.
 const ReportChart = lazy(() =>
@@ -83,10 +84,10 @@ function ReportSection({
           <button
             type="button"
             className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            aria-label={copy.downloadLabel(title)}
+            aria-label={reportsCopy.downloadLabel(title)}
             onClick={download}
           >
-            {copy.download}
+            {reportsCopy.download}
           </button>
         ) : null}
       </div>
@@ -105,32 +106,26 @@ function ReportSection({
             tabIndex={0}
             className="mt-4 max-h-96 overflow-auto"
           >
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead className="sticky top-0 border-b border-white/10 bg-ink-850 text-xs tracking-wide text-mist-400 uppercase">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.name} scope="col" className="py-2 pr-4 font-semibold">
-                      {column.name}
-                    </th>
+            <Table
+              caption={title}
+              columns={columns.map((column) => column.name)}
+              gutter
+              className="min-w-[32rem] text-sm"
+              headClassName={`sticky top-0 bg-ink-850 ${ruledHeadClass}`}
+            >
+              {rows.map(([first, ...rest]) => (
+                <tr key={String(first)}>
+                  <th scope="row" className="py-2 pr-4 font-normal text-white">
+                    {first}
+                  </th>
+                  {rest.map((cell, index) => (
+                    <td key={index} className="py-2 pr-4 text-mist-100 tabular-nums">
+                      {cell}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {rows.map(([first, ...rest]) => (
-                  <tr key={String(first)}>
-                    <th scope="row" className="py-2 pr-4 font-normal text-white">
-                      {first}
-                    </th>
-                    {rest.map((cell, index) => (
-                      <td key={index} className="py-2 pr-4 text-mist-100 tabular-nums">
-                        {cell}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         </>
       )}
@@ -139,7 +134,7 @@ function ReportSection({
 }
 
 function ReportSections({ report }: { report: ConsoleReport }) {
-  const file = (part: string) => copy.fileName(part, report.week);
+  const file = (part: string) => reportsCopy.fileName(part, report.week);
   const slotTime = new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
     hour: '2-digit',
@@ -148,12 +143,12 @@ function ReportSections({ report }: { report: ConsoleReport }) {
     timeZone: report.timeZone,
   });
   const slotLabel = (startsAt: string) => slotTime.format(new Date(startsAt));
-  const skuName = (sku: Sku) => copy.skuNames[sku];
+  const skuName = (sku: Sku) => reportsCopy.skuNames[sku];
   return (
     <>
       <ReportSection
-        title={copy.daysTitle}
-        columns={copy.daysColumns}
+        title={reportsCopy.daysTitle}
+        columns={reportsCopy.daysColumns}
         rows={report.days.map((day) => [dayLabel(day.day), count(day.booked), count(day.capacity)])}
         csvRows={report.days.map((day) => [day.day, day.booked, day.capacity])}
         fileName={file('seats-by-day')}
@@ -164,14 +159,14 @@ function ReportSections({ report }: { report: ConsoleReport }) {
             capacity: day.capacity,
           })),
           bars: [
-            { key: 'booked', name: copy.seatsTaken, color: COLORS.accent },
-            { key: 'capacity', name: copy.capacity, color: COLORS.mist },
+            { key: 'booked', name: reportsCopy.seatsTaken, color: COLORS.accent },
+            { key: 'capacity', name: reportsCopy.capacity, color: COLORS.mist },
           ],
         }}
       />
       <ReportSection
-        title={copy.slotsTitle}
-        columns={copy.slotsColumns}
+        title={reportsCopy.slotsTitle}
+        columns={reportsCopy.slotsColumns}
         rows={report.slots.map((slot) => [
           slotLabel(slot.startsAt),
           count(slot.booked),
@@ -184,13 +179,13 @@ function ReportSections({ report }: { report: ConsoleReport }) {
             label: slotLabel(slot.startsAt),
             booked: slot.booked,
           })),
-          bars: [{ key: 'booked', name: copy.seatsTaken, color: COLORS.accent }],
+          bars: [{ key: 'booked', name: reportsCopy.seatsTaken, color: COLORS.accent }],
         }}
-        empty={copy.slotsEmpty}
+        empty={reportsCopy.slotsEmpty}
       />
       <ReportSection
-        title={copy.creditsTitle}
-        columns={copy.creditsColumns}
+        title={reportsCopy.creditsTitle}
+        columns={reportsCopy.creditsColumns}
         rows={report.days.map((day) => [
           dayLabel(day.day),
           count(day.creditsSold),
@@ -205,14 +200,14 @@ function ReportSections({ report }: { report: ConsoleReport }) {
             spent: day.creditsSpent,
           })),
           bars: [
-            { key: 'sold', name: copy.sold, color: COLORS.accent },
-            { key: 'spent', name: copy.spent, color: COLORS.gold },
+            { key: 'sold', name: reportsCopy.sold, color: COLORS.accent },
+            { key: 'spent', name: reportsCopy.spent, color: COLORS.gold },
           ],
         }}
       />
       <ReportSection
-        title={copy.revenueTitle}
-        columns={copy.revenueColumns}
+        title={reportsCopy.revenueTitle}
+        columns={reportsCopy.revenueColumns}
         rows={report.revenue.map((row) => [
           skuName(row.sku),
           count(row.orders),
@@ -233,13 +228,13 @@ function ReportSections({ report }: { report: ConsoleReport }) {
             label: skuName(row.sku),
             revenue: Number(dollars(row.revenueCents)),
           })),
-          bars: [{ key: 'revenue', name: copy.revenueUsd, color: COLORS.accent }],
+          bars: [{ key: 'revenue', name: reportsCopy.revenueUsd, color: COLORS.accent }],
         }}
-        empty={copy.revenueEmpty}
+        empty={reportsCopy.revenueEmpty}
       />
       <ReportSection
-        title={copy.redemptionsTitle}
-        columns={copy.redemptionsColumns}
+        title={reportsCopy.redemptionsTitle}
+        columns={reportsCopy.redemptionsColumns}
         rows={report.redemptions.map((row) => [row.batch, count(row.redemptions)])}
         csvRows={report.redemptions.map((row) => [row.batch, row.redemptions])}
         fileName={file('redemptions-by-batch')}
@@ -248,9 +243,9 @@ function ReportSections({ report }: { report: ConsoleReport }) {
             label: row.batch,
             redemptions: row.redemptions,
           })),
-          bars: [{ key: 'redemptions', name: copy.redemptions, color: COLORS.accent }],
+          bars: [{ key: 'redemptions', name: reportsCopy.redemptions, color: COLORS.accent }],
         }}
-        empty={copy.redemptionsEmpty}
+        empty={reportsCopy.redemptionsEmpty}
       />
     </>
   );
@@ -265,17 +260,17 @@ function WeekPicker({ week, onChange }: { week: string; onChange: (week: string)
         className={buttonStyles({ variant: 'secondary', size: 'sm' })}
         onClick={() => onChange(shiftWeek(week, -1))}
       >
-        {copy.previous}
+        {reportsCopy.previous}
       </button>
       <button
         type="button"
         className={buttonStyles({ variant: 'secondary', size: 'sm' })}
         onClick={() => onChange(shiftWeek(week, 1))}
       >
-        {copy.next}
+        {reportsCopy.next}
       </button>
       <DayFilter
-        label={copy.weekOf}
+        label={reportsCopy.weekOf}
         value={week}
         onChange={(day) => {
           if (day !== '') onChange(weekOf(day));
@@ -295,14 +290,14 @@ export function ReportsScreen() {
   if (report.isPending) {
     body = (
       <p role="status" className="mt-6 text-mist-300">
-        {copy.loading}
+        {reportsCopy.loading}
       </p>
     );
   } else if (report.isError) {
     body = (
       <RetryAlert
-        message={copy.failed}
-        retryLabel={consoleCopy.retry}
+        message={reportsCopy.failed}
+        retryLabel={commonCopy.retry}
         retrying={report.isFetching}
         onRetry={() => void report.refetch()}
         className="mt-6"
@@ -312,15 +307,18 @@ export function ReportsScreen() {
     body = (
       <>
         <p className="mt-6 text-white">
-          {copy.range(dayLabel(report.data.week), dayLabel(report.data.days.at(-1)?.day ?? ''))}
+          {reportsCopy.range(
+            dayLabel(report.data.week),
+            dayLabel(report.data.days.at(-1)?.day ?? ''),
+          )}
         </p>
         <ReportSections report={report.data} />
       </>
     );
   }
   return (
-    <Panel heading={copy.heading}>
-      <p className="mt-2 text-mist-300">{copy.intro(report.data?.timeZone)}</p>
+    <Panel heading={reportsCopy.heading}>
+      <p className="mt-2 text-mist-300">{reportsCopy.intro(report.data?.timeZone)}</p>
       {week === undefined ? null : (
         <WeekPicker week={week} onChange={(next) => set({ week: next })} />
       )}

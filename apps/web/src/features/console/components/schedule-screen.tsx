@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveConsoleDay } from '../api/get-console-day';
-import { consoleCopy } from '../copy';
+import { tableText } from '../copy/common';
+import { scheduleCopy } from '../copy/schedule';
 import { CapacityDialog } from './capacity-dialog';
-import { PagedTable } from './paged-table';
 import { SlotRow } from './slot-row';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { cn } from '@/utils/cn';
 
-const copy = consoleCopy.schedule;
 const dayTitle = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
 
 /**
@@ -36,11 +36,13 @@ export function ScheduleScreen() {
   const pick = (value: string) => setParams(value === '' ? {} : { day: value });
 
   return (
-    <Panel heading={copy.heading}>
-      <p className="mt-2 text-mist-300">{copy.intro(day.data?.timeZone ?? '…')}</p>
+    <Panel heading={scheduleCopy.heading}>
+      <p className="mt-2 text-mist-300">{scheduleCopy.intro(day.data?.timeZone ?? '…')}</p>
       <div className="mt-5 flex flex-wrap items-end gap-3">
         <label className="block">
-          <span className="mb-1.5 block text-sm font-semibold text-mist-100">{copy.dayLabel}</span>
+          <span className="mb-1.5 block text-sm font-semibold text-mist-100">
+            {scheduleCopy.dayLabel}
+          </span>
           <input
             type="date"
             className={cn(inputClass, 'w-48')}
@@ -56,20 +58,24 @@ export function ScheduleScreen() {
           disabled={chosen === undefined || chosen === day.data?.today}
           onClick={() => pick('')}
         >
-          {copy.today}
+          {scheduleCopy.today}
         </button>
       </div>
       {slots.length > 0 ? (
         <p className="mt-4 text-white tabular-nums">
-          {copy.summary(taken, capacity, open, slots.length)}
+          {scheduleCopy.summary(taken, capacity, open, slots.length)}
         </p>
       ) : null}
       <PagedTable
         query={day}
         rowCount={slots.length}
-        caption={copy.caption(shownDay === '' ? '' : dayTitle.format(new Date(shownDay)))}
-        columns={copy.columns}
-        text={{ loading: copy.loading, failed: copy.failed, empty: copy.empty }}
+        caption={scheduleCopy.caption(shownDay === '' ? '' : dayTitle.format(new Date(shownDay)))}
+        columns={scheduleCopy.columns}
+        text={tableText({
+          loading: scheduleCopy.loading,
+          failed: scheduleCopy.failed,
+          empty: scheduleCopy.empty,
+        })}
         minWidth="min-w-[38rem]"
       >
         {slots.map((slot) => (
@@ -91,13 +97,13 @@ export function ScheduleScreen() {
           start={startOf(resized.startsAt)}
           onClose={() => setResizing(null)}
           onSaved={(capacity) =>
-            setNotice(copy.capacityNotice(startOf(resized.startsAt), capacity))
+            setNotice(scheduleCopy.capacityNotice(startOf(resized.startsAt), capacity))
           }
         />
       )}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={scheduleCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </Panel>

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CANCEL_CUTOFF,
   cancelCutoffCommand,
-  CONSOLE_PATH,
   MONEY_LIMITS,
   moneyLimits,
   OPERATOR_LIMITS,
@@ -23,7 +22,8 @@ import { z } from 'zod';
 import { useChangeSettings } from '../api/change-settings';
 import { useChangeMoneySettings } from '../api/change-money-settings';
 import { settingsQueryOptions } from '../api/get-settings';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { settingsCopy } from '../copy/settings';
 import { useReauthRetry } from './reauth-dialog';
 import { VenueNetworks } from './venue-networks';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -31,9 +31,8 @@ import { BusyButton, Field, FormError, Spinner } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { consolePaths } from '@/config/paths';
 import { failureText } from '@/lib/api-client';
-
-const copy = consoleCopy.settings;
 
 type SettingProps = {
   settings: ConsoleSettings;
@@ -50,17 +49,17 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-mist-300">
-        {copy.everywhere} {canEdit ? null : copy.staffOnly}
+        {settingsCopy.everywhere} {canEdit ? null : settingsCopy.staffOnly}
       </p>
       {query.isPending ? (
         <p role="status" className="text-mist-300">
-          {copy.loading}
+          {settingsCopy.loading}
         </p>
       ) : null}
       {query.isError ? (
         <RetryAlert
-          message={copy.failed}
-          retryLabel={consoleCopy.retry}
+          message={settingsCopy.failed}
+          retryLabel={commonCopy.retry}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
         />
@@ -88,7 +87,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
       ) : null}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={settingsCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </div>
@@ -109,14 +108,14 @@ function MultiplayerPanel({ settings, canEdit, onNotice }: SettingProps) {
     if (change.isPending) return;
     change.mutate(
       { command: 'multiplayer', state: checked ? 'on' : 'off' },
-      { onSuccess: () => onNotice(copy.multiplayerNotice(checked)) },
+      { onSuccess: () => onNotice(settingsCopy.multiplayerNotice(checked)) },
     );
   };
 
   return (
-    <Panel heading={copy.multiplayerHeading}>
+    <Panel heading={settingsCopy.multiplayerHeading}>
       <p id={textId} className="mt-2 text-sm text-mist-300">
-        {copy.multiplayerText}
+        {settingsCopy.multiplayerText}
       </p>
       <div className="mt-4 flex items-center gap-3">
         <Switch.Root
@@ -131,14 +130,14 @@ function MultiplayerPanel({ settings, canEdit, onNotice }: SettingProps) {
           <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-ink-950" />
         </Switch.Root>
         <label htmlFor={switchId} className="font-semibold text-white">
-          {copy.multiplayerLabel}
+          {settingsCopy.multiplayerLabel}
         </label>
-        <span className="text-mist-300">{on ? copy.on : copy.off}</span>
+        <span className="text-mist-300">{on ? settingsCopy.on : settingsCopy.off}</span>
         {change.isPending ? <Spinner className="text-mist-300" /> : null}
       </div>
       {change.isError ? (
         <div className="mt-3">
-          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, settingsCopy.changeFailed)}</FormError>
         </div>
       ) : null}
     </Panel>
@@ -147,13 +146,13 @@ function MultiplayerPanel({ settings, canEdit, onNotice }: SettingProps) {
 
 function SchedulePanel() {
   return (
-    <Panel heading={copy.scheduleHeading}>
-      <p className="mt-2 text-sm text-mist-300">{copy.scheduleText}</p>
+    <Panel heading={settingsCopy.scheduleHeading}>
+      <p className="mt-2 text-sm text-mist-300">{settingsCopy.scheduleText}</p>
       <Link
-        to={`${CONSOLE_PATH}/week`}
+        to={consolePaths.week}
         className={buttonStyles({ variant: 'secondary', className: 'mt-4' })}
       >
-        {copy.scheduleLink}
+        {settingsCopy.scheduleLink}
       </Link>
     </Panel>
   );
@@ -166,9 +165,12 @@ const staffLimitForm = z.object({ limit: staffCreditLimitCommand.shape.limit });
  * check is over 15 minutes old (the reauth dialog), then is sent once more.
  */
 function StaffLimitPanel({ settings, canEdit, onNotice }: SettingProps) {
-  const text = copy.staffLimitText(settings.staffCreditLimit, OPERATOR_LIMITS.creditsPerGrant);
+  const text = settingsCopy.staffLimitText(
+    settings.staffCreditLimit,
+    OPERATOR_LIMITS.creditsPerGrant,
+  );
   return (
-    <Panel heading={copy.staffLimitHeading}>
+    <Panel heading={settingsCopy.staffLimitHeading}>
       <p className="mt-2 text-sm text-mist-300">{text}</p>
       {canEdit ? <StaffLimitForm limit={settings.staffCreditLimit} onNotice={onNotice} /> : null}
     </Panel>
@@ -205,7 +207,7 @@ function MoneySettingForm({
 }) {
   const saveRef = useRef<HTMLButtonElement>(null);
   const change = useChangeMoneySettings();
-  const reauth = useReauthRetry(saveRef, copy.staffLimitReauth);
+  const reauth = useReauthRetry(saveRef, settingsCopy.staffLimitReauth);
   const form = useForm<MoneyValues>({ resolver: zodResolver(schema), defaultValues: values });
   const submit = form.handleSubmit((asked) => {
     // The button keeps the focus while busy (the dialog gives it back), so it is never disabled.
@@ -243,7 +245,9 @@ function MoneySettingForm({
           />
         ))}
         <FormError>
-          {change.isError && !reauth.asking ? failureText(change.error, copy.changeFailed) : null}
+          {change.isError && !reauth.asking
+            ? failureText(change.error, settingsCopy.changeFailed)
+            : null}
         </FormError>
         <BusyButton
           ref={saveRef}
@@ -273,19 +277,19 @@ function StaffLimitForm({
       fields={[
         {
           name: 'limit',
-          label: copy.staffLimitLabel,
+          label: settingsCopy.staffLimitLabel,
           min: 1,
           max: OPERATOR_LIMITS.creditsPerGrant,
         },
       ]}
-      save={copy.staffLimitSave}
+      save={settingsCopy.staffLimitSave}
       commandOf={(values) => ({
         command: 'settings staff-credit-limit',
         limit: Number(values.limit),
       })}
       noticeOf={(result) =>
         result.command === 'settings staff-credit-limit'
-          ? copy.staffLimitNotice(result.limit, result.before)
+          ? settingsCopy.staffLimitNotice(result.limit, result.before)
           : null
       }
       onNotice={onNotice}
@@ -302,8 +306,10 @@ const MONEY_FIELDS = Object.keys(MONEY_LIMITS.defaults) as (keyof MoneyLimits)[]
  */
 function MoneyLimitsPanel({ settings, canEdit, onNotice }: SettingProps) {
   return (
-    <Panel heading={copy.moneyLimitsHeading}>
-      <p className="mt-2 text-sm text-mist-300">{copy.moneyLimitsText(settings.moneyLimits)}</p>
+    <Panel heading={settingsCopy.moneyLimitsHeading}>
+      <p className="mt-2 text-sm text-mist-300">
+        {settingsCopy.moneyLimitsText(settings.moneyLimits)}
+      </p>
       {canEdit ? <MoneyLimitsForm limits={settings.moneyLimits} onNotice={onNotice} /> : null}
     </Panel>
   );
@@ -322,14 +328,16 @@ function MoneyLimitsForm({
       values={limits}
       fields={MONEY_FIELDS.map((name) => ({
         name,
-        label: copy.moneyLimitLabels[name],
+        label: settingsCopy.moneyLimitLabels[name],
         min: 0,
         max: MONEY_LIMITS.max[name],
       }))}
-      save={copy.moneyLimitsSave}
+      save={settingsCopy.moneyLimitsSave}
       commandOf={(values) => ({ command: 'settings money-limits', ...values })}
       noticeOf={(result) =>
-        result.command === 'settings money-limits' ? copy.moneyLimitsNotice(result.limits) : null
+        result.command === 'settings money-limits'
+          ? settingsCopy.moneyLimitsNotice(result.limits)
+          : null
       }
       onNotice={onNotice}
     />
@@ -355,11 +363,11 @@ const CANCEL_CUTOFF_SETTING: MinutesSetting = {
   form: z.object({ minutes: cancelCutoffCommand.shape.minutes }),
   min: 0,
   max: CANCEL_CUTOFF.maxMinutes,
-  heading: copy.cancelCutoffHeading,
-  text: copy.cancelCutoffText,
-  label: copy.cancelCutoffLabel,
-  save: copy.cancelCutoffSave,
-  notice: copy.cancelCutoffNotice,
+  heading: settingsCopy.cancelCutoffHeading,
+  text: settingsCopy.cancelCutoffText,
+  label: settingsCopy.cancelCutoffLabel,
+  save: settingsCopy.cancelCutoffSave,
+  notice: settingsCopy.cancelCutoffNotice,
 };
 
 /** How long a seat offered from a waitlist is held for its player (ADR 0034). */
@@ -368,11 +376,11 @@ const WAITLIST_HOLD_SETTING: MinutesSetting = {
   form: z.object({ minutes: waitlistHoldCommand.shape.minutes }),
   min: WAITLIST.holdMinMinutes,
   max: WAITLIST.holdMaxMinutes,
-  heading: copy.waitlistHoldHeading,
-  text: copy.waitlistHoldText,
-  label: copy.waitlistHoldLabel,
-  save: copy.waitlistHoldSave,
-  notice: copy.waitlistHoldNotice,
+  heading: settingsCopy.waitlistHoldHeading,
+  text: settingsCopy.waitlistHoldText,
+  label: settingsCopy.waitlistHoldLabel,
+  save: settingsCopy.waitlistHoldSave,
+  notice: settingsCopy.waitlistHoldNotice,
 };
 
 function MinutesSettingPanel({
@@ -427,7 +435,9 @@ function MinutesForm({
         error={form.formState.errors.minutes?.message}
         {...form.register('minutes', { valueAsNumber: true })}
       />
-      <FormError>{change.isError ? failureText(change.error, copy.changeFailed) : null}</FormError>
+      <FormError>
+        {change.isError ? failureText(change.error, settingsCopy.changeFailed) : null}
+      </FormError>
       <BusyButton
         type="submit"
         pending={change.isPending}

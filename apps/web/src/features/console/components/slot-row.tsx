@@ -2,13 +2,11 @@ import { GAME_LENGTH_MINUTES, type ConsoleSlot } from '@questfield/contract';
 import { useRef } from 'react';
 import { useChangeSlot } from '../api/change-slot';
 import { useShowAccessCode } from '../api/show-access-code';
-import { consoleCopy } from '../copy';
+import { scheduleCopy } from '../copy/schedule';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormError } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
-
-const copy = consoleCopy.schedule;
 
 /** Where the slot's game stands on this browser's clock (re-read at each live update). */
 function phaseOf(startsAt: string): 'ahead' | 'live' | 'ended' {
@@ -46,7 +44,10 @@ export function SlotRow({
   const toggle = () =>
     change.mutate(
       { ...command, command: slot.open ? 'slots close' : 'slots reopen' },
-      { onSuccess: () => onChanged((slot.open ? copy.closedNotice : copy.reopenedNotice)(start)) },
+      {
+        onSuccess: () =>
+          onChanged((slot.open ? scheduleCopy.closedNotice : scheduleCopy.reopenedNotice)(start)),
+      },
     );
 
   return (
@@ -60,13 +61,13 @@ export function SlotRow({
               phase === 'live' ? 'text-accent-300' : 'text-mist-400',
             )}
           >
-            {phase === 'live' ? copy.live : copy.ended}
+            {phase === 'live' ? scheduleCopy.live : scheduleCopy.ended}
           </span>
         )}
       </th>
       <td className="py-3 pr-4 whitespace-nowrap">
         <span className={cn('tabular-nums', full ? 'text-amber-200' : 'text-white')}>
-          {copy.seats(slot.booked, slot.capacity)}
+          {scheduleCopy.seats(slot.booked, slot.capacity)}
         </span>
         <span aria-hidden="true" className="mt-1.5 block h-1.5 w-24 rounded-full bg-white/10">
           <span
@@ -82,7 +83,7 @@ export function SlotRow({
             slot.open ? 'bg-emerald-500/15 text-emerald-200' : 'bg-white/10 text-mist-300',
           )}
         >
-          {slot.open ? copy.open : copy.closed}
+          {slot.open ? scheduleCopy.open : scheduleCopy.closed}
         </span>
       </td>
       <td className="py-3 pr-4">
@@ -96,20 +97,20 @@ export function SlotRow({
               <button
                 type="button"
                 className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                aria-label={(slot.open ? copy.close : copy.reopen)(start)}
+                aria-label={(slot.open ? scheduleCopy.close : scheduleCopy.reopen)(start)}
                 disabled={change.isPending}
                 aria-busy={change.isPending}
                 onClick={toggle}
               >
-                {slot.open ? copy.closeShort : copy.reopenShort}
+                {slot.open ? scheduleCopy.closeShort : scheduleCopy.reopenShort}
               </button>
               <button
                 type="button"
                 className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                aria-label={copy.capacityButton(start)}
+                aria-label={scheduleCopy.capacityButton(start)}
                 onClick={onResize}
               >
-                {copy.capacityShort}
+                {scheduleCopy.capacityShort}
               </button>
             </>
           )}
@@ -117,7 +118,7 @@ export function SlotRow({
         </div>
         {change.isError ? (
           <div className="mt-2">
-            <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+            <FormError>{failureText(change.error, scheduleCopy.changeFailed)}</FormError>
           </div>
         ) : null}
       </td>
@@ -126,18 +127,22 @@ export function SlotRow({
 }
 
 function Players({ slot, clock }: { slot: ConsoleSlot; clock: Intl.DateTimeFormat }) {
-  if (slot.players.length === 0) return <span className="text-mist-400">{copy.noPlayers}</span>;
+  if (slot.players.length === 0)
+    return <span className="text-mist-400">{scheduleCopy.noPlayers}</span>;
   return (
     <details>
       <summary className="cursor-pointer text-accent-300">
-        {copy.playerCount(slot.players.length)}
+        {scheduleCopy.playerCount(slot.players.length)}
       </summary>
       <ul className="mt-2 space-y-1">
         {slot.players.map((player) => (
           <li key={player.id}>
             <span className="font-semibold text-white">{player.username}</span>{' '}
             <span className="text-xs text-mist-400">
-              {copy.seatTaken(copy.sources[player.source], clock.format(new Date(player.at)))}
+              {scheduleCopy.seatTaken(
+                scheduleCopy.sources[player.source],
+                clock.format(new Date(player.at)),
+              )}
             </span>
           </li>
         ))}
@@ -155,7 +160,7 @@ function AccessCode({ day, slot, start }: { day: string; slot: ConsoleSlot; star
       <output
         ref={shownRef}
         tabIndex={-1}
-        aria-label={copy.codeShown(start)}
+        aria-label={scheduleCopy.codeShown(start)}
         className="inline-flex items-center rounded-lg border border-white/15 px-3 font-mono text-sm text-white"
       >
         {show.data.accessCode}
@@ -167,7 +172,7 @@ function AccessCode({ day, slot, start }: { day: string; slot: ConsoleSlot; star
       <button
         type="button"
         className={buttonStyles({ variant: 'ghost', size: 'sm' })}
-        aria-label={copy.codeButton(start)}
+        aria-label={scheduleCopy.codeButton(start)}
         disabled={show.isPending}
         aria-busy={show.isPending}
         onClick={() =>
@@ -178,9 +183,11 @@ function AccessCode({ day, slot, start }: { day: string; slot: ConsoleSlot; star
           )
         }
       >
-        {copy.codeShort}
+        {scheduleCopy.codeShort}
       </button>
-      {show.isError ? <FormError>{failureText(show.error, copy.codeFailed)}</FormError> : null}
+      {show.isError ? (
+        <FormError>{failureText(show.error, scheduleCopy.codeFailed)}</FormError>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
-import { consoleCopy } from '../copy';
+import { commonCopy } from '../copy/common';
+import { consoleCopy } from '../copy/console';
 import { ConsoleStep } from './console-step';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
@@ -49,7 +50,7 @@ function AskPassword({ setup }: { setup: ReturnType<typeof useSetupTwoFactor> })
         )}
       >
         <Field
-          label={consoleCopy.passwordLabel}
+          label={commonCopy.passwordLabel}
           hint={consoleCopy.setupPasswordHint}
           autoComplete="current-password"
           password
@@ -135,7 +136,7 @@ export function CodeStep({
       )}
     >
       <Field
-        label={consoleCopy.codeLabel}
+        label={commonCopy.codeLabel}
         hint={hint}
         inputMode="numeric"
         autoComplete="one-time-code"

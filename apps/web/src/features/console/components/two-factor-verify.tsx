@@ -3,7 +3,7 @@ import { twoFactorRecoveryRequest } from '@questfield/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { consoleCopy } from '../copy';
+import { consoleCopy } from '../copy/console';
 import { ConsoleStep } from './console-step';
 import { CodeStep } from './two-factor-setup';
 import { Field, FormError, linkButtonClass, SubmitButton } from '@/components/ui/form';

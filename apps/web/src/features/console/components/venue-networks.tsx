@@ -5,14 +5,13 @@ import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeSettings } from '../api/change-settings';
-import { consoleCopy } from '../copy';
-import { PagedTable } from './paged-table';
+import { tableText } from '../copy/common';
+import { settingsCopy } from '../copy/settings';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError } from '@/components/ui/form';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { ApiError, failureText } from '@/lib/api-client';
-
-const copy = consoleCopy.settings;
 
 type Props = {
   query: UseQueryResult<ConsoleSettings>;
@@ -42,7 +41,7 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
       { command: 'venues remove', range },
       {
         onSuccess: () => {
-          onNotice(copy.removed(name, range));
+          onNotice(settingsCopy.removed(name, range));
           headingRef.current?.focus();
         },
       },
@@ -50,10 +49,10 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
   };
 
   return (
-    <Panel heading={copy.venuesHeading}>
-      <p className="mt-2 text-mist-300">{copy.venuesText}</p>
+    <Panel heading={settingsCopy.venuesHeading}>
+      <p className="mt-2 text-mist-300">{settingsCopy.venuesText}</p>
       <p className="mt-2 text-sm text-mist-300">
-        {copy.ordinary(
+        {settingsCopy.ordinary(
           ordinary.signUpsPer10Minutes,
           ordinary.signUpsPerDay,
           ordinary.codesPerMinute,
@@ -62,7 +61,9 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
       {canEdit ? (
         <VenueLimitForm limit={settings.venueLimit} onNotice={onNotice} />
       ) : (
-        <p className="mt-4 font-semibold text-white">{copy.venueLimitShown(settings.venueLimit)}</p>
+        <p className="mt-4 font-semibold text-white">
+          {settingsCopy.venueLimitShown(settings.venueLimit)}
+        </p>
       )}
       <section aria-labelledby={headingId} className="mt-8 border-t border-white/10 pt-6">
         <h3
@@ -71,14 +72,20 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
           tabIndex={-1}
           className="text-base font-bold text-white"
         >
-          {copy.networksHeading}
+          {settingsCopy.networksHeading}
         </h3>
         <PagedTable
           query={query}
           rowCount={networks.length}
-          caption={copy.networksCaption}
-          columns={canEdit ? copy.networksColumns : copy.networksColumns.slice(0, 2)}
-          text={{ loading: copy.loading, failed: copy.failed, empty: copy.networksEmpty }}
+          caption={settingsCopy.networksCaption}
+          columns={
+            canEdit ? settingsCopy.networksColumns : settingsCopy.networksColumns.slice(0, 2)
+          }
+          text={tableText({
+            loading: settingsCopy.loading,
+            failed: settingsCopy.failed,
+            empty: settingsCopy.networksEmpty,
+          })}
           minWidth="min-w-[28rem]"
         >
           {networks.map(({ name, range }) => (
@@ -93,10 +100,10 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
                     type="button"
                     pending={removing?.command === 'venues remove' && removing.range === range}
                     className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                    aria-label={copy.removeLabel(name, range)}
+                    aria-label={settingsCopy.removeLabel(name, range)}
                     onClick={() => removeNetwork(range, name)}
                   >
-                    {copy.remove}
+                    {settingsCopy.remove}
                   </BusyButton>
                 </td>
               ) : null}
@@ -105,7 +112,7 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
         </PagedTable>
         {remove.isError ? (
           <div className="mt-3">
-            <FormError>{failureText(remove.error, copy.changeFailed)}</FormError>
+            <FormError>{failureText(remove.error, settingsCopy.changeFailed)}</FormError>
           </div>
         ) : null}
         {canEdit ? <AddNetworkForm onNotice={onNotice} /> : null}
@@ -126,7 +133,7 @@ function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['o
       {
         onSuccess: (result) => {
           if (result.command === 'venues limit') {
-            onNotice(copy.venueLimitNotice(result.limit, result.before));
+            onNotice(settingsCopy.venueLimitNotice(result.limit, result.before));
           }
         },
       },
@@ -140,8 +147,8 @@ function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['o
       onSubmit={(event) => void save(event)}
     >
       <Field
-        label={copy.venueLimitLabel}
-        hint={copy.venueLimitHint}
+        label={settingsCopy.venueLimitLabel}
+        hint={settingsCopy.venueLimitHint}
         type="number"
         inputMode="numeric"
         className="w-full sm:w-80"
@@ -153,11 +160,11 @@ function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['o
         pending={change.isPending}
         className={buttonStyles({ variant: 'secondary', className: 'mt-7' })}
       >
-        {copy.venueLimitSave}
+        {settingsCopy.venueLimitSave}
       </BusyButton>
       {change.isError ? (
         <div className="basis-full">
-          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, settingsCopy.changeFailed)}</FormError>
         </div>
       ) : null}
     </form>
@@ -177,12 +184,13 @@ function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
       { command: 'venues add', ...values },
       {
         onSuccess: (result) => {
-          if (result.command === 'venues add') onNotice(copy.added(result.name, result.range));
+          if (result.command === 'venues add')
+            onNotice(settingsCopy.added(result.name, result.range));
           form.reset();
         },
         onError: (error) => {
           if (!aboutRange(error)) return;
-          const message = failureText(error, copy.changeFailed);
+          const message = failureText(error, settingsCopy.changeFailed);
           form.setError('range', { message }, { shouldFocus: true });
         },
       },
@@ -196,16 +204,16 @@ function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
       onSubmit={(event) => void submit(event)}
     >
       <Field
-        label={copy.nameLabel}
-        hint={copy.nameHint}
+        label={settingsCopy.nameLabel}
+        hint={settingsCopy.nameHint}
         autoComplete="off"
         className="min-w-0 flex-1 basis-56"
         error={form.formState.errors.name?.message}
         {...form.register('name')}
       />
       <Field
-        label={copy.rangeLabel}
-        hint={copy.rangeHint}
+        label={settingsCopy.rangeLabel}
+        hint={settingsCopy.rangeHint}
         autoComplete="off"
         spellCheck={false}
         className="min-w-0 flex-1 basis-72"
@@ -217,11 +225,11 @@ function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
         pending={add.isPending}
         className={buttonStyles({ className: 'mt-7' })}
       >
-        {copy.add}
+        {settingsCopy.add}
       </BusyButton>
       {add.isError && !aboutRange(add.error) ? (
         <div className="basis-full">
-          <FormError>{failureText(add.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(add.error, settingsCopy.changeFailed)}</FormError>
         </div>
       ) : null}
     </form>

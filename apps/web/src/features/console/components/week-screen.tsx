@@ -2,15 +2,14 @@ import { WEEKDAYS, type ConsoleWeek, type Weekday } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { weekQueryOptions } from '../api/get-week';
-import { consoleCopy } from '../copy';
+import { tableText } from '../copy/common';
+import { weekCopy } from '../copy/week';
 import { BlockedDays } from './blocked-days';
-import { PagedTable } from './paged-table';
 import { WeekdayDialog } from './weekday-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
-
-const copy = consoleCopy.week;
 
 /** The venue's week and blocked days: everyone reads them, admins change them. */
 export function WeekScreen({ canEdit }: { canEdit: boolean }) {
@@ -21,15 +20,15 @@ export function WeekScreen({ canEdit }: { canEdit: boolean }) {
 
   return (
     <div className="space-y-6">
-      <Panel heading={copy.heading}>
-        <p className="mt-2 text-mist-300">{copy.intro}</p>
-        {canEdit ? null : <p className="mt-2 text-sm text-mist-400">{copy.staffOnly}</p>}
+      <Panel heading={weekCopy.heading}>
+        <p className="mt-2 text-mist-300">{weekCopy.intro}</p>
+        {canEdit ? null : <p className="mt-2 text-sm text-mist-400">{weekCopy.staffOnly}</p>}
         <PagedTable
           query={week}
           rowCount={days.length}
-          caption={copy.caption}
-          columns={canEdit ? copy.columns : copy.columns.slice(0, 3)}
-          text={{ loading: copy.loading, failed: copy.failed, empty: '' }}
+          caption={weekCopy.caption}
+          columns={canEdit ? weekCopy.columns : weekCopy.columns.slice(0, 3)}
+          text={tableText({ loading: weekCopy.loading, failed: weekCopy.failed, empty: '' })}
           minWidth="min-w-[30rem]"
         >
           {days.map((day) => (
@@ -55,7 +54,7 @@ export function WeekScreen({ canEdit }: { canEdit: boolean }) {
       )}
       <StatusNotice
         message={notice}
-        dismissLabel={copy.dismiss}
+        dismissLabel={weekCopy.dismiss}
         onDismiss={() => setNotice(null)}
       />
     </div>
@@ -72,14 +71,14 @@ function WeekdayRow({
   onEdit: (() => void) | null;
 }) {
   const hours = week?.[day] ?? null;
-  const name = copy.days[day];
+  const name = weekCopy.days[day];
   return (
     <tr>
       <th scope="row" className="py-3 pr-4 font-semibold text-white">
         {name}
       </th>
       <td className="py-3 pr-4 text-mist-100">
-        {hours === null ? copy.closed : copy.hours(hours.first, hours.last)}
+        {hours === null ? weekCopy.closed : weekCopy.hours(hours.first, hours.last)}
       </td>
       <td className="py-3 pr-4 text-white tabular-nums">{hours?.capacity ?? '—'}</td>
       {onEdit === null ? null : (
@@ -87,10 +86,10 @@ function WeekdayRow({
           <button
             type="button"
             className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            aria-label={copy.edit(name)}
+            aria-label={weekCopy.edit(name)}
             onClick={onEdit}
           >
-            {copy.editShort}
+            {weekCopy.editShort}
           </button>
         </td>
       )}

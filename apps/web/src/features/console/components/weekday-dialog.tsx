@@ -3,13 +3,12 @@ import type { Weekday, WeekdayHours } from '@questfield/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeWeek } from '../api/change-week';
-import { consoleCopy } from '../copy';
+import { weekCopy } from '../copy/week';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 
-const copy = consoleCopy.week;
-const halfHour = z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, copy.halfHours);
+const halfHour = z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, weekCopy.halfHours);
 
 /** The weekday form: open or closed, and when open the first and last game and their seats. */
 const weekdayForm = z
@@ -18,14 +17,14 @@ const weekdayForm = z
     first: halfHour,
     last: halfHour,
     capacity: z
-      .number({ error: copy.seatsRange })
-      .int(copy.seatsRange)
-      .min(1, copy.seatsRange)
-      .max(1000, copy.seatsRange),
+      .number({ error: weekCopy.seatsRange })
+      .int(weekCopy.seatsRange)
+      .min(1, weekCopy.seatsRange)
+      .max(1000, weekCopy.seatsRange),
   })
   .refine((form) => !form.open || form.first <= form.last, {
     path: ['last'],
-    message: copy.lastBeforeFirst,
+    message: weekCopy.lastBeforeFirst,
   });
 
 const DEFAULT_HOURS: WeekdayHours = { first: '10:00', last: '21:30', capacity: 25 };
@@ -48,14 +47,14 @@ export function WeekdayDialog({
     defaultValues: { open: hours !== null, ...(hours ?? DEFAULT_HOURS) },
   });
   const open = useWatch({ control: form.control, name: 'open' });
-  const name = copy.days[day];
+  const name = weekCopy.days[day];
   const save = form.handleSubmit(({ open: isOpen, ...values }) =>
     change.mutate(
       { command: 'schedule set', weekday: day, hours: isOpen ? values : null },
       {
         onSuccess: (result) => {
           if (result.command === 'schedule set') {
-            onSaved(copy.saved(name, result.added, result.removed, result.kept));
+            onSaved(weekCopy.saved(name, result.added, result.removed, result.kept));
           }
           onClose();
         },
@@ -69,34 +68,34 @@ export function WeekdayDialog({
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={copy.dialogTitle(name)}
-      closeLabel={copy.closeDialog}
+      title={weekCopy.dialogTitle(name)}
+      closeLabel={weekCopy.closeDialog}
       busy={change.isPending}
       width="sm"
     >
       <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void save(event)}>
         <label className="flex items-center gap-3 text-white">
           <input type="checkbox" className="size-5 accent-accent-400" {...form.register('open')} />
-          {copy.openLabel}
+          {weekCopy.openLabel}
         </label>
         {open ? (
           <>
             <Field
-              label={copy.firstLabel}
+              label={weekCopy.firstLabel}
               type="time"
               step={1800}
               error={form.formState.errors.first?.message}
               {...form.register('first')}
             />
             <Field
-              label={copy.lastLabel}
+              label={weekCopy.lastLabel}
               type="time"
               step={1800}
               error={form.formState.errors.last?.message}
               {...form.register('last')}
             />
             <Field
-              label={copy.seatsLabel}
+              label={weekCopy.seatsLabel}
               type="number"
               inputMode="numeric"
               min={1}
@@ -107,9 +106,9 @@ export function WeekdayDialog({
           </>
         ) : null}
         {change.isError ? (
-          <FormError>{failureText(change.error, copy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, weekCopy.changeFailed)}</FormError>
         ) : null}
-        <SubmitButton pending={change.isPending}>{copy.save}</SubmitButton>
+        <SubmitButton pending={change.isPending}>{weekCopy.save}</SubmitButton>
       </form>
     </DialogShell>
   );

@@ -8,6 +8,7 @@ import { LEADERBOARD_SAMPLE, type LeaderboardRow, type LeaderboardTab } from '..
 import { Spinner } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { Table } from '@/components/ui/table';
 
 const TABS = Object.keys(leaderboardCopy.tabs) as LeaderboardTab[];
 const PERIODS = Object.keys(leaderboardCopy.periods) as LeaderboardPeriod[];
@@ -48,33 +49,25 @@ function Ranking({ tab, period, board: { rows, sample } }: RankingProps) {
           {leaderboardCopy.sampleNote}
         </p>
       ) : null}
-      <table className="w-full text-left" aria-describedby={sample ? noteId : undefined}>
-        <caption className="sr-only">
-          {sample ? leaderboardCopy.sampleCaption(label) : leaderboardCopy.caption(label, span)}
-        </caption>
-        <thead className="text-xs tracking-wide text-mist-400 uppercase">
-          <tr>
-            <th scope="col" className="w-16 py-2 font-semibold">
-              {leaderboardCopy.rank}
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              {leaderboardCopy.name}
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              {label}
-            </th>
+      <Table
+        caption={
+          sample ? leaderboardCopy.sampleCaption(label) : leaderboardCopy.caption(label, span)
+        }
+        columns={[
+          { name: leaderboardCopy.rank, className: 'w-16' },
+          leaderboardCopy.name,
+          { name: label, className: 'text-right' },
+        ]}
+        aria-describedby={sample ? noteId : undefined}
+      >
+        {rows.map((row) => (
+          <tr key={`${row.rank}-${row.name}`}>
+            <td className="py-3 font-bold text-accent-300 tabular-nums">{row.rank}</td>
+            <td className="py-3 font-semibold break-all text-white">{row.name}</td>
+            <td className="py-3 text-right text-mist-100 tabular-nums">{row.value}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-white/10">
-          {rows.map((row) => (
-            <tr key={`${row.rank}-${row.name}`}>
-              <td className="py-3 font-bold text-accent-300 tabular-nums">{row.rank}</td>
-              <td className="py-3 font-semibold break-all text-white">{row.name}</td>
-              <td className="py-3 text-right text-mist-100 tabular-nums">{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </>
   );
 }

@@ -1,17 +1,30 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { consoleCopy } from '../copy';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CompassIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { Table } from '@/components/ui/table';
+import { ruledHeadClass } from '@/components/ui/table-styles';
 import { cn } from '@/utils/cn';
 
+/** What a PagedTable says: while loading, on a failure, with no rows, and around its pages. */
+export type PagedTableText = {
+  loading: string;
+  failed: string;
+  empty: string;
+  /** The failure's retry button. */
+  retry: string;
+  /** The 'Load more' button's words, naming the list where a page has several. */
+  more: string;
+  /** Said when a next page could not be loaded (the rows so far stay). */
+  moreFailed: string;
+};
+
 /**
- * A console list read a page at a time, in its honest states: loading, failed (with a retry),
- * empty, or the table (scrolling sideways on a narrow screen, in a region the keyboard can
- * focus to scroll it) with 'Load more' while the server has more (a list read whole, like a
- * venue day, is one page).
+ * A list read a page at a time, in its honest states: loading, failed (with a retry), empty,
+ * or the table (scrolling sideways on a narrow screen, in a region the keyboard can focus to
+ * scroll it) with 'Load more' while the server has more (a list read whole is one page).
  */
 export function PagedTable({
   query,
@@ -20,18 +33,15 @@ export function PagedTable({
   columns,
   text,
   minWidth,
-  more = consoleCopy.loadMore,
   children,
 }: {
   query: UseInfiniteQueryResult | UseQueryResult;
   rowCount: number;
   caption: string;
   columns: readonly string[];
-  text: { loading: string; failed: string; empty: string };
+  text: PagedTableText;
   /** The table's least width (a Tailwind class); narrower screens scroll it. */
   minWidth: string;
-  /** The 'Load more' button's words, naming the list where a page has several. */
-  more?: string;
   /** The table's rows. */
   children: ReactNode;
 }) {
@@ -45,7 +55,7 @@ export function PagedTable({
       {query.isError && rowCount === 0 ? (
         <RetryAlert
           message={text.failed}
-          retryLabel={consoleCopy.retry}
+          retryLabel={text.retry}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
           className="mt-6"
@@ -58,23 +68,19 @@ export function PagedTable({
       ) : null}
       {rowCount > 0 ? (
         <div role="region" aria-label={caption} tabIndex={0} className="mt-6 overflow-x-auto">
-          <table className={cn('w-full text-left text-sm', minWidth)}>
-            <caption className="sr-only">{caption}</caption>
-            <thead className="border-b border-white/10 text-xs tracking-wide text-mist-400 uppercase">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10">{children}</tbody>
-          </table>
+          <Table
+            caption={caption}
+            columns={columns}
+            gutter
+            className={cn('text-sm', minWidth)}
+            headClassName={ruledHeadClass}
+          >
+            {children}
+          </Table>
         </div>
       ) : null}
       {'fetchNextPage' in query ? (
-        <LoadMore query={query} label={more} failed={consoleCopy.loadMoreFailed} />
+        <LoadMore query={query} label={text.more} failed={text.moreFailed} />
       ) : null}
     </>
   );

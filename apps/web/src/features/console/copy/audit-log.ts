@@ -1,0 +1,63 @@
+import type { AuditAction } from '@questfield/contract';
+
+/** Each audited action, as the log names it. */
+const ACTIONS: Record<AuditAction, string> = {
+  'users.set-role': 'Role changed',
+  'users.grant-credits': 'Credits granted',
+  'users.deduct-credits': 'Credits deducted',
+  'users.credit-budget-refused': 'Credits refused: daily budget spent',
+  'approvals.request': 'Approval asked',
+  'approvals.approve': 'Approval given',
+  'approvals.refuse': 'Approval refused',
+  'approvals.withdraw': 'Approval request withdrawn',
+  'users.sign-out-everywhere': 'Signed out everywhere',
+  'users.delete': 'Account deleted',
+  'codes.create': 'Codes created',
+  'codes.revoke': 'Code revoked',
+  'codes.revoke-batch': 'Batch revoked',
+  'orders.refund': 'Order refunded',
+  'slots.set-capacity': 'Slot capacity changed',
+  'slots.close': 'Slot closed',
+  'slots.reopen': 'Slot reopened',
+  'slots.show-access-code': 'Access code shown',
+  'schedule.set': 'Weekday hours changed',
+  'days.block': 'Day blocked',
+  'days.unblock': 'Day unblocked',
+  'settings.multiplayer': 'Multiplayer switched',
+  'settings.staff-credit-limit': 'Staff credit limit changed',
+  'settings.money-limits': 'Money limits changed',
+  'settings.venue-networks': 'Venue networks changed',
+  'settings.cancel-cutoff': 'Cancellation cut-off changed',
+  'settings.waitlist-hold': 'Waitlist hold changed',
+  'seats.cancel': 'Seat cancelled',
+  'seats.book': 'Seat booked for the player',
+  'two-factor.enable': 'Two-factor turned on',
+  'two-factor.reset': 'Two-factor reset',
+  'two-factor.recovery-code-used': 'Recovery code used',
+};
+
+/** The audit log screen's words. */
+export const auditLogCopy = {
+  heading: 'Audit log',
+  intro:
+    'Every change made by an operator, from the console or the command line, newest first. Rows are never edited or deleted.',
+  actions: ACTIONS,
+  allActions: 'All actions',
+  actionFilter: 'Action',
+  filteredBy: (what: string, name: string) => `${what}: ${name}`,
+  operatorWord: 'Operator',
+  playerWord: 'Player',
+  clearFilter: (what: string) => `Clear the ${what.toLowerCase()} filter`,
+  columns: ['When', 'Operator', 'Action', 'Player', 'Change', 'Reason'] as const,
+  caption: 'Operator actions, newest first',
+  loading: 'Loading the audit log…',
+  failed: 'The audit log could not be loaded.',
+  empty: 'No operator action matches.',
+  commandLine: 'command line',
+  showOnly: (name: string) => `Show only ${name}`,
+  exportCsv: 'Export CSV',
+  exportFailed: 'The export could not be made.',
+  exportTruncated: (max: number) =>
+    `The export holds the newest ${max.toLocaleString('en-US')} rows: narrow it by day or action for the rest.`,
+  exportFileName: (day: string) => `questfield-audit-log-${day}.csv`,
+} as const;

@@ -1,0 +1,66 @@
+import type { OrderFlag, OrderStatus, RefundStatus } from '@questfield/contract';
+import { credits, plural } from './common';
+
+/** The orders screen's words (and its refund dialog's). */
+export const ordersCopy = {
+  heading: 'Orders',
+  intro:
+    'Every purchase, newest first. An admin refunds a paid order in full: the money goes back to the card and what the order gave is taken back.',
+  statusFilter: 'Status',
+  allStatuses: 'All statuses',
+  statusNames: {
+    pending: 'Pending',
+    paid: 'Paid',
+    failed: 'Failed',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
+  flagNames: {
+    disputed: 'Disputed',
+    partially_refunded: 'Partly refunded in Square',
+    payment_mismatch: 'Payment does not match',
+    refund_failed: 'Refund turned down',
+  } satisfies Record<OrderFlag, string>,
+  refundNames: {
+    pending: 'Refund on its way',
+    completed: 'Money back on the card',
+    failed: 'Refund turned down',
+  } satisfies Record<RefundStatus, string>,
+  fromDashboard: 'in Square',
+  caption: 'Every order, newest first',
+  columns: ['Time', 'Order', 'Player', 'Amount', 'Status', 'Payment'],
+  actionColumn: 'Refund',
+  loading: 'Loading the orders…',
+  failed: 'The orders could not be loaded.',
+  empty: 'No orders match these filters.',
+  deleted: '(account deleted)',
+  refund: 'Refund',
+  retryRefund: 'Retry Refund',
+  refundLabel: (orderNumber: string) => `Refund ${orderNumber}`,
+  retryLabel: (orderNumber: string) => `Retry the refund of ${orderNumber}`,
+  dialogTitle: (orderNumber: string) => `Refund ${orderNumber}`,
+  dialogDescription: (amount: string) =>
+    `${amount} goes back to the card, and what the order gave is taken back.`,
+  retryDescription: (amount: string) =>
+    `The card processor turned this refund down. Ask it again to return ${amount}; the credits were taken back already.`,
+  planLoading: 'Working out what the refund takes back…',
+  planFailed: 'What the refund takes back could not be worked out.',
+  takeBackHeading: 'Taken back',
+  takeBack: (username: string, count: number) => `${credits(count)} from ${username}`,
+  spent: (balance: number, missing: number) =>
+    `has ${credits(balance)}: ${credits(missing)} already spent`,
+  nothingToTake: 'No credits: the order gave none.',
+  passes: (count: number) => `${plural(count, 'Game Pass')} of the order stop working.`,
+  leaveShortfall: (missing: number) =>
+    `Refund anyway: seats not yet played come back first, then the balance goes to zero (${credits(missing)} already spent)`,
+  confirm: 'Refund Order',
+  retryConfirm: 'Ask Again',
+  refundFailed: 'The order could not be refunded.',
+  reauthText: 'Confirm with your password and a current code before the money moves.',
+  refunded: (orderNumber: string, status: RefundStatus, code: string | null) =>
+    status === 'completed'
+      ? `${orderNumber} is refunded: the money is back on the card and the credits are taken back.`
+      : status === 'pending'
+        ? `${orderNumber} is refunded: the credits are taken back and the card processor is returning the money.`
+        : `The card processor turned the refund of ${orderNumber} down (${code ?? 'no reason given'}). The credits stay taken back; retry the refund later.`,
+  dismiss: 'Dismiss',
+};
