@@ -104,6 +104,11 @@ async function main() {
     { name: 'lockfiles', command: ['node', ['scripts/check-lockfiles.mjs']] },
     { name: 'requirements', command: ['node', ['scripts/check-requirements.mjs']] },
     { name: 'unused exports', command: [bin('knip'), ['--no-progress']] },
+    // Tests do not count as users here: an export only tests use is unused, or tagged @internal.
+    {
+      name: 'unused exports (production)',
+      command: [bin('knip'), ['--production', '--no-progress']],
+    },
     ...['packages/contract', 'apps/api', 'apps/web', 'apps/game-demo', 'e2e'].map((project) => ({
       name: `types ${project}`,
       command: [bin('tsc'), ['-p', project]],

@@ -40,14 +40,13 @@ import { buildApp } from '../src/app';
 import { loadEnv, type Env, type EnvSource } from '../src/config/env';
 import { openDatabase, queryRows, transactor, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { mailRendererFor } from '../src/infra';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { hashPassword, verifyPassword } from '../src/modules/accounts/password';
 import { PATHS } from '../src/paths';
-import { createServices } from '../src/services';
+import { createServices, mailRendererFor } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
 

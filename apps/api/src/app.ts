@@ -52,7 +52,7 @@ import { createOrderReconciler, type OrderReconciler } from './modules/orders/or
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job';
 import { createReminderJob, type ReminderJob } from './modules/bookings/reminder-job';
 import { createWaitlistJob, type WaitlistJob } from './modules/bookings/waitlist-job';
-import { createServices } from './services';
+import { createServices, mailRendererFor } from './services';
 
 export type BuildAppDeps = {
   env: Env;
@@ -148,6 +148,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     db: deps.db,
     clock: deps.clock ?? systemClock,
     logger: loggerInstance,
+    renderMail: mailRendererFor(env),
     mailTransport: deps.mailTransport,
     paymentProvider: deps.paymentProvider,
   });

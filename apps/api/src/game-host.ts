@@ -26,6 +26,7 @@ import { hasIndexHtml, registerStaticSite } from './plugins/spa';
 
 const GAME_CONFIG_PATH = '/config.json';
 
+/** @internal Exported for tests. */
 export const GAME_NOT_BUILT_TEXT =
   'The demo game is not built yet. Run `npm run build` and start the server again.';
 

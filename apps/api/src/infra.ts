@@ -11,13 +11,12 @@ import {
   type EmailDispatcher,
   type MailTransport,
 } from './integrations/email/dispatcher';
-import { createMailRenderer, type RenderMail } from './integrations/email/templates';
+import type { RenderMail } from './integrations/email/templates';
 import { createPaymentProvider } from './integrations/payments';
 import type { PaymentProvider } from './integrations/payments/provider';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
-import { seatBookedRenderer } from './modules/bookings/confirmation-mail';
 
 /**
  * What services are built from (src/services.ts): settings, the database, time, mail
@@ -49,21 +48,27 @@ export type InfraDeps = {
   db: Pick<DatabaseHandle, 'db' | 'ping' | 'listen'>;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /**
+   * Renders every mail: services.ts's mailRendererFor, as a seat's confirmation is the bookings
+   * module's and the infrastructure imports no module.
+   */
+  renderMail: RenderMail;
   /** Replaces the SMTP transport the email dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
   /** Replaces the payment provider PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
 };
 
-/** Every mail's renderer; a seat's confirmation is the bookings module's, with the venue's settings. */
-export function mailRendererFor(env: Env): RenderMail {
-  return createMailRenderer({ seatBooked: seatBookedRenderer(env) });
-}
-
 /** The infrastructure of the app (app.ts) and of the operator's command line (admin.ts). */
-export function createInfra({ env, db: handle, clock, logger, ...replacements }: InfraDeps): Infra {
+export function createInfra({
+  env,
+  db: handle,
+  clock,
+  logger,
+  renderMail,
+  ...replacements
+}: InfraDeps): Infra {
   const db = handle.db;
-  const renderMail = mailRendererFor(env);
   const emailDispatcher = createEmailDispatcher({
     db,
     clock,

@@ -1,11 +1,16 @@
 /**
  * Every service of the API, built once per app from its infrastructure. Route registrars
- * receive these; a module reaches another module only through its service here.
+ * receive these; a module reaches another module only through its service here. Each service
+ * names the services it is made from, and the wiring checks that order when the app starts.
  */
+import type { Env } from './config/env';
 import type { Infra } from './infra';
 import { createMailer } from './integrations/email/mailer';
+import { createMailRenderer, type RenderMail } from './integrations/email/templates';
 import { createAudit } from './lib/audit';
+import { wiring } from './lib/wiring';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { seatBookedRenderer } from './modules/bookings/confirmation-mail';
 import { createCancellationService } from './modules/bookings/cancellation.service';
 import { createWaitlistService } from './modules/bookings/waitlist.service';
 import { createRemindersService } from './modules/bookings/reminders.service';
@@ -32,140 +37,135 @@ import { createRetentionService } from './modules/retention/retention.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 
+/**
+ * Every mail's renderer, for the infrastructure's email dispatcher and the dev mailbox: a seat's
+ * confirmation is the bookings module's, with the venue's settings.
+ */
+export function mailRendererFor(env: Env): RenderMail {
+  return createMailRenderer({ seatBooked: seatBookedRenderer(env) });
+}
+
+/** The services of an app or of the operator's command line, built from `infra`. */
 export function createServices(infra: Infra) {
-  const audit = createAudit(infra.clock);
-  const settings = createSettingsService(infra);
-  const limiter = createLimiter({ ...infra, venueLimitFor: settings.venueLimitFor });
-  const authLimits = createAuthLimits({ limiter, clock: infra.clock });
-  const passwords = createPasswords(infra.env);
-  const mailer = createMailer(infra);
-  const sessions = createSessionService(infra);
-  const credits = createCreditsService(infra);
-  const accounts = createAccountsService({ ...infra, sessions, authLimits, passwords, audit });
-  const confirmPassword = createPasswordConfirmation({ ...infra, authLimits, passwords, audit });
-  const auditLog = createAuditLogService(infra);
-  const twoFactor = createTwoFactorService({
-    ...infra,
-    sessions,
-    authLimits,
-    confirmPassword,
-    audit,
-    auditLog,
-  });
-  const recovery = createRecoveryService({
-    ...infra,
-    sessions,
-    authLimits,
-    passwords,
-    audit,
-    mailer,
-    signIn: accounts.startSession,
-  });
-  const health = createHealthService(infra);
-  const codeAttempts = createCodeAttempts({ limiter, audit });
-  const codes = createCodesService({ ...infra, credits, codeAttempts, audit });
-  const waitlist = createWaitlistService({ ...infra, credits, settings, accounts, mailer, audit });
-  const bookings = createBookingsService({
-    ...infra,
-    sessions,
-    accounts,
-    mailer,
-    credits,
-    codeAttempts,
-    settings,
-    audit,
-    waitlist,
-  });
-  const cancellation = createCancellationService({
-    ...infra,
-    credits,
-    settings,
-    accounts,
-    mailer,
-    audit,
-    waitlist,
-    bookings,
-  });
-  const orders = createOrdersService({
-    ...infra,
-    credits,
-    seats: cancellation,
-    codes,
-    accounts,
-    mailer,
-  });
-  const games = createGamesService(infra);
-  const partnerships = createPartnershipsService({ ...infra, limiter, mailer, audit });
-  const accountDeletion = createAccountDeletionService({
-    ...infra,
-    sessions,
-    confirmPassword,
-    twoFactor,
-    credits,
-    bookings,
-    games,
-    mailer,
-    audit,
-  });
-  const reminders = createRemindersService({ ...infra, accounts, mailer });
-  const retention = createRetentionService({
-    sessions,
-    recovery,
-    limiter,
-    accountDeletion,
-    reminders,
-  });
-  const operator = createOperatorService({
-    ...infra,
-    auditLog,
-    accounts,
-    accountDeletion,
-    codes,
-    credits,
-    bookings,
-    cancellation,
-    settings,
-    orders,
-    twoFactor,
-  });
-  const playerPage = createPlayerPageService({
-    ...infra,
-    accounts,
-    twoFactor,
-    credits,
-    bookings,
-    orders,
-    codes,
-    games,
-    creditLimit: operator.creditLimit,
-  });
-  const reports = createReportService({ ...infra, bookings, credits, orders, codes });
-  return {
-    audit,
-    limiter,
-    mailer,
-    sessions,
-    credits,
-    accounts,
-    twoFactor,
-    recovery,
-    accountDeletion,
-    retention,
-    reminders,
-    health,
-    codes,
-    orders,
-    bookings,
-    cancellation,
-    waitlist,
-    games,
-    partnerships,
-    settings,
-    auditLog,
-    operator,
-    playerPage,
-    reports,
-  };
+  return (
+    wiring()
+      .add('audit', [], () => createAudit(infra.clock))
+      .add('settings', [], () => createSettingsService(infra))
+      .add('limiter', ['settings'], ({ settings }) =>
+        createLimiter({ ...infra, venueLimitFor: settings.venueLimitFor }),
+      )
+      .add('authLimits', ['limiter'], ({ limiter }) =>
+        createAuthLimits({ limiter, clock: infra.clock }),
+      )
+      .add('passwords', [], () => createPasswords(infra.env))
+      .add('mailer', [], () => createMailer(infra))
+      .add('sessions', [], () => createSessionService(infra))
+      .add('credits', [], () => createCreditsService(infra))
+      .add('accounts', ['sessions', 'authLimits', 'passwords', 'audit'], (needs) =>
+        createAccountsService({ ...infra, ...needs }),
+      )
+      .add('confirmPassword', ['authLimits', 'passwords', 'audit'], (needs) =>
+        createPasswordConfirmation({ ...infra, ...needs }),
+      )
+      .add('auditLog', [], () => createAuditLogService(infra))
+      .add(
+        'twoFactor',
+        ['sessions', 'authLimits', 'confirmPassword', 'audit', 'auditLog'],
+        (needs) => createTwoFactorService({ ...infra, ...needs }),
+      )
+      .add(
+        'recovery',
+        ['sessions', 'authLimits', 'passwords', 'audit', 'mailer', 'accounts'],
+        ({ accounts, ...needs }) =>
+          createRecoveryService({ ...infra, ...needs, signIn: accounts.startSession }),
+      )
+      .add('health', [], () => createHealthService(infra))
+      .add('codeAttempts', ['limiter', 'audit'], (needs) => createCodeAttempts(needs))
+      .add('codes', ['credits', 'codeAttempts', 'audit'], (needs) =>
+        createCodesService({ ...infra, ...needs }),
+      )
+      .add('waitlist', ['credits', 'settings', 'accounts', 'mailer', 'audit'], (needs) =>
+        createWaitlistService({ ...infra, ...needs }),
+      )
+      .add(
+        'bookings',
+        [
+          'sessions',
+          'accounts',
+          'mailer',
+          'credits',
+          'codeAttempts',
+          'settings',
+          'audit',
+          'waitlist',
+        ],
+        (needs) => createBookingsService({ ...infra, ...needs }),
+      )
+      .add(
+        'cancellation',
+        ['credits', 'settings', 'accounts', 'mailer', 'audit', 'waitlist', 'bookings'],
+        (needs) => createCancellationService({ ...infra, ...needs }),
+      )
+      .add(
+        'orders',
+        ['credits', 'cancellation', 'codes', 'accounts', 'mailer'],
+        ({ cancellation, ...needs }) =>
+          createOrdersService({ ...infra, ...needs, seats: cancellation }),
+      )
+      .add('games', [], () => createGamesService(infra))
+      .add('partnerships', ['limiter', 'mailer', 'audit'], (needs) =>
+        createPartnershipsService({ ...infra, ...needs }),
+      )
+      .add(
+        'accountDeletion',
+        [
+          'sessions',
+          'confirmPassword',
+          'twoFactor',
+          'credits',
+          'bookings',
+          'games',
+          'mailer',
+          'audit',
+        ],
+        (needs) => createAccountDeletionService({ ...infra, ...needs }),
+      )
+      .add('reminders', ['accounts', 'mailer'], (needs) =>
+        createRemindersService({ ...infra, ...needs }),
+      )
+      .add(
+        'retention',
+        ['sessions', 'recovery', 'limiter', 'accountDeletion', 'reminders'],
+        (needs) => createRetentionService(needs),
+      )
+      .add(
+        'operator',
+        [
+          'auditLog',
+          'accounts',
+          'accountDeletion',
+          'codes',
+          'credits',
+          'bookings',
+          'cancellation',
+          'settings',
+          'orders',
+          'twoFactor',
+        ],
+        (needs) => createOperatorService({ ...infra, ...needs }),
+      )
+      .add(
+        'playerPage',
+        ['accounts', 'twoFactor', 'credits', 'bookings', 'orders', 'codes', 'games', 'operator'],
+        ({ operator, ...needs }) =>
+          createPlayerPageService({ ...infra, ...needs, creditLimit: operator.creditLimit }),
+      )
+      .add('reports', ['bookings', 'credits', 'orders', 'codes'], (needs) =>
+        createReportService({ ...infra, ...needs }),
+      )
+      // The accounts module's parts its services share; no route reaches them.
+      .build(['authLimits', 'passwords', 'confirmPassword', 'codeAttempts'])
+  );
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -26,16 +26,15 @@ import {
   sessions,
   users,
 } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { login, PASSWORD, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { shortestRun } from './helpers/maze-runs';
 import { openedMails } from './helpers/outbox';
 import { deliverSquareEvent, lostAnswers, paymentEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York
 const TEN = '2026-06-01T14:00:00.000Z'; // the 10:00 AM game
 const TEN_THIRTY = '2026-06-01T14:30:00.000Z';
 

@@ -19,9 +19,9 @@ import {
 } from '@questfield/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-program';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { COOKIE, PASSWORD, postJson, signUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { refusal } from './helpers/refusal';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';

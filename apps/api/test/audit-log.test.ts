@@ -10,14 +10,12 @@ import type { Database } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSlots } from '../src/db/schema';
 import { transactor } from '../src/db/client';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { createOperatorService } from '../src/modules/operator/operator.service';
 import { postJson, signUp } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { SQLSTATE, rejectionState } from './helpers/pg-error';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
-
-const NOW = '2026-06-01T12:00:00.000Z';
 
 /** The newest row's id (0 when there is none). */
 async function lastId(db: Database): Promise<number> {

@@ -18,23 +18,16 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
+import { AT, DAY, fixedClock, NOW } from './helpers/clock';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { openedMails } from './helpers/outbox';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
-const DAY = '2026-06-01';
-/** Starts of that day's slots (UTC), named by their venue time. */
-const AT = (venueTime: string) => {
-  const [hours = 0, minutes = 0] = venueTime.split(':').map(Number);
-  return new Date(Date.UTC(2026, 5, 1, hours + 4, minutes)).toISOString();
-};
 const MINUTE = 60_000;
 const ORIGIN = 'http://localhost:3000';
 const SESSIONS_URL = `${ORIGIN}/dashboard`;

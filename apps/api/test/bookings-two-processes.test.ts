@@ -8,41 +8,26 @@
  */
 import { ERRORS, type AvailableTime } from '@questfield/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, users } from '../src/db/schema';
-import { systemClock } from '../src/lib/clock';
-import type { Services } from '../src/services';
 import { postTo } from './helpers/http';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { playersWith } from './helpers/players';
-import type { ServerProcess } from './helpers/server-process';
-import { createTestApp, dbKind, type TestApp, servicesOf } from './helpers/test-app';
-import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
+import { dbKind } from './helpers/test-app';
+import { twoProcesses } from './helpers/two-processes';
 
 const PLAYERS = 500;
 
 describe.runIf(dbKind === 'postgres')('booking across two API processes [postgres]', () => {
-  let t: TestApp;
-  let services: Services;
-  let first: string;
-  let second: ServerProcess;
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: systemClock });
-    services = servicesOf(t);
-    ({ first, second } = await withSecondProcess(t));
-  }, SECOND_PROCESS_START_MS + 30_000);
-
-  afterAll(async () => {
-    await second?.stop();
-    await t?.close();
-  });
+  const processes = twoProcesses();
 
   /** `count` players with 2 credits each and a session, from addresses of their own. */
-  const playersWithTwoCredits = (count: number) => playersWith(t, services, 2, count);
+  const playersWithTwoCredits = (count: number) =>
+    playersWith(processes.t, processes.services, 2, count);
 
   /** Tomorrow's slots (the venue's time zone: always a day of future slots). */
   async function tomorrowsSlots() {
+    const { t, first } = processes;
     const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
       timeZone: t.env.venueTimezone,
     });
@@ -53,13 +38,14 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
 
   const balanceOf = async (id: string) =>
     (
-      await t.database.handle.db
+      await processes.t.database.handle.db
         .select({ credits: users.credits })
         .from(users)
         .where(eq(users.id, id))
     )[0]?.credits;
 
   it('R2: 500 players with 2 credits book one slot at once: exactly 25 seats, 50 credits', async () => {
+    const { t, first, second } = processes;
     const db = t.database.handle.db;
     const players = await playersWithTwoCredits(PLAYERS);
     const eventTime = (await tomorrowsSlots())[0]?.EventTime ?? '';
@@ -100,6 +86,7 @@ describe.runIf(dbKind === 'postgres')('booking across two API processes [postgre
   }, 120_000);
 
   it('a full slot stays exact while 10 of its players cancel and 40 others book, through both', async () => {
+    const { t, first, second } = processes;
     const db = t.database.handle.db;
     const eventTime = (await tomorrowsSlots())[1]?.EventTime ?? '';
     const holders = await playersWithTwoCredits(25);

@@ -9,16 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, registrations, users } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { openedMails } from './helpers/outbox';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, type TestApp, servicesOf } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
 /** Concurrent bookings of one slot (R2): 500 on Postgres; PGlite runs them one at a time. */
 const CROWD = dbKind === 'postgres' ? 500 : 60;
 

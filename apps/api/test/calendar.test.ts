@@ -12,13 +12,11 @@ import {
 } from '@questfield/contract';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
-
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York: every slot of the day is ahead
 
 describe(`a seat for the calendar [${dbKind}]`, () => {
   let t: TestApp;

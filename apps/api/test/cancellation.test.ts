@@ -16,10 +16,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, registrations, users } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { COOKIE, postJson } from './helpers/accounts';
+import { AT, DAY, fixedClock, NOW } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { openedMails } from './helpers/outbox';
@@ -27,13 +27,6 @@ import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
-const DAY = '2026-06-01';
-/** Starts of that day's slots (UTC), named by their venue time. */
-const AT = (venueTime: string) => {
-  const [hours = 0, minutes = 0] = venueTime.split(':').map(Number);
-  return new Date(Date.UTC(2026, 5, 1, hours + 4, minutes)).toISOString();
-};
 const MINUTE = 60_000;
 const DISTRICT = 'Old Mill <District> & "Co"';
 const UNKNOWN = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';

@@ -19,12 +19,12 @@ import {
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactor } from '../src/db/client';
-import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { createOperatorService } from '../src/modules/operator/operator.service';
 import type { Services } from '../src/services';
 import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';

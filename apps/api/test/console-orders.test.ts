@@ -29,9 +29,9 @@ import {
   createTestPaymentProvider,
   type TestPaymentProvider,
 } from '../src/integrations/payments/test-provider';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { deliverSquareEvent, purchase, refundEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';

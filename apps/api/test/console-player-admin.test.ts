@@ -15,10 +15,10 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { PASSWORD, postJson, sessionCookieOf, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';

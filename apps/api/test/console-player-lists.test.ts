@@ -26,10 +26,10 @@ import {
   redemptions,
   registrations,
 } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 

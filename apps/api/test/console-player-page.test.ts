@@ -19,11 +19,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, runtimeSettings } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { SETTINGS_TTL_MS } from '../src/modules/settings/settings.service';
 import type { Services } from '../src/services';
 import { PASSWORD, postJson, sessionCookieOf, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';

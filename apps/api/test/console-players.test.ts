@@ -4,9 +4,9 @@
  */
 import type { PlayerSummary } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { PASSWORD, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 

@@ -17,10 +17,10 @@ import {
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
-import { fixedClock } from '../src/lib/clock';
 import { seedDemoData } from '../src/db/seed';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient } from './helpers/console';
 import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';

@@ -10,16 +10,14 @@ import {
   type RegisterEventResponse,
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { DAY, fixedClock, NOW } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 // 8:00 AM in New York (EDT): every slot of the venue day is ahead.
-const NOW = '2026-06-01T12:00:00Z';
-const DAY = '2026-06-01';
 
 describe(`the console's venue day [${dbKind}]`, () => {
   const token = newOperatorToken();

@@ -23,7 +23,6 @@ import { EXIT, runAdmin } from '../src/cli/admin-program';
 import { OperatorFailure } from '../src/cli/operator-runner';
 import { LIMITS } from '../src/modules/accounts/auth-limits';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import {
   COOKIE,
@@ -33,6 +32,7 @@ import {
   signUp,
   type PostOptions,
 } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 

@@ -5,15 +5,14 @@
  */
 import type { AuditEntry, AvailableTime, ConsoleDay, ConsoleWeek } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 // Monday 2026-06-01, 8:00 AM in New York: the whole day is ahead.
-const NOW = '2026-06-01T12:00:00Z';
 const MONDAY = '2026-06-08';
 const TUESDAY = '2026-06-02';
 

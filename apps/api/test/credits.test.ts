@@ -6,10 +6,10 @@ import { CREDIT_HISTORY_PAGE_SIZE } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transactor } from '../src/db/client';
-import { fixedClock } from '../src/lib/clock';
 import { creditLedger, users } from '../src/db/schema';
 import { createCreditsService, type PostingRequest } from '../src/modules/credits/credits.service';
 import { postJson, signUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 

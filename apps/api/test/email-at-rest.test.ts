@@ -13,7 +13,7 @@ import { emailOutbox } from '../src/db/schema';
 import { FINISHED_TTL_MS, type MailTransport } from '../src/integrations/email/dispatcher';
 import { createMailSeal } from '../src/integrations/email/mail-seal';
 import { mailDraft } from '../src/integrations/email/templates';
-import { mailRendererFor } from '../src/infra';
+import { mailRendererFor } from '../src/services';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { latestRecoveryCode, openedMails } from './helpers/outbox';

@@ -15,7 +15,7 @@ import {
   passwordChangedEmail,
   recoveryCodeEmail,
 } from '../src/integrations/email/templates';
-import { mailRendererFor } from '../src/infra';
+import { mailRendererFor } from '../src/services';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp } from './helpers/accounts';
 import { getLocally } from './helpers/mailbox';

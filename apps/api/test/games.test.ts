@@ -10,7 +10,6 @@ import {
   MAZE,
   MOVE_STEPS,
   stepFrom,
-  wayBetween,
   type LeaderboardResponse,
   type MoveLetter,
   type RegisterEventResponse,
@@ -21,11 +20,12 @@ import { eq, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventSlots, gameResults, registrations, users } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { createGameTickets } from '../src/modules/games/game-tickets';
 import { RESULT_REFUSALS_PER_SEAT } from '../src/modules/games/games.service';
 import type { Services } from '../src/services';
+import { wayBetween } from '../../../packages/contract/test/helpers/maze-way';
 import { distinctIp, postJson } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { postTo } from './helpers/http';
 import {
   BACK,
@@ -41,8 +41,7 @@ import { refusal } from './helpers/refusal';
 
 type Player = { id: string; cookie: string; ip: string };
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York: the 10:00 AM game (14:00 UTC) is ahead
-const START = '2026-06-01T14:00:00.000Z';
+const START = '2026-06-01T14:00:00.000Z'; // the 10:00 AM game, ahead of NOW
 const EVENT_ID = 'Old Mill District|10:00 AM';
 
 /** The 10:00 AM game's maze, drawn from the public event id: a run worked out ahead of it. */

@@ -5,13 +5,14 @@ import { ERRORS } from '@questfield/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/lib/app-error';
 import { createBackgroundTasks } from '../src/lib/background-tasks';
-import { fileOffsetClock, fixedClock } from '../src/lib/clock';
+import { fileOffsetClock } from '../src/lib/clock';
 import { periodicJob } from '../src/lib/periodic-job';
 import { hashRedeemableCode, normalizeRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { refuse, settle } from '../src/lib/outcome';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { TimeoutError, withTimeout } from '../src/lib/timeout';
 import { mapError } from '../src/plugins/errors';
+import { fixedClock } from './helpers/clock';
 
 describe('AppError and fail()', () => {
   it('carries the contract status and message', () => {

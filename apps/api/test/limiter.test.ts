@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts } from '../src/db/schema';
 import type { Transaction } from '../src/db/client';
 import { relation, step, withSteps } from '../src/db/steps';
-import { fixedClock } from '../src/lib/clock';
 import type { AttemptRecording, CountRule } from '../src/modules/limits/limits.service';
+import { fixedClock } from './helpers/clock';
 import { createTestApp, servicesOf, type TestApp } from './helpers/test-app';
 
 /** A placeholder gate for the attempt's step. */

@@ -3,10 +3,9 @@ import { CSRF_HEADER } from '@questfield/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { testRoute } from '../src/lib/api-route';
 import { createLogger, logFormatOf } from '../src/lib/logger';
 import type { ApiModule } from '../src/modules';
-import { PROBE, probeModule } from './helpers/probe-module';
+import { PROBE, probeModule, testRoute } from './helpers/probe-module';
 import { UNTRUSTED_PROXY_WARNING } from '../src/plugins/proxy-warning';
 import { createTestApp, dbKind, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 

@@ -17,11 +17,11 @@ import {
   type ConsolePlayer,
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import { venueDayOf } from '../src/lib/slot-schedule';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { SETTINGS_TTL_MS } from '../src/modules/settings/settings.service';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';

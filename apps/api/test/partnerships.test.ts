@@ -13,14 +13,13 @@ import {
 } from '@questfield/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authAttempts, emailOutbox, partnershipApplications } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/modules/partnerships/partnerships.service';
 import { distinctIp, postJson } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { openedMails } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, testEnv, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z';
 const HOUR = 60 * 60_000;
 const SCRIPT = '<script>alert(1)</script>';
 const ESCAPED_SCRIPT = '&lt;script&gt;alert(1)&lt;/script&gt;';

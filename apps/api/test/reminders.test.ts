@@ -23,7 +23,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildApp, type App } from '../src/app';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
 import { emailOutbox, eventSlots, registrations, seatReminders, users } from '../src/db/schema';
-import { fixedClock, systemClock } from '../src/lib/clock';
+import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { createAccessCodes } from '../src/modules/bookings/access-codes';
 import { REMINDER_INTERVAL_MS } from '../src/modules/bookings/reminder-job';
@@ -37,6 +37,7 @@ import {
 } from '../src/modules/accounts/unsubscribe-tokens';
 import type { Services } from '../src/services';
 import { postJson } from './helpers/accounts';
+import { fixedClock, NOW } from './helpers/clock';
 import { openedMails } from './helpers/outbox';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import type { ServerProcess } from './helpers/server-process';
@@ -44,8 +45,7 @@ import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpe
 import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z';
-const DAY = '2026-06-02';
+const GAME_DAY = '2026-06-02';
 /** Tuesday, June 2, 2026 at 6:00 PM in New York (EDT). */
 const GAME = '2026-06-02T22:00:00.000Z';
 const GAME_WORDS = 'Tuesday, June 2, 2026 at 6:00 PM';
@@ -69,7 +69,9 @@ describe(`game reminders [${dbKind}]`, () => {
     t = await createTestApp({ clock });
     services = servicesOf(t);
     // The day's slots exist once listed.
-    expect((await postJson(t.app, 'eventsAvailableTimes', { date: DAY })).statusCode).toBe(200);
+    expect((await postJson(t.app, 'eventsAvailableTimes', { date: GAME_DAY })).statusCode).toBe(
+      200,
+    );
   });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -8,17 +8,17 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { authAttempts, recoveryCodes, resetTokens, sessions } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/accounts/sessions.service';
 import { LONGEST_LIMIT_WINDOW_MS } from '../src/modules/limits/limits.service';
 import { RETENTION_BATCH_SIZE } from '../src/modules/retention/retention.service';
 import { PASSWORD, postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { latestRecoveryCode } from './helpers/outbox';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 const START = '2026-05-01T12:00:00Z';
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const DAY_MS = 24 * 60 * MINUTE;
 const NOTHING = { sessions: 0, recovery: 0, attempts: 0, deletedAccounts: 0, reminders: 0 };
 
 describe(`retention [${dbKind}]`, () => {
@@ -72,7 +72,7 @@ describe(`retention [${dbKind}]`, () => {
     const idle = await player('idle');
     const old = await player('old');
     for (let day = 6; day < 30; day += 6) {
-      clock.set(new Date(Date.parse(START) + day * DAY));
+      clock.set(new Date(Date.parse(START) + day * DAY_MS));
       expect((await me(old)).statusCode).toBe(200);
     }
     clock.set(new Date(Date.parse(START) + SESSION_ABSOLUTE_MS - 20 * MINUTE));
@@ -154,7 +154,7 @@ describe(`retention [${dbKind}]`, () => {
 
   /** `count` attempts recorded two days ago, in one statement. */
   async function staleAttempts(count: number) {
-    const at = new Date(clock.now().getTime() - 2 * DAY);
+    const at = new Date(clock.now().getTime() - 2 * DAY_MS);
     const rows = Array.from({ length: count }, (_, i) => ({
       kind: 'login' as const,
       subject: `unknown:nobody-${i}@example.com`,

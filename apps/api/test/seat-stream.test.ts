@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_ROUTES, ERRORS, SEAT_STREAM, type AvailableTime } from '@questfield/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import { createSeatStreams, type StreamRefusal } from '../src/modules/bookings/seat-stream';
@@ -16,8 +16,7 @@ import type { Services } from '../src/services';
 import { COOKIE, distinctIp } from './helpers/accounts';
 import { openEventStream, type EventStreamClient } from './helpers/event-stream';
 import { postTo } from './helpers/http';
-import type { ServerProcess } from './helpers/server-process';
-import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
+import { twoProcesses } from './helpers/two-processes';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
 import { createTestApp, dbKind, servicesOf, type TestApp } from './helpers/test-app';
 
@@ -319,22 +318,10 @@ describe('seat streams end with their session', () => {
 });
 
 describe.runIf(dbKind === 'postgres')('live seat counts across two processes [postgres]', () => {
-  let t: TestApp;
-  let services: Services;
-  let second: ServerProcess;
-  let first: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: systemClock });
-    services = servicesOf(t);
-    ({ first, second } = await withSecondProcess(t));
-  }, SECOND_PROCESS_START_MS + 30_000);
-  afterAll(async () => {
-    await second?.stop();
-    await t?.close();
-  });
+  const processes = twoProcesses();
 
   it('a booking through one process reaches a stream open on the other within a second', async () => {
+    const { t, services, first, second } = processes;
     const db = t.database.handle.db;
     const name = `p${randomUUID().slice(0, 12)}`;
     const rows = [name, `${name}b`].map((username) => ({

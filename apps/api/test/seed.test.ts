@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { codes, creditLedger, eventSlots, users } from '../src/db/schema';
-import { DEMO_CODES, DEMO_PLAYER, seedDemoData, type SeedOptions } from '../src/db/seed';
-import { fixedClock } from '../src/lib/clock';
+import { DEMO_CODES, DEMO_PLAYER } from '../src/db/demo-data';
+import { seedDemoData, type SeedOptions } from '../src/db/seed';
 import { hashRedeemableCode } from '../src/lib/redeemable-code-hash';
 import { verifyPassword } from '../src/modules/accounts/password';
+import { fixedClock } from './helpers/clock';
 import { findInvariantViolations } from './helpers/invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './helpers/test-db';
 

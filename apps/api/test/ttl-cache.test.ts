@@ -1,7 +1,7 @@
 /** The short per-key cache behind the public leaderboards and the runtime settings. */
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../src/lib/clock';
 import { ttlCache } from '../src/lib/ttl-cache';
+import { fixedClock } from './helpers/clock';
 
 describe('ttlCache', () => {
   it('reads once for callers that ask at once, per key, until the time is up', async () => {

@@ -14,7 +14,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { twoFactorRecoveryCodes, twoFactorSecrets } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import {
@@ -25,6 +24,7 @@ import {
   sessionCookieOf,
   signUp,
 } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { PROBE, probeModule } from './helpers/probe-module';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';

@@ -27,28 +27,21 @@ import {
   waitlistEntries,
   waitlistLapses,
 } from '../src/db/schema';
-import { fixedClock, systemClock } from '../src/lib/clock';
+import { systemClock } from '../src/lib/clock';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { COOKIE, postJson } from './helpers/accounts';
+import { AT, DAY, fixedClock, NOW } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { openEventStream } from './helpers/event-stream';
 import { postTo } from './helpers/http';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';
 import { openedMails } from './helpers/outbox';
 import { playersWith as playersWithIn, type Player } from './helpers/players';
-import type { ServerProcess } from './helpers/server-process';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
-import { SECOND_PROCESS_START_MS, withSecondProcess } from './helpers/two-processes';
+import { twoProcesses } from './helpers/two-processes';
 import { refusal } from './helpers/refusal';
 
-const NOW = '2026-06-01T12:00:00Z'; // 8:00 AM in New York (EDT): every slot of the day is ahead
-const DAY = '2026-06-01';
-/** Starts of that day's slots (UTC), named by their venue time. */
-const AT = (venueTime: string) => {
-  const [hours = 0, minutes = 0] = venueTime.split(':').map(Number);
-  return new Date(Date.UTC(2026, 5, 1, hours + 4, minutes)).toISOString();
-};
 const MINUTE = 60_000;
 const DISTRICT = 'Old Mill <District> & "Co"';
 const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();
@@ -745,22 +738,10 @@ describe(`waitlist, live [${dbKind}]`, () => {
 });
 
 describe.runIf(dbKind === 'postgres')('waitlist across two API processes [postgres]', () => {
-  let t: TestApp;
-  let services: Services;
-  let first: string;
-  let second: ServerProcess;
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: systemClock });
-    services = servicesOf(t);
-    ({ first, second } = await withSecondProcess(t));
-  }, SECOND_PROCESS_START_MS + 30_000);
-  afterAll(async () => {
-    await second?.stop();
-    await t?.close();
-  });
+  const processes = twoProcesses();
 
   it('10 seats given back at once through two processes, 20 waiting: exactly 10 offers', async () => {
+    const { t, services, first, second } = processes;
     const db = t.database.handle.db;
     const day = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
       timeZone: t.env.venueTimezone,

@@ -24,9 +24,13 @@ const browserFetch: FetchLike = (input, init) => fetch(input, init);
 
 const CONFIG_PATH = '/config.json';
 
+/** @internal Exported for tests. */
 export const NETWORK_MESSAGE = 'Questfield could not be reached. Check your connection.';
 
-/** An http(s) origin, exactly ('https://host:port', no path), or null. */
+/**
+ * An http(s) origin, exactly ('https://host:port', no path), or null.
+ * @internal Exported for tests.
+ */
 export function parseOrigin(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
@@ -76,7 +80,10 @@ export function createSessionListener(options: SessionListenerOptions) {
   };
 }
 
-/** Never to '*': the ticket's holder is the app, and only it should hear from the game. */
+/**
+ * Never to '*': the ticket's holder is the app, and only it should hear from the game.
+ * @internal Exported for tests.
+ */
 export function postToApp(
   parent: Pick<Window, 'postMessage'>,
   appOrigin: string,
@@ -85,7 +92,7 @@ export function postToApp(
   parent.postMessage(message, appOrigin);
 }
 
-export type ApiOutcome<T> =
+type ApiOutcome<T> =
   | { ok: true; data: T }
   | { ok: false; message: string; /** True when the server was not reached. */ network: boolean };
 
@@ -136,6 +143,7 @@ async function callApi<T>(
   return { ok: false, message: serverMessage(answer.body) ?? fallback, network: false };
 }
 
+/** @internal Exported for tests. */
 export function validateTicket(
   appOrigin: string,
   ticket: string,
@@ -163,6 +171,7 @@ export function msUntilStart(
 
 const SUBMIT_FAILED_MESSAGE = 'Your result could not be saved.';
 
+/** @internal Exported for tests. */
 export function submitResult(
   appOrigin: string,
   ticket: string,

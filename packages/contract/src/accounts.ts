@@ -10,6 +10,7 @@ import { publicUser } from './schemas';
 import { userMessage } from './user-message';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+/** @internal Exported for tests. */
 export const USERNAME_RULE = userMessage(
   'Usernames are 3 to 30 letters, digits, dots, dashes or underscores.',
 );
@@ -38,6 +39,7 @@ const INVALID_EMAIL = userMessage('Please enter a valid email address.');
  */
 const UNSAFE_NAME_CHARACTER =
   /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]/u;
+/** @internal Exported for tests. */
 export const NAME_CHARACTERS_RULE = userMessage(
   'Names cannot contain control, invisible or text-direction characters.',
 );

@@ -85,6 +85,7 @@ const GAME_PACK_TIERS = [
 /** Display price of the Game Pack card in the landing page's item list (spec §9). */
 export const GAME_PACK_CARD_PRICE_CENTS = 5000;
 
+/** @internal Exported for tests. */
 export function isSku(value: unknown): value is Sku {
   return typeof value === 'string' && (SKUS as readonly string[]).includes(value);
 }

@@ -50,6 +50,7 @@ export const consoleDayResponse = z.object({
   version: z.string(),
   slots: z.array(consoleSlot),
 });
+/** @internal Exported for tests. */
 export type ConsoleDay = z.infer<typeof consoleDayResponse>;
 
 export const consoleSlotChangeResponse = z.object({ slot: consoleSlot.omit({ players: true }) });

@@ -78,6 +78,7 @@ const playerSummary = z.object({
   role: z.enum(ROLES),
   createdAt: z.iso.datetime(),
 });
+/** @internal Exported for tests. */
 export type PlayerSummary = z.infer<typeof playerSummary>;
 
 export const playerSearchResponse = z.object({

@@ -138,6 +138,7 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
  */
 const board = z.array(leaderboardEntry).max(LEADERBOARD_SIZE);
 export const leaderboardResponse = z.object({ score: board, time: board, distance: board });
+/** @internal Exported for tests. */
 export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 
 /** Games/MyBests: the signed-in player's best and rank per metric (null without a result). */

@@ -7,7 +7,10 @@
  */
 import { canStep, MAZE, type Cell, type Maze } from './maze';
 
-/** One letter per step: up, right, down or left along the maze's rows and columns. */
+/**
+ * One letter per step: up, right, down or left along the maze's rows and columns.
+ * @internal Exported for tests.
+ */
 export const MOVE_STEPS = {
   u: { dx: 0, dy: -1 },
   r: { dx: 1, dy: 0 },
@@ -58,39 +61,9 @@ export function runTimeMs(lastMoveAt: number): number {
   return lastMoveAt + MAZE.moveMs;
 }
 
-/**
- * The letters of the shortest way from one cell to another (breadth first), not passing through
- * `avoid` (the exit, on the way to a gem): how tests and bots walk the maze.
- */
-export function wayBetween(maze: Maze, from: Cell, to: Cell, avoid?: Cell): string {
-  const key = (cell: Cell) => cell.y * maze.columns + cell.x;
-  const cameBy = new Map<number, { previous: Cell; letter: MoveLetter }>();
-  const seen = new Set([key(from)]);
-  const queue: Cell[] = [from];
-  for (let head = 0; head < queue.length; head += 1) {
-    const cell = queue[head] as Cell;
-    if (avoid !== undefined && sameCell(cell, avoid)) continue;
-    for (const letter of Object.keys(MOVE_STEPS) as MoveLetter[]) {
-      const next = stepFrom(maze, cell, letter);
-      if (next === null || seen.has(key(next))) continue;
-      seen.add(key(next));
-      cameBy.set(key(next), { previous: cell, letter });
-      queue.push(next);
-    }
-  }
-  let way = '';
-  for (let cell = to; !sameCell(cell, from);) {
-    const step = cameBy.get(key(cell));
-    if (step === undefined) throw new Error('No way between the cells.');
-    way = step.letter + way;
-    cell = step.previous;
-  }
-  return way;
-}
-
 type ReplayRefusal = 'moves' | 'pace' | 'wall' | 'after-exit' | 'unfinished';
 
-export type Replay = { ok: true; figures: RunFigures } | { ok: false; refusal: ReplayRefusal };
+type Replay = { ok: true; figures: RunFigures } | { ok: false; refusal: ReplayRefusal };
 
 const refused = (refusal: ReplayRefusal): Replay => ({ ok: false, refusal });
 
@@ -102,6 +75,7 @@ function isMoveLetter(letter: string | undefined): letter is MoveLetter {
  * Walks the moves from the maze's start: the figures of the run they make, or why they make
  * none (malformed, a move sooner than MAZE.minMsPerCell after the last, through a wall, past
  * the exit, or short of it).
+ * @internal Exported for tests.
  */
 export function replayRun(maze: Maze, run: RunMoves): Replay {
   const { moves, gaps } = run;

@@ -98,6 +98,7 @@ export const ordersListResponse = z.object({
   /** The Game Pack's soundtracks are the player's: a paid Game Pack, or a redeemed Game Pass. */
   ownsSoundtracks: z.boolean(),
 });
+/** @internal Exported for tests. */
 export type OrdersListResponse = z.infer<typeof ordersListResponse>;
 
 /** Square's webhook body is read raw: its signature covers the exact bytes. */

@@ -70,4 +70,5 @@ export const waitlistAcceptResponse = z.object({
   registrationId: z.string(),
   credits: z.number().int().nonnegative(),
 });
+/** @internal Exported for tests. */
 export type WaitlistAcceptResponse = z.infer<typeof waitlistAcceptResponse>;

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { submitResultRequest } from '../src/games';
 import { MAX_REQUEST_BODY_BYTES } from '../src/constants';
 import { canStep, generateMaze, MAX_SCORE, MAZE, type Cell, type Maze } from '../src/maze';
-import {
-  implausibleRun,
-  MOVE_STEPS,
-  replayRun,
-  stepFrom,
-  wayBetween,
-  type MoveLetter,
-} from '../src/maze-run';
+import { implausibleRun, MOVE_STEPS, replayRun, stepFrom, type MoveLetter } from '../src/maze-run';
+import { wayBetween } from './helpers/maze-way';
 
 const STEPS: [number, number][] = [
   [0, -1],

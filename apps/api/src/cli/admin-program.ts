@@ -24,6 +24,7 @@ import { isAppError } from '../lib/app-error';
 import { formatResult, nextPageHint } from './operator-output';
 import { OperatorFailure } from './operator-runner';
 
+/** @internal Exported for tests. */
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
 
 export type AdminIo = {

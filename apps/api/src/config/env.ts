@@ -20,9 +20,13 @@ const SQUARE_APP_ID_PREFIXES = {
   production: 'sq0idp-',
 } as const;
 
-/** A public placeholder channel; operators set their own LIVESTREAM_EMBED_URL. */
+/**
+ * A public placeholder channel; operators set their own LIVESTREAM_EMBED_URL.
+ * @internal Exported for tests.
+ */
 export const DEFAULT_LIVESTREAM_EMBED_URL =
   'https://www.youtube-nocookie.com/embed/live_stream?channel=UCquestfieldLive';
+/** @internal Exported for tests. */
 export const DEFAULT_MAIL_FROM = 'Questfield <hello@questfield.example>';
 const HTTPS_RULE = 'must be an https:// URL';
 const DEV_APP_SECRET = 'questfield-development-secret-not-for-production-use';
@@ -330,7 +334,10 @@ function decodedSecret(secret: string): Buffer {
   return HEX_SECRET.test(secret) ? Buffer.from(secret, 'hex') : Buffer.from(secret, 'base64');
 }
 
-/** Why a production APP_SECRET is refused, or null: it keys sessions, codes and tickets. */
+/**
+ * Why a production APP_SECRET is refused, or null: it keys sessions, codes and tickets.
+ * @internal Exported for tests.
+ */
 export function appSecretProblem(secret: string | undefined): string | null {
   if (secret === undefined) return `is required in production: ${MAKE_SECRET}`;
   if (secret === DEV_APP_SECRET) return `is the public development secret: ${MAKE_SECRET}`;

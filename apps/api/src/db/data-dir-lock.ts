@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** @internal Exported for tests. */
 export const LOCK_FILE_NAME = 'questfield.lock';
 const TAKEOVER_SUFFIX = '.takeover';
 /** A takeover lasts microseconds: a marker this old was left by a process that died in it. */

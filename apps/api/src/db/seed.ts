@@ -19,8 +19,6 @@ import { postCredits } from '../modules/credits/credits.service';
 import type { Database } from './client';
 import { DEMO_CODES, DEMO_PLAYER } from './demo-data';
 
-export { DEMO_CODES, DEMO_PLAYER };
-
 /** The demo balance is a posting like any other, so credits = ledger sum holds. */
 const DEMO_CREDITS_SOURCE = { type: 'seed', id: 'demo-player-credits' } as const;
 

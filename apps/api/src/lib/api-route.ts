@@ -5,8 +5,9 @@
  * (security.md R13) and the same schemas the client checks with. An onRoute hook refuses any
  * /api route that did not come from there.
  *
- * Tests add stand-in routes with `testRoute()`: under /api/test/, flagged `testOnly`, and
- * accepted only by an app built with test modules, so no stand-in can sit on a real path.
+ * Tests add stand-in routes (test/helpers/probe-module.ts, `testRoute()`): under /api/test/,
+ * flagged `testOnly`, and accepted only by an app built with test modules, so no stand-in can
+ * sit on a real path.
  */
 import {
   API_ROUTES,
@@ -51,18 +52,6 @@ export function apiRoute<N extends ImplementedRoute>(name: N) {
 }
 
 const TEST_ROUTE_PREFIX = '/api/test/';
-
-/** A stand-in route for pipeline tests: `/api/test/<name>`, with the access kind to exercise. */
-export function testRoute(
-  name: string,
-  options: { method?: 'GET' | 'POST'; access?: RouteAccess; twoFactor?: TwoFactorNeed } = {},
-) {
-  return {
-    method: options.method ?? 'POST',
-    url: `${TEST_ROUTE_PREFIX}${name}`,
-    config: { access: options.access ?? 'public', twoFactor: options.twoFactor, testOnly: true },
-  } as const;
-}
 
 /** The URL without its query string. */
 export function pathOf(url: string): string {

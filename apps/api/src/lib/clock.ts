@@ -5,23 +5,6 @@ export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests can set and advance. */
-export function fixedClock(start: Date | string): Clock & {
-  set(at: Date | string): void;
-  advance(ms: number): void;
-} {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set: (at) => {
-      current = new Date(at).getTime();
-    },
-    advance: (ms) => {
-      current += ms;
-    },
-  };
-}
-
 /**
  * The system clock moved by the offset in a JSON file (`{ "offsetMs": 90000 }`), read at every
  * call (a file's modification time is too coarse to notice two quick rewrites): the browser

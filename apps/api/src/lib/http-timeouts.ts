@@ -3,6 +3,7 @@
  * checks its timeouts only every `connectionsCheckingInterval` (30 s by default) and Fastify
  * sets no request timeout, so a body sent a byte at a time kept its connection (and its
  * memory) for ever. Past the limit the client gets 408 and the socket is closed.
+ * @internal Exported for tests.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 const HEADERS_TIMEOUT_MS = 15_000;

@@ -1,3 +1,4 @@
+/** @internal Exported for tests. */
 export class TimeoutError extends Error {
   constructor(ms: number) {
     super(`Timed out after ${ms} ms`);

@@ -63,6 +63,7 @@ function userMessageOf(issues: ValidationIssue[]): string | undefined {
     ?.message;
 }
 
+/** @internal Exported for tests. */
 export function mapError(error: FastifyError | Error): MappedError | null {
   if (isAppError(error)) return { code: error.code, message: error.message };
   // An outage, not a bug: the client may retry (security.md R10).

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 import { hasProxyHeaders } from '../lib/proxy-headers';
 
+/** @internal Exported for tests. */
 export const UNTRUSTED_PROXY_WARNING =
   'Requests arrive with proxy headers (X-Forwarded-For, Forwarded, Via…) but TRUST_PROXY is not set: rate limits and logs count the proxy’s address for every player. Set TRUST_PROXY to the proxy hops or addresses.';
 

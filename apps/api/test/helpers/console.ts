@@ -13,7 +13,6 @@ import {
 import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import type { fixedClock } from '../../src/lib/clock';
 import { SETTINGS_TTL_MS } from '../../src/modules/settings/settings.service';
 import {
   COOKIE,
@@ -25,6 +24,7 @@ import {
   signUp,
   type SignedUp,
 } from './accounts';
+import type { fixedClock } from './clock';
 import { requestBodies } from './contract-arbitraries';
 import { jsonOf, type TestApp } from './test-app';
 

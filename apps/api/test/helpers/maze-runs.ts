@@ -3,14 +3,8 @@
  * (the one a game's ticket brings). The figures are counted here from the cells walked, not
  * taken from the replay under test.
  */
-import {
-  generateMaze,
-  MAZE,
-  stepFrom,
-  wayBetween,
-  type Cell,
-  type MoveLetter,
-} from '@questfield/contract';
+import { generateMaze, MAZE, stepFrom, type Cell, type MoveLetter } from '@questfield/contract';
+import { wayBetween } from '../../../../packages/contract/test/helpers/maze-way';
 
 export type WalkedRun = {
   score: number;

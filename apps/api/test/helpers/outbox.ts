@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/db/schema';
 import { createMailSeal } from '../../src/integrations/email/mail-seal';
-import { mailRendererFor } from '../../src/infra';
+import { mailRendererFor } from '../../src/services';
 import type { OutboxRow } from '../../src/integrations/email/outbox.repository';
 import type { TestApp } from './test-app';
 

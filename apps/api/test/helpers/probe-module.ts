@@ -3,10 +3,25 @@
  * parsing, validation, error mapping, logging) is tested end to end without borrowing the path
  * of a real route that a later module will own.
  */
+import type { RouteAccess, TwoFactorNeed } from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiModule } from '../../src/modules';
-import { testRoute } from '../../src/lib/api-route';
+
+/**
+ * A stand-in route for pipeline tests: `/api/test/<name>`, with the access kind to exercise,
+ * flagged `testOnly` as the route table (src/lib/api-route.ts) accepts it from test modules.
+ */
+export function testRoute(
+  name: string,
+  options: { method?: 'GET' | 'POST'; access?: RouteAccess; twoFactor?: TwoFactorNeed } = {},
+) {
+  return {
+    method: options.method ?? 'POST',
+    url: `/api/test/${name}`,
+    config: { access: options.access ?? 'public', twoFactor: options.twoFactor, testOnly: true },
+  } as const;
+}
 
 export const PROBE = {
   form: '/api/test/form',

@@ -9,10 +9,10 @@ import { loadEnv, type Env, type EnvSource } from '../../src/config/env';
 import { transactor, type Executor } from '../../src/db/client';
 import type { PaymentProvider } from '../../src/integrations/payments/provider';
 import { createTestPaymentProvider } from '../../src/integrations/payments/test-provider';
-import { fixedClock, type Clock } from '../../src/lib/clock';
-import { mailRendererFor } from '../../src/infra';
+import type { Clock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
-import { createServices, type Services } from '../../src/services';
+import { createServices, mailRendererFor, type Services } from '../../src/services';
+import { fixedClock } from './clock';
 import { findInvariantViolations, hasViolations, type InvariantViolations } from './invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './test-db';
 

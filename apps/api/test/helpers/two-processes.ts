@@ -3,8 +3,11 @@
  * of its own on the same database (Postgres), for what must hold across processes.
  */
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { systemClock } from '../../src/lib/clock';
+import type { Services } from '../../src/services';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { TEST_ENV, type TestApp } from './test-app';
+import { createTestApp, servicesOf, TEST_ENV, type TestApp } from './test-app';
 
 const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SECOND_PROCESS_START_MS = 60_000;
@@ -29,4 +32,51 @@ export async function withSecondProcess(
     output,
   });
   return { first: `http://127.0.0.1:${address.port}`, second };
+}
+
+/** The two processes of a describe block: the test app (its origin `first`) and `second`. */
+type TwoProcesses = {
+  /** The test app on the system clock (the other process keeps real time), listening. */
+  readonly t: TestApp;
+  /** The test app's services, to set a scene. */
+  readonly services: Services;
+  readonly first: string;
+  readonly second: ServerProcess;
+};
+
+/**
+ * Both processes for the tests of the describe block it is called in: started before them and
+ * stopped after. Its fields are there once the block's tests run (not while it is declared).
+ */
+export function twoProcesses(): TwoProcesses {
+  let t: TestApp | undefined;
+  let running: TwoProcesses | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: systemClock });
+    const services = servicesOf(t);
+    const { first, second } = await withSecondProcess(t);
+    running = { t, services, first, second };
+  }, SECOND_PROCESS_START_MS + 30_000);
+  afterAll(async () => {
+    await running?.second.stop();
+    await t?.close();
+  });
+  const started = (): TwoProcesses => {
+    if (running === undefined) throw new Error('The two processes start before the tests.');
+    return running;
+  };
+  return {
+    get t() {
+      return started().t;
+    },
+    get services() {
+      return started().services;
+    },
+    get first() {
+      return started().first;
+    },
+    get second() {
+      return started().second;
+    },
+  };
 }

@@ -81,8 +81,6 @@ export const media = {
   },
 } as const;
 
-export type VideoSource = (typeof media)[keyof typeof media];
-
 export const notFoundCopy = {
   title: 'Page not found',
   homeLink: 'Back to home',

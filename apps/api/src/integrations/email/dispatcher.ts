@@ -24,10 +24,14 @@ import * as outbox from './outbox.repository';
 import type { RenderMail } from './templates';
 
 const POLL_INTERVAL_MS = 5_000;
+/** @internal Exported for tests. */
 export const MAX_ATTEMPTS = 6;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 30 * 60_000;
-/** Long enough to look into a delivery problem, short enough not to keep a mailbox's worth. */
+/**
+ * Long enough to look into a delivery problem, short enough not to keep a mailbox's worth.
+ * @internal Exported for tests.
+ */
 export const FINISHED_TTL_MS = 24 * 60 * 60_000;
 const LEASE_MS = 2 * 60_000;
 const BATCH_SIZE = 20;
@@ -61,6 +65,7 @@ export type RunReport = {
 };
 type Outcome = 'sent' | 'retried' | 'failed';
 
+/** @internal Exported for tests. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }

@@ -52,6 +52,7 @@ function layout(title: string, bodyHtml: string): string {
 
 const CODE_MINUTES = Math.round(RECOVERY_CODE_TTL_MS / 60_000);
 
+/** @internal Exported for tests. */
 export function recoveryCodeEmail(input: { username: string; code: string }): RenderedEmail {
   const subject = `Your ${BRAND_NAME} recovery code`;
   const text = [
@@ -73,6 +74,7 @@ export function recoveryCodeEmail(input: { username: string; code: string }): Re
   return { template: 'recovery_code', subject, text, html };
 }
 
+/** @internal Exported for tests. */
 export function passwordChangedEmail(input: { username: string }): RenderedEmail {
   const subject = `Your ${BRAND_NAME} password was changed`;
   const text = [

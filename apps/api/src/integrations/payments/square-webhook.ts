@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 export const SQUARE_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
 
+/** @internal Exported for tests. */
 export function squareSignature(signatureKey: string, notificationUrl: string, rawBody: string) {
   return createHmac('sha256', signatureKey)
     .update(notificationUrl + rawBody)

@@ -56,6 +56,7 @@ export const LIMITS = {
   passwordCheckPerAccount15Min: 20,
 } as const;
 
+/** @internal Exported for tests. */
 export function loginBackoffMs(recentFailures: number): number {
   if (recentFailures < LIMITS.loginBackoffAfter) return 0;
   const exponent = Math.min(recentFailures - LIMITS.loginBackoffAfter, 20);

@@ -25,7 +25,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** False for a wrong password and for a malformed stored hash alike. */
+/**
+ * False for a wrong password and for a malformed stored hash alike.
+ * @internal Exported for tests.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

@@ -33,16 +33,19 @@ import type { SessionService } from './sessions.service';
 
 const CODE_PATTERN = new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`);
 
+/** @internal Exported for tests. */
 export function generateRecoveryCode(): string {
   return randomInt(0, 10 ** RECOVERY_CODE_LENGTH)
     .toString()
     .padStart(RECOVERY_CODE_LENGTH, '0');
 }
 
+/** @internal Exported for tests. */
 export function hashRecoveryCode(secret: string, userId: string, code: string): string {
   return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
 }
 
+/** @internal Exported for tests. */
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import type { Account } from './accounts.repository';
 import * as repo from './sessions.repository';
 
+/** @internal Exported for tests. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -39,6 +40,7 @@ const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 const idleLimitOf = (account: Account) =>
   account.role === 'player' ? SESSION_IDLE_MS : OPERATOR_IDLE_MS;
 
+/** @internal Exported for tests. */
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }

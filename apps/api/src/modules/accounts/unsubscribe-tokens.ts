@@ -9,7 +9,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
-/** How long a reminder's unsubscribe link works after its mail (ADR 0048). */
+/**
+ * How long a reminder's unsubscribe link works after its mail (ADR 0048).
+ * @internal Exported for tests.
+ */
 export const UNSUBSCRIBE_LINK_DAYS = 14;
 
 const PURPOSE = 'questfield reminder-unsubscribe v2';

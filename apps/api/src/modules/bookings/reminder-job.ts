@@ -8,7 +8,10 @@ import type { Logger } from '../../lib/logger';
 import { periodicJob } from '../../lib/periodic-job';
 import type { RemindersService } from './reminders.service';
 
-/** A reminder goes out at most this late after its time. */
+/**
+ * A reminder goes out at most this late after its time.
+ * @internal Exported for tests.
+ */
 export const REMINDER_INTERVAL_MS = 60_000;
 
 export function createReminderJob(deps: {

@@ -18,13 +18,17 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { createAccessCodes } from './access-codes';
 import * as repo from './reminders.repository';
 
-/** Seats one transaction claims at most: short enough to hold their locks only for moments. */
+/**
+ * Seats one transaction claims at most: short enough to hold their locks only for moments.
+ * @internal Exported for tests.
+ */
 export const REMINDER_BATCH_SIZE = 100;
 /** A pass stops after this many batches; a larger backlog waits for the next pass. */
 const MAX_BATCHES_PER_PASS = 50;
 /**
  * A key is kept two days: only until its game starts does it matter (no reminder is due after
  * the start), and it is written at most 24 hours before, so by then the game started a day ago.
+ * @internal Exported for tests.
  */
 export const REMINDER_KEY_KEPT_MS = 2 * 24 * 60 * 60_000;
 

@@ -27,7 +27,10 @@ import * as repo from './bookings.repository';
 /** Days ahead a player may look at (and so materialise). */
 const BOOKING_HORIZON_DAYS = 90;
 
-/** Creates the slots of `capacity` seats at these starts that do not exist yet; how many. */
+/**
+ * Creates the slots of `capacity` seats at these starts that do not exist yet; how many.
+ * @internal Exported for tests.
+ */
 export function scheduleSlots(
   db: Executor,
   starts: Date[],

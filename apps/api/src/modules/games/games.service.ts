@@ -45,6 +45,7 @@ const LEADERBOARD_TTL_MS = 2_000;
 /**
  * Refused results a seat may have before it takes no more. The game plays by the replay's own
  * rules, so a real player is never refused; a few leave room for a fault, none for a search.
+ * @internal Exported for tests.
  */
 export const RESULT_REFUSALS_PER_SEAT = 5;
 /**

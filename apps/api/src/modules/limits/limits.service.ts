@@ -58,6 +58,7 @@ export type LimitCheck = CountRule[] | ((tx: Transaction) => Promise<LimitVerdic
 /**
  * No rule counts further back than this (sign-ups and recovery requests per day), so older
  * attempts count for nothing and the retention pass deletes them.
+ * @internal Exported for tests.
  */
 export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
 

@@ -44,13 +44,19 @@ export const OPERATOR_KIND: Record<CodeKind, OperatorCodeKind> = {
   promo_per_user: 'promo',
 };
 
-/** When a code stops working: the start of the day after its last day, in venue time. */
+/**
+ * When a code stops working: the start of the day after its last day, in venue time.
+ * @internal Exported for tests.
+ */
 export function expiryAfter(lastDay: string, timeZone: string): Date {
   const [year = 0, month = 1, day = 1] = lastDay.split('-').map(Number);
   return new Date(new TZDate(year, month - 1, day + 1, timeZone).getTime());
 }
 
-/** The last day (YYYY-MM-DD, venue time) on which a code expiring at `expiresAt` works. */
+/**
+ * The last day (YYYY-MM-DD, venue time) on which a code expiring at `expiresAt` works.
+ * @internal Exported for tests.
+ */
 export function lastDayBefore(expiresAt: Date, timeZone: string): string {
   return format(new TZDate(expiresAt.getTime() - 1, timeZone), 'yyyy-MM-dd');
 }

@@ -85,9 +85,15 @@ export type DisputeUpdate = {
 /** What an event did, for the webhook's log line. */
 export type EventOutcome = 'applied' | 'repeated' | 'unknown-order' | repo.OrderFlag;
 
-/** Pending orders older than this are asked after by the reconciler… */
+/**
+ * Pending orders older than this are asked after by the reconciler…
+ * @internal Exported for tests.
+ */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
-/** …and failed when the processor has no payment for them after this long. */
+/**
+ * …and failed when the processor has no payment for them after this long.
+ * @internal Exported for tests.
+ */
 export const ABANDON_AFTER_MS = 30 * 60_000;
 const RECONCILE_BATCH = 20;
 

@@ -24,6 +24,7 @@ import type { CountRule, Limiter } from '../limits/limits.service';
 import * as repo from './partnerships.repository';
 
 const HOUR = 60 * 60_000;
+/** @internal Exported for tests. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 export type ApplyOutcome = 'stored' | 'dropped';

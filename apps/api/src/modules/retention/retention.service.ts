@@ -18,7 +18,10 @@ import type { RecoveryService } from '../accounts/recovery.service';
 import type { SessionService } from '../accounts/sessions.service';
 import type { RemindersService } from '../bookings/reminders.service';
 
-/** Rows one statement deletes at most: short enough to hold its locks only for moments. */
+/**
+ * Rows one statement deletes at most: short enough to hold its locks only for moments.
+ * @internal Exported for tests.
+ */
 export const RETENTION_BATCH_SIZE = 500;
 /** A step stops after this many batches in one pass; a larger backlog waits for the next. */
 const MAX_BATCHES_PER_STEP = 200;

@@ -7,6 +7,7 @@ import type { SessionUser } from '@/lib/session';
 /**
  * The session user after a redemption, as Users/Me would now answer: the balance the server
  * answered, and the code's label added to the redeemed codes.
+ * @internal Exported for tests.
  */
 export function redeemedUser(user: SessionUser, answer: CodeRedeemedResponse): SessionUser {
   return {

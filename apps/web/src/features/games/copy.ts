@@ -1,8 +1,6 @@
 import { cancelCutoffMessage, GAME_COST_CREDITS } from '@questfield/contract';
 import { countdownCopy } from './countdown-copy';
 
-export { countdownCopy };
-
 /**
  * Copy of the games feature (/game and the dashboard's games, headed 'My Sessions'; the header's
  * countdown has its own few words in countdown-copy.ts, which the first script carries); the

@@ -12,7 +12,10 @@ import {
   type UserEvent,
 } from '@questfield/contract';
 
-/** One to three letters for the player's badge: initials of the parts of their username. */
+/**
+ * One to three letters for the player's badge: initials of the parts of their username.
+ * @internal Exported for tests.
+ */
 export function initialsOf(username: string): string {
   const parts = username.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const letters = parts.length > 1 ? parts.map((part) => part[0]) : [...(parts[0] ?? '?')];

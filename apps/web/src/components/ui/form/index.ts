@@ -3,7 +3,6 @@
  * error (and a show/hide toggle for passwords), the submit button with its spinner, and the
  * form-level error and notice; and the one form for a code the player types.
  */
-export { hasCode } from './code-field';
 export { CodeForm, focusFieldOrMain, type CodeOutcome } from './code-form';
 export { Field, inputClass } from './field';
 export { TextareaField } from './textarea-field';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { redeemedAnswer } from './codes-test-utils';
 import { applyRedemption, cardFailureText, modalFailureText, redeemedUser } from '../redemption';
-import { hasCode } from '@/components/ui/form';
+import { hasCode } from '@/components/ui/form/code-field';
 import { ApiError } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 import { testUser } from '@/testing/mock-api';

@@ -1,7 +1,7 @@
 /** A paragraph, a bulleted list, or our contact details (rendered as email and phone links). */
 export type LegalBlock = string | { list: readonly string[] } | { contact: true };
 
-export type LegalSection = {
+type LegalSection = {
   /** The anchor of the section, for the table of contents. */
   id: string;
   heading: string;

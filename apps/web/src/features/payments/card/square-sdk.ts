@@ -6,6 +6,7 @@
  */
 import { paymentsCopy } from '../copy';
 
+/** @internal Exported for tests. */
 export const SQUARE_SDK_URLS = {
   sandbox: 'https://sandbox.web.squarecdn.com/v1/square.js',
   production: 'https://web.squarecdn.com/v1/square.js',
@@ -27,7 +28,10 @@ export function squareSdkUrl(applicationId: string | null | undefined): string {
   throw new InvalidApplicationIdError();
 }
 
-/** The part of the SDK the card form uses. */
+/**
+ * The part of the SDK the card form uses.
+ * @internal Exported for tests.
+ */
 export type SquareTokenResult = {
   status: string;
   token?: string;

@@ -12,7 +12,7 @@ import { ApiError, failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 
 /** How long Pay waits for the server before treating the attempt as unanswered. */
-export const CHECKOUT_TIMEOUT_MS = 30_000;
+const CHECKOUT_TIMEOUT_MS = 30_000;
 
 export type PurchaseDialogProps = PurchaseRequest & {
   /** Shown (the default) or animating out; unmount the dialog to drop it. */

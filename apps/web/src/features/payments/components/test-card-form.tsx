@@ -7,14 +7,20 @@ import { paymentsCopy } from '@/features/payments/copy';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** '4111111111111111' → '4111 1111 1111 1111' as it is typed. */
+/**
+ * '4111111111111111' → '4111 1111 1111 1111' as it is typed.
+ * @internal Exported for tests.
+ */
 export function formatCardNumber(value: string): string {
   return digits(value)
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** '1230' → '12/30' as it is typed (phone keypads have no slash). */
+/**
+ * '1230' → '12/30' as it is typed (phone keypads have no slash).
+ * @internal Exported for tests.
+ */
 export function formatExpiry(value: string): string {
   const typed = digits(value).slice(0, 4);
   return typed.length > 2 ? `${typed.slice(0, 2)}/${typed.slice(2)}` : typed;
