@@ -18,7 +18,9 @@ import {
   type ConsolePlayer,
 } from '@questfield/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addHours } from 'date-fns';
 import { runAdmin } from '../src/cli/admin-program';
+import { operatorApprovals } from '../src/db/schema';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { COOKIE, PASSWORD, postJson, signUp } from './helpers/accounts';
 import { fixedClock } from './helpers/clock';
@@ -251,6 +253,40 @@ describe(`a second admin's approval [${dbKind}]`, () => {
     const listed = (await approvals()).pending.find((one) => one.id === request.id);
     expect(listed).toMatchObject({ state: 'pending', action: { kind: 'grant', player: null } });
     expect((await decide(approver, request.id, 'refuse')).statusCode).toBe(200);
+  });
+
+  it('refuses to approve the request of an admin demoted since; it can still be refused', async () => {
+    const player = await signUp(t.app);
+    const request = await asked(player, adminDailyCredits + 1);
+    const demoted = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'users set-role', email: asker.email, role: 'staff' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(jsonOf(await decide(approver, request.id, 'approve'))).toEqual(
+      refusal('APPROVAL_REQUESTER_NOT_ADMIN'),
+    );
+    expect(await balanceOf(player)).toBe(0);
+    expect((await decide(approver, request.id, 'refuse')).statusCode).toBe(200);
+  });
+
+  it('leaves a request whose stored form no longer reads off the list, undecidable', async () => {
+    const [stored] = await t.database.handle.db
+      .insert(operatorApprovals)
+      .values({
+        kind: 'batch',
+        request: { name: 'from an older form' },
+        requestedBy: asker.id,
+        requestedAt: clock.now(),
+        expiresAt: addHours(clock.now(), 1),
+      })
+      .returning({ id: operatorApprovals.id });
+    const id = stored?.id ?? expect.fail('not stored');
+    const { pending, decided } = await approvals();
+    expect([...pending, ...decided].map((one) => one.id)).not.toContain(id);
+    expect(jsonOf(await decide(approver, id, 'refuse'))).toEqual(refusal('APPROVAL_NOT_FOUND'));
   });
 
   it('holds a large batch for a second admin, who receives its codes; made once however often approved', async () => {

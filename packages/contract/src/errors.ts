@@ -280,6 +280,11 @@ export const ERRORS = {
     status: 403,
     message: 'Another admin must approve or refuse your request; you can withdraw it.',
   },
+  /** A request outlives its asker's power: demoted or gone, their request is refused, not run. */
+  APPROVAL_REQUESTER_NOT_ADMIN: {
+    status: 409,
+    message: 'The admin who asked is no longer an admin: refuse this request.',
+  },
   /** Only the requester withdraws a request. */
   APPROVAL_NOT_YOURS: {
     status: 403,

@@ -60,6 +60,9 @@ function subjectOf(
     : `batch ${action.batch.name}`;
 }
 
+/** A stored request with what it asks, read. */
+type Approval = { row: repo.NamedApproval; action: ApprovalAction };
+
 type ApprovalsDeps = Pick<Infra, 'db' | 'clock' | 'transaction'> & {
   accounts: Pick<AccountsService, 'find'>;
   auditLog: Pick<AuditLogService, 'record'>;
@@ -70,24 +73,33 @@ type ApprovalsDeps = Pick<Infra, 'db' | 'clock' | 'transaction'> & {
 export function createApprovalsService(deps: ApprovalsDeps) {
   const { db, clock, transaction, accounts, auditLog, credits, codeCommands } = deps;
 
-  function actionOf(row: repo.NamedApproval): ApprovalAction {
-    if (row.kind === 'batch') return { kind: 'batch', batch: codeBatchRequest.parse(row.request) };
-    const grant = storedGrant.parse(row.request);
+  /**
+   * The request with what it asks, or null when its stored form no longer reads (asked before a
+   * change of the batch form, say): such a request is left off the list and cannot be decided;
+   * it lapses.
+   */
+  function readable(row: repo.NamedApproval): Approval | null {
+    if (row.kind === 'batch') {
+      const batch = codeBatchRequest.safeParse(row.request);
+      return batch.success ? { row, action: { kind: 'batch', batch: batch.data } } : null;
+    }
+    const grant = storedGrant.safeParse(row.request);
+    if (!grant.success) return null;
     const player =
       row.targetUserId === null || row.targetName === null
         ? null
         : { id: row.targetUserId, username: row.targetName };
-    return { kind: 'grant', player, ...grant };
+    return { row, action: { kind: 'grant', player, ...grant.data } };
   }
 
   const personOf = (id: string | null, username: string | null) =>
     id === null || username === null ? null : { id, username };
 
-  function toWire(row: repo.NamedApproval): ApprovalRequest {
+  function toWire({ row, action }: Approval): ApprovalRequest {
     const lapsed = row.decision === null && row.expiresAt <= clock.now();
     return {
       id: row.id,
-      action: actionOf(row),
+      action,
       state: row.decision ?? (lapsed ? 'expired' : 'pending'),
       requestedBy: personOf(row.requestedBy, row.requesterName),
       requestedAt: row.requestedAt.toISOString(),
@@ -97,14 +109,21 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     };
   }
 
-  async function approvalOf(id: string): Promise<repo.NamedApproval> {
-    return (await repo.findApproval(db, id)) ?? fail('APPROVAL_NOT_FOUND');
+  const listed = (rows: repo.NamedApproval[]) =>
+    rows.flatMap((row) => {
+      const approval = readable(row);
+      return approval === null ? [] : [toWire(approval)];
+    });
+
+  async function approvalOf(id: string): Promise<Approval> {
+    const row = await repo.findApproval(db, id);
+    return (row === undefined ? null : readable(row)) ?? fail('APPROVAL_NOT_FOUND');
   }
 
   /** Marks the request decided in `tx`, with its audit row; refused when it no longer waits. */
   async function settle(
     tx: Transaction,
-    row: repo.NamedApproval,
+    { row, action: asked }: Approval,
     decision: ApprovalDecision,
     by: Admin,
   ) {
@@ -115,31 +134,54 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     await auditLog.record(tx, by, {
       action,
       ...(row.targetUserId === null ? {} : { targetUserId: row.targetUserId }),
-      subject: subjectOf(actionOf(row)),
+      subject: subjectOf(asked),
       before: { state: 'pending', requestedBy: row.requesterName },
       after: { state: stored },
     });
   }
 
+  /**
+   * Refuses to run a request whose asker is no longer an admin (demoted or deleted since): an
+   * approval completes an admin's act, and a staff member could not have asked for it.
+   */
+  async function requesterStillAdmin(row: repo.NamedApproval) {
+    const requester = row.requestedBy === null ? undefined : await accounts.find(row.requestedBy);
+    if (requester?.role !== 'admin') fail('APPROVAL_REQUESTER_NOT_ADMIN');
+  }
+
   /** Runs the approved grant: the credits, its audit row and the approval in one transaction. */
-  async function approveGrant(row: repo.NamedApproval, by: Admin) {
-    const { credits: amount, reason } = storedGrant.parse(row.request);
-    const target = row.targetUserId === null ? undefined : await accounts.find(row.targetUserId);
+  async function approveGrant(
+    approval: Approval,
+    grant: { credits: number; reason: string },
+    by: Admin,
+  ) {
+    const { targetUserId } = approval.row;
+    const target = targetUserId === null ? undefined : await accounts.find(targetUserId);
     const player = target ?? fail('PLAYER_NOT_FOUND');
     checkReach(by, player);
-    const request = { userId: player.id, credits: amount, reason };
+    const request = { userId: player.id, credits: grant.credits, reason: grant.reason };
     const outcome = await credits.adjust(request, {
-      admit: (tx) => settle(tx, row, 'approve', by),
+      admit: (tx) => settle(tx, approval, 'approve', by),
       also: (tx, balance) => auditLog.record(tx, by, creditChangeEntry(request, balance)),
     });
     return { kind: 'grant' as const, balance: outcome.balance };
   }
 
   /** Makes the approved batch, its codes for the approving admin (shown to them once). */
-  async function approveBatch(row: repo.NamedApproval, by: Admin) {
-    const batch = codeBatchRequest.parse(row.request);
-    const created = await codeCommands.create(batch, by, (tx) => settle(tx, row, 'approve', by));
+  async function approveBatch(approval: Approval, batch: CodeBatchRequest, by: Admin) {
+    const created = await codeCommands.create(batch, by, (tx) =>
+      settle(tx, approval, 'approve', by),
+    );
     return { kind: 'batch' as const, created };
+  }
+
+  /** Runs what an approved request asks, in the transaction that marks it approved. */
+  async function approve(approval: Approval, by: Admin): Promise<ConsoleApprovalDecided['done']> {
+    await requesterStillAdmin(approval.row);
+    const { action } = approval;
+    return action.kind === 'grant'
+      ? approveGrant(approval, action, by)
+      : approveBatch(approval, action.batch, by);
   }
 
   return {
@@ -181,7 +223,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
         ),
         repo.decided(db, APPROVALS_DECIDED_LISTED),
       ]);
-      return { pending: open.map(toWire), decided: done.map(toWire) };
+      return { pending: listed(open), decided: listed(done) };
     },
 
     /**
@@ -193,17 +235,15 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       decision: ApprovalDecision,
       by: Admin,
     ): Promise<ConsoleApprovalDecided> {
-      const row = await approvalOf(id);
-      const own = row.requestedBy === by.userId;
+      const approval = await approvalOf(id);
+      const own = approval.row.requestedBy === by.userId;
       if (decision === 'withdraw' ? !own : own) {
         fail(decision === 'withdraw' ? 'APPROVAL_NOT_YOURS' : 'APPROVAL_OWN_REQUEST');
       }
-      let done: ConsoleApprovalDecided['done'] = null;
-      if (decision !== 'approve') {
-        await transaction((tx) => settle(tx, row, decision, by));
-      } else {
-        done = row.kind === 'grant' ? await approveGrant(row, by) : await approveBatch(row, by);
-      }
+      const done =
+        decision === 'approve'
+          ? await approve(approval, by)
+          : await transaction((tx) => settle(tx, approval, decision, by).then(() => null));
       return { approval: toWire(await approvalOf(id)), done };
     },
   };
