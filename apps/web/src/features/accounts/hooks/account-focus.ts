@@ -7,7 +7,8 @@ import { useEffect, type RefObject } from 'react';
  *
  * - The header bar (`data-account-bar`) holds the avatar button (`data-account-button`). That
  *   button's code loads beside the header, so it may mount just after the dialog closed: it then
- *   takes the focus as it mounts (`useTakeAccountFocus`).
+ *   takes the focus as it mounts (`useTakeAccountFocus`), unless the player has put it somewhere
+ *   meanwhile (a dialog they opened would lose its focus, and close).
  * - On small screens the bar is hidden and the menu button (also `data-account-button`) is the
  *   way to the account, so it gets the focus.
  */
@@ -38,12 +39,16 @@ export function focusAccountButton(): boolean {
   return button !== undefined;
 }
 
+/** Nothing has the focus: the closed dialog left it on the page's body. */
+const focusIsFree = () =>
+  document.activeElement === null || document.activeElement === document.body;
+
 /** Lets the avatar button take the focus a sign-in left for it while its code was loading. */
 export function useTakeAccountFocus(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (pendingSince === null) return;
     const fresh = Date.now() - pendingSince < PENDING_FOCUS_MS;
     pendingSince = null;
-    if (fresh) ref.current?.focus();
+    if (fresh && focusIsFree()) ref.current?.focus();
   }, [ref]);
 }
