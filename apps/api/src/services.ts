@@ -29,6 +29,14 @@ import { createHealthService } from './modules/health/health.service';
 import { createCodeAttempts } from './modules/limits/code-attempts';
 import { createLimiter } from './modules/limits/limits.service';
 import { createOperatorService } from './modules/operator/operator.service';
+import { createApprovalsService } from './modules/operator/approvals.service';
+import { createAccountAdminService } from './modules/accounts/account-admin.service';
+import { createCodeCommands } from './modules/codes/code-commands';
+import { createCreditAdjustmentsService } from './modules/credits/credit-adjustments.service';
+import { createSeatAdminService } from './modules/bookings/seat-admin.service';
+import { createScheduleAdminService } from './modules/bookings/schedule-admin.service';
+import { createOrderAdminService } from './modules/orders/order-admin.service';
+import { createSettingsCommands } from './modules/settings/settings-commands';
 import { createPlayerPageService } from './modules/operator/player-page.service';
 import { createReportService } from './modules/operator/report.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -138,27 +146,70 @@ export function createServices(infra: Infra) {
         ['sessions', 'recovery', 'limiter', 'accountDeletion', 'reminders'],
         (needs) => createRetentionService(needs),
       )
+      .add('accountAdmin', ['accounts', 'accountDeletion', 'twoFactor', 'auditLog'], (needs) =>
+        createAccountAdminService({ ...infra, ...needs }),
+      )
+      .add('codeAdmin', ['codes', 'auditLog', 'settings'], (needs) =>
+        createCodeCommands({ ...infra, ...needs }),
+      )
+      .add(
+        'approvals',
+        ['accounts', 'auditLog', 'credits', 'codeAdmin', 'settings'],
+        ({ codeAdmin, ...needs }) =>
+          createApprovalsService({ ...infra, ...needs, codeCommands: codeAdmin }),
+      )
+      .add(
+        'creditAdjustments',
+        ['credits', 'settings', 'auditLog', 'accountAdmin', 'approvals'],
+        ({ approvals, ...needs }) =>
+          createCreditAdjustmentsService({
+            ...infra,
+            ...needs,
+            askApproval: (grant, admin) => approvals.ask({ kind: 'grant', ...grant }, admin),
+          }),
+      )
+      .add('seatAdmin', ['accountAdmin', 'bookings', 'cancellation', 'auditLog'], (needs) =>
+        createSeatAdminService({ ...infra, ...needs }),
+      )
+      .add('scheduleAdmin', ['settings', 'bookings', 'auditLog'], (needs) =>
+        createScheduleAdminService({ ...infra, ...needs }),
+      )
+      .add('orderAdmin', ['orders', 'auditLog'], (needs) => createOrderAdminService(needs))
+      .add('settingsAdmin', ['settings', 'auditLog'], (needs) => createSettingsCommands(needs))
       .add(
         'operator',
         [
-          'auditLog',
           'accounts',
-          'accountDeletion',
-          'codes',
           'credits',
           'bookings',
-          'cancellation',
-          'settings',
-          'orders',
-          'twoFactor',
+          'accountAdmin',
+          'creditAdjustments',
+          'seatAdmin',
+          'scheduleAdmin',
+          'orderAdmin',
+          'settingsAdmin',
+          'codeAdmin',
         ],
         (needs) => createOperatorService({ ...infra, ...needs }),
       )
       .add(
         'playerPage',
-        ['accounts', 'twoFactor', 'credits', 'bookings', 'orders', 'codes', 'games', 'operator'],
-        ({ operator, ...needs }) =>
-          createPlayerPageService({ ...infra, ...needs, creditLimit: operator.creditLimit }),
+        [
+          'accounts',
+          'twoFactor',
+          'credits',
+          'bookings',
+          'orders',
+          'codes',
+          'games',
+          'creditAdjustments',
+        ],
+        ({ creditAdjustments, ...needs }) =>
+          createPlayerPageService({
+            ...infra,
+            ...needs,
+            creditLimit: creditAdjustments.creditLimit,
+          }),
       )
       .add('reports', ['bookings', 'credits', 'orders', 'codes'], (needs) =>
         createReportService({ ...infra, ...needs }),

@@ -9,9 +9,9 @@ import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSlots } from '../src/db/schema';
-import { transactor } from '../src/db/client';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
-import { createOperatorService } from '../src/modules/operator/operator.service';
+import { createAccountAdminService } from '../src/modules/accounts/account-admin.service';
+import { createCreditAdjustmentsService } from '../src/modules/credits/credit-adjustments.service';
 import { postJson, signUp } from './helpers/accounts';
 import { fixedClock, NOW } from './helpers/clock';
 import { SQLSTATE, rejectionState } from './helpers/pg-error';
@@ -284,28 +284,25 @@ describe(`audit log of the operator's commands [${dbKind}]`, () => {
   it('rolls a grant and a role change back when their row cannot be written', async () => {
     const player = await signUp(t.app);
     const services = servicesOf(t);
-    const operator = createOperatorService({
+    const failing = {
       ...services,
       db: db(),
-      transaction: transactor(db()),
-      env: t.env,
-      clock: t.clock,
       auditLog: {
         ...services.auditLog,
         record: () => Promise.reject(new Error('the audit log is unavailable')),
       },
+    };
+    const accountAdmin = createAccountAdminService(failing);
+    const adjustments = createCreditAdjustmentsService({
+      ...failing,
+      accountAdmin,
+      askApproval: () => Promise.reject(new Error('no approval is asked on the command line')),
     });
     const actor = { kind: 'command_line' } as const;
-    const grant = {
-      command: 'users grant-credits',
-      email: player.email,
-      credits: 5,
-      reason: 'x',
-    } as const;
-    await expect(operator.run(grant, actor)).rejects.toThrow(/unavailable/);
+    const grant = { userId: player.id, credits: 5, reason: 'x' };
+    await expect(adjustments.adjust(grant, actor)).rejects.toThrow(/unavailable/);
     expect(await services.credits.balance(db(), player.id)).toBe(0);
-    const setRole = { command: 'users set-role', email: player.email, role: 'admin' } as const;
-    await expect(operator.run(setRole, actor)).rejects.toThrow(/unavailable/);
+    await expect(accountAdmin.changeRole(player.id, 'admin', actor)).rejects.toThrow(/unavailable/);
     expect((await services.accounts.findByEmail(player.email))?.role).toBe('player');
   });
 

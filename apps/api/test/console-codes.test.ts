@@ -18,10 +18,9 @@ import {
   type CodeBatchSummary,
 } from '@questfield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactor } from '../src/db/client';
 import { createLogger } from '../src/lib/logger';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
-import { createOperatorService } from '../src/modules/operator/operator.service';
+import { createCodeCommands } from '../src/modules/codes/code-commands';
 import type { Services } from '../src/services';
 import { distinctIp, postJson, signUp, type SignedUp } from './helpers/accounts';
 import { fixedClock } from './helpers/clock';
@@ -386,10 +385,9 @@ describe(`the console's code batches [${dbKind}]`, () => {
   });
 
   it('makes no batch when its audit row cannot be written', async () => {
-    const failing = createOperatorService({
+    const failing = createCodeCommands({
       ...services,
       db: t.database.handle.db,
-      transaction: transactor(t.database.handle.db),
       env: t.env,
       clock: t.clock,
       auditLog: {
@@ -399,7 +397,7 @@ describe(`the console's code batches [${dbKind}]`, () => {
     });
     const actor = { kind: 'command_line' } as const;
     const request = { name: 'Never made', kind: 'promo', count: 2, credits: 3 } as const;
-    await expect(failing.codes.create(request, actor)).rejects.toThrow(/unavailable/);
+    await expect(failing.create(request, actor)).rejects.toThrow(/unavailable/);
     expect(await services.codes.findBatch({ name: 'Never made' })).toBeUndefined();
     const existing = await services.codes.create({
       name: 'Still live',
@@ -407,7 +405,7 @@ describe(`the console's code batches [${dbKind}]`, () => {
       count: 1,
       credits: 1,
     });
-    await expect(failing.codes.revokeBatch(existing.batchId, actor)).rejects.toThrow(/unavailable/);
+    await expect(failing.revokeBatch(existing.batchId, actor)).rejects.toThrow(/unavailable/);
     expect((await services.codes.findBatch({ id: existing.batchId }))?.revokedAt).toBeNull();
   });
 

@@ -26,7 +26,7 @@ import {
   publishOperatorAccess,
   readOperatorAccess,
 } from '../src/modules/operator/operator-access';
-import { expiryAfter, lastDayBefore } from '../src/modules/operator/code-commands';
+import { expiryAfter, lastDayBefore } from '../src/modules/codes/code-commands';
 import { PATHS } from '../src/paths';
 import { login, postJson, signUp } from './helpers/accounts';
 import { findInvariantViolations, hasViolations } from './helpers/invariants';

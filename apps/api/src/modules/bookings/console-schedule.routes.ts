@@ -2,7 +2,7 @@
  * The console's venue day and week (API_ROUTES `consoleDay`, `consoleSlotChange`,
  * `consoleSlotAccessCode` for staff; `consoleWeek` to read the week, `consoleWeekChange` for
  * admins): the slots with their players, held open until the day changes; slot, week and day
- * changes run the command line's own commands through the operator service, so both are
+ * changes are the command line's own commands (schedule-admin.service.ts), so both are
  * audited alike; an access code is shown only on request, and the request is audited.
  */
 import type { ConsoleSlot } from '@questfield/contract';
@@ -51,7 +51,7 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     ...apiRoute('consoleSlotChange'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      const { slot } = await services.operator.changeSlot(request.body, actor);
+      const { slot } = await services.scheduleAdmin.changeSlot(request.body, actor);
       const { accessCode: _shownOnRequest, ...shown } = slot;
       return { slot: shown };
     },
@@ -60,7 +60,7 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
   app.route({
     ...apiRoute('consoleWeek'),
     handler: async () => {
-      const { week, blocked } = await services.operator.showSchedule();
+      const { week, blocked } = await services.scheduleAdmin.show();
       return { week, blocked };
     },
   });
@@ -69,7 +69,7 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     ...apiRoute('consoleWeekChange'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      return services.operator.changeSchedule(request.body, actor);
+      return services.scheduleAdmin.changeSchedule(request.body, actor);
     },
   });
 
@@ -77,7 +77,7 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     ...apiRoute('consoleSlotAccessCode'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      return { accessCode: await services.operator.accessCode(request.body, actor) };
+      return { accessCode: await services.scheduleAdmin.accessCode(request.body, actor) };
     },
   });
 }

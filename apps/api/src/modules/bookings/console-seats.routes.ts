@@ -2,8 +2,8 @@
  * A player's seats in the console (API_ROUTES `consolePlayerSeatCancel`,
  * `consolePlayerSeatBook`, staff; ADR 0029): staff give a seat back with its credits (no
  * cut-off, never once the game has started) or book one for the player, paid from the player's
- * balance on the player's own booking path. Both run the command line's `seats cancel` and
- * `seats book` through the operator service, so both are audited alike, the operator the actor.
+ * balance on the player's own booking path. Both are the command line's `seats cancel` and
+ * `seats book` (seat-admin.service.ts), so both are audited alike, the operator the actor.
  */
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
@@ -17,7 +17,7 @@ export function registerConsoleSeatsRoutes(app: ZodApp, { services }: ModuleCont
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
       const { playerId, startsAt } = request.body;
-      const done = await services.operator.cancelSeat(playerId, new Date(startsAt), actor);
+      const done = await services.seatAdmin.cancelSeat(playerId, new Date(startsAt), actor);
       return {
         startsAt: done.startsAt.toISOString(),
         refunded: done.refunded,
@@ -31,7 +31,7 @@ export function registerConsoleSeatsRoutes(app: ZodApp, { services }: ModuleCont
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
       const { playerId, startsAt } = request.body;
-      const booking = await services.operator.bookSeat(playerId, new Date(startsAt), actor);
+      const booking = await services.seatAdmin.bookSeat(playerId, new Date(startsAt), actor);
       return {
         startsAt: booking.startsAt.toISOString(),
         balance: booking.balance,

@@ -1,8 +1,9 @@
 /**
  * The console's code batches (API_ROUTES `consoleCode*`): staff list the batches and a batch's
  * codes by state; admins make a batch (after a recent password-and-code check: codes are worth
- * credits) and revoke a code or a batch. Each is the command line's own `codes …` command, run
- * by the operator service with the operator as its actor (ADR 0026).
+ * credits) and revoke a code or a batch. Each is the command line's own `codes …` command
+ * (code-commands.ts) with the operator as its actor (ADR 0026); a batch worth more than the
+ * money limits allow waits for a second admin (ADR 0053).
  */
 import { BATCH_CODE_PAGE, CODE_BATCH_PAGE } from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +16,7 @@ import type { ModuleContext } from '../module-context';
 const actorOf = (request: FastifyRequest) => operatorActor(sessionOf(request), request.ip);
 
 export function registerConsoleCodesRoutes(app: ZodApp, { services }: ModuleContext): void {
-  const codes = services.operator.codes;
+  const codes = services.codeAdmin;
 
   app.route({
     ...apiRoute('consoleCodeBatches'),
@@ -32,7 +33,7 @@ export function registerConsoleCodesRoutes(app: ZodApp, { services }: ModuleCont
 
   app.route({
     ...apiRoute('consoleCodeBatchCreate'),
-    handler: (request) => services.operator.createBatch(request.body, actorOf(request)),
+    handler: (request) => services.approvals.createBatch(request.body, actorOf(request)),
   });
 
   app.route({

@@ -17,6 +17,7 @@ import {
   type CodeBatchRequest,
   type ConsoleApprovalDecided,
   type ConsoleApprovals,
+  type ConsoleCodeBatchOutcome,
 } from '@questfield/contract';
 import { addHours, subHours } from 'date-fns';
 import { z } from 'zod';
@@ -26,9 +27,11 @@ import { fail } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditLogService, ConsoleActor } from '../audit-log/audit-log.service';
 import type { CreditsService } from '../credits/credits.service';
+import { checkReach } from '../accounts/operator-reach';
+import type { CodeCommandsService } from '../codes/code-commands';
+import { creditChangeEntry } from '../credits/credit-adjustments.service';
+import type { SettingsService } from '../settings/settings.service';
 import * as repo from './approvals.repository';
-import type { createCodeCommands } from './code-commands';
-import { checkReach, creditChangeEntry } from './operator-reach';
 
 /** A console admin: the only one who asks for, and decides, approvals. */
 type Admin = ConsoleActor;
@@ -67,11 +70,12 @@ type ApprovalsDeps = Pick<Infra, 'db' | 'clock' | 'transaction'> & {
   accounts: Pick<AccountsService, 'find'>;
   auditLog: Pick<AuditLogService, 'record'>;
   credits: Pick<CreditsService, 'adjust'>;
-  codeCommands: Pick<ReturnType<typeof createCodeCommands>, 'create'>;
+  codeCommands: Pick<CodeCommandsService, 'create' | 'checkSize'>;
+  settings: Pick<SettingsService, 'moneyLimits'>;
 };
 
 export function createApprovalsService(deps: ApprovalsDeps) {
-  const { db, clock, transaction, accounts, auditLog, credits, codeCommands } = deps;
+  const { db, clock, transaction, accounts, auditLog, credits, codeCommands, settings } = deps;
 
   /**
    * The request with what it asks, or null when its stored form no longer reads (asked before a
@@ -184,30 +188,45 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       : approveBatch(approval, action.batch, by);
   }
 
-  return {
-    /** Stores the request, waiting for another admin, with its audit row; the request. */
-    async ask(asked: Asked, by: Admin): Promise<ApprovalRequest> {
-      const requestedAt = clock.now();
-      const stored = await transaction(async (tx) => {
-        const row = await repo.insertApproval(tx, {
-          kind: asked.kind,
-          request:
-            asked.kind === 'grant' ? { credits: asked.credits, reason: asked.reason } : asked.batch,
-          targetUserId: asked.kind === 'grant' ? asked.userId : null,
-          requestedBy: by.userId,
-          requestedAt,
-          expiresAt: addHours(requestedAt, APPROVAL_HOURS),
-        });
-        await auditLog.record(tx, by, {
-          action: 'approvals.request',
-          ...(asked.kind === 'grant' ? { targetUserId: asked.userId } : {}),
-          subject: subjectOf(asked),
-          after: { state: 'pending', expiresAt: row.expiresAt.toISOString() },
-          reason: asked.kind === 'grant' ? asked.reason : '',
-        });
-        return row;
+  /** Stores the request, waiting for another admin, with its audit row; the request. */
+  async function ask(asked: Asked, by: Admin): Promise<ApprovalRequest> {
+    const requestedAt = clock.now();
+    const stored = await transaction(async (tx) => {
+      const row = await repo.insertApproval(tx, {
+        kind: asked.kind,
+        request:
+          asked.kind === 'grant' ? { credits: asked.credits, reason: asked.reason } : asked.batch,
+        targetUserId: asked.kind === 'grant' ? asked.userId : null,
+        requestedBy: by.userId,
+        requestedAt,
+        expiresAt: addHours(requestedAt, APPROVAL_HOURS),
       });
-      return toWire(await approvalOf(stored.id));
+      await auditLog.record(tx, by, {
+        action: 'approvals.request',
+        ...(asked.kind === 'grant' ? { targetUserId: asked.userId } : {}),
+        subject: subjectOf(asked),
+        after: { state: 'pending', expiresAt: row.expiresAt.toISOString() },
+        reason: asked.kind === 'grant' ? asked.reason : '',
+      });
+      return row;
+    });
+    return toWire(await approvalOf(stored.id));
+  }
+
+  return {
+    ask,
+
+    /**
+     * A console admin's new batch: made, or (holding more credits than the money limits'
+     * `batchApprovalCredits`) asked for, to wait for a second admin.
+     */
+    async createBatch(request: CodeBatchRequest, by: Admin): Promise<ConsoleCodeBatchOutcome> {
+      const { batchApprovalCredits } = await settings.moneyLimits();
+      await codeCommands.checkSize(request, by);
+      if (request.count * request.credits > batchApprovalCredits) {
+        return { outcome: 'pending', approval: await ask({ kind: 'batch', batch: request }, by) };
+      }
+      return { outcome: 'created', ...(await codeCommands.create(request, by)) };
     },
 
     /**

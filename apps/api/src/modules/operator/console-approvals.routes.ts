@@ -9,7 +9,7 @@ import { operatorActor } from '../audit-log/audit-log.service';
 import type { ModuleContext } from '../module-context';
 
 export function registerConsoleApprovalsRoutes(app: ZodApp, { services }: ModuleContext): void {
-  const { approvals } = services.operator;
+  const { approvals } = services;
 
   app.route({
     ...apiRoute('consoleApprovals'),

@@ -1,10 +1,9 @@
 /**
  * The console's players (staff; API_ROUTES `consolePlayer*`): the search, a player's page and
- * the later pages of each of its lists, and what staff may do to the player. Credits move
- * through the operator service, on the command line's own grant path, and signing out is the
- * operator service's too, so both are audited like the command line's actions. Admins also
- * change the role and delete the account, on the command line's `users set-role` and
- * `users delete` paths.
+ * the later pages of each of its lists, and what staff may do to the player. Credits move on
+ * the command line's own grant path (credit-adjustments.service.ts), and a sign-out, a role and
+ * a deletion on its `users …` paths (account-admin.service.ts), so each is audited as the
+ * command line's is.
  */
 import type { ConsolePlayer } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -15,7 +14,7 @@ import { operatorActor } from '../audit-log/audit-log.service';
 import { SEAT_SOURCE } from '../bookings/bookings.service';
 import { toCreditPosting, type CreditHistoryPage } from '../credits/credits.service';
 import type { ModuleContext } from '../module-context';
-import { OPERATOR_KIND } from './code-commands';
+import { OPERATOR_KIND } from '../codes/code-commands';
 import type { PlayerPageService } from './player-page.service';
 import { toPublicOrder } from '../orders/order';
 
@@ -160,7 +159,7 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
     ...apiRoute('consolePlayerCredits'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      return services.operator.changeCredits(request.body, actor);
+      return services.creditAdjustments.change(request.body, actor);
     },
   });
 
@@ -168,15 +167,17 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
     ...apiRoute('consolePlayerSignOut'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      return { signedOut: await services.operator.signOutEverywhere(request.body.playerId, actor) };
+      const { playerId } = request.body;
+      return { signedOut: await services.accountAdmin.signOutEverywhere(playerId, actor) };
     },
   });
 
   app.route({
     ...apiRoute('consolePlayerRole'),
     handler: (request) =>
-      services.operator.changePlayerRole(
-        request.body,
+      services.accountAdmin.changeRole(
+        request.body.playerId,
+        request.body.role,
         operatorActor(sessionOf(request), request.ip),
       ),
   });
@@ -184,7 +185,7 @@ export function registerConsolePlayersRoutes(app: ZodApp, { services }: ModuleCo
   app.route({
     ...apiRoute('consolePlayerDelete'),
     handler: (request) =>
-      services.operator.deletePlayer(
+      services.accountAdmin.deleteAccount(
         request.body.playerId,
         operatorActor(sessionOf(request), request.ip),
       ),

@@ -1,8 +1,8 @@
 /**
  * The console's orders (staff read; admins refund; API_ROUTES `consoleOrder*`): every order
- * with its buyer and refund, what a refund would take back, and the refund itself, which runs
- * through the operator service on the command line's `orders refund` path, so it is audited
- * the same way from either.
+ * with its buyer and refund, what a refund would take back, and the refund itself, which is the
+ * command line's `orders refund` (order-admin.service.ts), so it is audited the same way from
+ * either.
  */
 import { formatUsd, type ConsoleOrder } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -64,7 +64,7 @@ export function registerConsoleOrdersRoutes(app: ZodApp, { services }: ModuleCon
     ...apiRoute('consoleOrderRefund'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      const { orderNumber } = await services.operator.refundOrder(request.body, actor);
+      const { orderNumber } = await services.orderAdmin.refund(request.body, actor);
       const order = await services.orders.consoleOrderByNumber(orderNumber);
       return { order: toConsoleOrder(order) };
     },

@@ -1,8 +1,7 @@
 /**
  * The console's settings screen (API_ROUTES `consoleSettings` for staff to read;
  * `consoleSettingsChange` and `consoleStaffCreditLimit` for admins, the latter asking for the
- * password and a code again as money does): the command line's own settings commands, run
- * through the operator service, so both are audited alike.
+ * password and a code again as money does): the command line's own settings commands, (settings-commands.ts), so both are audited alike.
  */
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
@@ -14,7 +13,7 @@ export function registerSettingsRoutes(app: ZodApp, { services }: ModuleContext)
   app.route({
     ...apiRoute('consoleSettings'),
     handler: async () => {
-      const { command: _command, ...shown } = await services.operator.showSettings();
+      const { command: _command, ...shown } = await services.settingsAdmin.showSettings();
       return shown;
     },
   });
@@ -22,12 +21,12 @@ export function registerSettingsRoutes(app: ZodApp, { services }: ModuleContext)
   app.route({
     ...apiRoute('consoleSettingsChange'),
     handler: (request) =>
-      services.operator.run(request.body, operatorActor(sessionOf(request), request.ip)),
+      services.settingsAdmin.run(request.body, operatorActor(sessionOf(request), request.ip)),
   });
 
   app.route({
     ...apiRoute('consoleStaffCreditLimit'),
     handler: (request) =>
-      services.operator.run(request.body, operatorActor(sessionOf(request), request.ip)),
+      services.settingsAdmin.run(request.body, operatorActor(sessionOf(request), request.ip)),
   });
 }

@@ -21,16 +21,3 @@ export function checkReach(
     fail('OPERATOR_TARGET_NOT_PLAYER');
   }
 }
-
-/** A grant's or a deduction's audit row: the balance before and after, and the reason. */
-export const creditChangeEntry = (
-  request: { userId: string; credits: number; reason: string },
-  balance: { before: number; after: number },
-) => ({
-  action:
-    request.credits > 0 ? ('users.grant-credits' as const) : ('users.deduct-credits' as const),
-  targetUserId: request.userId,
-  before: { balance: balance.before },
-  after: { balance: balance.after },
-  reason: request.reason,
-});

@@ -30,10 +30,19 @@ import type {
   BatchSummary,
   CodeKind,
   CodesService,
-} from '../codes/codes.service';
+} from './codes.service';
 import type { SettingsService } from '../settings/settings.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
+/** The command line's code commands. */
+export type CodeCommand = Command<
+  | 'codes create'
+  | 'codes list'
+  | 'codes revoke'
+  | 'codes batches'
+  | 'codes batch'
+  | 'codes revoke-batch'
+>;
 
 const STORED_KIND: Record<OperatorCodeKind, CodeKind> = {
   'game-pass': 'one_time',
@@ -224,6 +233,68 @@ export function createCodeCommands({
     return { label };
   }
 
+  /** Batches newest first, `limit` at a time (`after`: the page before's `nextCursor`). */
+  async function batches(after: string | undefined, limit: number) {
+    const page = await codes.batches(after, limit);
+    return { batches: page.batches.map(toSummary), nextCursor: page.nextCursor };
+  }
+
+  /** A batch and a page of its codes, of one state or all (`after`: the last code's id). */
+  async function batch(
+    ref: string,
+    filter: { state?: CodeState | undefined; after?: string | undefined; limit: number },
+  ) {
+    const found = await batchOf(ref);
+    const page = await codes.batchCodes({
+      batchId: found.id,
+      ...(filter.state === undefined ? {} : { state: filter.state }),
+      ...(filter.after === undefined ? {} : { afterId: filter.after }),
+      limit: filter.limit,
+    });
+    return {
+      batch: toSummary(found),
+      state: filter.state ?? null,
+      codes: page.codes.map(toBatchCode),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** Revokes what a batch still has to give (`codes revoke-batch`), audited in the same step. */
+  async function revokeBatch(ref: string, actor: OperatorActor) {
+    const found = await batchOf(ref);
+    const revoked = await codes.revokeBatch(found.id, (tx, done) =>
+      auditLog.record(tx, actor, {
+        action: 'codes.revoke-batch',
+        subject: found.name,
+        before: { revoked: false },
+        after: { revoked: true, codes: done.revoked },
+      }),
+    );
+    return { batch: toSummary(await batchOf(found.id)), revoked };
+  }
+
+  /** Runs one code command for `actor`, who is named in its audit row. */
+  async function run(command: CodeCommand, actor: OperatorActor) {
+    switch (command.command) {
+      case 'codes create': {
+        const { command: name, ...request } = command;
+        return { command: name, ...(await create(request, actor)) };
+      }
+      case 'codes list':
+        return list(command);
+      case 'codes revoke': {
+        const key = command.id === undefined ? { code: command.code ?? '' } : { id: command.id };
+        return { command: command.command, ...(await revoke(key, actor)) };
+      }
+      case 'codes batches':
+        return { command: command.command, ...(await batches(command.after, command.limit)) };
+      case 'codes batch':
+        return { command: command.command, ...(await batch(command.batch, command)) };
+      case 'codes revoke-batch':
+        return { command: command.command, ...(await revokeBatch(command.batch, actor)) };
+    }
+  }
+
   return {
     create,
     /** Refuses a console batch over the money limits' size, before it is asked for (ADR 0053). */
@@ -232,45 +303,11 @@ export function createCodeCommands({
     },
     list,
     revoke,
-
-    /** Batches newest first, `limit` at a time (`after`: the page before's `nextCursor`). */
-    async batches(after: string | undefined, limit: number) {
-      const page = await codes.batches(after, limit);
-      return { batches: page.batches.map(toSummary), nextCursor: page.nextCursor };
-    },
-
-    /** A batch and a page of its codes, of one state or all (`after`: the last code's id). */
-    async batch(
-      ref: string,
-      filter: { state?: CodeState | undefined; after?: string | undefined; limit: number },
-    ) {
-      const batch = await batchOf(ref);
-      const page = await codes.batchCodes({
-        batchId: batch.id,
-        ...(filter.state === undefined ? {} : { state: filter.state }),
-        ...(filter.after === undefined ? {} : { afterId: filter.after }),
-        limit: filter.limit,
-      });
-      return {
-        batch: toSummary(batch),
-        state: filter.state ?? null,
-        codes: page.codes.map(toBatchCode),
-        nextCursor: page.nextCursor,
-      };
-    },
-
-    /** Revokes what a batch still has to give (`codes revoke-batch`), audited in the same step. */
-    async revokeBatch(ref: string, actor: OperatorActor) {
-      const batch = await batchOf(ref);
-      const revoked = await codes.revokeBatch(batch.id, (tx, done) =>
-        auditLog.record(tx, actor, {
-          action: 'codes.revoke-batch',
-          subject: batch.name,
-          before: { revoked: false },
-          after: { revoked: true, codes: done.revoked },
-        }),
-      );
-      return { batch: toSummary(await batchOf(batch.id)), revoked };
-    },
+    batches,
+    batch,
+    revokeBatch,
+    run,
   };
 }
+
+export type CodeCommandsService = ReturnType<typeof createCodeCommands>;

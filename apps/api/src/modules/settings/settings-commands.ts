@@ -9,10 +9,21 @@ import type { Transaction } from '../../db/client';
 import { LIMITS } from '../accounts/auth-limits';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import { CODE_LIMITS } from '../limits/code-attempts';
-import type { SettingsService, VenueNetworks } from '../settings/settings.service';
+import type { SettingsService, VenueNetworks } from './settings.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 type VenueCommand = Command<'venues add' | 'venues remove' | 'venues limit'>;
+/** The command line's settings commands, and the console's settings changes. */
+export type SettingsCommand = Command<
+  | 'multiplayer'
+  | 'settings show'
+  | 'settings staff-credit-limit'
+  | 'settings money-limits'
+  | 'settings cancel-cutoff'
+  | 'settings waitlist-hold'
+  | 'venues list'
+  | VenueCommand['command']
+>;
 
 /** The per-address limits a venue network raises, as every other address has them. */
 const ORDINARY_LIMITS = {
@@ -168,17 +179,38 @@ export function createSettingsCommands({
     }
   }
 
+  const listVenues = async (): Promise<OperatorResultOf<'venues list'>> => ({
+    command: 'venues list',
+    networks: (await settings.current()).venues.networks,
+  });
+
   return {
     showSettings,
-    switchMultiplayer,
-    setStaffCreditLimit,
-    setMoneyLimits,
-    setCancelCutoff,
-    setWaitlistHold,
-    changeVenues,
-    listVenues: async (): Promise<OperatorResultOf<'venues list'>> => ({
-      command: 'venues list',
-      networks: (await settings.current()).venues.networks,
-    }),
+
+    /** Runs one settings command for `actor`, who is named in its audit row. */
+    run(command: SettingsCommand, actor: OperatorActor) {
+      switch (command.command) {
+        case 'multiplayer':
+          return switchMultiplayer(command, actor);
+        case 'settings show':
+          return showSettings();
+        case 'settings staff-credit-limit':
+          return setStaffCreditLimit(command, actor);
+        case 'settings money-limits':
+          return setMoneyLimits(command, actor);
+        case 'settings cancel-cutoff':
+          return setCancelCutoff(command, actor);
+        case 'settings waitlist-hold':
+          return setWaitlistHold(command, actor);
+        case 'venues list':
+          return listVenues();
+        case 'venues add':
+        case 'venues remove':
+        case 'venues limit':
+          return changeVenues(command, actor);
+      }
+    },
   };
 }
+
+export type SettingsCommandsService = ReturnType<typeof createSettingsCommands>;

@@ -1,0 +1,79 @@
+/**
+ * Seats operators give back or book for a player, from the console (by id) and the command
+ * line (`seats cancel`, `seats book`, by email, through the operator's commands) alike, on a
+ * player the operator may reach (operator-reach.ts). Each leaves an audit row naming the game
+ * by its venue day and time.
+ */
+import { GAME_COST_CREDITS } from '@questfield/contract';
+import type { Infra } from '../../infra';
+import { venueDayOf, venueTimeOf } from '../../lib/slot-schedule';
+import type { AccountAdminService } from '../accounts/account-admin.service';
+import { checkReach } from '../accounts/operator-reach';
+import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
+import type { BookingsService } from './bookings.service';
+import type { CancellationService } from './cancellation.service';
+
+/** Seats operators book are recorded in the audit log, not in a request's log lines. */
+const QUIET = { info: () => {}, warn: () => {} };
+
+type SeatAdminDeps = Pick<Infra, 'db' | 'env'> & {
+  accountAdmin: Pick<AccountAdminService, 'player'>;
+  bookings: Pick<BookingsService, 'book'>;
+  cancellation: Pick<CancellationService, 'cancelForStaff'>;
+  auditLog: Pick<AuditLogService, 'record'>;
+};
+
+export function createSeatAdminService(deps: SeatAdminDeps) {
+  const { db, env, accountAdmin, bookings, cancellation, auditLog } = deps;
+  const zone = env.venueTimezone;
+
+  /** A game's start as the audit log names it: its venue day and time. */
+  const slotSubject = (startsAt: Date) =>
+    `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
+
+  return {
+    /**
+     * Gives back a live player's seat on the game starting at `startsAt` with its credits (ADR
+     * 0029): no cut-off, never once the game has started; the audit row joins the
+     * cancellation's transaction.
+     */
+    async cancelSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
+      const account = await accountAdmin.player(playerId);
+      checkReach(actor, account);
+      const done = await cancellation.cancelForStaff(account.id, startsAt, (tx, seat) =>
+        auditLog.record(tx, actor, {
+          action: 'seats.cancel',
+          targetUserId: account.id,
+          subject: slotSubject(seat.startsAt),
+          before: { seat: true, balance: seat.before },
+          after: { seat: false, balance: seat.balance, refunded: seat.refunded },
+        }),
+      );
+      return { account, startsAt, refunded: done.refunded, balance: done.balance };
+    },
+
+    /**
+     * Books a live player's seat on the game starting at `startsAt` on the player's own booking
+     * path (2 credits from their balance, the same refusals), then its audit row; a seat held
+     * already is answered without a charge or a row.
+     */
+    async bookSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
+      const account = await accountAdmin.player(playerId);
+      checkReach(actor, account);
+      const ip = actor.kind === 'operator' ? actor.ip : 'command-line';
+      const booking = await bookings.book({ userId: account.id, ip, log: QUIET }, startsAt);
+      if (!booking.repeated) {
+        await auditLog.record(db, actor, {
+          action: 'seats.book',
+          targetUserId: account.id,
+          subject: slotSubject(booking.startsAt),
+          before: { seat: false, balance: booking.balance + GAME_COST_CREDITS },
+          after: { seat: true, balance: booking.balance },
+        });
+      }
+      return { ...booking, account };
+    },
+  };
+}
+
+export type SeatAdminService = ReturnType<typeof createSeatAdminService>;

@@ -1,0 +1,74 @@
+/**
+ * Orders as operators handle them, from the console's orders screen and the command line
+ * (`orders flagged`, `orders refund`, through the operator's commands) alike: the flagged
+ * orders, and an admin's refund audited in the refund's own transaction.
+ */
+import { formatUsd, type OperatorCommand, type OperatorResultOf } from '@questfield/contract';
+import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
+import type { OrdersService } from './orders.service';
+
+type RefundRequest = Omit<Extract<OperatorCommand, { command: 'orders refund' }>, 'command'>;
+
+type OrderAdminDeps = {
+  orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
+  auditLog: Pick<AuditLogService, 'record'>;
+};
+
+export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
+  return {
+    /** The newest flagged orders, at most `limit` (`orders flagged`). */
+    async flagged(limit: number): Promise<OperatorResultOf<'orders flagged'>['orders']> {
+      const rows = await orders.flagged(limit);
+      return rows.map((row) => ({
+        orderNumber: row.orderNumber,
+        status: row.status,
+        amount: formatUsd(row.amountCents),
+        flag: row.flag,
+        flaggedAt: row.flaggedAt.toISOString(),
+        dispute: row.disputeState === null ? '' : `${row.disputeState} (${row.disputeReason})`,
+      }));
+    },
+
+    /**
+     * A full refund of a paid order (admins): what it gave taken back and the money returned,
+     * audited in the refund's own transaction; asking again retries a refund the processor
+     * turned down (audited as asked again).
+     */
+    async refund(request: RefundRequest, actor: OperatorActor) {
+      let takenBack = 0;
+      const { order, refund } = await orders.refundForOperator(
+        request,
+        actor.kind === 'operator' ? actor.userId : null,
+        (executor, refunded, clawback) => {
+          takenBack = clawback === null ? 0 : clawback.credits - clawback.missing;
+          return auditLog.record(executor, actor, {
+            action: 'orders.refund',
+            targetUserId: refunded.userId,
+            subject: `${refunded.orderNumber} (${formatUsd(refunded.amountCents)})`,
+            ...(clawback === null
+              ? { before: { refund: 'failed' }, after: { refund: 'asked again' } }
+              : {
+                  before: { status: 'paid' },
+                  after: {
+                    status: 'refunded',
+                    creditsTakenBack: takenBack,
+                    creditsMissing: clawback.missing,
+                    passesRevoked: clawback.passes,
+                  },
+                }),
+            reason: request.leaveShortfall ? 'Refunded with the spent credits left at zero.' : '',
+          });
+        },
+      );
+      return {
+        orderNumber: order.orderNumber,
+        refund: refund.status,
+        failureCode: refund.failureCode,
+        takenBack,
+        missing: refund.shortfallCredits,
+      };
+    },
+  };
+}
+
+export type OrderAdminService = ReturnType<typeof createOrderAdminService>;
