@@ -264,6 +264,30 @@ describe(`email [${dbKind}]`, () => {
     expect(page.body).not.toContain('<img');
   });
 
+  it("offers each attachment of the dev mailbox's page as a download of the file", async () => {
+    const t = await createTestApp();
+    cleanups.push(t.close);
+    const registrationId = '7b0a4d52-3f0c-4c55-9d8a-2f6f1c1e9a01';
+    const draft = mailDraft('seat_booked', {
+      registrationId,
+      startsAt: '2026-06-01T22:00:00.000Z',
+      lengthMinutes: 30,
+      accessCode: 'QX7K-9MZD',
+      username: 'ada',
+      timeZone: null,
+      joined: false,
+    });
+    await servicesOf(t).mailer.queue(t.database.handle.db, 'booked@example.com', draft);
+    expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ dev: 1 });
+    const page = (await getLocally(t.app, '/dev/mailbox')).body;
+    const link = /<a href="data:([^",]+);base64,([^"]+)" download="([^"]+)">Download /.exec(page);
+    expect(link?.[1]).toBe('text/calendar;charset=utf-8');
+    expect(link?.[3]).toMatch(/\.ics$/);
+    const file = Buffer.from(link?.[2] ?? '', 'base64').toString('utf8');
+    expect(file).toContain(`UID:${registrationId}@`);
+    expect(file).toContain('DTSTART:20260601T220000Z');
+  });
+
   it('has no mailbox in production', async () => {
     const t = await createTestApp({ env: PRODUCTION_ENV });
     cleanups.push(t.close);

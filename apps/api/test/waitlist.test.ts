@@ -97,8 +97,9 @@ describe(`waitlist [${dbKind}]`, () => {
     postJson(t.app, 'waitlistAccept', { EventTime: at }, as(who));
   const decline = (who: Player, at: string) =>
     postJson(t.app, 'waitlistDecline', { EventTime: at }, as(who));
-  const mine = async (who: Player) =>
-    jsonOf<WaitlistState>(await postJson(t.app, 'waitlistMine', {}, as(who))).entries;
+  const stateOf = async (who: Player) =>
+    jsonOf<WaitlistState>(await postJson(t.app, 'waitlistMine', {}, as(who)));
+  const mine = async (who: Player) => (await stateOf(who)).entries;
   const myGames = async (who: Player) =>
     jsonOf<UserEvent[]>(await postJson(t.app, 'eventsCheckUserEvent', { hours: 24 }, as(who)));
   const settleOffers = () => t.app.waitlistJob.runOnce();
@@ -285,6 +286,8 @@ describe(`waitlist [${dbKind}]`, () => {
       expect(mail?.textBody).toContain('Monday, June 1, 2026 at 12:00 PM');
       expect(mail?.textBody).toContain('for 15 minutes, until Monday, June 1, 2026 at 8:15 AM');
       expect(mail?.textBody).toContain(DISTRICT);
+      // The link lands on the offer itself (the banner takes the focus on this hash).
+      expect(mail?.textBody).toMatch(/decline it: http:\/\/[^/\s]+\/dashboard#seat-offer$/m);
       expect(mail?.htmlBody).toContain('Old Mill &lt;District&gt; &amp; &quot;Co&quot;');
       expect(mail?.htmlBody).not.toContain('<District>');
       expect(await offerMails(second)).toEqual([]);
@@ -570,7 +573,11 @@ describe(`waitlist [${dbKind}]`, () => {
       await ok(
         runCommand({ command: 'seats cancel', email: holder.email, date: DAY, time: '16:30' }),
       );
-      expect(await mine(waiter)).toEqual([offered(at, '04:30 PM', at)]);
+      // Players are told the venue's hold, as it is now.
+      expect(await stateOf(waiter)).toEqual({
+        entries: [offered(at, '04:30 PM', at)],
+        holdMinutes: 120,
+      });
       // Within the last 30 minutes, an offer made before may still be taken.
       clock.set(plus(at, -10 * MINUTE));
       expect(await settleOffers()).toEqual({ lapsed: 0, cleared: 0 });

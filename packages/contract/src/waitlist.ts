@@ -25,6 +25,12 @@ export const WAITLIST = {
   pollMs: 15_000,
 } as const;
 
+/**
+ * The offer mail's link goes to the dashboard with this hash: the offer's banner (on every
+ * page) takes the focus when it shows, so the player lands on Accept and Decline.
+ */
+export const WAITLIST_OFFER_HASH = '#seat-offer';
+
 const HOLD_RANGE = userMessage(
   `Enter a whole number of minutes from ${WAITLIST.holdMinMinutes} to ${WAITLIST.holdMaxMinutes}.`,
 );
@@ -60,7 +66,11 @@ const waitlistEntry = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 
 /** The player's places in line and seats offered, on games that have not started, soonest first. */
-export const waitlistStateResponse = z.object({ entries: z.array(waitlistEntry) });
+export const waitlistStateResponse = z.object({
+  entries: z.array(waitlistEntry),
+  /** How many minutes a seat offered now would be held (the venue's setting). */
+  holdMinutes: z.number().int().positive(),
+});
 export type WaitlistState = z.infer<typeof waitlistStateResponse>;
 
 /** Waitlist/Accept: the seat booked from the offer, and the balance after it. */

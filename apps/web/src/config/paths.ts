@@ -43,6 +43,13 @@ export const paths = {
 } as const satisfies Record<PageName, AppPath>;
 
 /**
+ * Where a "Book a session" link goes: the home page, whose booking section opens the booking
+ * modal for a signed-in player on this hash (a visitor sees the section).
+ */
+export const BOOK_SESSION_HASH = '#book-session';
+export const bookSessionLink = { pathname: paths.home.path, hash: BOOK_SESSION_HASH };
+
+/**
  * The operator console's screens (staff and admins only), below the contract's CONSOLE_PATH:
  * one table the router, the console's navigation and its links share, as `paths` is for the
  * pages. A `:name` segment is filled in by react-router's generatePath.

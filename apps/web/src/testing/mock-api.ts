@@ -82,7 +82,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     // Every page of a signed-in player asks for the countdown's game: none, unless given.
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
     // …and for the offer banner's waitlist places: none, unless given.
-    '/api/Waitlist/Mine': () => ({ body: { entries: [] } }),
+    '/api/Waitlist/Mine': () => ({ body: { entries: [], holdMinutes: 15 } }),
     // The dashboard's leaderboard: no results yet, unless given.
     '/api/Games/Leaderboard': () => ({ body: { score: [], time: [], distance: [] } }),
     '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
+import type { WaitlistEntry } from '@questfield/contract';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
@@ -15,32 +16,35 @@ function callerOf(request: FastifyRequest): BookingCaller {
 }
 
 export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext): void {
-  const { waitlist } = services;
+  const { waitlist, settings } = services;
+
+  /** The player's places and offers, with the hold an offer would have now. */
+  const stateOf = async (entries: Promise<WaitlistEntry[]>) => {
+    const [listed, holdMinutes] = await Promise.all([entries, settings.waitlistHold()]);
+    return { entries: listed, holdMinutes };
+  };
 
   app.route({
     ...apiRoute('waitlistMine'),
-    handler: async (request) => ({ entries: await waitlist.entriesOf(sessionUserId(request)) }),
+    handler: (request) => stateOf(waitlist.entriesOf(sessionUserId(request))),
   });
 
   app.route({
     ...apiRoute('waitlistJoin'),
-    handler: async (request) => ({
-      entries: await waitlist.join(callerOf(request), new Date(request.body.EventTime)),
-    }),
+    handler: (request) =>
+      stateOf(waitlist.join(callerOf(request), new Date(request.body.EventTime))),
   });
 
   app.route({
     ...apiRoute('waitlistLeave'),
-    handler: async (request) => ({
-      entries: await waitlist.leave(callerOf(request), new Date(request.body.EventTime)),
-    }),
+    handler: (request) =>
+      stateOf(waitlist.leave(callerOf(request), new Date(request.body.EventTime))),
   });
 
   app.route({
     ...apiRoute('waitlistDecline'),
-    handler: async (request) => ({
-      entries: await waitlist.decline(callerOf(request), new Date(request.body.EventTime)),
-    }),
+    handler: (request) =>
+      stateOf(waitlist.decline(callerOf(request), new Date(request.body.EventTime))),
   });
 
   app.route({

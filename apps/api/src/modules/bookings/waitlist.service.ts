@@ -24,7 +24,13 @@
  * slot's row, then its waitlist entries (waitlist.repository.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { GAME_COST_CREDITS, WAITLIST, type WaitlistEntry } from '@questfield/contract';
+import {
+  GAME_COST_CREDITS,
+  PAGE_PATHS,
+  WAITLIST,
+  WAITLIST_OFFER_HASH,
+  type WaitlistEntry,
+} from '@questfield/contract';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
@@ -99,7 +105,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         place: env.districtName,
         holdMinutes: Math.round((expiresAt.getTime() - now.getTime()) / MINUTE),
         heldUntil: venueWhenOf(expiresAt, zone),
-        link: new URL('/', env.publicOrigin).toString(),
+        link: new URL(`${PAGE_PATHS.dashboard}${WAITLIST_OFFER_HASH}`, env.publicOrigin).toString(),
       });
       await mailer.queue(tx, player.email, mail);
     }

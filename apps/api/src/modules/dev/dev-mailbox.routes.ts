@@ -32,8 +32,21 @@ function toEntry(row: OutboxMail): DevMailboxEntry {
   };
 }
 
+/**
+ * An attachment as the mail client would offer it: a download of the file itself (a data URL
+ * with its name, so a calendar file can be opened in a calendar), and its text to read here.
+ */
 function attachmentPart(file: OutboxMail['extras']['attachments'][number]): string {
-  return `<details><summary>Attachment: ${escapeHtml(file.filename)} (${escapeHtml(file.contentType)})</summary><pre>${escapeHtml(file.content)}</pre></details>`;
+  const name = escapeHtml(file.filename);
+  const type = escapeHtml(file.contentType);
+  // A data URL's media type has no spaces: 'text/calendar;charset=utf-8'.
+  const media = escapeHtml(file.contentType.replaceAll(/\s+/g, ''));
+  const data = `data:${media};base64,${Buffer.from(file.content, 'utf8').toString('base64')}`;
+  return (
+    `<details><summary>Attachment: ${name} (${type})</summary>` +
+    `<p><a href="${data}" download="${name}">Download ${name}</a></p>` +
+    `<pre>${escapeHtml(file.content)}</pre></details>`
+  );
 }
 
 function mailboxPage(rows: OutboxMail[]): string {

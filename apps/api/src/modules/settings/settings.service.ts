@@ -123,6 +123,7 @@ export function createSettingsService({
   const multiplayer = ttlCache(SETTINGS_TTL_MS, clock, stored(asMultiplayer));
   const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, stored(asCreditLimit));
   const cancelCutoff = ttlCache(SETTINGS_TTL_MS, clock, stored(asCancelCutoff));
+  const waitlistHold = ttlCache(SETTINGS_TTL_MS, clock, stored(asWaitlistHold));
   const money = ttlCache(SETTINGS_TTL_MS, clock, stored(asMoneyLimits));
   const week = ttlCache(SETTINGS_TTL_MS, clock, stored(asWeek));
   const blocked = ttlCache(SETTINGS_TTL_MS, clock, stored(asBlockedDays));
@@ -135,7 +136,16 @@ export function createSettingsService({
     });
     return { limit, ranges };
   });
-  const caches = [multiplayer, staffCreditLimit, money, cancelCutoff, week, blocked, venues];
+  const caches = [
+    multiplayer,
+    staffCreditLimit,
+    money,
+    cancelCutoff,
+    waitlistHold,
+    week,
+    blocked,
+    venues,
+  ];
 
   /**
    * Changes a stored value under its row's lock, with its audit row (when given) in the same
@@ -239,6 +249,9 @@ export function createSettingsService({
      */
     waitlistHoldMinutes: async (tx: Transaction): Promise<number> =>
       asWaitlistHold(await repo.readSetting(tx, WAITLIST_HOLD_MINUTES)),
+
+    /** The waitlist's hold as players are told it (this process's copy). */
+    waitlistHold: (): Promise<number> => waitlistHold.get(WAITLIST_HOLD_MINUTES),
 
     /** Sets the waitlist's hold; the hold before. */
     setWaitlistHold: (minutes: number, audit: AuditChange<number>): Promise<number> =>

@@ -57,7 +57,9 @@ export const bookingsCopy = {
   // The waitlist of a full session (ADR 0034)
   fullJoinWaitlist: 'Full: waitlist',
   waitlistHeading: 'This session is full',
-  waitlistText: `Join the waitlist for free. When a seat frees up, the first player in line is offered it by email and on this site, and it is held for them for a few minutes: accepting books it for ${GAME_COST_CREDITS} credits.`,
+  /** The venue's hold in minutes, once the player's waitlist state has told it. */
+  waitlistText: (holdMinutes: number | undefined) =>
+    `Join the waitlist for free. When a seat frees up, the first player in line is offered it by email and on this site, and it is held for them for ${holdMinutes === undefined ? 'a few minutes' : `${holdMinutes} minutes`}: accepting books it for ${GAME_COST_CREDITS} credits.`,
   joinWaitlist: 'Join the Waitlist',
   waitlistNotEnough: (credits: number) =>
     `You need at least ${GAME_COST_CREDITS} credits to join the waitlist. You have ${credits}.`,

@@ -115,6 +115,21 @@ describe('the booking section on /', () => {
     expect(join).toHaveFocus();
   });
 
+  it("opens from the dashboard's 'Book a session' link, once, focus then on Join", async () => {
+    const user = userEvent.setup();
+    signedIn(10);
+    const { router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('link', { name: 'Book a session' }));
+
+    const dialog = await findDialog('Book a session');
+    expect(await within(dialog).findByRole('button', { name: /3:00 PM/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitForDialogToClose();
+    expect(screen.getByRole('button', { name: /^Join/ })).toHaveFocus();
+    // The hash is spent, so coming back to the page does not open the modal again.
+    expect(router.state.location.hash).toBe('');
+  });
+
   it('does not open the modal after sign-in when Join was pressed over 5 minutes before', async () => {
     const user = userEvent.setup();
     const api = mockApi();

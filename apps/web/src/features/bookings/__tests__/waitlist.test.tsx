@@ -47,7 +47,7 @@ function signedIn(
   entries: WaitlistEntry[],
   handlers: Record<string, Handler> = {},
 ) {
-  const state = { entries };
+  const state = { entries, holdMinutes: 10 };
   const api = mockApi({
     '/api/Users/Me': () => ({ body: [{ ...testUser, credits }] }),
     '/api/config': () => ({ body: testConfig() }),
@@ -92,8 +92,8 @@ describe('the booking modal on a full session', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [], {
-      '/api/Waitlist/Join': () => ({ body: { entries: [waiting(2)] } }),
-      '/api/Waitlist/Leave': () => ({ body: { entries: [] } }),
+      '/api/Waitlist/Join': () => ({ body: { entries: [waiting(2)], holdMinutes: 10 } }),
+      '/api/Waitlist/Leave': () => ({ body: { entries: [], holdMinutes: 10 } }),
     });
     renderApp('/');
     const dialog = await openFullSlot(user);
@@ -101,7 +101,8 @@ describe('the booking modal on a full session', () => {
     const heading = await within(dialog).findByRole('heading', { name: 'This session is full' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(dialog).toHaveTextContent('Session: 06/01/2026, 3:30 PM (venue time)');
-    expect(dialog).toHaveTextContent(/Join the waitlist for free/);
+    // The venue's hold, as the server says it, not "a few minutes".
+    expect(dialog).toHaveTextContent(/Join the waitlist for free.*held for them for 10 minutes/);
     await user.click(within(dialog).getByRole('button', { name: 'Join the Waitlist' }));
     expect(await within(dialog).findByText('You are number 2 in line.')).toHaveAttribute(
       'role',
@@ -219,6 +220,18 @@ describe('the offer banner', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/The seat is yours/)).toBeNull();
+  });
+
+  it("takes the focus to the offer once when the player comes by the mail's link", async () => {
+    const user = userEvent.setup();
+    signedIn(10, [offer(14)]);
+    renderApp('/dashboard#seat-offer');
+    const region = await screen.findByRole('region', { name: 'A seat is free for you' });
+    const heading = within(region).getByRole('heading', { name: 'A seat is free for you' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The next Tab reaches the offer's own buttons first.
+    await user.tab();
+    expect(within(region).getByRole('button', { name: 'Accept (2 credits)' })).toHaveFocus();
   });
 
   it('says when credits are too few, links to buying them, and still declines', async () => {

@@ -24,7 +24,10 @@ export function useAcceptOfferMutation() {
       applyBalance(client, answer.credits);
       client.setQueriesData<WaitlistState>({ queryKey: WAITLIST_QUERY_KEY }, (state) =>
         state
-          ? { entries: state.entries.filter((entry) => entry.EventTime !== answer.EventTime) }
+          ? {
+              ...state,
+              entries: state.entries.filter((entry) => entry.EventTime !== answer.EventTime),
+            }
           : state,
       );
       for (const queryKey of [

@@ -1,13 +1,13 @@
 import { formatUsd, GAME_PACK_CARD_PRICE_CENTS } from '@questfield/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { Art } from '@/components/ui/art';
 import gamePackArt from '@/assets/art/game-pack.svg';
 import mazeArt from '@/assets/art/maze.svg';
-import { paths } from '@/config/paths';
+import { BOOK_SESSION_HASH, paths } from '@/config/paths';
 import { onDemand } from '@/lib/on-demand';
 import { dispatchWindowEvent, WINDOW_EVENTS } from '@/lib/window-events';
 import { typeScale } from '@/components/ui/type-scale';
@@ -68,6 +68,8 @@ export function BookingItems({
   // dialog of this page. It lasts as long as a purchase intent does.
   const joinIntentAt = useRef<number | null>(null);
   const buyingCredits = useRef(false);
+  const { hash } = useLocation();
+  const navigate = useNavigate();
 
   const openModal = () => {
     buyingCredits.current = false;
@@ -92,6 +94,15 @@ export function BookingItems({
       openModal();
     }
   }, [statusChanges, signedIn]);
+
+  // A "Book a session" link (bookSessionLink) opens the modal as 'Join' would, once: the hash
+  // is dropped first, so going back or reloading does not open it again. The focus goes to
+  // 'Join' so that the modal gives it back there on close.
+  useEffect(() => {
+    if (hash !== BOOK_SESSION_HASH || !signedIn) return;
+    joinRef.current?.focus();
+    void Promise.resolve(navigate({ hash: '' }, { replace: true })).then(openModal);
+  }, [hash, signedIn, navigate]);
 
   const preload = () => {
     if (signedIn) BookingDialog.preload();

@@ -1,6 +1,6 @@
-import type { WaitlistEntry } from '@questfield/contract';
+import { WAITLIST_OFFER_HASH, type WaitlistEntry } from '@questfield/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useWaitlist } from '../api/get-waitlist';
 import { bookingsCopy } from '../copy';
 import { OfferActions, type OfferOutcome } from './waitlist-offer';
@@ -19,13 +19,17 @@ const isOffer = (entry: WaitlistEntry): entry is Offer =>
  * places are asked every WAITLIST.pollMs (and at once when a seat stream reports a change of
  * their game), so an offer shows within that time. Its arrival and the answer's outcome are
  * announced politely; the focus is never taken, except back to the outcome when the button
- * pressed has gone with the offer.
+ * pressed has gone with the offer, and by the heading when the player came by the offer mail's
+ * link (WAITLIST_OFFER_HASH), once: they asked to land on it.
  */
 export function WaitlistOfferBanner({ userId, credits }: { userId: string; credits: number }) {
   const waitlist = useWaitlist(userId);
   const [outcome, setOutcome] = useState<OfferOutcome | null>(null);
   const headingId = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  const landedOn = useRef(false);
   const offer = waitlist.data?.entries.find(isOffer);
   const offerAt = offer?.EventTime;
 
@@ -35,6 +39,12 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
     setShownOffer(offerAt);
     if (offerAt !== undefined) setOutcome(null);
   }
+
+  useEffect(() => {
+    if (offerAt === undefined || hash !== WAITLIST_OFFER_HASH || landedOn.current) return;
+    landedOn.current = true;
+    headingRef.current?.focus();
+  }, [offerAt, hash]);
 
   useEffect(() => {
     const focused = document.activeElement;
@@ -47,7 +57,12 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
   if (offer) {
     content = (
       <section aria-labelledby={headingId} className="flex flex-col gap-2">
-        <h2 id={headingId} className="font-bold text-white">
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-bold text-white outline-none"
+        >
           {bookingsCopy.offerHeading}
         </h2>
         <p className="text-mist-100">{bookingsCopy.offerText(offer.when)}</p>

@@ -49,7 +49,8 @@ export function WaitlistView({
 }) {
   const times = useAvailableTimes(date, useLiveSeats(date));
   const live = times.data?.find((listed) => listed.EventTime === slot.EventTime) ?? slot;
-  const entry = entryOn(useWaitlist(userId).data, slot.EventTime);
+  const waitlist = useWaitlist(userId).data;
+  const entry = entryOn(waitlist, slot.EventTime);
   const join = useJoinWaitlistMutation();
   const leave = useLeaveWaitlistMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -137,7 +138,7 @@ export function WaitlistView({
   } else {
     body = (
       <>
-        <p className="text-mist-100">{bookingsCopy.waitlistText}</p>
+        <p className="text-mist-100">{bookingsCopy.waitlistText(waitlist?.holdMinutes)}</p>
         <FormError>{failure}</FormError>
         <ConfirmActions
           confirmLabel={bookingsCopy.joinWaitlist}

@@ -111,7 +111,7 @@ describe("/dashboard: 'My Sessions'", () => {
     expect(await within(panel).findByText(/You have no live or upcoming sessions\./)).toBeVisible();
     expect(within(panel).getByRole('link', { name: 'Book a session' })).toHaveAttribute(
       'href',
-      '/',
+      '/#book-session',
     );
   });
 

@@ -15,7 +15,7 @@ import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
-import { paths } from '@/config/paths';
+import { bookSessionLink, paths } from '@/config/paths';
 import { failureText } from '@/lib/api-client';
 import { onDemand } from '@/lib/on-demand';
 import { cn } from '@/utils/cn';
@@ -104,7 +104,7 @@ export function MyGames({ userId }: { userId: string }) {
           {events.isSuccess && shown.length === 0 ? (
             <EmptyState icon={<CompassIcon />} className="mt-4">
               {gamesCopy.gamesEmpty}{' '}
-              <Link to={paths.home.path} className="font-semibold text-accent-300 underline">
+              <Link to={bookSessionLink} className="font-semibold text-accent-300 underline">
                 {gamesCopy.bookGame}
               </Link>
             </EmptyState>
