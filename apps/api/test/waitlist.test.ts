@@ -163,6 +163,7 @@ describe(`waitlist [${dbKind}]`, () => {
     EventTime: at,
     event_id: `${DISTRICT}|${venueTime}`,
     when: expect.stringMatching(/^Monday, June 1, 2026 at /) as unknown as string,
+    day: DAY,
     status: 'waiting',
     place,
     offerExpiresAt: null,

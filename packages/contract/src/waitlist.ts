@@ -56,6 +56,8 @@ const waitlistEntry = z.object({
   event_id: z.string(),
   /** The start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
   when: z.string(),
+  /** The game's venue day, 'YYYY-MM-DD': the day whose seat stream reports its changes. */
+  day: z.string(),
   /** 'waiting' in line, or 'offered': a seat is held for the player until `offerExpiresAt`. */
   status: z.enum(['waiting', 'offered']),
   /** The place in line while waiting (1: the next seat is offered to this player); null offered. */

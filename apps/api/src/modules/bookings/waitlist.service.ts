@@ -38,7 +38,7 @@ import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
-import { eventIdOf, venueDayOf, venueWhenOf } from '../../lib/slot-schedule';
+import { eventIdOf, slotDayOf, venueDayOf, venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -120,6 +120,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       EventTime: row.startsAt.toISOString(),
       event_id: eventIdOf(row.startsAt, env),
       when: venueWhenOf(row.startsAt, zone),
+      day: slotDayOf(row.startsAt, zone),
       status: row.status,
       place: row.status === 'waiting' ? row.ahead + 1 : null,
       offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,

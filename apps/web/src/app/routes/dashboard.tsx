@@ -5,6 +5,7 @@ import { useFreshSession } from '@/features/accounts/hooks/use-session';
 import { CreditHistory } from '@/features/credits/components/credit-history';
 import { CreditsCard } from '@/features/credits/components/credits-card';
 import { CreditsSignInPrompt } from '@/features/credits/components/credits-sign-in-prompt';
+import { MyWaitlist } from '@/features/bookings/components/my-waitlist';
 import { MyGames } from '@/features/games/components/my-games';
 import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
 import { MyGamePasses } from '@/features/payments/components/my-game-passes';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Spec §2: Your Credits (the server's balance, asked again as the page opens), 'Join a
- * Session', the player's live and upcoming games (`MyGames`, headed 'My Sessions'), the credit
+ * Session', the player's live and upcoming games (`MyGames`, headed 'My Sessions') and their
+ * places in waitlists (`MyWaitlist`, while there are any), the credit
  * history, the leaderboard, and the player's 'My Game Passes' and 'My Orders' (one Orders/List
  * request for both). Visitors get a sign-in prompt instead of the balance, history, passes and
  * orders.
@@ -33,6 +35,7 @@ export default function DashboardRoute() {
           {session.status === 'signed-in' ? (
             <>
               <MyGames userId={session.user.id} />
+              <MyWaitlist userId={session.user.id} />
               <MyGamePasses userId={session.user.id} />
               <MyOrders userId={session.user.id} />
               <CreditHistory userId={session.user.id} />

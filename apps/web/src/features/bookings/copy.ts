@@ -69,6 +69,12 @@ export const bookingsCopy = {
   seatsFreeAgain: 'A seat is free again on this session.',
   bookThisSession: 'Book This Session',
   waitlistFailed: 'The waitlist could not be changed. Please try again.',
+  // The player's places on /dashboard
+  myWaitlistHeading: 'My Waitlist',
+  waitlistSeatHeld: 'A seat is held for you: accept or decline it at the foot of the page.',
+  leave: 'Leave',
+  leaveWaitlistFor: (when: string) => `Leave the waitlist for ${when}`,
+  leftWaitlist: (when: string) => `You left the waitlist for ${when}.`,
   // The offer banner (every page, signed in)
   offerHeading: 'A seat is free for you',
   offerText: (when: string) =>

@@ -16,6 +16,7 @@ const waiting = (place: number): WaitlistEntry => ({
   EventTime: FULL.EventTime,
   event_id: FULL.event_id,
   when: 'Monday, June 1, 2026 at 3:30 PM',
+  day: '2026-06-01',
   status: 'waiting',
   place,
   offerExpiresAt: null,
@@ -186,6 +187,25 @@ describe('the booking modal on a full session', () => {
 });
 
 describe('the offer banner', () => {
+  it("shows an offer as soon as the seat stream of the player's waiting day reports it", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { state, sentTo } = signedIn(10, [waiting(1)]);
+    renderApp('/dashboard');
+    await waitFor(() => expect(sentTo('Waitlist/Mine')).toHaveLength(1));
+    // The banner keeps the day of the player's place live, on any page.
+    await waitFor(() =>
+      expect(FakeEventSource.opened.map((stream) => stream.url)).toContain(
+        '/api/Events/SeatStream?date=2026-06-01',
+      ),
+    );
+    state.entries = [offer(15)];
+    act(() => FakeEventSource.opened.at(-1)!.emit(SLOTS));
+    expect(
+      await screen.findByRole('region', { name: 'A seat is free for you' }),
+    ).toBeInTheDocument();
+    expect(sentTo('Waitlist/Mine')).toHaveLength(2);
+  });
+
   it('shows an offer on any page as a region with the time left, and books it on Accept', async () => {
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [offer(14)], {
@@ -283,5 +303,57 @@ describe('the offer banner', () => {
       await screen.findByRole('region', { name: 'A seat is free for you' }),
     ).toBeInTheDocument();
     expect(sentTo('Waitlist/Mine')).toHaveLength(2);
+  });
+});
+
+describe('My Waitlist on the dashboard', () => {
+  const WHEN = 'Monday, June 1, 2026 at 3:30 PM';
+
+  it("lists the player's places with the place in line, and leaves one", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const user = userEvent.setup();
+    const { state, sentTo } = signedIn(10, [waiting(3)], {
+      '/api/Waitlist/Leave': () => {
+        state.entries = [];
+        return { body: state };
+      },
+    });
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'My Waitlist' });
+    expect(within(panel).getByRole('listitem')).toHaveTextContent(
+      `${WHEN} (venue time)You are number 3 in line.`,
+    );
+
+    await user.click(within(panel).getByRole('button', { name: `Leave the waitlist for ${WHEN}` }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      `You left the waitlist for ${WHEN}.`,
+    );
+    expect(within(panel).getByRole('heading', { name: 'My Waitlist' })).toHaveFocus();
+    expect(within(panel).queryByRole('listitem')).toBeNull();
+    expect(sentTo('Waitlist/Leave')).toEqual([{ EventTime: FULL.EventTime }]);
+  });
+
+  it('says a held seat is answered in the banner, and shows a refusal', async () => {
+    const user = userEvent.setup();
+    signedIn(10, [offer(10)], {
+      '/api/Waitlist/Leave': () => refusal('WAITLIST_CLOSED'),
+    });
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'My Waitlist' });
+    expect(panel).toHaveTextContent(
+      'A seat is held for you: accept or decline it at the foot of the page.',
+    );
+    await user.click(within(panel).getByRole('button', { name: `Leave the waitlist for ${WHEN}` }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'The waitlist of a session closes 30 minutes before it starts.',
+    );
+  });
+
+  it('is not shown to a player who waits nowhere', async () => {
+    const { sentTo } = signedIn(10, []);
+    renderApp('/dashboard');
+    await waitFor(() => expect(sentTo('Waitlist/Mine')).toHaveLength(1));
+    await screen.findByRole('region', { name: 'My Sessions' });
+    expect(screen.queryByRole('region', { name: 'My Waitlist' })).toBeNull();
   });
 });
