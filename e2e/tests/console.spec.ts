@@ -218,7 +218,8 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       // Tomorrow's last slots, which no other journey books (they take the first open one),
       // a different one at each width, as the two may run at once.
       const day = nextDay(await page.getByLabel('Day', { exact: true }).inputValue());
-      await page.getByLabel('Day', { exact: true }).fill(day);
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await expect(page.getByLabel('Day', { exact: true })).toHaveValue(day);
       const listed = await player.request.post(API_ROUTES.eventsAvailableTimes.path, {
         headers: CLIENT_HEADERS,
         data: { date: day },

@@ -1,7 +1,8 @@
 /**
  * The console's venue day: every slot with its seats and players, live (a held request answers
  * when a booking elsewhere changes the day), slot changes through the command line's commands,
- * and access codes shown only on request, each showing in the audit log.
+ * and access codes shown only on request, each showing in the audit log; each game started or
+ * ended by the server's clock (an ended one refuses changes) and the players in its line.
  */
 import {
   ERRORS,
@@ -13,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
-import { DAY, fixedClock, NOW } from './helpers/clock';
+import { AT, DAY, fixedClock, NOW } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
+import { playersWith, type Player } from './helpers/players';
+import { refusal } from './helpers/refusal';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 
 // 8:00 AM in New York (EDT): every slot of the venue day is ahead.
@@ -184,5 +187,110 @@ describe(`the console's venue day [${dbKind}]`, () => {
     const answer = await held;
     expect(answer.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe(`the venue day's games by the server's clock, and their lines [${dbKind}]`, () => {
+  const token = newOperatorToken();
+  const clock = fixedClock(NOW);
+  let t: TestApp;
+  let services: Services;
+  let staff: Operator;
+  const { operator, enrol, post } = consoleClient(() => t, token, clock);
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, operatorToken: token });
+    services = servicesOf(t);
+    staff = await operator('staff');
+    await enrol(staff);
+  });
+  afterAll(() => t.close());
+
+  const dayOf = async (body: Record<string, unknown> = {}) => {
+    const answer = await post(staff, 'consoleDay', body);
+    expect(answer.statusCode).toBe(200);
+    return jsonOf<ConsoleDay>(answer);
+  };
+  const slotAt = (day: ConsoleDay, time: string) =>
+    day.slots.find((slot) => slot.time === time) ?? expect.fail(`no slot at ${time}`);
+  const as = (who: Player) => ({ cookie: who.cookie, ip: who.ip });
+  const ok = async (answer: Promise<{ statusCode: number; body: string }>) =>
+    expect((await answer).statusCode).toBe(200);
+  const join = (who: Player, time: string) =>
+    ok(postJson(t.app, 'waitlistJoin', { EventTime: AT(time) }, as(who)));
+  /** The slots with anyone in line, as [time, players waiting]. */
+  const lines = (day: ConsoleDay) =>
+    day.slots.filter((slot) => slot.waiting > 0).map((slot) => [slot.time, slot.waiting]);
+
+  it('counts the players waiting in each line; one offered a seat is no longer waiting', async () => {
+    expect(lines(await dayOf())).toEqual([]);
+    const [ada, bo, cy, di, ed] = await playersWith(t, services, 10, 5);
+    for (const [time, seated] of [
+      ['11:00', ada],
+      ['12:00', bo],
+    ] as const) {
+      await services.bookings.setCapacity(DAY, time, 1);
+      await ok(postJson(t.app, 'eventsRegister', { EventTime: AT(time) }, as(seated!)));
+    }
+    for (const who of [cy, di, ed]) await join(who!, '11:00');
+    await join(cy!, '12:00');
+    expect(lines(await dayOf())).toEqual([
+      ['11:00', 3],
+      ['12:00', 1],
+    ]);
+
+    await ok(postJson(t.app, 'waitlistLeave', { EventTime: AT('11:00') }, as(ed!)));
+    // A raised capacity offers its seat to the first in line, who then holds it.
+    await services.bookings.setCapacity(DAY, '11:00', 2);
+    expect(lines(await dayOf())).toEqual([
+      ['11:00', 1],
+      ['12:00', 1],
+    ]);
+  });
+
+  it("tells started and ended games by the server's clock, to the millisecond", async () => {
+    const morning = await dayOf();
+    expect(morning.slots.every((slot) => !slot.started && !slot.ended)).toBe(true);
+
+    // 10:30 on the venue clock, less a millisecond: the 10:00 game has a moment left.
+    clock.set(new Date(Date.parse(AT('10:30')) - 1));
+    const almost = await dayOf();
+    expect(slotAt(almost, '10:00')).toMatchObject({ started: true, ended: false });
+    expect(slotAt(almost, '10:30')).toMatchObject({ started: false, ended: false });
+
+    clock.set(AT('10:30'));
+    const later = await dayOf({ after: almost.version });
+    // The clock alone changed the day: a console showing the old one is answered at once.
+    expect(later.version).not.toBe(almost.version);
+    expect(slotAt(later, '10:00')).toMatchObject({ started: true, ended: true, open: true });
+    expect(slotAt(later, '10:30')).toMatchObject({ started: true, ended: false });
+    expect(slotAt(later, '11:00')).toMatchObject({ started: false, ended: false });
+  });
+
+  it('refuses to close, reopen or resize an ended game, and audits nothing; a live one changes', async () => {
+    clock.set(AT('10:45'));
+    const change = (time: string, body: Record<string, unknown>) =>
+      post(staff, 'consoleSlotChange', { date: DAY, time, ...body });
+    for (const body of [
+      { command: 'slots close' },
+      { command: 'slots reopen' },
+      { command: 'slots set-capacity', capacity: 30 },
+    ]) {
+      const refused = await change('10:00', body);
+      expect(refused.statusCode).toBe(ERRORS.OPERATOR_SLOT_ENDED.status);
+      expect(jsonOf(refused)).toEqual(refusal('OPERATOR_SLOT_ENDED'));
+    }
+    expect(slotAt(await dayOf(), '10:00')).toMatchObject({ open: true, capacity: 25 });
+    for (const action of ['slots.close', 'slots.reopen', 'slots.set-capacity']) {
+      const audited = await post(staff, 'consoleAuditLog', { action, operatorId: staff.id });
+      expect(jsonOf<{ entries: AuditEntry[] }>(audited).entries).toEqual([]);
+    }
+
+    // Playing now: closing it stops late joins, so it is still the operators' to change.
+    const live = await change('10:30', { command: 'slots close' });
+    expect(jsonOf(live)).toEqual({ slot: expect.objectContaining({ open: false }) });
+    // No slot at all is still said so, ended day or not.
+    const missing = await change('03:00', { command: 'slots close' });
+    expect(jsonOf(missing)).toMatchObject({ code: 'OPERATOR_SLOT_NOT_FOUND' });
   });
 });

@@ -37,6 +37,12 @@ const consoleSlot = z.object({
   booked: z.number().int(),
   capacity: z.number().int(),
   open: z.boolean(),
+  /** The game has begun, by the server's clock (a started game still takes joins until it ends). */
+  started: z.boolean(),
+  /** The game is over, by the server's clock: it takes no players, and its slot no changes. */
+  ended: z.boolean(),
+  /** Players waiting in the slot's waitlist line (one offered a seat holds it: not counted). */
+  waiting: z.number().int(),
   players: z.array(seatedPlayer),
 });
 export type ConsoleSlot = z.infer<typeof consoleSlot>;
@@ -53,7 +59,10 @@ export const consoleDayResponse = z.object({
 /** @internal Exported for tests. */
 export type ConsoleDay = z.infer<typeof consoleDayResponse>;
 
-export const consoleSlotChangeResponse = z.object({ slot: consoleSlot.omit({ players: true }) });
+/** The slot as the change left it: its seats and state (the live day brings the rest). */
+export const consoleSlotChangeResponse = z.object({
+  slot: consoleSlot.omit({ players: true, started: true, ended: true, waiting: true }),
+});
 
 /** A slot by its venue day and start; its access code is shown on request, and that is logged. */
 export const consoleSlotAccessCodeRequest = z.strictObject({

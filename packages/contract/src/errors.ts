@@ -196,6 +196,11 @@ export const ERRORS = {
     status: 409,
     message: 'More players have booked that slot than the new capacity.',
   },
+  /** An ended game's slot is history: closing, reopening or resizing it would change nothing. */
+  OPERATOR_SLOT_ENDED: {
+    status: 409,
+    message: 'That game has ended: its slot can no longer be changed.',
+  },
   /** Answered with the reason (console-settings.ts VENUE_RANGE_MESSAGES). */
   VENUE_NETWORK_INVALID: { status: 400, message: 'That is not an address range a venue can have.' },
   VENUE_NETWORK_EXISTS: { status: 409, message: 'That range is a venue network already.' },

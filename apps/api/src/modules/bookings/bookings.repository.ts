@@ -111,18 +111,23 @@ export async function listSeats(db: Executor, range: { from: Date; to: Date }) {
 }
 export type SeatRow = Awaited<ReturnType<typeof listSeats>>[number];
 
+/** When the slot's game ends. */
+const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
+
 /** A slot an operator changed, with its capacity and whether it was open before the change. */
 export type ChangedSlot = SlotRow & { capacityBefore: number; enabledBefore: boolean };
 
 /**
- * Changes a slot's capacity (never below its seats taken) or opens or closes it; undefined when no slot
- * starts then or the capacity is below the seats taken. The row joined to itself gives its
- * values as the statement found them, before the change (for the audit log).
+ * Changes a slot's capacity (never below its seats taken) or opens or closes it, while its game
+ * has not ended by `now`; undefined when no slot starts then, its game has ended or the
+ * capacity is below the seats taken. The row joined to itself gives its values as the
+ * statement found them, before the change (for the audit log).
  */
 export async function updateSlot(
   db: Executor,
   startsAt: Date,
   change: { capacity: number } | { enabled: boolean },
+  now: Date,
 ): Promise<ChangedSlot | undefined> {
   const previous = alias(eventSlots, 'previous');
   const [row] = await db
@@ -133,6 +138,7 @@ export async function updateSlot(
       and(
         eq(previous.id, eventSlots.id),
         eq(eventSlots.startsAt, startsAt),
+        sql`${endsAt} > ${now.toISOString()}::timestamptz`,
         // Seats held for waitlist offers are taken too.
         'capacity' in change
           ? sql`${eventSlots.booked} + ${eventSlots.held} <= ${change.capacity}`
@@ -226,8 +232,6 @@ export async function findSlot(db: Executor, key: SlotKey): Promise<SlotRow | un
 
 /** When a seat may be taken: before the start (booking), or while the game runs (joining). */
 export type SeatWindow = 'before-start' | 'while-live';
-
-const endsAt = sql`${eventSlots.startsAt} + ${eventSlots.lengthMinutes} * interval '1 minute'`;
 
 /** Gives a slot without one its access code. */
 export async function setAccessCode(

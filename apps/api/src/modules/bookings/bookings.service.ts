@@ -337,7 +337,9 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /**
      * The console's venue day (today by default). Given `after`, the version the console
      * shows, it is held until the day changes in any process (slot-changes.ts), for at most
-     * CONSOLE_DAY_WAIT_MS or until `signal` aborts, instead of the console polling.
+     * CONSOLE_DAY_WAIT_MS or until `signal` aborts, instead of the console polling. A game
+     * starting or ending, and a player joining or leaving a line without an offer, touch no
+     * slot row and so wake nothing: they show at the day's next change or that time limit.
      */
     async consoleDay(
       day: VenueDay | undefined,

@@ -1,7 +1,8 @@
 /**
  * The console's venue day and week (API_ROUTES `consoleDay`, `consoleSlotChange`,
  * `consoleSlotAccessCode` for staff; `consoleWeek` to read the week, `consoleWeekChange` for
- * admins): the slots with their players, held open until the day changes; slot, week and day
+ * admins): the slots with their players, their games started or ended by the server's clock and
+ * the players in their waitlist lines, held open until the day changes; slot, week and day
  * changes are the command line's own commands (schedule-admin.service.ts), so both are
  * audited alike; an access code is shown only on request, and the request is audited.
  */
@@ -21,6 +22,9 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     booked: slot.booked,
     capacity: slot.capacity,
     open: slot.open,
+    started: slot.started,
+    ended: slot.ended,
+    waiting: slot.waiting,
     players: slot.seats.map((seat) => ({
       id: seat.userId,
       username: seat.username,

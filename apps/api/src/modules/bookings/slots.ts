@@ -23,9 +23,15 @@ import {
 import type { SettingsService } from '../settings/settings.service';
 import { createAccessCodes, type AccessCodes } from './access-codes';
 import * as repo from './bookings.repository';
+import { countWaiting } from './waitlist.repository';
 
 /** Days ahead a player may look at (and so materialise). */
 const BOOKING_HORIZON_DAYS = 90;
+const MINUTE = 60_000;
+
+/** Whether the slot's game is over at `now` (the instant joining it stops too). */
+const hasEnded = (slot: { startsAt: Date; lengthMinutes: number }, now: Date) =>
+  now.getTime() >= slot.startsAt.getTime() + slot.lengthMinutes * MINUTE;
 
 /**
  * Creates the slots of `capacity` seats at these starts that do not exist yet; how many.
@@ -69,12 +75,18 @@ type SlotChange = { slot: OperatedSlot; before: { capacity: number; open: boolea
 /** A player's seat on a slot, as the console's day lists it. */
 export type SeatedPlayer = Omit<repo.SeatRow, 'slotId'>;
 
-/** A slot of the console's day: seats taken of capacity, open or not, and who sits there. */
+/**
+ * A slot of the console's day: seats taken of capacity, open or not, whether its game has
+ * started or ended by the server's clock, how many wait in its line, and who sits there.
+ */
 export type DaySlot = {
   startsAt: Date;
   capacity: number;
   booked: number;
   open: boolean;
+  started: boolean;
+  ended: boolean;
+  waiting: number;
   seats: SeatedPlayer[];
 };
 
@@ -142,6 +154,17 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
     before: { capacity: slot.capacityBefore, open: slot.enabledBefore },
   });
 
+  /** Refuses an operator's change at `now` that found no slot, or one whose game has ended. */
+  async function refuseMissingOrEnded(executor: Executor, startsAt: Date, now: Date) {
+    const slot = await repo.findSlot(executor, { startsAt });
+    if (slot === undefined) fail('OPERATOR_SLOT_NOT_FOUND');
+    if (hasEnded(slot, now)) fail('OPERATOR_SLOT_ENDED');
+  }
+
+  /** The day's slots, their seats and their lines, in one go (the console reads it whole). */
+  const readDay = (range: { from: Date; to: Date }) =>
+    Promise.all([repo.listSlots(db, range), repo.listSeats(db, range), countWaiting(db, range)]);
+
   return {
     accessCodes,
     viewOf,
@@ -158,20 +181,25 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
      */
     async consoleDay(day: VenueDay): Promise<DaySlot[]> {
       const range = venueDayRange(day, zone);
-      const read = () => Promise.all([repo.listSlots(db, range), repo.listSeats(db, range)]);
-      let [slots, seats] = await read();
+      let [slots, seats, lines] = await readDay(range);
       // A day with any slot was made already: only a new one costs the insert.
       if (slots.length === 0 && day >= venueDayOf(clock.now(), zone)) {
         await materialise(day);
-        [slots, seats] = await read();
+        [slots, seats, lines] = await readDay(range);
       }
       const bySlot = new Map<string, SeatedPlayer[]>(slots.map((slot) => [slot.id, []]));
       for (const { slotId, ...seat } of seats) bySlot.get(slotId)?.push(seat);
+      const waiting = new Map(lines.map((line) => [line.slotId, line.waiting]));
+      // One instant for the whole day, so no two slots disagree on what time it is.
+      const now = clock.now();
       return slots.map((slot) => ({
         startsAt: slot.startsAt,
         capacity: slot.capacity,
         booked: slot.booked,
         open: slot.enabled,
+        started: slot.startsAt <= now,
+        ended: hasEnded(slot, now),
+        waiting: waiting.get(slot.id) ?? 0,
         seats: bySlot.get(slot.id) ?? [],
       }));
     },
@@ -184,7 +212,7 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
 
     /**
      * Sets a slot's capacity, never below the seats taken (booked, or held for a waitlist
-     * offer); on `executor`, the caller's transaction when given.
+     * offer), while its game has not ended; on `executor`, the caller's transaction when given.
      */
     async setCapacity(
       day: VenueDay,
@@ -193,15 +221,16 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
       executor: Executor = db,
     ): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(executor, startsAt, { capacity });
+      const now = clock.now();
+      const slot = await repo.updateSlot(executor, startsAt, { capacity }, now);
       if (slot !== undefined) return changed(slot);
-      const exists = await repo.findSlot(executor, { startsAt });
-      return fail(exists ? 'OPERATOR_CAPACITY_BELOW_BOOKED' : 'OPERATOR_SLOT_NOT_FOUND');
+      await refuseMissingOrEnded(executor, startsAt, now);
+      return fail('OPERATOR_CAPACITY_BELOW_BOOKED');
     },
 
     /**
-     * Closes a slot to new bookings and joins (seats already taken stay), or opens it again; on
-     * `executor`, the caller's transaction when given.
+     * Closes a slot to new bookings and joins (seats already taken stay), or opens it again,
+     * while its game has not ended; on `executor`, the caller's transaction when given.
      */
     async setOpen(
       day: VenueDay,
@@ -210,8 +239,12 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
       executor: Executor = db,
     ): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
-      const slot = await repo.updateSlot(executor, startsAt, { enabled: open });
-      return slot === undefined ? fail('OPERATOR_SLOT_NOT_FOUND') : changed(slot);
+      const now = clock.now();
+      const slot = await repo.updateSlot(executor, startsAt, { enabled: open }, now);
+      if (slot !== undefined) return changed(slot);
+      await refuseMissingOrEnded(executor, startsAt, now);
+      // A slot made after the change looked for it (its day listed meanwhile) was not there.
+      return fail('OPERATOR_SLOT_NOT_FOUND');
     },
 
     /** The future open slots of a venue day (created from the schedule on first sight). */

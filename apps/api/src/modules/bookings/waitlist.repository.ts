@@ -6,7 +6,7 @@
  * are made one transaction at a time, whichever process frees its seats.
  */
 import { GAME_COST_CREDITS, WAITLIST } from '@questfield/contract';
-import { and, asc, eq, gt, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import {
   eventSlots,
@@ -94,6 +94,26 @@ export async function hasWaiting(tx: Transaction, slotId: string): Promise<boole
     .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.status, 'waiting')))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * How many players wait in line on each slot starting in [from, to) that has any (the console's
+ * venue day), in one read: the day's slots by their start (event_slots_starts_at_key), then
+ * each slot's waiting players by waitlist_entries_slot_status_created_idx.
+ */
+export async function countWaiting(db: Executor, range: { from: Date; to: Date }) {
+  return db
+    .select({ slotId: waitlistEntries.slotId, waiting: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .innerJoin(eventSlots, eq(eventSlots.id, waitlistEntries.slotId))
+    .where(
+      and(
+        gte(eventSlots.startsAt, range.from),
+        lt(eventSlots.startsAt, range.to),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    )
+    .groupBy(waitlistEntries.slotId);
 }
 
 /**

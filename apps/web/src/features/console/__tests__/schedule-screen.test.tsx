@@ -15,7 +15,7 @@ const DAY_PATH = API_ROUTES.consoleDay.path;
 const CHANGE = API_ROUTES.consoleSlotChange.path;
 const CODE = API_ROUTES.consoleSlotAccessCode.path;
 const session = testConsoleSession();
-// A day far ahead, so every slot is still to come on the test's clock.
+// A day far ahead: a game has started or ended only when the server says so.
 const DAY = '2099-06-01';
 const slot = (time: string, startsAt: string, more: Partial<ConsoleSlot> = {}): ConsoleSlot => ({
   time,
@@ -23,11 +23,14 @@ const slot = (time: string, startsAt: string, more: Partial<ConsoleSlot> = {}): 
   booked: 0,
   capacity: 25,
   open: true,
+  started: false,
+  ended: false,
+  waiting: 0,
   players: [],
   ...more,
 });
-const dayOf = (version: string, slots: ConsoleSlot[]): ConsoleDay => ({
-  day: DAY,
+const dayOf = (version: string, slots: ConsoleSlot[], day = DAY): ConsoleDay => ({
+  day,
   today: '2099-05-30',
   timeZone: 'America/New_York',
   version,
@@ -130,6 +133,88 @@ describe('the venue day', () => {
         { day: DAY, time: '10:00' },
       ]),
     );
+  });
+
+  it("shows an ended game as Ended, without changes, counted apart; a started one plays; each line's players", async () => {
+    const NINE_THIRTY = slot('09:30', '2099-06-01T13:30:00.000Z', { started: true, ended: true });
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? {
+              body: dayOf('v1', [
+                NINE_THIRTY,
+                { ...TEN, started: true, booked: 25, waiting: 3 },
+                TEN_THIRTY,
+              ]),
+            }
+          : new Promise(() => {}),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+    const row = (time: RegExp) => within(table).getByRole('row', { name: time });
+
+    const ended = row(/9:30/);
+    expect(within(ended).getByText('Ended')).toBeVisible();
+    expect(within(ended).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(ended).queryByRole('button', { name: /^Close|^Change the capacity/ })).toBe(null);
+    expect(within(ended).getByRole('button', { name: /^Show the access code/ })).toBeVisible();
+
+    const playing = row(/10:00/);
+    expect(within(playing).getByText('Playing now')).toBeVisible();
+    expect(within(playing).getByText('Open')).toBeVisible();
+    expect(within(playing).getByRole('button', { name: 'Close 10:00 AM' })).toBeVisible();
+    expect(playing).toHaveTextContent('3 waiting');
+    expect(row(/10:30/)).not.toHaveTextContent(/waiting|Playing now|Ended/);
+
+    expect(screen.getByText('25 of 75 seats taken; 2 of 3 slots open; 1 ended.')).toBeVisible();
+  });
+
+  it('steps to the day before and after, by click and by keyboard, as the picker does', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? { body: dayOf('v1', [], typeof body.day === 'string' ? body.day : DAY) }
+          : new Promise(() => {}),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const picker = await screen.findByLabelText('Day');
+    await waitFor(() => expect(picker).toHaveValue(DAY));
+    const previous = screen.getByRole('button', { name: 'Previous day' });
+    const next = screen.getByRole('button', { name: 'Next day' });
+
+    await user.click(next);
+    await waitFor(() => expect(picker).toHaveValue('2099-06-02'));
+    await user.click(previous);
+    await user.click(previous);
+    // Across the month's end by the calendar.
+    await waitFor(() => expect(picker).toHaveValue('2099-05-31'));
+
+    // Beside the picker in the tab order, and pressed with the keyboard.
+    await user.click(picker);
+    await user.tab();
+    expect(next).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(picker).toHaveValue('2099-06-01'));
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(previous).toHaveFocus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(picker).toHaveValue('2099-05-31'));
+
+    const asked = api.sent.filter((request) => request.path === DAY_PATH).map((r) => r.body);
+    expect(asked.filter((body) => body.after === undefined)).toEqual([
+      { day: DAY },
+      { day: '2099-06-02' },
+      { day: DAY },
+      { day: '2099-05-31' },
+      { day: DAY },
+      { day: '2099-05-31' },
+    ]);
   });
 
   it('says so when the day cannot be loaded', async () => {

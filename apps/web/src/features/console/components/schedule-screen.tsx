@@ -1,3 +1,4 @@
+import { addDays, format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveConsoleDay } from '../api/get-console-day';
@@ -13,6 +14,61 @@ import { StatusNotice } from '@/components/ui/status-notice';
 import { cn } from '@/utils/cn';
 
 const dayTitle = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
+
+/** The day `by` days from `day` (both 'yyyy-MM-dd'): calendar days, whatever the clocks do. */
+const dayFrom = (day: string, by: number) => format(addDays(parseISO(day), by), 'yyyy-MM-dd');
+
+/** The day picker, the days either side of the one shown, and back to today. */
+function DayControls({
+  shown,
+  atToday,
+  onPick,
+}: {
+  /** The day shown ('' while the first answer loads). */
+  shown: string;
+  /** Whether the venue's today is the day shown by default (no day in the address). */
+  atToday: boolean;
+  /** Shows that day ('' for the venue's today). */
+  onPick: (day: string) => void;
+}) {
+  const step = buttonStyles({ variant: 'secondary' });
+  return (
+    <div className="mt-5 flex flex-wrap items-end gap-3">
+      <button
+        type="button"
+        className={step}
+        disabled={shown === ''}
+        onClick={() => onPick(dayFrom(shown, -1))}
+      >
+        {scheduleCopy.previousDay}
+      </button>
+      <label className="block">
+        <span className="mb-1.5 block text-sm font-semibold text-mist-100">
+          {scheduleCopy.dayLabel}
+        </span>
+        <input
+          type="date"
+          className={cn(inputClass, 'w-48')}
+          value={shown}
+          min="2000-01-01"
+          max="2999-12-31"
+          onChange={(event) => onPick(event.target.value)}
+        />
+      </label>
+      <button
+        type="button"
+        className={step}
+        disabled={shown === ''}
+        onClick={() => onPick(dayFrom(shown, 1))}
+      >
+        {scheduleCopy.nextDay}
+      </button>
+      <button type="button" className={step} disabled={atToday} onClick={() => onPick('')}>
+        {scheduleCopy.today}
+      </button>
+    </div>
+  );
+}
 
 /**
  * A venue day (today unless the address names one): each slot's seats, state and players,
@@ -32,38 +88,22 @@ export function ScheduleScreen() {
   const shownDay = day.data?.day ?? chosen ?? '';
   const taken = slots.reduce((sum, slot) => sum + slot.booked, 0);
   const capacity = slots.reduce((sum, slot) => sum + slot.capacity, 0);
-  const open = slots.filter((slot) => slot.open).length;
+  // An ended game is open to nobody, whatever its switch says.
+  const open = slots.filter((slot) => slot.open && !slot.ended).length;
+  const ended = slots.filter((slot) => slot.ended).length;
   const pick = (value: string) => setParams(value === '' ? {} : { day: value });
 
   return (
     <Panel heading={scheduleCopy.heading}>
       <p className="mt-2 text-mist-300">{scheduleCopy.intro(day.data?.timeZone ?? '…')}</p>
-      <div className="mt-5 flex flex-wrap items-end gap-3">
-        <label className="block">
-          <span className="mb-1.5 block text-sm font-semibold text-mist-100">
-            {scheduleCopy.dayLabel}
-          </span>
-          <input
-            type="date"
-            className={cn(inputClass, 'w-48')}
-            value={shownDay}
-            min="2000-01-01"
-            max="2999-12-31"
-            onChange={(event) => pick(event.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'secondary' })}
-          disabled={chosen === undefined || chosen === day.data?.today}
-          onClick={() => pick('')}
-        >
-          {scheduleCopy.today}
-        </button>
-      </div>
+      <DayControls
+        shown={shownDay}
+        atToday={chosen === undefined || chosen === day.data?.today}
+        onPick={pick}
+      />
       {slots.length > 0 ? (
         <p className="mt-4 text-white tabular-nums">
-          {scheduleCopy.summary(taken, capacity, open, slots.length)}
+          {scheduleCopy.summary(taken, capacity, open, slots.length, ended)}
         </p>
       ) : null}
       <PagedTable

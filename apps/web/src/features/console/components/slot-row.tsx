@@ -1,4 +1,4 @@
-import { GAME_LENGTH_MINUTES, type ConsoleSlot } from '@questfield/contract';
+import type { ConsoleSlot } from '@questfield/contract';
 import { useRef } from 'react';
 import { useChangeSlot } from '../api/change-slot';
 import { useShowAccessCode } from '../api/show-access-code';
@@ -7,14 +7,6 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormError } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
-
-/** Where the slot's game stands on this browser's clock (re-read at each live update). */
-function phaseOf(startsAt: string): 'ahead' | 'live' | 'ended' {
-  const start = Date.parse(startsAt);
-  const now = Date.now();
-  if (now < start) return 'ahead';
-  return now < start + GAME_LENGTH_MINUTES * 60_000 ? 'live' : 'ended';
-}
 
 /** One slot of the venue day: start, seats, state, players, and what staff can do to it. */
 export function SlotRow({
@@ -38,7 +30,8 @@ export function SlotRow({
   const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone });
   const change = useChangeSlot();
   const full = slot.booked >= slot.capacity;
-  const phase = phaseOf(slot.startsAt);
+  // Started and ended are the server's word (its clock), not this browser's.
+  const live = slot.started && !slot.ended;
   const command = { date: day, time: slot.time };
 
   const toggle = () =>
@@ -54,16 +47,9 @@ export function SlotRow({
     <tr className="align-top">
       <th scope="row" className="py-3 pr-4 font-semibold whitespace-nowrap text-white">
         <time dateTime={slot.startsAt}>{start}</time>
-        {phase === 'ahead' ? null : (
-          <span
-            className={cn(
-              'block text-xs font-normal',
-              phase === 'live' ? 'text-accent-300' : 'text-mist-400',
-            )}
-          >
-            {phase === 'live' ? scheduleCopy.live : scheduleCopy.ended}
-          </span>
-        )}
+        {live ? (
+          <span className="block text-xs font-normal text-accent-300">{scheduleCopy.live}</span>
+        ) : null}
       </th>
       <td className="py-3 pr-4 whitespace-nowrap">
         <span className={cn('tabular-nums', full ? 'text-amber-200' : 'text-white')}>
@@ -75,24 +61,22 @@ export function SlotRow({
             style={{ width: `${Math.min(100, (slot.booked / slot.capacity) * 100)}%` }}
           />
         </span>
+        {slot.waiting > 0 ? (
+          <span className="mt-1 block text-xs text-amber-200 tabular-nums">
+            {scheduleCopy.waiting(slot.waiting)}
+          </span>
+        ) : null}
       </td>
       <td className="py-3 pr-4">
-        <span
-          className={cn(
-            'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
-            slot.open ? 'bg-emerald-500/15 text-emerald-200' : 'bg-white/10 text-mist-300',
-          )}
-        >
-          {slot.open ? scheduleCopy.open : scheduleCopy.closed}
-        </span>
+        <StateBadge slot={slot} />
       </td>
       <td className="py-3 pr-4">
         <Players slot={slot} clock={clock} />
       </td>
       <td className="py-3">
         <div className="flex flex-wrap gap-2">
-          {/* An ended game takes no more players: nothing to close or resize. */}
-          {phase === 'ended' ? null : (
+          {/* An ended game takes no players: nothing to change (the server refuses too). */}
+          {slot.ended ? null : (
             <>
               <button
                 type="button"
@@ -123,6 +107,20 @@ export function SlotRow({
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** Open (green) or closed; an ended game is neither, whatever its switch says. */
+function StateBadge({ slot }: { slot: ConsoleSlot }) {
+  const [label, look] = slot.ended
+    ? [scheduleCopy.ended, 'bg-white/5 text-mist-400']
+    : slot.open
+      ? [scheduleCopy.open, 'bg-emerald-500/15 text-emerald-200']
+      : [scheduleCopy.closed, 'bg-white/10 text-mist-300'];
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', look)}>
+      {label}
+    </span>
   );
 }
 

@@ -5,14 +5,18 @@ export const scheduleCopy = {
     `Every slot of the day, live: seats fill as players book or join. Times are the venue's (${timeZone}).`,
   dayLabel: 'Day',
   today: 'Today',
-  summary: (taken: number, capacity: number, open: number, slots: number) =>
-    `${taken} of ${capacity} seats taken; ${open} of ${slots} slots open.`,
+  previousDay: 'Previous day',
+  nextDay: 'Next day',
+  /** An ended game is neither open nor closed: it is counted apart. */
+  summary: (taken: number, capacity: number, open: number, slots: number, ended: number) =>
+    `${taken} of ${capacity} seats taken; ${open} of ${slots} slots open${ended > 0 ? `; ${ended} ended` : ''}.`,
   caption: (day: string) => `Slots on ${day}`,
   columns: ['Start', 'Seats', 'State', 'Players', 'Actions'] as const,
   loading: 'Loading the day…',
   failed: 'The day could not be loaded.',
   empty: 'No slots on this day.',
   seats: (booked: number, capacity: number) => `${booked} of ${capacity}`,
+  waiting: (count: number) => `${count} waiting`,
   open: 'Open',
   closed: 'Closed',
   live: 'Playing now',
