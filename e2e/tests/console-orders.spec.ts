@@ -66,6 +66,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       const dialog = page.getByRole('dialog', { name: `Refund ${order.orderNumber}` });
       await expect(dialog).toContainText(`16 credits from ${player.username}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Bought by mistake');
       await dialog.getByRole('button', { name: 'Refund Order' }).click();
       await expect(dialog).toBeHidden();
       await expect(
@@ -90,7 +91,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       await expect(posting).toContainText('−16');
       await expect(posting).toContainText(order.orderNumber);
 
-      // The audit log: the refund, by this admin, with what it took back.
+      // The audit log: the refund, by this admin, with what it took back and why.
       await page
         .getByRole('navigation', { name: 'Console' })
         .getByRole('link', { name: 'Audit log' })
@@ -103,6 +104,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
         .filter({ hasText: 'Order refunded' });
       await expect(refunded).toContainText(admin.username);
       await expect(refunded).toContainText('creditsTakenBack: 16');
+      await expect(refunded).toContainText('Bought by mistake');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await playerBrowser.context().close();
     });

@@ -5,7 +5,9 @@
  * spent are shown before and refused unless the admin leaves the balance at zero; a refund the
  * processor turns down keeps the credits taken back, flags the order, and can be retried; a
  * refund made in Square's dashboard ends in the same state through refund.updated, whatever
- * order its events arrive in. Any body is answered, never with a 500.
+ * order its events arrive in. Every admin's refund says why: the audit log keeps the reason, and
+ * the buyer is mailed it with what went back, once, when the money is back on the card. Any body
+ * is answered, never with a 500.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -33,11 +35,14 @@ import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { postJson, signUp, type SignedUp } from './helpers/accounts';
 import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
+import { openedMails } from './helpers/outbox';
 import { deliverSquareEvent, purchase, refundEvent, SQUARE_ENV } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
 const START = '2026-06-01T16:00:00Z';
+/** Why the admins in these tests refund. */
+const REASON = 'Bought by mistake';
 
 describe(`the console's orders and refunds [${dbKind}]`, () => {
   const token = newOperatorToken();
@@ -111,15 +116,20 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       .select()
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, (await orderRow(orderNumber)).id));
-  const refund = (orderNumber: string, leaveShortfall?: boolean, who = admin) =>
-    post(who, 'consoleOrderRefund', { orderNumber, leaveShortfall });
+  const refund = (orderNumber: string, leaveShortfall?: boolean, who = admin, reason = REASON) =>
+    post(who, 'consoleOrderRefund', { orderNumber, leaveShortfall, reason });
+  /** The refund mails `who` was sent, newest first, as text. */
+  const refundMails = async (who = buyer) =>
+    (await openedMails(t, who.email))
+      .filter((mail) => mail.template === 'order_refunded')
+      .map((mail) => ({ subject: mail.subject, text: mail.textBody }));
   const planOf = async (orderNumber: string) => {
     const answer = await post(admin, 'consoleOrderRefundPlan', { orderNumber });
     expect(answer.statusCode, answer.body).toBe(200);
     return jsonOf<ConsoleOrderRefundPlan>(answer);
   };
-  const refunded = async (orderNumber: string, leaveShortfall?: boolean) => {
-    const answer = await refund(orderNumber, leaveShortfall);
+  const refunded = async (orderNumber: string, leaveShortfall?: boolean, reason = REASON) => {
+    const answer = await refund(orderNumber, leaveShortfall, admin, reason);
     expect(answer.statusCode, answer.body).toBe(200);
     return jsonOf<{ order: ConsoleOrder }>(answer).order;
   };
@@ -210,11 +220,67 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       subject: `${number} ($17.99)`,
       before: { status: 'paid' },
       after: { status: 'refunded', creditsTakenBack: 16, creditsMissing: 0, passesRevoked: 0 },
+      reason: REASON,
     });
     expect(await refund(number)).toMatchObject({ statusCode: 409 });
     expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
     expect(processor.refunds).toHaveLength(1);
     expect(await audited()).toHaveLength(1);
+  });
+
+  it('mails the buyer once: the money back on the card, the credits taken back, the reason', async () => {
+    const number = await buy();
+    const reason = 'Charged twice <script>alert(1)</script>';
+    await refunded(number, false, reason);
+    expect(await refund(number)).toMatchObject({ statusCode: 409 });
+    const mails = await openedMails(t, buyer.email);
+    const sent = mails.filter((mail) => mail.template === 'order_refunded');
+    expect(sent).toHaveLength(1);
+    const [mail] = sent;
+    expect(mail?.subject).toBe(`Your Questfield order ${number} was refunded`);
+    for (const said of [
+      `We refunded your order ${number}: $17.99 went back to the card you paid with.`,
+      'We took back the 16 credits the order added to your account.',
+      `The reason our staff gave: ${reason}`,
+    ]) {
+      expect(mail?.textBody).toContain(said);
+    }
+    expect(mail?.textBody).not.toMatch(/Game Pass|already been spent/);
+    expect(mail?.htmlBody).toContain('Charged twice &lt;script&gt;');
+    expect(mail?.htmlBody).not.toContain('<script>');
+    // Taken off the refund as it was queued: nothing is left to send again.
+    expect((await refundRows(number))[0]?.buyerMail).toBeNull();
+  });
+
+  it('refuses a refund without a reason, and changes nothing', async () => {
+    const number = await buy();
+    for (const reason of [undefined, '', '   ', 'x'.repeat(201)]) {
+      const answer = await post(admin, 'consoleOrderRefund', { orderNumber: number, reason });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(jsonOf(answer)).toEqual(
+        refusal(
+          'VALIDATION_FAILED',
+          reason === undefined
+            ? 'Some fields are missing or not valid: reason.'
+            : reason.length > 200
+              ? 'The reason is at most 200 characters.'
+              : 'Say why: the player is told in the refund mail, and the audit log keeps it.',
+        ),
+      );
+    }
+    const run = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'orders refund', orderNumber: number },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(run.statusCode, run.body).toBe(400);
+    expect((await orderRow(number)).status).toBe('paid');
+    expect(await balanceOf(buyer)).toBe(16);
+    expect(await refundRows(number)).toEqual([]);
+    expect(processor.refunds).toEqual([]);
+    expect(await audited()).toEqual([]);
+    expect(await refundMails()).toEqual([]);
   });
 
   it('shows spent credits and refuses until the admin leaves the balance at zero', async () => {
@@ -238,8 +304,12 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     expect((await ledgerOf(buyer)).at(-1)).toEqual(['refund', -6]);
     expect((await audited())[0]).toMatchObject({
       after: { creditsTakenBack: 6, creditsMissing: 10 },
-      reason: 'Refunded with the spent credits left at zero.',
+      reason: `${REASON} (Refunded with the spent credits left at zero.)`,
     });
+    const [mail] = await refundMails();
+    expect(mail?.text).toContain(
+      'We took back 6 credits the order added to your account; the other 10 credits had already been spent, so your balance was left at zero.',
+    );
   });
 
   it('gives back the seats spent credits paid for, so cancelling them pays nothing back', async () => {
@@ -261,7 +331,7 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     const run = await postJson(
       t.app,
       'operatorRun',
-      { command: 'orders refund', orderNumber: number, leaveShortfall: true },
+      { command: 'orders refund', orderNumber: number, leaveShortfall: true, reason: REASON },
       { headers: { authorization: `Bearer ${token}` } },
     );
     expect(run.statusCode, run.body).toBe(200);
@@ -300,6 +370,11 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     ]);
     await refunded(number);
     expect(await balanceOf(friend)).toBe(0);
+    // The buyer had no credits of it: their mail names the passes, and no credits.
+    const [mail] = await refundMails();
+    expect(mail?.text).toContain("The order's 2 Game Passes were revoked and no longer work.");
+    expect(mail?.text).not.toContain('credits');
+    expect(await refundMails(friend)).toEqual([]);
     const late = await postJson(
       t.app,
       'usersRedeemCode',
@@ -365,6 +440,7 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     refundAnswersLost = true;
     const lost = jsonOf<{ order: ConsoleOrder }>(await refund(number));
     expect(lost.order.refund).toMatchObject({ status: 'pending', providerRefundId: null });
+    expect(await refundMails()).toEqual([]);
     expect(await servicesOf(t, provider(processor)).orders.reconcile()).toBe(0);
     refundAnswersLost = false;
     clock.advance(3 * 60_000);
@@ -374,6 +450,8 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     expect(row?.providerRefundId).toMatch(/\S/);
     expect(processor.refunds).toHaveLength(1);
     expect(await servicesOf(t, provider(processor)).orders.reconcile()).toBe(0);
+    // The buyer learns of it when the reconciler does, once.
+    expect(await refundMails()).toHaveLength(1);
   });
 
   it('keeps a refund the processor turns down, flagged, until it is retried', async () => {
@@ -387,9 +465,11 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     });
     // The credits stay taken back: the admin decided; only the money is still owed.
     expect(await balanceOf(buyer)).toBe(0);
+    // No mail while no money went back.
+    expect(await refundMails()).toEqual([]);
 
     processor.declineRefunds = false;
-    const retried = await refunded(number);
+    const retried = await refunded(number, false, 'Card works again');
     expect(retried).toMatchObject({ flag: null, refund: { status: 'completed' } });
     const keys = processor.refunds.map((request) => request.idempotencyKey);
     expect(keys).toHaveLength(2);
@@ -398,11 +478,19 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       ['purchase', 16],
       ['refund', -16],
     ]);
-    expect((await audited()).map((entry) => entry.after)).toEqual([
-      { refund: 'asked again' },
-      { status: 'refunded', creditsTakenBack: 16, creditsMissing: 0, passesRevoked: 0 },
+    expect((await audited()).map(({ after, reason }) => ({ after, reason }))).toEqual([
+      { after: { refund: 'asked again' }, reason: 'Card works again' },
+      {
+        after: { status: 'refunded', creditsTakenBack: 16, creditsMissing: 0, passesRevoked: 0 },
+        reason: REASON,
+      },
     ]);
     expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+    // The mail went when the money did, once, with the reason of the refund that got it back.
+    const mails = await refundMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('The reason our staff gave: Card works again');
+    expect(mails[0]?.text).toContain('We took back the 16 credits');
   });
 
   it("finishes a pending refund with Square's refund.updated, in any order", async () => {
@@ -419,8 +507,12 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     await deliver(news('PENDING'));
     await deliver(news('FAILED', 'another-refund'));
     expect((await refundRows(number))[0]?.status).toBe('pending');
+    // The buyer is mailed when the money is back, not while it is on its way.
+    expect(await refundMails()).toEqual([]);
+    await deliver(news('COMPLETED'));
     await deliver(news('COMPLETED'));
     await deliver(news('FAILED'));
+    expect(await refundMails()).toHaveLength(1);
     expect((await refundRows(number))[0]).toMatchObject({ status: 'completed' });
     expect((await orderRow(number)).flag).toBeNull();
     expect(await balanceOf(buyer)).toBe(0);
@@ -448,6 +540,8 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       ['refund', -16],
     ]);
     expect(jsonOf(await refund(number))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+    // Nobody here said why: the buyer hears of it from Square, not from us.
+    expect(await refundMails()).toEqual([]);
 
     // An incomplete refund event is refused and changes nothing.
     const { payment_id: _payment, ...incomplete } = event.data.object.refund;
@@ -499,7 +593,7 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     const run = await postJson(
       t.app,
       'operatorRun',
-      { command: 'orders refund', orderNumber: number },
+      { command: 'orders refund', orderNumber: number, reason: 'Charged twice' },
       { headers: { authorization: `Bearer ${token}` } },
     );
     expect(run.statusCode, run.body).toBe(200);
@@ -511,7 +605,13 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       takenBack: 16,
       missing: 0,
     });
-    expect((await audited())[0]?.actor).toMatchObject({ kind: 'command_line' });
+    expect((await audited())[0]).toMatchObject({
+      actor: { kind: 'command_line' },
+      reason: 'Charged twice',
+    });
+    expect((await refundMails()).map((mail) => mail.text)).toEqual([
+      expect.stringContaining('The reason our staff gave: Charged twice'),
+    ]);
   });
 
   it('answers any body without a 500', async () => {
@@ -521,7 +621,10 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       [
         ['consoleOrders', [{ status: 'paid', day: '2026-06-01' }, { cursor: randomUUID() }]],
         ['consoleOrderRefundPlan', [{ orderNumber: number }]],
-        ['consoleOrderRefund', [{ orderNumber: 'QF-0000000000', leaveShortfall: true }]],
+        [
+          'consoleOrderRefund',
+          [{ orderNumber: 'QF-0000000000', leaveShortfall: true, reason: REASON }],
+        ],
       ],
       7,
     );

@@ -113,6 +113,7 @@ describe(`the console's weekly report [${dbKind}]`, () => {
     const refunded = await buy(ada, 'credits-16');
     const refund = await post(await fresh('admin'), 'consoleOrderRefund', {
       orderNumber: refunded,
+      reason: 'Bought by mistake',
     });
     expect(refund.statusCode, refund.body).toBe(200);
 

@@ -19,7 +19,14 @@ import { mailRendererFor } from '../src/services';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp } from './helpers/accounts';
 import { getLocally } from './helpers/mailbox';
-import { createTestApp, dbKind, jsonOf, PRODUCTION_ENV, servicesOf } from './helpers/test-app';
+import {
+  createTestApp,
+  dbKind,
+  jsonOf,
+  PRODUCTION_ENV,
+  servicesOf,
+  testEnv,
+} from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
 type Received = { to: string; data: string };
@@ -74,6 +81,39 @@ describe(`email [${dbKind}]`, () => {
     expect(mail.text).toMatch(/expires in 10 minutes/);
     expect(passwordChangedEmail({ username: 'a"b' }).html).toContain('a&quot;b');
     expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  it("renders a refund's mail with every value escaped, and what it took back in words", () => {
+    const render = mailRendererFor(testEnv());
+    const refund = {
+      username: 'zoe<b>',
+      orderNumber: 'QF-7K3M9X2P4D',
+      amount: '$17.99',
+      creditsTakenBack: 6,
+      creditsSpent: 10,
+      passesRevoked: 1,
+      reason: 'Charged twice <script>alert(1)</script> & "sorry"',
+    };
+    const mail = render(mailDraft('order_refunded', refund), new Date());
+    expect(mail.subject).toBe('Your Questfield order QF-7K3M9X2P4D was refunded');
+    expect(mail.html).not.toMatch(/<script>|<b>/);
+    expect(mail.html).toContain(
+      'The reason our staff gave: Charged twice &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;sorry&quot;',
+    );
+    expect(mail.html).toContain('Hi zoe&lt;b&gt;,');
+    expect(mail.text.split('\n')).toEqual([
+      'Hi zoe<b>,',
+      '',
+      'We refunded your order QF-7K3M9X2P4D: $17.99 went back to the card you paid with. Your bank may take a few days to show it.',
+      'We took back 6 credits the order added to your account; the other 10 credits had already been spent, so your balance was left at zero.',
+      "The order's Game Pass was revoked and no longer works.",
+      `The reason our staff gave: ${refund.reason}`,
+      'If you have a question about this refund, write to us at hello@questfield.example.',
+    ]);
+    const allSpent = { ...refund, creditsTakenBack: 0, creditsSpent: 16, passesRevoked: 0 };
+    expect(render(mailDraft('order_refunded', allSpent), new Date()).text).toContain(
+      'The 16 credits the order added to your account had already been spent, so your balance was left at zero.',
+    );
   });
 
   it('delivers through a real SMTP server, retrying after a refusal', async () => {

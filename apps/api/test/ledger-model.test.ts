@@ -425,7 +425,12 @@ class Refund extends LedgerCommand {
   private async send(real: Real, order: ModelOrder) {
     if (this.by === 'admin') {
       const { orderNumber } = order;
-      return operatorRun(real, { command: 'orders refund', orderNumber, leaveShortfall: true });
+      return operatorRun(real, {
+        command: 'orders refund',
+        orderNumber,
+        leaveShortfall: true,
+        reason: 'Model refund',
+      });
     }
     const payment = { id: order.paymentId, status: 'COMPLETED' };
     const refunded = { ...payment, amount: order.amountCents, refunded: order.amountCents };

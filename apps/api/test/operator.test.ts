@@ -140,6 +140,8 @@ describe('operator command line: arguments', () => {
     [['slots', 'show', '--date', 'tomorrow']],
     [['slots', 'close', '--date', '2026-06-01', '--time', '25:00']],
     [['slots', 'set-capacity', '--date', '2026-06-01', '--time', '10:00', '--capacity', '0']],
+    [['orders', 'refund', '--order', 'QF-7K3M9X2P4D']],
+    [['orders', 'refund', '--order', 'QF-7K3M9X2P4D', '--reason', '  ']],
   ])('refuses %j with usage and exit 2', async (argv) => {
     const ran = await admin(argv, noDatabase);
     expect(ran.code).toBe(EXIT.usage);

@@ -3,11 +3,12 @@
  * every order, newest first, narrowed by status and day; and an admin's full refund of a paid
  * order: the card gets its money back and the credits the order gave are taken back. When a
  * player has already spent some, the plan says how many are missing, and the refund is refused
- * unless the admin chooses to refund the money anyway and leave that balance at zero.
+ * unless the admin chooses to refund the money anyway and leave that balance at zero. The admin
+ * says why: the buyer reads it in the mail about the refund.
  */
 import { z } from 'zod';
 import { creditsText } from './credits';
-import { ORDER_FLAG_NAMES, venueDay } from './operator';
+import { consoleReason, ORDER_FLAG_NAMES, venueDay } from './operator';
 import { ORDER_STATUSES, orderLine, orderNumber } from './orders';
 
 export const ORDERS_PAGE_SIZE = 50;
@@ -91,6 +92,10 @@ export const consoleOrderRefundRequest = z.strictObject({
   orderNumber,
   /** Refund the money although credits are missing, leaving those balances at zero. */
   leaveShortfall: z.boolean().default(false),
+  /** Mailed to the buyer with the refund, and kept in the audit log. */
+  reason: consoleReason(
+    'Say why: the player is told in the refund mail, and the audit log keeps it.',
+  ),
 });
 export type ConsoleOrderRefundRequest = z.infer<typeof consoleOrderRefundRequest>;
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ROLES } from './accounts';
 import { creditHistoryRequest, creditPosting, creditsText } from './credits';
 import { myBestsResponse } from './games';
-import { OPERATOR_CODE_KINDS, OPERATOR_LIMITS } from './operator';
+import { consoleReason, OPERATOR_CODE_KINDS, OPERATOR_LIMITS } from './operator';
 import { publicOrder } from './orders';
 import { userMessage } from './user-message';
 
@@ -85,14 +85,7 @@ export const consolePlayerCreditsRequest = z.strictObject({
     OPERATOR_LIMITS.creditsPerGrant,
     userMessage(creditLimitMessage(OPERATOR_LIMITS.creditsPerGrant)),
   ),
-  reason: z
-    .string()
-    .trim()
-    .min(1, userMessage('Say why: the reason goes into the audit log.'))
-    .max(
-      OPERATOR_LIMITS.reasonLength,
-      userMessage(`The reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`),
-    ),
+  reason: consoleReason('Say why: the reason goes into the audit log.'),
 });
 export type ConsolePlayerCreditsRequest = z.infer<typeof consolePlayerCreditsRequest>;
 

@@ -143,6 +143,20 @@ const reason = z
     `--reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`,
   );
 
+/**
+ * The same rule as the console asks it, in words the API answers as they are; `needed` says
+ * what the reason is for.
+ */
+export const consoleReason = (needed: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, userMessage(needed))
+    .max(
+      OPERATOR_LIMITS.reasonLength,
+      userMessage(`The reason is at most ${OPERATOR_LIMITS.reasonLength} characters.`),
+    );
+
 /** A day blocked (no games), and why. */
 export const dayBlock = z.strictObject({ date: venueDay, reason });
 
@@ -324,6 +338,8 @@ export const operatorCommand = z.discriminatedUnion('command', [
     orderNumber,
     /** Refund the money although credits are missing, leaving those balances at zero. */
     leaveShortfall: z.boolean().default(false),
+    /** Mailed to the buyer with the refund, and kept in the audit log. */
+    reason,
   }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommand>;

@@ -244,15 +244,18 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .command('refund')
     .description(
       'Refund a paid order in full: the card gets the money back, its Game Passes stop working ' +
-        'and the credits it gave are taken back. Refused when some were spent, unless ' +
-        '--leave-shortfall. Run it again to retry a refund the processor turned down.',
+        'and the credits it gave are taken back; the buyer is mailed what went back and why ' +
+        'once the money is back. Refused when some were spent, unless --leave-shortfall. Run ' +
+        'it again to retry a refund the processor turned down.',
     )
     .requiredOption('--order <number>', 'the order number, e.g. QF-7K3M9X2P4D')
+    .requiredOption('--reason <text>', 'why, mailed to the buyer and kept in the audit log')
     .option('--leave-shortfall', 'refund anyway, leaving spent balances at zero', false)
-    .action((options: { order: string; leaveShortfall: boolean }) =>
+    .action((options: { order: string; reason: string; leaveShortfall: boolean }) =>
       chosen({
         command: 'orders refund',
         orderNumber: options.order,
+        reason: options.reason,
         leaveShortfall: options.leaveShortfall,
       }),
     );

@@ -98,6 +98,15 @@ export const paymentDisputes = pgTable(
 
 export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
 
+/** What an admin's refund tells its buyer besides the order: the admin's reason, the credits. */
+export type RefundMailFacts = {
+  reason: string;
+  /** Credits taken back from the buyer's balance. */
+  creditsTakenBack: number;
+  /** Credits of the order the buyer had spent on games already played: left at zero. */
+  creditsSpent: number;
+};
+
 /**
  * The refund of an order's payment, at most one per order (refunding twice is impossible): asked
  * for by an admin in the console, or made in Square's dashboard and learnt from its webhook.
@@ -122,6 +131,12 @@ export const orderRefunds = pgTable(
     failureCode: text('failure_code'),
     /** Requests made to the processor; a retry after a refusal uses a new idempotency key. */
     attempts: integer('attempts').notNull().default(1),
+    /**
+     * The buyer's mail about an admin's refund, held until the money is back on the card and
+     * cleared as it is queued, so it goes once and never for a refund turned down; null once
+     * sent, and for a refund made in Square's dashboard (nobody said why).
+     */
+    buyerMail: jsonb('buyer_mail').$type<RefundMailFacts>(),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import {
   BRAND_NAME,
   CALENDAR_ALARM_MINUTES,
   CONTACT,
+  creditsText,
   GAME_COST_CREDITS,
   RECOVERY_CODE_TTL_MS,
 } from '@questfield/contract';
@@ -15,6 +16,7 @@ type EmailTemplateName =
   | 'recovery_code'
   | 'password_changed'
   | 'order_confirmation'
+  | 'order_refunded'
   | 'partnership_confirmation'
   | 'partnership_notification'
   | 'account_deleted'
@@ -164,6 +166,54 @@ function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail {
     ].join(''),
   );
   return { template: 'order_confirmation', subject, text, html };
+}
+
+type OrderRefund = {
+  username: string;
+  orderNumber: string;
+  /** '$17.99', back on the card. */
+  amount: string;
+  /** Credits taken back from the player, and those already spent on games played. */
+  creditsTakenBack: number;
+  creditsSpent: number;
+  /** The order's Game Passes, which stopped working. */
+  passesRevoked: number;
+  /** Why, in the admin's words. */
+  reason: string;
+};
+
+/** What the refund took back: the credits (and those already spent), the Game Passes. */
+function takenBackLines(input: OrderRefund): string[] {
+  const { creditsTakenBack: taken, creditsSpent: spent, passesRevoked: passes } = input;
+  const atZero = 'had already been spent, so your balance was left at zero.';
+  const credits =
+    spent === 0
+      ? `We took back the ${creditsText(taken)} the order added to your account.`
+      : taken === 0
+        ? `The ${creditsText(spent)} the order added to your account ${atZero}`
+        : `We took back ${creditsText(taken)} the order added to your account; the other ${creditsText(spent)} ${atZero}`;
+  const revoked =
+    passes === 1
+      ? "The order's Game Pass was revoked and no longer works."
+      : `The order's ${passes} Game Passes were revoked and no longer work.`;
+  return [...(taken + spent > 0 ? [credits] : []), ...(passes > 0 ? [revoked] : [])];
+}
+
+/** An admin's full refund of an order (ADR 0027): the money back, what it took back, and why. */
+function orderRefundedEmail(input: OrderRefund): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} order ${input.orderNumber} was refunded`;
+  const lines = [
+    `We refunded your order ${input.orderNumber}: ${input.amount} went back to the card you paid with. Your bank may take a few days to show it.`,
+    ...takenBackLines(input),
+    `The reason our staff gave: ${input.reason}`,
+    `If you have a question about this refund, write to us at ${CONTACT.supportEmail}.`,
+  ];
+  const text = [`Hi ${input.username},`, '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    [`Hi ${input.username},`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  );
+  return { template: 'order_refunded', subject, text, html };
 }
 
 type SeatCancellation = {
@@ -453,6 +503,7 @@ const PLAIN_TEMPLATES = {
   password_changed: passwordChangedEmail,
   account_deleted: accountDeletedEmail,
   order_confirmation: orderConfirmationEmail,
+  order_refunded: orderRefundedEmail,
   seat_cancelled: seatCancelledEmail,
   partnership_confirmation: (_input: null) => partnershipConfirmationEmail(),
   partnership_notification: partnershipNotificationEmail,

@@ -9,6 +9,9 @@ import type { OrdersService } from './orders.service';
 
 type RefundRequest = Omit<Extract<OperatorCommand, { command: 'orders refund' }>, 'command'>;
 
+/** Appended to the admin's reason in the audit log when the refund left spent credits. */
+const LEFT_AT_ZERO = '(Refunded with the spent credits left at zero.)';
+
 type OrderAdminDeps = {
   orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
   auditLog: Pick<AuditLogService, 'record'>;
@@ -31,8 +34,9 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
 
     /**
      * A full refund of a paid order (admins): what it gave taken back and the money returned,
-     * audited in the refund's own transaction; asking again retries a refund the processor
-     * turned down (audited as asked again).
+     * audited with the admin's reason in the refund's own transaction, and the buyer mailed it
+     * once the money is back; asking again retries a refund the processor turned down (audited
+     * as asked again).
      */
     async refund(request: RefundRequest, actor: OperatorActor) {
       let takenBack = 0;
@@ -56,7 +60,7 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
                     passesRevoked: clawback.passes,
                   },
                 }),
-            reason: request.leaveShortfall ? 'Refunded with the spent credits left at zero.' : '',
+            reason: request.leaveShortfall ? `${request.reason} ${LEFT_AT_ZERO}` : request.reason,
           });
         },
       );

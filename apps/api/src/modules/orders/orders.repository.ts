@@ -13,6 +13,7 @@ import {
   reportedRefunds,
   webhookEvents,
   type REFUND_STATUSES,
+  type RefundMailFacts,
 } from '../../db/schema/orders';
 import { playerNames } from '../../db/schema/views';
 
@@ -314,7 +315,13 @@ export async function insertRefund(
   tx: Transaction,
   refund: Pick<
     typeof orderRefunds.$inferInsert,
-    'orderId' | 'amountCents' | 'requestedBy' | 'shortfallCredits' | 'status' | 'providerRefundId'
+    | 'orderId'
+    | 'amountCents'
+    | 'requestedBy'
+    | 'shortfallCredits'
+    | 'status'
+    | 'providerRefundId'
+    | 'buyerMail'
   > & { now: Date },
 ): Promise<RefundRow | undefined> {
   const { now, ...values } = refund;
@@ -390,12 +397,29 @@ export async function settleRefund(
 }
 
 /**
+ * The buyer's mail a refund holds, taken off it (null when it holds none): whoever takes it
+ * queues it, so it goes once. The row stays locked until the caller's transaction ends.
+ */
+export async function takeBuyerMail(tx: Transaction, id: string): Promise<RefundMailFacts | null> {
+  const [row] = await tx
+    .select({ buyerMail: orderRefunds.buyerMail })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.id, id))
+    .for('update');
+  if (row === undefined || row.buyerMail === null) return null;
+  await tx.update(orderRefunds).set({ buyerMail: null }).where(eq(orderRefunds.id, id));
+  return row.buyerMail;
+}
+
+/**
  * A failed refund asked for again: pending with a new attempt (its own idempotency key), once
- * however many admins press at the same moment. Undefined when it was not failed any more.
+ * however many admins press at the same moment; the buyer's mail, if it holds one, gives this
+ * admin's reason. Undefined when it was not failed any more.
  */
 export async function retryRefund(
   db: Executor,
   id: string,
+  reason: string,
   now: Date,
 ): Promise<RefundRow | undefined> {
   const [row] = await db
@@ -405,6 +429,8 @@ export async function retryRefund(
       failureCode: null,
       providerRefundId: null,
       attempts: sql`${orderRefunds.attempts} + 1`,
+      // jsonb_set of null is null: a refund made in Square's dashboard still mails nobody.
+      buyerMail: sql`jsonb_set(${orderRefunds.buyerMail}, '{reason}', to_jsonb(${reason}::text))`,
       updatedAt: now,
     })
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'failed')))

@@ -124,7 +124,7 @@ export type OrdersDeps = Pick<Infra, 'db' | 'env' | 'transaction' | 'clock' | 'p
     'issuing' | 'revokeOrderPasses' | 'orderPassClaimers' | 'gamePasses' | 'redeemedGamePass'
   >;
   accounts: Pick<AccountsService, 'find'>;
-  mailer: Pick<Mailer, 'queueing' | 'wake'>;
+  mailer: Pick<Mailer, 'queue' | 'queueing' | 'wake'>;
 };
 
 /** The buyer as the checkout's session read them: whom the confirmation goes to. */
@@ -135,7 +135,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const { seats } = deps;
   const refunds = createRefunds({
     ...{ db, transaction, clock, payments },
-    ...{ credits, seats, codes, accounts },
+    ...{ credits, seats, codes, accounts, mailer },
   });
 
   /**

@@ -11,12 +11,17 @@
  * - The processor is asked with the refund's attempt as the idempotency key: a lost answer is
  *   asked again under the same key (the reconciler, or the admin again), a refusal is retried
  *   under the next; nothing is refunded twice.
+ * - The buyer of an admin's refund is mailed when the money is back on the card, whichever
+ *   answer says so first (the processor's, its webhook, the reconciler's): the mail waits on the
+ *   refund row and is taken off it as it is queued, in one transaction, so it goes once.
  */
-import { refundShortfallMessage } from '@questfield/contract';
+import { formatUsd, refundShortfallMessage } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import type { RefundResult } from '../../integrations/payments/provider';
+import type { Mailer } from '../../integrations/email/mailer';
+import { mailDraft } from '../../integrations/email/templates';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService } from '../codes/codes.service';
 import type { CancellationService } from '../bookings/cancellation.service';
@@ -46,8 +51,20 @@ export type RefundNews = {
 /** What a full refund takes back from one player: what the order gave them, and what they have. */
 type TakeBack = { userId: string; credits: number; balance: number; missing: number };
 
+/** What the buyer gave back of what the order gave them, and what they had spent (not taken). */
+type BuyerTakeBack = { creditsTakenBack: number; creditsSpent: number };
+
 /** What a full refund of a paid order does besides the money: passes revoked, credits taken back. */
-export type Clawback = { takeBack: TakeBack[]; passes: number; credits: number; missing: number };
+export type Clawback = {
+  takeBack: TakeBack[];
+  passes: number;
+  credits: number;
+  missing: number;
+  buyer: BuyerTakeBack;
+};
+
+/** A paid order's refund request from an admin: the order, the shortfall choice and why. */
+type OperatorRefund = { orderNumber: string; leaveShortfall: boolean; reason: string };
 
 /**
  * Joins an admin's refund with the audit row: in the refund's transaction with what it took
@@ -68,10 +85,13 @@ export type RefundsDeps = Pick<Infra, 'db' | 'transaction' | 'clock' | 'payments
   seats: Pick<CancellationService, 'giveBackForRefund'>;
   codes: Pick<CodesService, 'revokeOrderPasses' | 'orderPassClaimers'>;
   accounts: Pick<AccountsService, 'find'>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
 };
 
+const NOTHING_TAKEN: BuyerTakeBack = { creditsTakenBack: 0, creditsSpent: 0 };
+
 export function createRefunds({ db, transaction, clock, payments, ...modules }: RefundsDeps) {
-  const { credits, seats, codes, accounts } = modules;
+  const { credits, seats, codes, accounts, mailer } = modules;
 
   /**
    * Takes `amount` credits back from a player for a refunded order, as far as the balance
@@ -89,6 +109,20 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     // Credits already spent stay spent; the rest is taken back.
     if (outcome.balance > 0) await credits.post(tx, posting(-outcome.balance));
     return outcome.balance;
+  }
+
+  /**
+   * Takes back from each player what the order gave them, as far as their balances allow; what
+   * the buyer gave back and had spent, which their mail says.
+   */
+  async function takeBackAll(tx: Transaction, order: repo.OrderRow, players: TakeBack[]) {
+    let buyer = NOTHING_TAKEN;
+    for (const player of players) {
+      const taken = await takeBack(tx, order.id, player.userId, player.credits);
+      if (player.userId !== order.userId) continue;
+      buyer = { creditsTakenBack: taken, creditsSpent: player.credits - taken };
+    }
+    return buyer;
   }
 
   /**
@@ -116,7 +150,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     await lockPlayers(tx, order);
     const wasPaid = await repo.markRefunded(tx, { id: order.id, paymentId }, clock.now());
     if (wasPaid === undefined) return null;
-    if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0 };
+    if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0, buyer: NOTHING_TAKEN };
     const owed = new Map<string, number>([[order.userId, order.credits]]);
     const revoked = await codes.revokeOrderPasses(tx, order.id);
     for (const pass of revoked) owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
@@ -132,7 +166,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const short = takenBack.filter((player) => player.missing > 0);
     const shortOf = new Map(short.map((player) => [player.userId, player.missing]));
     if (shortOf.size > 0) await seats.giveBackForRefund(tx, shortOf);
-    for (const player of takenBack) await takeBack(tx, order.id, player.userId, player.credits);
+    const buyer = await takeBackAll(tx, order, takenBack);
     const total = (key: 'credits' | 'missing') =>
       takenBack.reduce((sum, player) => sum + player[key], 0);
     return {
@@ -140,6 +174,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       passes: passCountOf(withLines(order)),
       credits: total('credits'),
       missing: total('missing'),
+      buyer,
     };
   }
 
@@ -179,7 +214,29 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     return done.value;
   }
 
-  /** Records the processor's answer on the refund; the refund as it stands after it. */
+  /**
+   * Queues the buyer's mail the refund holds (an admin's, not sent yet), in `tx`; whether it did.
+   * An account deleted since has no address: the mail is dropped with it.
+   */
+  async function mailBuyer(tx: Transaction, order: repo.OrderRow, refundId: string) {
+    const facts = await repo.takeBuyerMail(tx, refundId);
+    const buyer = facts === null ? undefined : await accounts.find(order.userId, tx);
+    if (facts === null || buyer === undefined) return false;
+    const mail = mailDraft('order_refunded', {
+      username: buyer.username,
+      orderNumber: order.orderNumber,
+      amount: formatUsd(order.amountCents),
+      passesRevoked: passCountOf(withLines(order)),
+      ...facts,
+    });
+    await mailer.queue(tx, buyer.email, mail);
+    return true;
+  }
+
+  /**
+   * Records the processor's answer on the refund, and once the money is back on the card mails
+   * the buyer in the same transaction; the refund as it stands after it.
+   */
   async function recordAnswer(
     order: repo.OrderRow,
     row: repo.RefundRow,
@@ -187,16 +244,18 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   ): Promise<repo.RefundRow> {
     const now = clock.now();
     if (answer.outcome === 'unknown') return row;
-    const settled = await repo.settleRefund(
-      db,
-      row.id,
+    const change =
       answer.outcome === 'failed'
-        ? { status: 'failed', failureCode: answer.code }
-        : { status: answer.outcome, providerRefundId: answer.refundId },
-      now,
-    );
-    if (settled?.status === 'failed') await repo.flagOrder(db, order.id, 'refund_failed', now);
-    if (settled?.status === 'completed') await repo.unflagOrder(db, order.id, 'refund_failed');
+        ? ({ status: 'failed', failureCode: answer.code } as const)
+        : { status: answer.outcome, providerRefundId: answer.refundId };
+    const { settled, mailed } = await transaction(async (tx) => {
+      const after = await repo.settleRefund(tx, row.id, change, now);
+      if (after?.status === 'failed') await repo.flagOrder(tx, order.id, 'refund_failed', now);
+      if (after?.status !== 'completed') return { settled: after, mailed: false };
+      await repo.unflagOrder(tx, order.id, 'refund_failed');
+      return { settled: after, mailed: await mailBuyer(tx, order, after.id) };
+    });
+    if (mailed) mailer.wake();
     return settled ?? (await repo.findRefund(db, order.id)) ?? row;
   }
 
@@ -217,11 +276,12 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
 
   /**
    * A refund asked for again: a failed one is retried under a new key (its credits were taken
-   * back already), one whose answer was lost is asked again under its own key; any other is done.
+   * back already; its buyer's mail, sent when it succeeds, gives this `reason`), one whose answer
+   * was lost is asked again under its own key; any other is done.
    */
-  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, also: Also) {
+  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, reason: string, also: Also) {
     if (row.status === 'failed') {
-      const retried = (await repo.retryRefund(db, row.id, clock.now())) ?? row;
+      const retried = (await repo.retryRefund(db, row.id, reason, clock.now())) ?? row;
       if (retried.status === 'failed') return fail('ORDER_ALREADY_REFUNDED');
       await also(db, order, null);
       return askProcessor(order, retried);
@@ -287,17 +347,16 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     /**
      * An admin's full refund of a paid order: in one transaction the order is refunded, its
      * passes revoked and its credits taken back (refused while credits are missing, unless
-     * `leaveShortfall`), with the refund row and the audit row (`also`); then the processor is
-     * asked to return the money. Asking again for a refunded order refunds nothing twice.
+     * `leaveShortfall`), with the refund row (holding the buyer's mail and its `reason`) and the
+     * audit row (`also`); then the processor is asked to return the money. Asking again for a
+     * refunded order refunds nothing twice.
      */
-    async refundForOperator(
-      request: { orderNumber: string; leaveShortfall: boolean },
-      requestedBy: string | null,
-      also: Also,
-    ) {
+    async refundForOperator(request: OperatorRefund, requestedBy: string | null, also: Also) {
       const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
       const existing = await repo.findRefund(db, order.id);
-      if (existing !== undefined) return { order, refund: await askAgain(order, existing, also) };
+      if (existing !== undefined) {
+        return { order, refund: await askAgain(order, existing, request.reason, also) };
+      }
       await refundableOrder(request.orderNumber);
       const row = await transaction(async (tx) => {
         const clawed = (await clawBack(tx, order)) ?? fail('ORDER_ALREADY_REFUNDED');
@@ -311,6 +370,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
           shortfallCredits: clawed.missing,
           status: 'pending',
           providerRefundId: null,
+          buyerMail: { reason: request.reason, ...clawed.buyer },
           now: clock.now(),
         });
         await also(tx, order, clawed);

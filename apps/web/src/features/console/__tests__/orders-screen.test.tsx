@@ -80,6 +80,10 @@ function openOrders(
 }
 const sentTo = (api: ReturnType<typeof mockApi>, path: string) =>
   api.sent.filter((request) => request.path === path).map((request) => request.body);
+const REASON = 'Bought by mistake';
+/** Types the reason the refund mail gives the player. */
+const giveReason = (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) =>
+  user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), REASON);
 
 describe("the console's orders", () => {
   it('lists orders for staff, without refunds, and narrows them by status', async () => {
@@ -111,6 +115,7 @@ describe("the console's orders", () => {
     );
     expect(await within(dialog).findByText('16 credits from zelda')).toBeVisible();
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
 
     await waitForDialogToClose();
@@ -122,7 +127,37 @@ describe("the console's orders", () => {
     const table = screen.getByRole('table', { name: 'Every order, newest first' });
     await waitFor(() => expect(table).toHaveTextContent('Money back on the card'));
     await waitFor(() => expect(within(table).getByText('QF-7K3M9X2P4D')).toHaveFocus());
-    expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+    ]);
+  });
+
+  it('asks why before a refund: the focus goes to the reason, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('admin');
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    await within(dialog).findByText('16 credits from zelda');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAccessibleDescription(
+      'The player reads it in the mail about the refund; the audit log keeps it.',
+    );
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Say why: the player is told in the refund mail, and the audit log keeps it.',
+      ),
+    );
+    expect(sentTo(api, REFUND)).toEqual([]);
+    await user.type(reason, REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    await waitForDialogToClose();
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+    ]);
   });
 
   it('says how many credits were spent, and refunds anyway only when the admin ticks it', async () => {
@@ -142,6 +177,7 @@ describe("the console's orders", () => {
     expect(
       await within(dialog).findByText('zelda has 6 credits: 10 credits already spent'),
     ).toBeVisible();
+    await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refundShortfallMessage(10));
     await user.click(
@@ -152,8 +188,8 @@ describe("the console's orders", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
     await waitForDialogToClose();
     expect(sentTo(api, REFUND)).toEqual([
-      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false },
-      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: true },
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: true, reason: REASON },
     ]);
   });
 
@@ -172,13 +208,17 @@ describe("the console's orders", () => {
     await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
     const dialog = await findDialog('Refund QF-7K3M9X2P4D');
     await within(dialog).findByText('16 credits from zelda');
+    await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
     const confirm = await findDialog('Confirm it is you');
     await user.type(within(confirm).getByLabelText('Password'), 'violet-lantern-orbit-42');
     await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitForDialogToClose();
-    expect(sentTo(api, REFUND)).toHaveLength(2);
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+    ]);
     expect(sentTo(api, REAUTH)).toEqual([{ password: 'violet-lantern-orbit-42', code: '123456' }]);
   });
 
@@ -198,10 +238,13 @@ describe("the console's orders", () => {
       within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
     );
     const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
     await waitForDialogToClose();
     expect(sentTo(api, PLAN)).toEqual([]);
-    expect(sentTo(api, REFUND)).toEqual([{ orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false }]);
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+    ]);
   });
 
   it('says the orders could not be loaded, not that none matches', async () => {

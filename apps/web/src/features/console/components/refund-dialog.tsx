@@ -1,13 +1,19 @@
-import type { ConsoleOrder, ConsoleOrderRefundPlan } from '@questfield/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  consoleOrderRefundRequest,
+  type ConsoleOrder,
+  type ConsoleOrderRefundPlan,
+} from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { refundPlanQueryOptions } from '../api/get-refund-plan';
 import { useRefundOrder } from '../api/refund-order';
 import { commonCopy } from '../copy/common';
 import { ordersCopy } from '../copy/orders';
 import { useReauthRetry } from './reauth-dialog';
 import { DialogShell } from '@/components/ui/dialog';
-import { FormError, SubmitButton } from '@/components/ui/form';
+import { FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureText } from '@/lib/api-client';
 
@@ -19,6 +25,9 @@ export type RefundTarget = {
   retry: boolean;
   returnFocus: HTMLElement;
 };
+
+/** The reason every refund needs, checked with the server's own words. */
+const reasonForm = consoleOrderRefundRequest.pick({ reason: true });
 
 /** What the refund takes back from whom, and the Game Passes that stop working. */
 function RefundPlan({ plan }: { plan: ConsoleOrderRefundPlan }) {
@@ -52,7 +61,8 @@ function RefundPlan({ plan }: { plan: ConsoleOrderRefundPlan }) {
 }
 
 /**
- * An admin's full refund of one order, confirmed here after seeing what it takes back. Credits
+ * An admin's full refund of one order, confirmed here after seeing what it takes back, with the
+ * reason the player is mailed (an empty one is refused here, and the focus goes to it). Credits
  * already spent must be accepted as lost (the box), or the server refuses with how many. When
  * the server asks for the password and a code first, the reauth dialog does, then sends the
  * refund once more. The focus goes back to the row's button, or to its order number once the
@@ -73,13 +83,14 @@ export function RefundDialog({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const reauth = useReauthRetry(confirmRef, ordersCopy.reauthText);
   const [leaveShortfall, setLeaveShortfall] = useState(false);
+  const form = useForm({ resolver: zodResolver(reasonForm), defaultValues: { reason: '' } });
   const missing = plan.data?.missing ?? 0;
 
-  const confirm = () => {
+  const confirm = form.handleSubmit(({ reason }) => {
     if (refund.isPending) return;
     reauth.send((onError) =>
       refund.mutate(
-        { orderNumber, leaveShortfall },
+        { orderNumber, leaveShortfall, reason },
         {
           onSuccess: ({ order }) => {
             onRefunded(order);
@@ -89,7 +100,7 @@ export function RefundDialog({
         },
       ),
     );
-  };
+  });
   const ready = retry || plan.isSuccess;
 
   return (
@@ -132,10 +143,7 @@ export function RefundDialog({
         <form
           noValidate
           className="mt-5 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirm();
-          }}
+          onSubmit={(event) => void confirm(event)}
         >
           {missing > 0 ? (
             <label className="flex items-start gap-3 text-sm text-white">
@@ -152,6 +160,13 @@ export function RefundDialog({
               {ordersCopy.leaveShortfall(missing)}
             </label>
           ) : null}
+          <TextareaField
+            label={ordersCopy.reasonLabel}
+            hint={ordersCopy.reasonHint}
+            rows={3}
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason')}
+          />
           <FormError>
             {refund.isError && !reauth.asking
               ? failureText(refund.error, ordersCopy.refundFailed)

@@ -52,6 +52,8 @@ export const ordersCopy = {
   passes: (count: number) => `${plural(count, 'Game Pass')} of the order stop working.`,
   leaveShortfall: (missing: number) =>
     `Refund anyway: seats not yet played come back first, then the balance goes to zero (${credits(missing)} already spent)`,
+  reasonLabel: 'Reason',
+  reasonHint: 'The player reads it in the mail about the refund; the audit log keeps it.',
   confirm: 'Refund Order',
   retryConfirm: 'Ask Again',
   refundFailed: 'The order could not be refunded.',
