@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fingerprint, readStamp } from './lib/fingerprint.mjs';
 import { ensureSupportedNode } from './lib/node-runtime.mjs';
-import { npmCommand, runOrThrow } from './lib/run.mjs';
+import { npmCommand, runOrThrow, step } from './lib/run.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,16 +37,18 @@ const TARGETS = [
 
 /** `only`: the one workspace to build (the operator's command line needs just the API). */
 export async function buildAll({ force = false, only = null } = {}) {
-  for (const target of TARGETS) {
-    if (only !== null && target.workspace !== only) continue;
+  const stale = TARGETS.flatMap((target) => {
+    if (only !== null && target.workspace !== only) return [];
     const stampFile = join(ROOT, target.dist, '.build-fingerprint');
     const wanted = fingerprint(ROOT, [...SHARED_INPUTS, ...target.inputs]);
-    if (!force && readStamp(stampFile) === wanted) continue;
-    console.log(`Building ${target.workspace}…`);
-    await runOrThrow(npmCommand, ['run', 'build', '--silent', '-w', target.workspace], {
-      cwd: ROOT,
-    });
-    if (existsSync(join(ROOT, target.dist))) writeFileSync(stampFile, wanted);
+    return !force && readStamp(stampFile) === wanted ? [] : [{ ...target, stampFile, wanted }];
+  });
+  for (const [index, target] of stale.entries()) {
+    const count = stale.length > 1 ? ` (${index + 1} of ${stale.length})` : '';
+    await step(`Building ${target.workspace}${count}`, () =>
+      runOrThrow(npmCommand, ['run', 'build', '--silent', '-w', target.workspace], { cwd: ROOT }),
+    );
+    if (existsSync(join(ROOT, target.dist))) writeFileSync(target.stampFile, target.wanted);
   }
 }
 

@@ -2,7 +2,7 @@
 // run time); the workspace contract is TypeScript source, so it is bundled in.
 import { build } from 'esbuild';
 
-const BUNDLED_PACKAGES = /^@questfield\//;
+const BUNDLED_PACKAGES = /^(@questfield\/|date-fns(\/|$)|@date-fns\/|drizzle-orm(\/|$))/;
 
 /** Every bare import (an npm package or a node: builtin) is external except our workspaces. */
 const externalPackages = {

@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint, readStamp } from './fingerprint.mjs';
-import { npmCommand, runOrThrow } from './run.mjs';
+import { npmCommand, runOrThrow, step } from './run.mjs';
 
 const MANIFESTS = [
   'package.json',
@@ -18,12 +18,13 @@ export async function ensureDependencies(root) {
   const stampFile = join(root, 'node_modules', '.questfield-install');
   const wanted = fingerprint(root, MANIFESTS);
   if (existsSync(join(root, 'node_modules')) && readStamp(stampFile) === wanted) return false;
-  console.log('Installing dependencies (npm ci)…');
-  await runOrThrow(npmCommand, ['ci', '--no-audit', '--no-fund'], {
-    cwd: root,
-    // The browser suite uses Debian's Chromium; never download one.
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  await step('Installing dependencies (npm ci, a minute or more the first time)', () =>
+    runOrThrow(npmCommand, ['ci', '--no-audit', '--no-fund'], {
+      cwd: root,
+      // The browser suite uses Debian's Chromium; never download one.
+      env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    }),
+  );
   writeFileSync(stampFile, wanted);
   return true;
 }

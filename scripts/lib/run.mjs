@@ -28,3 +28,28 @@ export async function runOrThrow(command, args, options = {}) {
 }
 
 export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** How often a long step says it is still at work (a first install is quiet for minutes). */
+const HEARTBEAT_MS = 15_000;
+
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/**
+ * Runs `work` (a promise-returning function) as a named step: says it starts, that it is still
+ * at work every HEARTBEAT_MS, and how long it took, so nobody waits on a silent terminal.
+ */
+export async function step(label, work) {
+  const started = performance.now();
+  console.log(`${label}…`);
+  const heartbeat = setInterval(
+    () => console.log(`  still ${label.toLowerCase()} (${seconds(started)} s)`),
+    HEARTBEAT_MS,
+  );
+  try {
+    const result = await work();
+    console.log(`  done in ${seconds(started)} s`);
+    return result;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

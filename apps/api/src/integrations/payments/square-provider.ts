@@ -5,7 +5,8 @@
  * charged), or `unknown` when no clear answer came (timeout, 5xx, network), which leaves the
  * order pending for the reconciler, since the card may have been charged.
  */
-import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type * as SquareSdk from 'square';
+import type { SquareClient, SquareError } from 'square';
 import type {
   FoundPayment,
   PaymentProvider,
@@ -31,15 +32,29 @@ const MAX_PAYMENTS_SEARCHED = 1_000;
 
 type Refusal = SquareError & { statusCode: number };
 
+/**
+ * Square's SDK: some two thousand modules, so loaded on the first call to Square rather than
+ * at start-up (about 0.7 s; the command line and a server on the test provider never load it).
+ */
+let sdk: typeof SquareSdk | undefined;
+async function loadSdk() {
+  sdk ??= await import('square');
+  return sdk;
+}
+
+/** Whether `error` is Square's answer: only once the SDK is loaded can one have come. */
+const isSquareError = (error: unknown): error is SquareError =>
+  sdk !== undefined && error instanceof sdk.SquareError;
+
 /** Square's clear no (a 4xx): nothing happened. Null when it may have: ask again with the key. */
 function refusalOf(error: unknown): Refusal | null {
-  if (!(error instanceof SquareError) || error.statusCode === undefined) return null;
+  if (!isSquareError(error) || error.statusCode === undefined) return null;
   const status = error.statusCode;
   return status >= 500 || status === 429 || status === 408 ? null : (error as Refusal);
 }
 
 function unknownOf(error: unknown): { outcome: 'unknown'; detail: string } {
-  if (error instanceof SquareError && error.statusCode !== undefined) {
+  if (isSquareError(error) && error.statusCode !== undefined) {
     return { outcome: 'unknown', detail: `Square answered ${error.statusCode}` };
   }
   return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
@@ -68,23 +83,30 @@ function refundFromError(error: unknown): RefundResult {
 }
 
 export function createSquarePaymentProvider(settings: SquareSettings): PaymentProvider {
-  const client = new SquareClient({
-    token: settings.accessToken,
-    ...(settings.baseUrl === undefined
-      ? {
-          environment:
-            settings.environment === 'production'
-              ? SquareEnvironment.Production
-              : SquareEnvironment.Sandbox,
-        }
-      : { baseUrl: settings.baseUrl }),
-    timeoutInSeconds: settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-    // A retry reuses the idempotency key, so it can never charge twice.
-    maxRetries: 1,
-  });
+  let made: Promise<SquareClient> | undefined;
+  /** The client, made on the first call (loading the SDK); inside each call's `try`. */
+  const squareClient = () =>
+    (made ??= loadSdk().then(
+      ({ SquareClient, SquareEnvironment }) =>
+        new SquareClient({
+          token: settings.accessToken,
+          ...(settings.baseUrl === undefined
+            ? {
+                environment:
+                  settings.environment === 'production'
+                    ? SquareEnvironment.Production
+                    : SquareEnvironment.Sandbox,
+              }
+            : { baseUrl: settings.baseUrl }),
+          timeoutInSeconds: settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+          // A retry reuses the idempotency key, so it can never charge twice.
+          maxRetries: 1,
+        }),
+    ));
 
   async function findPayment(referenceId: string, createdAfter: Date): Promise<FoundPayment> {
     try {
+      const client = await squareClient();
       const pages = await client.payments.list({
         beginTime: createdAfter.toISOString(),
         locationId: settings.locationId,
@@ -117,6 +139,7 @@ export function createSquarePaymentProvider(settings: SquareSettings): PaymentPr
   /** RefundPayment: accepted (PENDING or COMPLETED), turned down, or no clear answer. */
   async function refundPayment(request: RefundRequest): Promise<RefundResult> {
     try {
+      const client = await squareClient();
       const { refund } = await client.refunds.refundPayment({
         idempotencyKey: request.idempotencyKey,
         paymentId: request.paymentId,
@@ -140,6 +163,7 @@ export function createSquarePaymentProvider(settings: SquareSettings): PaymentPr
     refundPayment,
     async createPayment(request: PaymentRequest): Promise<PaymentResult> {
       try {
+        const client = await squareClient();
         const { payment } = await client.payments.create({
           sourceId: request.sourceId,
           idempotencyKey: request.idempotencyKey,
