@@ -42,7 +42,7 @@ export async function step(label, work) {
   const started = performance.now();
   console.log(`${label}…`);
   const heartbeat = setInterval(
-    () => console.log(`  still ${label.toLowerCase()} (${seconds(started)} s)`),
+    () => console.log(`  still at it (${seconds(started)} s)`),
     HEARTBEAT_MS,
   );
   try {

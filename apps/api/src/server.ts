@@ -36,6 +36,8 @@ function loadEnvOrExit(): Env {
 }
 
 async function prepareDatabase(env: Env, clock: Clock, logger: Logger): Promise<DatabaseHandle> {
+  // A first start on the embedded database migrates it for several seconds: say so.
+  logger.info('Opening the database and applying its migrations…');
   const handle = await openDatabase(databaseOptionsFromEnv(env));
   await migrateDatabase(handle, PATHS.migrations);
   const seeded = await seedDemoData(handle.db, {

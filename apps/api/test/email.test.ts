@@ -66,6 +66,17 @@ async function startSmtp(refuse = 0) {
   };
 }
 
+/** A booking confirmation's facts, as the bookings module queues them. */
+const SEAT_BOOKED = {
+  registrationId: '7b0a4d52-3f0c-4c55-9d8a-2f6f1c1e9a01',
+  startsAt: '2026-06-01T22:00:00.000Z',
+  lengthMinutes: 30,
+  accessCode: 'QX7K-9MZD',
+  username: 'ada',
+  timeZone: null,
+  joined: false,
+};
+
 describe(`email [${dbKind}]`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -160,15 +171,7 @@ describe(`email [${dbKind}]`, () => {
     const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     cleanups.push(t.close);
     const { db } = t.database.handle;
-    const facts = {
-      registrationId: '7b0a4d52-3f0c-4c55-9d8a-2f6f1c1e9a01',
-      startsAt: '2026-06-01T22:00:00.000Z',
-      lengthMinutes: 30,
-      accessCode: 'QX7K-9MZD',
-      username: 'ada',
-      timeZone: null,
-      joined: false,
-    };
+    const facts = SEAT_BOOKED;
     const oneClickUrl = 'https://questfield.example/api/unsubscribe?token=secret-token';
     const reminder = {
       username: 'ada',
@@ -307,16 +310,8 @@ describe(`email [${dbKind}]`, () => {
   it("offers each attachment of the dev mailbox's page as a download of the file", async () => {
     const t = await createTestApp();
     cleanups.push(t.close);
-    const registrationId = '7b0a4d52-3f0c-4c55-9d8a-2f6f1c1e9a01';
-    const draft = mailDraft('seat_booked', {
-      registrationId,
-      startsAt: '2026-06-01T22:00:00.000Z',
-      lengthMinutes: 30,
-      accessCode: 'QX7K-9MZD',
-      username: 'ada',
-      timeZone: null,
-      joined: false,
-    });
+    const { registrationId } = SEAT_BOOKED;
+    const draft = mailDraft('seat_booked', SEAT_BOOKED);
     await servicesOf(t).mailer.queue(t.database.handle.db, 'booked@example.com', draft);
     expect(await t.app.emailDispatcher.runOnce()).toMatchObject({ dev: 1 });
     const page = (await getLocally(t.app, '/dev/mailbox')).body;
