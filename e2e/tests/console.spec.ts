@@ -242,7 +242,14 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       await row.getByText(/^\d+ players?$/).click();
       await expect(row.getByText(someone.username)).toBeVisible();
 
+      // A player is booked: the closure asks what becomes of the seat first.
       await row.getByRole('button', { name: /^Close / }).click();
+      const closing = page.getByRole('dialog', { name: /^Close the/ });
+      await expect(closing.getByText(someone.username, { exact: false })).toBeVisible();
+      await closing.getByLabel('Keep their seats (tell them yourself)').check();
+      await closing.getByRole('button', { name: 'Close Slot' }).click();
+      await expect(closing.getByRole('status')).toBeFocused();
+      await closing.getByRole('button', { name: 'Done' }).click();
       await expect(row.getByText('Closed', { exact: true })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'is closed' })).toBeVisible();
       await row.getByRole('button', { name: /^Change the capacity/ }).click();

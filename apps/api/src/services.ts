@@ -39,6 +39,7 @@ import { createOrderAdminService } from './modules/orders/order-admin.service';
 import { createSettingsCommands } from './modules/settings/settings-commands';
 import { createPlayerPageService } from './modules/operator/player-page.service';
 import { createReportService } from './modules/operator/report.service';
+import { createTodayService } from './modules/operator/today.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createRetentionService } from './modules/retention/retention.service';
@@ -171,8 +172,10 @@ export function createServices(infra: Infra) {
       .add('seatAdmin', ['accountAdmin', 'bookings', 'cancellation', 'auditLog'], (needs) =>
         createSeatAdminService({ ...infra, ...needs }),
       )
-      .add('scheduleAdmin', ['settings', 'bookings', 'auditLog'], (needs) =>
-        createScheduleAdminService({ ...infra, ...needs }),
+      .add(
+        'scheduleAdmin',
+        ['settings', 'bookings', 'cancellation', 'waitlist', 'auditLog'],
+        (needs) => createScheduleAdminService({ ...infra, ...needs }),
       )
       .add('orderAdmin', ['orders', 'auditLog'], (needs) => createOrderAdminService(needs))
       .add('settingsAdmin', ['settings', 'auditLog'], (needs) => createSettingsCommands(needs))
@@ -213,6 +216,9 @@ export function createServices(infra: Infra) {
       )
       .add('reports', ['bookings', 'credits', 'orders', 'codes'], (needs) =>
         createReportService({ ...infra, ...needs }),
+      )
+      .add('today', ['bookings', 'waitlist', 'orders', 'mailer'], (needs) =>
+        createTodayService({ ...infra, ...needs }),
       )
       // The accounts module's parts its services share; no route reaches them.
       .build(['authLimits', 'passwords', 'confirmPassword', 'codeAttempts'])

@@ -44,12 +44,23 @@ describe(`console access [${dbKind}]`, () => {
       },
       ...(route.method === 'POST' ? { payload: '{}' } : {}),
     });
-  const codeOf = async (route: ApiRoute, caller?: { cookie: string; ip: string }) =>
-    jsonOf<{ code?: string }>(await call(route, caller)).code ?? 'ANSWERED';
+  const codeOf = async (route: ApiRoute, caller?: { cookie: string; ip: string }) => {
+    const answer = await call(route, caller);
+    // A file (the orders' CSV) is an answer; refusals are always JSON.
+    if (!String(answer.headers['content-type']).startsWith('application/json')) return 'ANSWERED';
+    return jsonOf<{ code?: string }>(answer).code ?? 'ANSWERED';
+  };
 
   it('lists the console routes it checks', () => {
     expect(CONSOLE_ROUTES.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['consoleSession', 'consoleAuditLog', 'consoleAuditLogExport']),
+      expect.arrayContaining([
+        'consoleSession',
+        'consoleAuditLog',
+        'consoleAuditLogExport',
+        'consoleOrdersExport',
+        'consoleToday',
+        'consoleClosurePreview',
+      ]),
     );
   });
 

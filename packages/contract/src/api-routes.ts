@@ -413,6 +413,13 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'orders',
   },
+  /** The filtered orders as a CSV file: a GET, so the screen's link downloads it. */
+  consoleOrdersExport: {
+    method: 'GET',
+    path: '/api/console/orders/export',
+    access: 'staff',
+    module: 'orders',
+  },
   consoleOrderRefundPlan: {
     method: 'POST',
     path: '/api/console/orders/refund-plan',
@@ -460,6 +467,12 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/api/console/schedule/week/change',
     access: 'admin',
+    module: 'bookings',
+  },
+  consoleClosurePreview: {
+    method: 'POST',
+    path: '/api/console/schedule/closure-preview',
+    access: 'staff',
     module: 'bookings',
   },
   consoleSlotAccessCode: {
@@ -525,6 +538,13 @@ export const API_ROUTES = {
     access: 'admin',
     module: 'settings',
     twoFactor: 'recent',
+  },
+  /** The console's first screen: the venue's today at a glance (console-today.ts). */
+  consoleToday: {
+    method: 'GET',
+    path: '/api/console/today',
+    access: 'staff',
+    module: 'operator',
   },
   /** A venue week's seats, credits, revenue and redemptions, in one answer (ADR 0028). */
   consoleReport: {

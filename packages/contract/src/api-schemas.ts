@@ -42,11 +42,13 @@ import {
   consolePlayerCreditsResponse,
 } from './console-approvals';
 import { consoleReportRequest, consoleReportResponse } from './console-reports';
+import { consoleTodayResponse } from './console-today';
 import {
   consoleOrderRefundPlan,
   consoleOrderRefundPlanRequest,
   consoleOrderRefundRequest,
   consoleOrderRefundResponse,
+  consoleOrdersExportResponse,
   consoleOrdersRequest,
   consoleOrdersResponse,
 } from './console-orders';
@@ -139,6 +141,8 @@ import {
   consoleDayRequest,
   consoleDayResponse,
   consoleSlotAccessCodeRequest,
+  consoleClosurePreviewRequest,
+  consoleClosurePreviewResponse,
   consoleSlotAccessCodeResponse,
   consoleSlotChangeResponse,
   consoleWeekResponse,
@@ -268,6 +272,8 @@ export const API_SCHEMAS = {
     response: consolePlayerSeatBookResponse,
   },
   consoleOrders: { request: consoleOrdersRequest, response: consoleOrdersResponse },
+  // The filter is the query string's (consoleOrdersFilter), checked by the route.
+  consoleOrdersExport: { response: consoleOrdersExportResponse },
   consoleOrderRefundPlan: {
     request: consoleOrderRefundPlanRequest,
     response: consoleOrderRefundPlan,
@@ -282,6 +288,10 @@ export const API_SCHEMAS = {
   consoleSettings: { response: consoleSettingsResponse },
   consoleSettingsChange: { request: settingsChangeCommand, response: operatorResult },
   consoleStaffCreditLimit: { request: moneySettingsCommand, response: operatorResult },
+  consoleClosurePreview: {
+    request: consoleClosurePreviewRequest,
+    response: consoleClosurePreviewResponse,
+  },
   consoleSlotAccessCode: {
     request: consoleSlotAccessCodeRequest,
     response: consoleSlotAccessCodeResponse,
@@ -294,6 +304,7 @@ export const API_SCHEMAS = {
   },
   consoleCodeRevoke: { request: consoleCodeRevokeRequest, response: consoleCodeRevokeResponse },
   consoleCodeBatchRevoke: { request: consoleCodeBatchRevokeRequest, response: codeBatchRevoked },
+  consoleToday: { response: consoleTodayResponse },
   consoleReport: { request: consoleReportRequest, response: consoleReportResponse },
   consoleApprovals: { response: consoleApprovalsResponse },
   consoleApprovalDecide: {

@@ -1,6 +1,7 @@
 /**
- * The console's orders (routes `consoleOrders`, `consoleOrderRefundPlan`, `consoleOrderRefund`):
- * every order, newest first, narrowed by status and day; and an admin's full refund of a paid
+ * The console's orders (routes `consoleOrders`, `consoleOrdersExport`, `consoleOrderRefundPlan`,
+ * `consoleOrderRefund`): every order, newest first, narrowed by status, flag and day, and the
+ * same list as a CSV file; and an admin's full refund of a paid
  * order: the card gets its money back and the credits the order gave are taken back. When a
  * player has already spent some, the plan says how many are missing, and the refund is refused
  * unless the admin chooses to refund the money anyway and leave that balance at zero. The admin
@@ -17,13 +18,34 @@ export const ORDERS_PAGE_SIZE = 50;
 const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-export const consoleOrdersRequest = z.strictObject({
+/** The flag filter: any flag at all, or one of them (a chargeback is the flag 'disputed'). */
+export const ORDER_FLAG_FILTERS = ['any', ...ORDER_FLAG_NAMES] as const;
+export type OrderFlagFilter = (typeof ORDER_FLAG_FILTERS)[number];
+
+/**
+ * What narrows the list and its CSV; also the CSV's query string and the screen's address
+ * (`?status=paid&flag=disputed&day=2026-11-29`), so a link opens a filtered list.
+ */
+export const consoleOrdersFilter = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
+  flag: z.enum(ORDER_FLAG_FILTERS).optional(),
   day: venueDay.optional(),
+});
+export type ConsoleOrdersFilter = z.infer<typeof consoleOrdersFilter>;
+
+export const consoleOrdersRequest = z.strictObject({
+  ...consoleOrdersFilter.shape,
   /** The `nextCursor` of the page before (the last order's id). */
   cursor: z.uuid().optional(),
 });
 export type ConsoleOrdersRequest = z.infer<typeof consoleOrdersRequest>;
+
+/** The most orders one CSV carries: the newest that match (the screen says so). */
+export const ORDERS_EXPORT_MAX = 10_000;
+
+/** The CSV's file (text/csv), named by the venue day it was made: 'orders-2026-11-29.csv'. */
+export const consoleOrdersExportResponse = z.string();
+export const ordersExportFilename = (venueDay: string) => `orders-${venueDay}.csv`;
 
 const consoleRefund = z.object({
   status: z.enum(REFUND_STATUSES),

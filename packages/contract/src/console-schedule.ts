@@ -4,7 +4,7 @@
  * commands (operator.ts `slotChangeCommand`).
  */
 import { z } from 'zod';
-import { venueDay, weeklySchedule } from './operator';
+import { closedSeats, venueDay, weeklySchedule } from './operator';
 
 /** How long the server holds a day request that asks for changes before answering anyway. */
 export const CONSOLE_DAY_WAIT_MS = 25_000;
@@ -62,7 +62,28 @@ export type ConsoleDay = z.infer<typeof consoleDayResponse>;
 /** The slot as the change left it: its seats and state (the live day brings the rest). */
 export const consoleSlotChangeResponse = z.object({
   slot: consoleSlot.omit({ players: true, started: true, ended: true, waiting: true }),
+  /** A closure's seats cancelled and places ended (`cancelSeats`); absent for other changes. */
+  closure: closedSeats.optional(),
 });
+
+/**
+ * Before a closure (route `consoleClosurePreview`): a day's games not started, or one game
+ * (`time`), with the players booked on them and how many wait in their lines.
+ */
+export const consoleClosurePreviewRequest = z.strictObject({
+  day: venueDay,
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.')
+    .optional(),
+});
+export const consoleClosurePreviewResponse = z.object({
+  /** Each seat: the player and the game's start on the venue clock, earliest game first. */
+  seats: z.array(z.object({ id: z.string(), username: z.string(), time: z.string() })),
+  /** Players in the games' lines, waiting or offered a seat. */
+  waiting: z.number().int(),
+});
+export type ConsoleClosurePreview = z.infer<typeof consoleClosurePreviewResponse>;
 
 /** A slot by its venue day and start; its access code is shown on request, and that is logged. */
 export const consoleSlotAccessCodeRequest = z.strictObject({

@@ -30,6 +30,7 @@ export * from './console-orders';
 export * from './console-schedule';
 export * from './console-settings';
 export * from './console-reports';
+export * from './console-today';
 export * from './console-approvals';
 export * from './cancellation';
 export * from './seat-stream';

@@ -74,6 +74,15 @@ const venueTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM on the venue clock, e.g. 18:30.');
 
+/**
+ * A closure's choice for the seats on its games not started (`--cancel-seats`): cancelled with
+ * their credits back and their players mailed the reason, and the waitlist places ended; left
+ * out, seats stay (the players are told by the operator).
+ */
+const cancelSeats = z.boolean().optional();
+const CANCEL_SEATS_REASON =
+  'Say why with --reason: the players whose seats are cancelled are mailed it.';
+
 /** An operator's change to one slot (a venue day and start): the command line's and the console's. */
 const slotChanges = [
   z.strictObject({
@@ -82,7 +91,19 @@ const slotChanges = [
     time: venueTime,
     capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
   }),
-  z.strictObject({ command: z.literal('slots close'), date: venueDay, time: venueTime }),
+  z
+    .strictObject({
+      command: z.literal('slots close'),
+      date: venueDay,
+      time: venueTime,
+      /** Why (the audit log; mailed with --cancel-seats, and shown to players as 'Closed: …'). */
+      reason: z.string().trim().max(OPERATOR_LIMITS.reasonLength).optional(),
+      cancelSeats,
+    })
+    .refine((close) => close.cancelSeats !== true || (close.reason ?? '') !== '', {
+      error: CANCEL_SEATS_REASON,
+      path: ['reason'],
+    }),
   z.strictObject({ command: z.literal('slots reopen'), date: venueDay, time: venueTime }),
 ] as const;
 /** The console's slot changes: the command line's own schemas, so both mean the same. */
@@ -168,7 +189,7 @@ const scheduleChanges = [
     /** Null: closed on that weekday. */
     hours: weekdayHours.nullable(),
   }),
-  z.strictObject({ command: z.literal('days block'), ...dayBlock.shape }),
+  z.strictObject({ command: z.literal('days block'), ...dayBlock.shape, cancelSeats }),
   z.strictObject({ command: z.literal('days unblock'), date: venueDay }),
 ] as const;
 export const scheduleChangeCommand = z.discriminatedUnion('command', [...scheduleChanges]);
@@ -453,6 +474,17 @@ const operatorSlot = z.object({
 });
 export type OperatorSlot = z.infer<typeof operatorSlot>;
 
+/**
+ * What a closure with `--cancel-seats` did on its games not started (all 0 without it): seats
+ * cancelled, the credits they gave back, and waitlist places ended (their players mailed).
+ */
+export const closedSeats = z.object({
+  cancelled: z.number().int(),
+  refunded: z.number().int(),
+  released: z.number().int(),
+});
+export type ClosedSeats = z.infer<typeof closedSeats>;
+
 /** Why an order waits for an operator (the server's ORDER_FLAGS). */
 export const ORDER_FLAG_NAMES = [
   'disputed',
@@ -524,7 +556,7 @@ export const operatorResult = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
   z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
-  z.object({ command: z.literal('slots close'), slot: operatorSlot }),
+  z.object({ command: z.literal('slots close'), slot: operatorSlot, ...closedSeats.shape }),
   z.object({ command: z.literal('slots reopen'), slot: operatorSlot }),
   z.object({
     command: z.literal('schedule show'),
@@ -548,6 +580,7 @@ export const operatorResult = z.discriminatedUnion('command', [
     /** The day's slots closed, and the seats players hold on them (to be told). */
     closed: z.number().int(),
     seats: z.number().int(),
+    ...closedSeats.shape,
   }),
   z.object({ command: z.literal('days unblock'), date: z.string(), reopened: z.number().int() }),
   z.object({ command: z.literal('multiplayer'), enabled: z.boolean(), changed: z.boolean() }),

@@ -88,6 +88,9 @@ const camelCase = (flag: string) =>
 const kindOption = (description: string) =>
   new Option('--kind <kind>', description).choices(OPERATOR_CODE_KINDS);
 
+const CANCEL_SEATS_HELP =
+  'cancel the seats on its games not started, credits back, and end their waitlists; each player is mailed the reason';
+
 /** The program; `chosen` receives the command the arguments name, still unvalidated. */
 function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) => void): Command {
   const program = new Command('admin')
@@ -279,9 +282,13 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .action((options) => chosen({ command: 'slots set-capacity', ...options }));
   slots
     .command('close')
-    .description('Close a slot to new bookings and joins; seats already taken stay.')
+    .description(
+      'Close a slot to new bookings and joins; seats already taken stay, unless --cancel-seats.',
+    )
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
     .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
+    .option('--reason <text>', 'why (kept in the audit log; required with --cancel-seats)')
+    .option('--cancel-seats', CANCEL_SEATS_HELP)
     .action((options) => chosen({ command: 'slots close', ...options }));
   slots
     .command('reopen')
@@ -325,9 +332,12 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
   const days = program.command('days').description('Whole days without games.');
   days
     .command('block')
-    .description('Block a day: its slots close to bookings and joins; seats taken stay.')
+    .description(
+      'Block a day: its slots close to bookings and joins; seats taken stay, unless --cancel-seats.',
+    )
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
-    .requiredOption('--reason <text>', 'why (kept in the audit log)')
+    .requiredOption('--reason <text>', 'why (kept in the audit log; mailed with --cancel-seats)')
+    .option('--cancel-seats', CANCEL_SEATS_HELP)
     .action((options) => chosen({ command: 'days block', ...options }));
   days
     .command('unblock')

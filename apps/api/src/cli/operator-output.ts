@@ -3,6 +3,7 @@ import {
   CODE_STATES,
   issuedCodesCsv,
   toCsv as csv,
+  type ClosedSeats,
   type MoneyLimits,
   type OperatorResult,
   type OperatorResultOf,
@@ -37,6 +38,12 @@ function userText(result: OperatorResultOf<'users show'>): string {
 const slotLine = (slot: OperatorSlot) =>
   `${slot.time} (${slot.startsAt}): ${slot.booked}/${slot.capacity} booked, ` +
   `${slot.open ? 'open' : 'closed'}, access code ${slot.accessCode}`;
+
+/** What a closure with --cancel-seats did; nothing when it cancelled and ended nothing. */
+function closureText({ cancelled, refunded, released }: ClosedSeats): string {
+  if (cancelled + released === 0) return '';
+  return ` ${cancelled} seats cancelled (${refunded} credits refunded), ${released} waitlist places ended; each player was mailed the reason.`;
+}
 
 function multiplayerText({ enabled, changed }: OperatorResultOf<'multiplayer'>): string {
   const state = `Multiplayer is ${changed ? 'now ' : ''}${enabled ? 'on' : 'off'}`;
@@ -225,9 +232,10 @@ export function formatResult(result: OperatorResult): string {
     case 'orders refund':
       return refundText(result);
     case 'slots set-capacity':
-    case 'slots close':
     case 'slots reopen':
       return `Slot ${slotLine(result.slot)}.`;
+    case 'slots close':
+      return `Slot ${slotLine(result.slot)}.${closureText(result)}`;
     case 'schedule show':
       return csv(
         ['day', 'first', 'last', 'capacity', 'blocked_reason'],
@@ -243,7 +251,9 @@ export function formatResult(result: OperatorResult): string {
     case 'schedule set':
       return `${result.weekday}: ${result.hours === null ? 'closed' : `games from ${result.hours.first} to ${result.hours.last}, ${result.hours.capacity} seats`}; on the days already open for booking ${result.added} slots added, ${result.removed} removed, ${result.kept} kept for the players on them.`;
     case 'days block':
-      return `${result.date} is blocked: ${result.closed} slots closed; players hold ${result.seats} seats on them (tell them).`;
+      return result.cancelled + result.released > 0
+        ? `${result.date} is blocked: ${result.closed} slots closed.${closureText(result)}`
+        : `${result.date} is blocked: ${result.closed} slots closed; players hold ${result.seats} seats on them (tell them).`;
     case 'days unblock':
       return `${result.date} is open again: ${result.reopened} slots reopened.`;
   }

@@ -21,6 +21,7 @@ import { registerHealthRoutes } from './health/health.routes';
 import type { ApiModule } from './module-context';
 import { registerConsoleApprovalsRoutes } from './operator/console-approvals.routes';
 import { registerConsoleReportsRoutes } from './operator/console-reports.routes';
+import { registerConsoleTodayRoutes } from './operator/console-today.routes';
 import { registerOperatorRoutes } from './operator/operator.routes';
 import { registerConsoleOrdersRoutes } from './orders/console-orders.routes';
 import { registerOrdersRoutes } from './orders/orders.routes';
@@ -55,5 +56,6 @@ export const API_MODULES: readonly (readonly [ApiModuleName, ApiModule])[] = [
   ['settings', registerSettingsRoutes],
   ['orders', registerConsoleOrdersRoutes],
   ['operator', registerConsoleReportsRoutes],
+  ['operator', registerConsoleTodayRoutes],
   ['operator', registerConsoleApprovalsRoutes],
 ];

@@ -1,9 +1,11 @@
 import {
+  API_ROUTES,
   APP_NAME,
   APP_VERSION,
   CSRF_HEADER,
   ERRORS,
   type ConsoleSession,
+  type ConsoleToday,
   type PublicConfig,
   type PublicUser,
 } from '@questfield/contract';
@@ -55,6 +57,18 @@ export const testConsoleSession = (overrides: Partial<ConsoleSession> = {}): Con
   ...overrides,
 });
 
+/** The console's "Today" as the server answers it: a day without games, money or worries. */
+export const testConsoleToday = (overrides: Partial<ConsoleToday> = {}): ConsoleToday => ({
+  day: '2026-06-01',
+  timeZone: 'America/New_York',
+  games: [],
+  nextGame: null,
+  sales: { count: 0, cents: 0 },
+  refunds: { count: 0, cents: 0 },
+  needsAttention: { flaggedOrders: 0, failedMails: 0, lapsingOffers: 0 },
+  ...overrides,
+});
+
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') return {};
   const text = await request.text();
@@ -64,8 +78,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
- * header's countdown) no game, Waitlist/Mine (the offer banner) no place and the leaderboards
- * no results unless given, and the test live
+ * header's countdown) no game, Waitlist/Mine (the offer banner) no place, the leaderboards
+ * no results and the console's Today an empty day unless given, and the test live
  * channel (TEST_LIVE_CHANNEL) answers; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
@@ -86,6 +100,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     // The dashboard's leaderboard: no results yet, unless given.
     '/api/Games/Leaderboard': () => ({ body: { score: [], time: [], distance: [] } }),
     '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),
+    // The console's first screen, "Today": a day with nothing in it, unless given.
+    [API_ROUTES.consoleToday.path]: () => ({ body: testConsoleToday() }),
     ...handlers,
   };
   // One handler reads the table on every request, so a test may add answers as it goes; a

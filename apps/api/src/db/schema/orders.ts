@@ -49,6 +49,8 @@ export const orders = pgTable(
     /** Set when the order needs an operator (ORDER_FLAGS); `npm run admin -- orders flagged`. */
     flag: text('flag', { enum: ORDER_FLAGS }),
     flaggedAt: timestamptz('flagged_at'),
+    /** When it went from pending to paid; null before, and for orders paid before it was kept. */
+    paidAt: timestamptz('paid_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -8,7 +8,13 @@ import type { Executor } from '../../db/client';
 import type { Relation, Step } from '../../db/steps';
 import type { Infra } from '../../infra';
 import { createMailSeal, type OpenedMail } from './mail-seal';
-import { enqueueEmail, enqueueStep, latestEmails, type OutboxRow } from './outbox.repository';
+import {
+  countFailed,
+  enqueueEmail,
+  enqueueStep,
+  latestEmails,
+  type OutboxRow,
+} from './outbox.repository';
 import type { MailDraft } from './templates';
 
 /** What the dev mailbox shows for a mail it cannot open. */
@@ -34,6 +40,8 @@ export function createMailer({ db, clock, env, emailDispatcher, renderMail }: In
     queueing: (to: string, draft: MailDraft, gate: Relation): Step =>
       enqueueStep(to, seal.seal(draft), clock.now(), gate),
     wake: (): void => emailDispatcher.wake(),
+    /** Mails the dispatcher gave up on, still in the outbox (the console's today). */
+    failedCount: (): Promise<number> => countFailed(db),
     /** The newest mails of the outbox, rendered, for the dev mailbox. */
     latest: async (limit: number): Promise<OutboxMail[]> =>
       (await latestEmails(db, limit)).map((row) => ({

@@ -108,6 +108,18 @@ export async function purgeFinished(db: Executor, before: Date): Promise<number>
   return rows.length;
 }
 
+/**
+ * Mails given up on and still kept (purgeFinished deletes them a day after they were queued),
+ * by email_outbox_status_next_idx.
+ */
+export async function countFailed(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ failed: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'failed'));
+  return row?.failed ?? 0;
+}
+
 /** Without SMTP, pending mail stays readable in the dev mailbox. */
 export async function markPendingAsDev(db: Executor): Promise<number> {
   const rows = await db

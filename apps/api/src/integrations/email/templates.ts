@@ -21,6 +21,7 @@ type EmailTemplateName =
   | 'partnership_notification'
   | 'account_deleted'
   | 'seat_cancelled'
+  | 'game_closed'
   | 'seat_booked'
   | 'seat_reminder'
   | 'waitlist_offer';
@@ -246,6 +247,46 @@ function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
     [`Hi ${input.username},`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
   );
   return { template: 'seat_cancelled', subject, text, html };
+}
+
+type GameClosed = {
+  username: string;
+  /** The game's start on the venue's clock, in words, and the venue's zone by name. */
+  startsAt: string;
+  venueZone: string;
+  /** Where: the district. */
+  place: string;
+  /** The operator's reason, as they gave it. */
+  reason: string;
+  /** The player's seat, cancelled with its credits back; null for a place in its line. */
+  seat: { refunded: number; balance: number } | null;
+};
+
+/**
+ * A game an operator closed with its seats cancelled (a blocked day, a closed slot): which game,
+ * why, and the credits back, or the end of the player's place in its line.
+ */
+function gameClosedEmail(input: GameClosed): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} game on ${input.startsAt} was cancelled`;
+  const game = `the session of ${input.startsAt} (${input.venueZone}, the venue's time) at ${input.place}`;
+  const what =
+    input.seat === null
+      ? [`We closed ${game}, so your place on its waitlist has ended.`]
+      : [
+          `We closed ${game}, so your seat on it was cancelled.`,
+          `${input.seat.refunded} credits were returned to your account: your balance is ${input.seat.balance} credits.`,
+        ];
+  const lines = [
+    ...what,
+    `The reason our staff gave: ${input.reason}`,
+    'You can book another session at any time.',
+  ];
+  const text = [`Hi ${input.username},`, '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    [`Hi ${input.username},`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  );
+  return { template: 'game_closed', subject, text, html };
 }
 
 export type SeatBooking = {
@@ -505,6 +546,7 @@ const PLAIN_TEMPLATES = {
   order_confirmation: orderConfirmationEmail,
   order_refunded: orderRefundedEmail,
   seat_cancelled: seatCancelledEmail,
+  game_closed: gameClosedEmail,
   partnership_confirmation: (_input: null) => partnershipConfirmationEmail(),
   partnership_notification: partnershipNotificationEmail,
   waitlist_offer: waitlistOfferEmail,

@@ -100,3 +100,18 @@ export async function lockGamesOf(tx: Transaction, userIds: string[], now: Date)
     .orderBy(asc(eventSlots.id))
     .for('update');
 }
+
+/** Every seat on these slots (a closure's), earliest game first, in the order they were taken. */
+export async function seatsOn(db: Executor, slotIds: string[]) {
+  if (slotIds.length === 0) return [];
+  return db
+    .select({
+      registrationId: registrations.id,
+      userId: registrations.userId,
+      startsAt: eventSlots.startsAt,
+    })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(inArray(registrations.slotId, slotIds))
+    .orderBy(asc(eventSlots.startsAt), asc(registrations.createdAt), asc(registrations.id));
+}

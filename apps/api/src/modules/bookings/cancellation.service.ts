@@ -25,6 +25,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller, BookingsService } from './bookings.service';
 import * as repo from './cancellation.repository';
+import { zoneNameOf } from './confirmation-mail';
 import type { WaitlistService } from './waitlist.service';
 
 /** A seat given back, or found given back before (`repeated`: its start is then unknown). */
@@ -62,7 +63,7 @@ type Seat = { userId: string; registrationId: string };
  */
 type Canceller =
   | { kind: 'player'; cutoffMinutes: number }
-  | { kind: 'staff'; also: AlsoInCancellation }
+  | { kind: 'staff'; also: AlsoInCancellation; closedFor?: string }
   | { kind: 'refund' };
 /** Who asks for a seat back (a refund gives seats back in its own transaction). */
 type Asker = Exclude<Canceller, { kind: 'refund' }>;
@@ -71,6 +72,38 @@ const MINUTE = 60_000;
 
 export function createCancellationService(deps: CancellationDeps) {
   const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
+
+  /** The player's mail: the seat given back, or, when its game was closed, why. */
+  function mailOf(
+    player: { username: string },
+    done: { startsAt: Date; refunded: number; balance: number },
+    by: Canceller,
+  ) {
+    const { username } = player;
+    const { startsAt, refunded, balance } = done;
+    const zone = env.venueTimezone;
+    const when = venueWhenOf(startsAt, zone);
+    if (by.kind === 'staff' && by.closedFor !== undefined) {
+      return mailDraft('game_closed', {
+        username,
+        startsAt: when,
+        venueZone: zoneNameOf(zone, startsAt),
+        place: env.districtName,
+        reason: by.closedFor,
+        seat: { refunded, balance },
+      });
+    }
+    const byStaff = by.kind !== 'player';
+    const place = env.districtName;
+    return mailDraft('seat_cancelled', {
+      username,
+      startsAt: when,
+      place,
+      refunded,
+      balance,
+      byStaff,
+    });
+  }
 
   /** The cancellation's one transaction (see the module comment); refuses 'not_cancelled'. */
   async function cancelIn(tx: Transaction, seat: Seat, by: Canceller) {
@@ -99,17 +132,7 @@ export function createCancellationService(deps: CancellationDeps) {
     await deps.waitlist.offerFreedSeats(tx, deleted.slotId);
     const done = { registrationId, startsAt, refunded, balance, repeated: false };
     const player = await accounts.find(userId, tx);
-    if (player !== undefined) {
-      const mail = mailDraft('seat_cancelled', {
-        username: player.username,
-        startsAt: venueWhenOf(startsAt, env.venueTimezone),
-        place: env.districtName,
-        refunded,
-        balance,
-        byStaff: by.kind !== 'player',
-      });
-      await mailer.queue(tx, player.email, mail);
-    }
+    if (player !== undefined) await mailer.queue(tx, player.email, mailOf(player, done, by));
     if (by.kind === 'staff') await by.also(tx, { ...done, before });
     return { status: 'cancelled' as const, done };
   }
@@ -132,15 +155,20 @@ export function createCancellationService(deps: CancellationDeps) {
     return fail('CANCEL_CUTOFF_PASSED', cancelCutoffMessage(by.cutoffMinutes));
   }
 
-  async function cancel(seat: Seat, by: Asker): Promise<Cancellation> {
+  /** The seat given back in its own transaction; undefined when nothing was cancelled. */
+  async function tryCancel(seat: Seat, by: Asker): Promise<Cancellation | undefined> {
     const outcome = await settle<{ status: 'cancelled'; done: Cancellation }, 'not_cancelled'>(
       transaction((tx) => cancelIn(tx, seat, by)),
     );
-    if (outcome.status !== 'cancelled') return notCancelled(seat, by);
+    if (outcome.status !== 'cancelled') return undefined;
     const { done } = outcome;
     if (done.startsAt !== null) deps.bookings.announceSeatChange(done.startsAt);
     mailer.wake();
     return done;
+  }
+
+  async function cancel(seat: Seat, by: Asker): Promise<Cancellation> {
+    return (await tryCancel(seat, by)) ?? notCancelled(seat, by);
   }
 
   return {
@@ -192,6 +220,20 @@ export function createCancellationService(deps: CancellationDeps) {
       if (seat === undefined) return fail('OPERATOR_SEAT_NOT_FOUND');
       const { registrationId } = seat;
       return cancel({ userId, registrationId }, { kind: 'staff', also });
+    },
+
+    /**
+     * A seat on a game an operator closed, given back as staff give one back (no cut-off, until
+     * the start), its player mailed `reason`; `also` joins the transaction (the audit row).
+     * Undefined when it was given back already (another closure, the player) or its game has
+     * started: by the registration's id, so asking twice moves nothing twice.
+     */
+    cancelForClosure(
+      seat: { userId: string; registrationId: string },
+      reason: string,
+      also: AlsoInCancellation,
+    ): Promise<Cancellation | undefined> {
+      return tryCancel(seat, { kind: 'staff', also, closedFor: reason });
     },
   };
 }

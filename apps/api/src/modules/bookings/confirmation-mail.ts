@@ -60,7 +60,7 @@ const zoneNameAt = kept(ZONE_NAMES_KEPT, (key: string) => {
 });
 
 /** The zone's name at that moment, 'Central Standard Time' (the hour and AM/PM dropped). */
-function zoneNameOf(timeZone: string, at: Date): string {
+export function zoneNameOf(timeZone: string, at: Date): string {
   return zoneNameAt(`${timeZone} ${at.getTime()}`) ?? '';
 }
 

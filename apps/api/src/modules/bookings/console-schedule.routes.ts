@@ -1,10 +1,11 @@
 /**
  * The console's venue day and week (API_ROUTES `consoleDay`, `consoleSlotChange`,
- * `consoleSlotAccessCode` for staff; `consoleWeek` to read the week, `consoleWeekChange` for
+ * `consoleSlotAccessCode`, `consoleClosurePreview` for staff; `consoleWeek` to read the week, `consoleWeekChange` for
  * admins): the slots with their players, their games started or ended by the server's clock and
  * the players in their waitlist lines, held open until the day changes; slot, week and day
  * changes are the command line's own commands (schedule-admin.service.ts), so both are
- * audited alike; an access code is shown only on request, and the request is audited.
+ * audited alike; an access code is shown only on request, and the request is audited; a
+ * closure's preview names the players it would reach before the operator chooses.
  */
 import type { ConsoleSlot } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -55,10 +56,19 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     ...apiRoute('consoleSlotChange'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      const { slot } = await services.scheduleAdmin.changeSlot(request.body, actor);
-      const { accessCode: _shownOnRequest, ...shown } = slot;
-      return { slot: shown };
+      const changed = await services.scheduleAdmin.changeSlot(request.body, actor);
+      const { accessCode: _shownOnRequest, ...shown } = changed.slot;
+      const asked = 'cancelSeats' in request.body && request.body.cancelSeats === true;
+      if (changed.command !== 'slots close' || !asked) return { slot: shown };
+      const { cancelled, refunded, released } = changed;
+      return { slot: shown, closure: { cancelled, refunded, released } };
     },
+  });
+
+  app.route({
+    ...apiRoute('consoleClosurePreview'),
+    handler: async (request) =>
+      services.scheduleAdmin.closurePreview(request.body.day, request.body.time),
   });
 
   app.route({

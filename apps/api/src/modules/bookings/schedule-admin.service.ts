@@ -3,8 +3,19 @@
  * screens and the command line (`schedule …`, `days …`, `slots …`, through the operator's
  * commands) alike: each change, then its audit row with the values before and after. The
  * stored week and blocked days are the settings module's; the slots made from them are ours.
+ *
+ * A closure (a day blocked, a slot closed) with `cancelSeats` closes first, so no seat or
+ * place can be taken on its games meanwhile, then ends their lines (a transaction per slot,
+ * waitlist.service.ts) and gives back each seat on games not started in its own transaction,
+ * as staff give one back (cancellation.service.ts): each takes a cancellation's locks in a
+ * booking's order (balance, registration, slot), so a closure never holds a hot slot row while
+ * it locks a day of balances, nor deadlocks with bookings. Each seat goes by its registration's
+ * id and its refund's ledger key, so two closures at once, or the same closure again after a
+ * failure part-way, cancel, refund and mail each seat once; the second finds the rest.
  */
 import type {
+  ClosedSeats,
+  ConsoleClosurePreview,
   OperatorResultOf,
   OperatorSlot,
   ScheduleChangeCommand,
@@ -14,10 +25,21 @@ import type {
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
-import { venueDayOf, venueTimeOf, type VenueDay } from '../../lib/slot-schedule';
+import {
+  venueDayOf,
+  venueDayRange,
+  venueInstant,
+  venueTimeOf,
+  type VenueDay,
+} from '../../lib/slot-schedule';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { SettingsService } from '../settings/settings.service';
+import { listSeats, listSlots } from './bookings.repository';
 import type { BookingsService, OperatedSlot } from './bookings.service';
+import { seatsOn } from './cancellation.repository';
+import type { CancellationService } from './cancellation.service';
+import { countPlaces } from './waitlist.repository';
+import type { WaitlistService } from './waitlist.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -36,12 +58,66 @@ type ScheduleAdminDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
     BookingsService,
     'operatorDay' | 'setCapacity' | 'setOpen' | 'reshapeWeekday' | 'setDayOpen' | 'accessCodeAt'
   >;
+  cancellation: Pick<CancellationService, 'cancelForClosure'>;
+  waitlist: Pick<WaitlistService, 'endForClosure'>;
   auditLog: Pick<AuditLogService, 'record'>;
 };
+
+/** A closure that keeps its seats (no `cancelSeats`). */
+const SEATS_KEPT: ClosedSeats = { cancelled: 0, refunded: 0, released: 0 };
+
+/** A closed game: its slot and start. */
+type ClosedGame = { id: string; startsAt: Date };
 
 export function createScheduleAdminService(deps: ScheduleAdminDeps) {
   const { db, env, clock, settings, bookings, auditLog } = deps;
   const zone = env.venueTimezone;
+
+  /** The games a closure of the day (or of its game at `time`) reaches: those not started. */
+  async function gamesClosing(date: VenueDay, time?: string): Promise<ClosedGame[]> {
+    const start = time === undefined ? undefined : venueInstant(date, time, zone);
+    const range =
+      start === undefined
+        ? venueDayRange(date, zone)
+        : { from: start, to: new Date(start.getTime() + 1) };
+    const now = clock.now();
+    const slots = await listSlots(db, range);
+    return slots
+      .filter((slot) => slot.startsAt > now)
+      .map(({ id, startsAt }) => ({ id, startsAt }));
+  }
+
+  /** A game's start as the audit log names it: its venue day and time. */
+  const slotSubject = (startsAt: Date) =>
+    `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
+
+  /**
+   * The closed games' lines end, then each seat on them is given back with its credits and its
+   * player mailed `reason`, each with its audit row (see the module comment).
+   */
+  async function cancelSeatsOn(games: ClosedGame[], reason: string, actor: OperatorActor) {
+    const done = { ...SEATS_KEPT };
+    for (const game of games) done.released += await deps.waitlist.endForClosure(game.id, reason);
+    for (const seat of await seatsOn(
+      db,
+      games.map((game) => game.id),
+    )) {
+      const given = await deps.cancellation.cancelForClosure(seat, reason, (tx, back) =>
+        auditLog.record(tx, actor, {
+          action: 'seats.cancel',
+          targetUserId: seat.userId,
+          subject: slotSubject(back.startsAt),
+          before: { seat: true, balance: back.before },
+          after: { seat: false, balance: back.balance, refunded: back.refunded },
+          reason,
+        }),
+      );
+      if (given === undefined) continue;
+      done.cancelled += 1;
+      done.refunded += given.refunded;
+    }
+    return done;
+  }
 
   const toOperatorSlot = (slot: OperatedSlot): OperatorSlot => ({
     time: venueTimeOf(slot.startsAt, zone),
@@ -66,7 +142,10 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
     return { command: command.command, weekday, hours, ...changes };
   }
 
-  /** Blocks a day (its slots close; seats stay for the players to be told) or unblocks it. */
+  /**
+   * Blocks a day (its slots close; seats stay for the players to be told, or with
+   * `cancelSeats` are cancelled and refunded) or unblocks it.
+   */
   async function blockDay(command: Command<'days block' | 'days unblock'>, actor: OperatorActor) {
     const today = venueDayOf(clock.now(), zone);
     if (command.date < today) fail('OPERATOR_DAY_PAST');
@@ -78,16 +157,28 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       block || wasBlocked
         ? await bookings.setDayOpen(command.date, !block)
         : { slots: 0, seats: 0 };
+    const closure =
+      block && command.cancelSeats === true
+        ? await cancelSeatsOn(await gamesClosing(command.date), command.reason, actor)
+        : SEATS_KEPT;
     await auditLog.record(db, actor, {
       action: block ? 'days.block' : 'days.unblock',
       subject: command.date,
       before: { blocked: wasBlocked },
-      after: { blocked: block, slots: slots.slots, seats: slots.seats },
+      after: { blocked: block, slots: slots.slots, seats: slots.seats, ...closure },
       reason: reason ?? '',
     });
+    const { date } = command;
     return block
-      ? { command: command.command, date: command.date, closed: slots.slots, seats: slots.seats }
-      : { command: command.command, date: command.date, reopened: slots.slots };
+      ? { command: command.command, date, closed: slots.slots, seats: slots.seats, ...closure }
+      : { command: command.command, date, reopened: slots.slots };
+  }
+
+  /** A closed slot's seats and line, with `cancelSeats`; else they stay. */
+  async function closeSeats(command: SlotChangeCommand, actor: OperatorActor) {
+    if (command.command !== 'slots close' || command.cancelSeats !== true) return undefined;
+    const games = await gamesClosing(command.date, command.time);
+    return cancelSeatsOn(games, command.reason ?? '', actor);
   }
 
   return {
@@ -122,13 +213,45 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       const { slot, before } = capacityChange
         ? await bookings.setCapacity(date, time, command.capacity)
         : await bookings.setOpen(date, time, command.command === 'slots reopen');
+      const closure = await closeSeats(command, actor);
       await auditLog.record(db, actor, {
         action: SLOT_ACTIONS[command.command],
         subject: `${date} ${time}`,
         before: capacityChange ? { capacity: before.capacity } : { open: before.open },
-        after: capacityChange ? { capacity: slot.capacity } : { open: slot.open },
+        after: capacityChange ? { capacity: slot.capacity } : { open: slot.open, ...closure },
+        reason: command.command === 'slots close' ? (command.reason ?? '') : '',
       });
-      return { command: command.command, slot: toOperatorSlot(slot) };
+      // The seats left after the closure's cancellations.
+      const booked = slot.booked - (closure?.cancelled ?? 0);
+      const shown = toOperatorSlot({ ...slot, booked });
+      return command.command === 'slots close'
+        ? { command: command.command, slot: shown, ...(closure ?? SEATS_KEPT) }
+        : { command: command.command, slot: shown };
+    },
+
+    /** Who a closure of the day (or its game at `time`) would reach: seats and places. */
+    async closurePreview(date: VenueDay, time?: string): Promise<ConsoleClosurePreview> {
+      const games = await gamesClosing(date, time);
+      const [seats, waiting] = await Promise.all([
+        listSeats(db, venueDayRange(date, zone)),
+        countPlaces(
+          db,
+          games.map((game) => game.id),
+        ),
+      ]);
+      // Games come earliest first; seats in the order they were taken within each.
+      return {
+        seats: games.flatMap((game) =>
+          seats
+            .filter((seat) => seat.slotId === game.id)
+            .map(({ userId, username }) => ({
+              id: userId,
+              username,
+              time: venueTimeOf(game.startsAt, zone),
+            })),
+        ),
+        waiting,
+      };
     },
 
     /** A slot's access code for an operator who asked to see it; the asking is audited. */

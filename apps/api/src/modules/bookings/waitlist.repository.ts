@@ -117,6 +117,24 @@ export async function countWaiting(db: Executor, range: { from: Date; to: Date }
 }
 
 /**
+ * How many offers hold a seat past `now` but no later than `by` (the console's today: offers
+ * about to lapse), by waitlist_entries_offer_expires_idx, which holds offers only.
+ */
+export async function countOffersEnding(db: Executor, now: Date, by: Date): Promise<number> {
+  const [row] = await db
+    .select({ offers: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.status, 'offered'),
+        gt(waitlistEntries.offerExpiresAt, now),
+        lte(waitlistEntries.offerExpiresAt, by),
+      ),
+    );
+  return row?.offers ?? 0;
+}
+
+/**
  * Turns the first `limit` players waiting on the slot into offers holding a seat until
  * `expiresAt`: in the order they joined, those sent back `today` after everyone else; players
  * who hold a seat on it meanwhile, or cannot pay for it now, are passed over and keep their
@@ -346,4 +364,22 @@ export async function listEntriesOf(db: Executor, userId: string, now: Date, tod
       ),
     )
     .orderBy(asc(eventSlots.startsAt));
+}
+
+/** Deletes every place on the slot (a closure's), waiting or offered; each player and status. */
+export async function deleteEntriesOn(tx: Transaction, slotId: string) {
+  return tx
+    .delete(waitlistEntries)
+    .where(eq(waitlistEntries.slotId, slotId))
+    .returning({ userId: waitlistEntries.userId, status: waitlistEntries.status });
+}
+
+/** Players in the lines of these slots, waiting or offered a seat (a closure's preview). */
+export async function countPlaces(db: Executor, slotIds: string[]): Promise<number> {
+  if (slotIds.length === 0) return 0;
+  const [row] = await db
+    .select({ places: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.slotId, slotIds));
+  return row?.places ?? 0;
 }

@@ -44,7 +44,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller } from './bookings.service';
 import { createAccessCodes } from './access-codes';
-import { seatBookedDraft } from './confirmation-mail';
+import { seatBookedDraft, zoneNameOf } from './confirmation-mail';
 import * as repo from './waitlist.repository';
 
 const MINUTE = 60_000;
@@ -194,6 +194,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
     /** Wakes the mailer after a transaction that may have made offers has committed. */
     wake: (): void => mailer.wake(),
 
+    /** How many offers lapse within `minutes` unless their players answer (the console's today). */
+    offersLapsingWithin(minutes: number): Promise<number> {
+      const now = clock.now();
+      return repo.countOffersEnding(db, now, new Date(now.getTime() + minutes * MINUTE));
+    },
+
     /** A place in line on the full game starting at `startsAt` (see the module comment). */
     async join(caller: BookingCaller, startsAt: Date): Promise<WaitlistEntry[]> {
       if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
@@ -287,6 +293,37 @@ export function createWaitlistService(deps: WaitlistDeps) {
         await repo.addHeld(tx, entry.slotId, -1);
       }
       for (const slotId of touched) await offerFreedSeats(tx, slotId);
+    },
+
+    /**
+     * A closed game's line ends (a closure that cancels its seats), in one transaction under
+     * the slot's lock: every place goes, an offer's held seat with it, and each player is
+     * mailed the operator's reason. How many places ended (none when ended before).
+     */
+    async endForClosure(slotId: string, reason: string): Promise<number> {
+      const ended = await transaction(async (tx) => {
+        const slot = await repo.lockSlot(tx, { id: slotId }, { strength: 'update' });
+        if (slot === undefined) return 0;
+        const removed = await repo.deleteEntriesOn(tx, slotId);
+        const offered = removed.filter((entry) => entry.status === 'offered').length;
+        await repo.addHeld(tx, slotId, -offered);
+        for (const { userId } of removed) {
+          const player = await accounts.find(userId, tx);
+          if (player === undefined) continue;
+          const mail = mailDraft('game_closed', {
+            username: player.username,
+            startsAt: venueWhenOf(slot.startsAt, zone),
+            venueZone: zoneNameOf(zone, slot.startsAt),
+            place: env.districtName,
+            reason,
+            seat: null,
+          });
+          await mailer.queue(tx, player.email, mail);
+        }
+        return removed.length;
+      });
+      if (ended > 0) mailer.wake();
+      return ended;
     },
 
     /**

@@ -1,10 +1,10 @@
 /**
  * The console's orders (staff read; admins refund; API_ROUTES `consoleOrder*`): every order
- * with its buyer and refund, what a refund would take back, and the refund itself, which is the
- * command line's `orders refund` (order-admin.service.ts), so it is audited the same way from
- * either.
+ * with its buyer and refund, the same list as a CSV file, what a refund would take back, and the
+ * refund itself, which is the command line's `orders refund` (order-admin.service.ts), so it is
+ * audited the same way from either.
  */
-import { formatUsd, type ConsoleOrder } from '@questfield/contract';
+import { consoleOrdersFilter, formatUsd, type ConsoleOrder } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
 import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
@@ -43,6 +43,21 @@ export function registerConsoleOrdersRoutes(app: ZodApp, { services }: ModuleCon
     handler: async (request) => {
       const page = await services.orders.listForConsole(request.body);
       return { orders: page.orders.map(toConsoleOrder), nextCursor: page.nextCursor };
+    },
+  });
+
+  // A GET, so the screen's link downloads the file; the filter is its query string, checked
+  // like a body (a value it does not know is a 400 naming the field).
+  const exportRoute = apiRoute('consoleOrdersExport');
+  app.route({
+    ...exportRoute,
+    schema: { ...exportRoute.schema, querystring: consoleOrdersFilter },
+    handler: async (request, reply) => {
+      const { csv, filename } = await services.orders.exportForConsole(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
     },
   });
 

@@ -1,6 +1,6 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
 import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
@@ -102,7 +102,7 @@ export async function markPaidWith(
   const marked = step(
     ORDER_PAID,
     sql`update orders set status = 'paid', provider_payment_id = ${order.paymentId},
-        updated_at = ${timestamp(order.now)}
+        paid_at = ${timestamp(order.now)}, updated_at = ${timestamp(order.now)}
       ${credit === null ? sql`` : sql`from ${credit.funded.relation.ref}`}
       where orders.id = ${order.id} and orders.status = 'pending'
       returning orders.id`,
@@ -271,14 +271,32 @@ export type ConsoleOrdersFilter = {
   /** One order (the answer to a refund). */
   orderId?: string;
   status?: OrderRow['status'];
+  /** 'any': flagged for any reason. */
+  flag?: OrderFlag | 'any';
   between?: { from: Date; to: Date };
   cursor?: string;
   limit: number;
 };
 
-/** Every order, newest first, with its buyer's name and its refund, one page at a time. */
+/**
+ * The flag's term. Flagged orders are few, so the partial orders_flagged_idx finds them all
+ * and they are sorted by time; either flag term implies that index's `flag IS NOT NULL`.
+ */
+function flagTerm(flag: ConsoleOrdersFilter['flag']) {
+  if (flag === undefined) return undefined;
+  return flag === 'any' ? isNotNull(orders.flag) : eq(orders.flag, flag);
+}
+
+/** The order's latest chargeback state ('' for none: most orders), for the console's CSV. */
+const latestDisputeState = sql<string>`coalesce((select d.state from ${paymentDisputes} d
+  where d.order_id = ${orders.id} order by d.updated_at desc, d.id limit 1), '')`;
+
+/**
+ * Every order, newest first, with its buyer's name, its refund and its latest chargeback's
+ * state, one page at a time.
+ */
 export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) {
-  const { orderId, status, between, cursor } = filter;
+  const { orderId, status, flag, between, cursor } = filter;
   // Keyset on (created_at, id) read from the cursor's own row, at the database's precision.
   const after =
     cursor === undefined
@@ -289,6 +307,7 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
       order: orders,
       player: { username: playerNames.username, deleted: playerNames.deleted },
       refund: orderRefunds,
+      disputeState: latestDisputeState,
     })
     .from(orders)
     .innerJoin(playerNames, eq(playerNames.userId, orders.userId))
@@ -297,6 +316,7 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
       and(
         orderId === undefined ? undefined : eq(orders.id, orderId),
         status === undefined ? undefined : eq(orders.status, status),
+        flagTerm(flag),
         between === undefined ? undefined : gte(orders.createdAt, between.from),
         between === undefined ? undefined : lt(orders.createdAt, between.to),
         after,
@@ -465,6 +485,69 @@ export function revenueBySku(db: Executor, range: { from: Date; to: Date }) {
     )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
+}
+
+// Each column of the statement below is named apart: the outer select names them unqualified.
+/** Rows counted, as the column `name` of an aggregate. */
+const rowCount = (name: string) => sql<number>`count(*)::int`.as(name);
+/** The sum of an amount column, 0 over no rows, as the column `name`. */
+const centsOf = (
+  column: typeof orders.amountCents | typeof orderRefunds.amountCents,
+  name: string,
+) => sql<number>`coalesce(sum(${column}), 0)::int`.as(name);
+
+/**
+ * The console's today, in one statement: orders placed in [from, to) and paid (refunded since
+ * or not: that is the refunds' part), by orders_status_created_idx; refunds asked for in
+ * [from, to) and not turned down (order_refunds is one row per refunded order, few enough to
+ * read whole); and every flagged order, by the partial orders_flagged_idx.
+ */
+export async function dayTakings(db: Executor, range: { from: Date; to: Date }) {
+  const sales = db.$with('sales').as(
+    db
+      .select({ count: rowCount('sales_count'), cents: centsOf(orders.amountCents, 'sales_cents') })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ['paid', 'refunded']),
+          gte(orders.createdAt, range.from),
+          lt(orders.createdAt, range.to),
+        ),
+      ),
+  );
+  const refunds = db.$with('refunds').as(
+    db
+      .select({
+        count: rowCount('refunds_count'),
+        cents: centsOf(orderRefunds.amountCents, 'refunds_cents'),
+      })
+      .from(orderRefunds)
+      .where(
+        and(
+          ne(orderRefunds.status, 'failed'),
+          gte(orderRefunds.createdAt, range.from),
+          lt(orderRefunds.createdAt, range.to),
+        ),
+      ),
+  );
+  const flagged = db.$with('flagged').as(
+    db
+      .select({ count: rowCount('flagged_count') })
+      .from(orders)
+      .where(isNotNull(orders.flag)),
+  );
+  const [row] = await db
+    .with(sales, refunds, flagged)
+    .select({
+      sales: { count: sales.count, cents: sales.cents },
+      refunds: { count: refunds.count, cents: refunds.cents },
+      flagged: flagged.count,
+    })
+    .from(sales)
+    .crossJoin(refunds)
+    .crossJoin(flagged);
+  if (row === undefined) throw new Error('An aggregate answered no row.');
+  return row;
 }
 
 export type ReportedRefund = typeof reportedRefunds.$inferSelect;

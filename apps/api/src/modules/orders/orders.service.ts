@@ -14,15 +14,18 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   formatUsd,
+  ORDERS_EXPORT_MAX,
   ORDERS_PAGE_SIZE,
+  ordersExportFilename,
   PLAYER_ORDERS_PAGE_SIZE,
   type CheckoutRequest,
+  type ConsoleOrdersFilter,
   type ConsoleOrdersRequest,
 } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
 import { readPage, type Page } from '../../lib/page-cursor';
-import { venueDayRange } from '../../lib/slot-schedule';
+import { venueDayOf, venueDayRange } from '../../lib/slot-schedule';
 import {
   failureReason,
   type FoundPayment,
@@ -34,6 +37,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { CodesService, GamePass } from '../codes/codes.service';
 import type { CreditsService } from '../credits/credits.service';
 import { passCountOf, withLines, type Order } from './order';
+import { ordersCsv } from './orders-csv';
 import * as repo from './orders.repository';
 import { quote, type Quote } from './quote';
 import { createRefunds, type RefundNews, type RefundsDeps, type RefundUpdate } from './refunds';
@@ -100,6 +104,8 @@ const RECONCILE_BATCH = 20;
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ORDER_NUMBER_LENGTH = 10;
 const ORDERS_LISTED = 50;
+/** Orders one read of the console's CSV takes, so no statement returns the whole export. */
+const EXPORT_PAGE_SIZE = 1_000;
 
 /** 'QF-7K3M9X2P4D': 50 random bits, Crockford base32, never a client's choice (W5). */
 function newOrderNumber(): string {
@@ -136,6 +142,13 @@ export function createOrdersService(deps: OrdersDeps) {
   const refunds = createRefunds({
     ...{ db, transaction, clock, payments },
     ...{ credits, seats, codes, accounts, mailer },
+  });
+
+  /** The console's filter as the repository takes it (a venue day is a range of instants). */
+  const consoleFilter = ({ status, flag, day }: ConsoleOrdersFilter) => ({
+    status,
+    flag,
+    between: day === undefined ? undefined : venueDayRange(day, env.venueTimezone),
   });
 
   /**
@@ -189,6 +202,7 @@ export function createOrdersService(deps: OrdersDeps) {
       ...order,
       status: 'paid',
       providerPaymentId: paymentId,
+      paidAt: now,
       updatedAt: now,
     } as const;
     const balance = paid.balanceAfter ?? (await credits.balance(db, order.userId));
@@ -433,9 +447,7 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Every order for the console, newest first, a page at a time. */
     async listForConsole(filter: ConsoleOrdersRequest) {
       const rows = await repo.listForConsole(db, {
-        status: filter.status,
-        between:
-          filter.day === undefined ? undefined : venueDayRange(filter.day, env.venueTimezone),
+        ...consoleFilter(filter),
         cursor: filter.cursor,
         limit: ORDERS_PAGE_SIZE + 1,
       });
@@ -446,6 +458,26 @@ export function createOrdersService(deps: OrdersDeps) {
       return {
         orders: page,
         nextCursor: rows.length > ORDERS_PAGE_SIZE && last !== undefined ? last.order.id : null,
+      };
+    },
+
+    /**
+     * The console's CSV of every order the filter matches, newest first: at most
+     * ORDERS_EXPORT_MAX, read EXPORT_PAGE_SIZE at a time, named by today's venue day.
+     */
+    async exportForConsole(filter: ConsoleOrdersFilter) {
+      const rows: repo.ConsoleOrderRow[] = [];
+      let cursor: string | undefined;
+      while (rows.length < ORDERS_EXPORT_MAX) {
+        const limit = Math.min(EXPORT_PAGE_SIZE, ORDERS_EXPORT_MAX - rows.length);
+        const page = await repo.listForConsole(db, { ...consoleFilter(filter), cursor, limit });
+        rows.push(...page);
+        cursor = page.at(-1)?.order.id;
+        if (page.length < limit || cursor === undefined) break;
+      }
+      return {
+        csv: ordersCsv(rows, env.venueTimezone),
+        filename: ordersExportFilename(venueDayOf(clock.now(), env.venueTimezone)),
       };
     },
 
@@ -461,6 +493,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** A report's orders placed in [from, to) by SKU, paid and refunded. */
     revenueBySku: (range: { from: Date; to: Date }) => repo.revenueBySku(db, range),
+
+    /** The console's today: sales and refunds of [from, to), and the orders flagged now. */
+    dayTakings: (range: { from: Date; to: Date }) => repo.dayTakings(db, range),
   };
 }
 

@@ -21,6 +21,7 @@ const LIST = API_ROUTES.consoleOrders.path;
 const PLAN = API_ROUTES.consoleOrderRefundPlan.path;
 const REFUND = API_ROUTES.consoleOrderRefund.path;
 const REAUTH = API_ROUTES.consoleReauth.path;
+const EXPORT = API_ROUTES.consoleOrdersExport.path;
 const PLAYER_ID = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f7a8b90';
 
 const order = (overrides: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
@@ -62,6 +63,7 @@ const plan = (balance = 16): ConsoleOrderRefundPlan => ({
 function openOrders(
   role: ConsoleSession['role'],
   answers: Record<string, (body: Record<string, unknown>) => MockAnswer> = {},
+  path = '/operator/orders',
 ) {
   let current = [order()];
   const api = mockApi({
@@ -75,8 +77,8 @@ function openOrders(
     },
     ...answers,
   });
-  renderApp('/operator/orders');
-  return api;
+  const { router } = renderApp(path);
+  return Object.assign(api, { router });
 }
 const sentTo = (api: ReturnType<typeof mockApi>, path: string) =>
   api.sent.filter((request) => request.path === path).map((request) => request.body);
@@ -103,6 +105,53 @@ describe("the console's orders", () => {
     expect(within(table).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'Refunded');
     await waitFor(() => expect(sentTo(api, LIST)).toEqual([{}, { status: 'refunded' }]));
+  });
+
+  it('narrows by flag from the address and keeps every filter there, for the CSV too', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('staff', {}, '/operator/orders?flag=disputed');
+    await screen.findByRole('table', { name: 'Every order, newest first' });
+    const flag = screen.getByRole('combobox', { name: 'Flag' });
+    expect(flag).toHaveDisplayValue('Disputed');
+    const csv = () => screen.getByRole('link', { name: /as CSV$/ });
+    expect(csv()).toHaveAttribute('href', `${EXPORT}?flag=disputed`);
+    expect(csv()).toHaveAttribute('download');
+    expect(csv()).toHaveTextContent('Download CSV');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    await waitFor(() =>
+      expect(api.router.state.location.search).toBe('?flag=disputed&status=paid'),
+    );
+    expect(csv()).toHaveAttribute('href', `${EXPORT}?status=paid&flag=disputed`);
+    await user.selectOptions(flag, 'Any flag');
+    await waitFor(() => expect(api.router.state.location.search).toBe('?flag=any&status=paid'));
+    expect(csv()).toHaveAttribute('href', `${EXPORT}?status=paid&flag=any`);
+    await user.selectOptions(flag, 'Flagged or not');
+    await waitFor(() => expect(api.router.state.location.search).toBe('?status=paid'));
+    expect(csv()).toHaveAttribute('href', `${EXPORT}?status=paid`);
+    expect(sentTo(api, LIST)).toEqual([
+      { flag: 'disputed' },
+      { status: 'paid', flag: 'disputed' },
+      { status: 'paid', flag: 'any' },
+      { status: 'paid' },
+    ]);
+  });
+
+  it('ignores a flag it does not know in the address, and reaches the filters by keyboard', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('staff', {}, '/operator/orders?flag=chargeback');
+    await screen.findByRole('table', { name: 'Every order, newest first' });
+    expect(screen.getByRole('combobox', { name: 'Flag' })).toHaveDisplayValue('Flagged or not');
+    expect(screen.getByRole('link', { name: /as CSV$/ })).toHaveAttribute('href', EXPORT);
+    expect(sentTo(api, LIST)).toEqual([{}]);
+    // Native controls in the order they read: status, flag, day, then the file.
+    screen.getByRole('combobox', { name: 'Status' }).focus();
+    await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Flag' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Day')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: /as CSV$/ })).toHaveFocus();
   });
 
   it('refunds for an admin after showing what it takes back; the focus stays on the order', async () => {

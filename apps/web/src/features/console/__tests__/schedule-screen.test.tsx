@@ -2,7 +2,7 @@ import { API_ROUTES, type ConsoleDay, type ConsoleSlot } from '@questfield/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findRetryAlert } from '@/testing/answers';
+import { findRetryAlert, refusal } from '@/testing/answers';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
 const DAY_PATH = API_ROUTES.consoleDay.path;
 const CHANGE = API_ROUTES.consoleSlotChange.path;
 const CODE = API_ROUTES.consoleSlotAccessCode.path;
+const PREVIEW = API_ROUTES.consoleClosurePreview.path;
 const session = testConsoleSession();
 // A day far ahead: a game has started or ended only when the server says so.
 const DAY = '2099-06-01';
@@ -97,12 +98,25 @@ describe('the venue day', () => {
         body: { slot: { ...TEN, booked: 3, open: body.command !== 'slots close' } },
       }),
       [CODE]: () => ({ body: { accessCode: 'K7Q2-M9XD' } }),
+      [PREVIEW]: () => ({
+        body: { seats: [{ id: 'r1', username: 'mia', time: '10:00' }], waiting: 0 },
+      }),
     });
     renderApp(`/operator/schedule?day=${DAY}`);
     const table = await screen.findByRole('table', { name: /Slots on/ });
 
     await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
-    expect(await screen.findByText(/10:00 AM is closed/)).toBeVisible();
+    const closing = await findDialog('Close the 10:00 AM slot');
+    await user.click(
+      await within(closing).findByLabelText('Keep their seats (tell them yourself)'),
+    );
+    await user.click(within(closing).getByRole('button', { name: 'Close Slot' }));
+    expect(await within(closing).findByRole('status')).toHaveTextContent(
+      '10:00 AM is closed: new bookings and joins are refused. Players keep 3 seats on it: tell them.',
+    );
+    await user.click(within(closing).getByRole('button', { name: 'Done' }));
+    await waitForDialogToClose();
+    expect(screen.getByText(/10:00 AM is closed/)).toBeVisible();
 
     const resize = within(table).getByRole('button', { name: 'Change the capacity of 10:00 AM' });
     await user.click(resize);
@@ -133,6 +147,108 @@ describe('the venue day', () => {
         { day: DAY, time: '10:00' },
       ]),
     );
+  });
+
+  it('closes a slot nobody is on in one click, without asking who is booked', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined ? { body: dayOf('v1', [TEN]) } : new Promise(() => {}),
+      [CHANGE]: () => ({ body: { slot: { ...TEN, open: false } } }),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
+    expect(await screen.findByText(/10:00 AM is closed/)).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      api.sent.filter((request) => [PREVIEW, CHANGE].some((path) => path === request.path)),
+    ).toEqual([{ path: CHANGE, body: { command: 'slots close', date: DAY, time: '10:00' } }]);
+  });
+
+  it("lists a slot's players and line, and cancels their seats with a required reason", async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? { body: dayOf('v1', [{ ...TEN, booked: 3, waiting: 2 }]) }
+          : new Promise(() => {}),
+      [PREVIEW]: () => ({
+        body: {
+          seats: ['mia', 'leo', 'ana'].map((username) => ({
+            id: username,
+            username,
+            time: '10:00',
+          })),
+          waiting: 2,
+        },
+      }),
+      [CHANGE]: () => ({
+        body: {
+          slot: { ...TEN, open: false },
+          closure: { cancelled: 3, refunded: 6, released: 2 },
+        },
+      }),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
+    const dialog = await findDialog('Close the 10:00 AM slot');
+    const list = await within(dialog).findByRole('list', { name: /Players booked/ });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getByText('mia, the 10:00 game')).toBeVisible();
+    expect(within(dialog).getByText('2 players wait in line.')).toBeVisible();
+
+    await user.click(within(dialog).getByLabelText('Cancel their seats and refund them'));
+    await user.click(within(dialog).getByRole('button', { name: 'Close Slot' }));
+    expect(await within(dialog).findByText('Say why: the players are mailed it.')).toBeVisible();
+    expect(api.sent.some((request) => request.path === CHANGE)).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Game room flooded');
+    await user.click(within(dialog).getByRole('button', { name: 'Close Slot' }));
+    const result = await within(dialog).findByRole('status');
+    expect(result).toHaveTextContent(
+      '10:00 AM is closed: new bookings and joins are refused. 3 seats cancelled, 6 credits refunded, 2 waitlist places ended; the players were mailed.',
+    );
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(
+      api.sent.filter((request) => [PREVIEW, CHANGE].some((path) => path === request.path)),
+    ).toEqual([
+      { path: PREVIEW, body: { day: DAY, time: '10:00' } },
+      {
+        path: CHANGE,
+        body: {
+          command: 'slots close',
+          date: DAY,
+          time: '10:00',
+          reason: 'Game room flooded',
+          cancelSeats: true,
+        },
+      },
+    ]);
+  });
+
+  it('says who is booked on a slot could not be read, with Try Again, not an empty list', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: session }),
+      [DAY_PATH]: (body) =>
+        body.after === undefined
+          ? { body: dayOf('v1', [{ ...TEN, waiting: 1 }]) }
+          : new Promise(() => {}),
+      [PREVIEW]: () => refusal('INTERNAL'),
+    });
+    renderApp(`/operator/schedule?day=${DAY}`);
+    const table = await screen.findByRole('table', { name: /Slots on/ });
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
+    const dialog = await findDialog('Close the 10:00 AM slot');
+    await findRetryAlert('The players booked could not be read.');
+    expect(within(dialog).queryByText(/Nobody is booked/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Close Slot' })).toBeNull();
   });
 
   it("shows an ended game as Ended, without changes, counted apart; a started one plays; each line's players", async () => {

@@ -1,4 +1,9 @@
-import { API_ROUTES, DEFAULT_WEEKLY_SCHEDULE, type ConsoleWeek } from '@questfield/contract';
+import {
+  API_ROUTES,
+  DEFAULT_WEEKLY_SCHEDULE,
+  type ConsoleClosurePreview,
+  type ConsoleWeek,
+} from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +18,8 @@ beforeAll(async () => {
 
 const WEEK = API_ROUTES.consoleWeek.path;
 const CHANGE = API_ROUTES.consoleWeekChange.path;
+const PREVIEW = API_ROUTES.consoleClosurePreview.path;
+const nobodyBooked: ConsoleClosurePreview = { seats: [], waiting: 0 };
 const week: ConsoleWeek = {
   week: { ...DEFAULT_WEEKLY_SCHEDULE, sunday: null },
   blocked: [{ date: '2099-12-25', reason: 'Closed for the holiday' }],
@@ -23,12 +30,21 @@ function mockConsole(role: 'staff' | 'admin') {
     '/api/Users/Me': () => ({ body: [testUser] }),
     [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role }) }),
     [WEEK]: () => ({ body: week }),
+    [PREVIEW]: () => ({ body: nobodyBooked }),
     [CHANGE]: (body) => ({
       body:
         body.command === 'schedule set'
           ? { ...body, added: 5, removed: 18, kept: 1 }
           : body.command === 'days block'
-            ? { command: 'days block', date: body.date, closed: 24, seats: 3 }
+            ? {
+                command: 'days block',
+                date: body.date,
+                closed: 24,
+                seats: 3,
+                ...(body.cancelSeats === true
+                  ? { cancelled: 3, refunded: 6, released: 2 }
+                  : { cancelled: 0, refunded: 0, released: 0 }),
+              }
             : { command: 'days unblock', date: body.date, reopened: 24 },
     }),
   });
@@ -99,15 +115,89 @@ describe('the week', () => {
     await user.type(screen.getByLabelText('Day', { exact: true }), '2099-11-26');
     await user.type(screen.getByLabelText('Reason'), 'Private event');
     await user.click(screen.getByRole('button', { name: 'Block Day' }));
-    expect(
-      await screen.findByText(/is blocked: 24 slots closed; players hold 3 seats/),
-    ).toBeVisible();
+    // Nobody on the day's games: nothing to choose.
+    const dialog = await findDialog(/^Block /);
+    expect(await within(dialog).findByText(/Nobody is booked/)).toBeVisible();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Block Day' }));
+    const result = await within(dialog).findByRole('status');
+    expect(result).toHaveTextContent(/is blocked: 24 slots closed; players hold 3 seats/);
+    await waitFor(() => expect(result).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitForDialogToClose();
+    expect(screen.getByText(/is blocked: 24 slots closed; players hold 3 seats/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^Unblock / }));
     expect(await screen.findByText(/is open again: 24 slots reopened/)).toBeVisible();
     expect(api.sent.filter((request) => request.path === CHANGE).map((r) => r.body)).toEqual([
       { command: 'days block', date: '2099-11-26', reason: 'Private event' },
       { command: 'days unblock', date: '2099-12-25' },
     ]);
+  });
+
+  it("lists a day's players before blocking it, and cancels their seats with the reason", async () => {
+    const user = userEvent.setup();
+    const api = mockConsole('admin');
+    api.table[PREVIEW] = () => ({
+      body: {
+        seats: [
+          { id: 'r1', username: 'mia', time: '10:00' },
+          { id: 'r2', username: 'leo', time: '18:30' },
+        ],
+        waiting: 2,
+      } satisfies ConsoleClosurePreview,
+    });
+    renderApp('/operator/week');
+    await user.type(await screen.findByLabelText('Day', { exact: true }), '2099-11-26');
+    await user.type(screen.getByLabelText('Reason'), 'Private event');
+    await user.click(screen.getByRole('button', { name: 'Block Day' }));
+    const dialog = await findDialog(/^Block /);
+    const list = await within(dialog).findByRole('list', { name: /Players booked/ });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['mia, the 10:00 game', 'leo, the 18:30 game']);
+    expect(within(dialog).getByText('2 players wait in line.')).toBeVisible();
+    expect(
+      within(dialog).getByText(/mailed if their seats are cancelled: Private event/),
+    ).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Block Day' }));
+    expect(await within(dialog).findByText('Choose what happens to their seats.')).toBeVisible();
+    await user.click(within(dialog).getByLabelText('Cancel their seats and refund them'));
+    await user.click(within(dialog).getByRole('button', { name: 'Block Day' }));
+    const result = await within(dialog).findByRole('status');
+    expect(result).toHaveTextContent(
+      'is blocked: 24 slots closed. 3 seats cancelled, 6 credits refunded, 2 waitlist places ended; the players were mailed.',
+    );
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(api.sent.filter((request) => request.path !== WEEK).slice(-2)).toEqual([
+      { path: PREVIEW, body: { day: '2099-11-26' } },
+      {
+        path: CHANGE,
+        body: {
+          command: 'days block',
+          date: '2099-11-26',
+          reason: 'Private event',
+          cancelSeats: true,
+        },
+      },
+    ]);
+  });
+
+  it('says who is booked could not be read, and blocks nothing', async () => {
+    const user = userEvent.setup();
+    const api = mockConsole('admin');
+    api.table[PREVIEW] = () => refusal('INTERNAL');
+    renderApp('/operator/week');
+    await user.type(await screen.findByLabelText('Day', { exact: true }), '2099-11-26');
+    await user.type(screen.getByLabelText('Reason'), 'Private event');
+    await user.click(screen.getByRole('button', { name: 'Block Day' }));
+    const dialog = await findDialog(/^Block /);
+    await findRetryAlert('The players booked could not be read.');
+    expect(within(dialog).queryByText(/Nobody is booked/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Block Day' })).toBeNull();
+    expect(api.sent.some((request) => request.path === CHANGE)).toBe(false);
   });
 
   it('says the week could not be loaded, with no weekday or blocked day', async () => {

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dayBlock, type ConsoleWeek } from '@questfield/contract';
+import { dayBlock, type ConsoleWeek, type OperatorResult } from '@questfield/contract';
+import { useState } from 'react';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { useChangeWeek } from '../api/change-week';
+import { closureCopy } from '../copy/schedule';
 import { weekCopy } from '../copy/week';
+import { ClosureDialog, type ClosureChoice } from './closure-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Field, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
@@ -15,6 +18,16 @@ const nameOf = (day: string) => dayName.format(new Date(day));
 const blockForm = dayBlock.extend({
   reason: z.string().trim().min(1, weekCopy.reasonNeeded).max(200, weekCopy.reasonTooLong),
 });
+type Blocking = z.infer<typeof blockForm>;
+
+/** What blocking did: the slots closed, and the seats cancelled or kept for the players. */
+function blockedText(result: OperatorResult, cancelSeats: boolean) {
+  if (result.command !== 'days block') return '';
+  const name = nameOf(result.date);
+  return cancelSeats
+    ? `${weekCopy.blockedNotice(name, result.closed, 0)} ${closureCopy.cancelled(result)}`
+    : weekCopy.blockedNotice(name, result.closed, result.seats);
+}
 
 /** The days ahead without games; admins block and unblock them. */
 export function BlockedDays({
@@ -27,23 +40,27 @@ export function BlockedDays({
   onChanged: (notice: string) => void;
 }) {
   const change = useChangeWeek();
+  // Its own mutation: a failed block is told in its dialog, not under the list.
+  const blockChange = useChangeWeek();
+  const [blocking, setBlocking] = useState<Blocking | null>(null);
   const form = useForm({
     resolver: zodResolver(blockForm),
     defaultValues: { date: '', reason: '' },
   });
-  const block = form.handleSubmit((values) =>
-    change.mutate(
-      { command: 'days block', ...values },
-      {
-        onSuccess: (result) => {
-          if (result.command === 'days block') {
-            onChanged(weekCopy.blockedNotice(nameOf(result.date), result.closed, result.seats));
-          }
-          form.reset();
-        },
-      },
-    ),
-  );
+  // The dialog shows who is booked on the day before the admin chooses.
+  const block = form.handleSubmit(setBlocking);
+  const blockDay = async ({ date }: Blocking, { cancelSeats, reason }: ClosureChoice) => {
+    const result = await blockChange.mutateAsync({
+      command: 'days block',
+      date,
+      reason,
+      ...(cancelSeats ? { cancelSeats } : {}),
+    });
+    const text = blockedText(result, cancelSeats);
+    onChanged(text);
+    form.reset();
+    return text;
+  };
   const unblock = (date: string) =>
     change.mutate(
       { command: 'days unblock', date },
@@ -117,6 +134,17 @@ export function BlockedDays({
           <FormError>{failureText(change.error, weekCopy.changeFailed)}</FormError>
         </div>
       ) : null}
+      {blocking === null ? null : (
+        <ClosureDialog
+          title={weekCopy.blockTitle(nameOf(blocking.date))}
+          description={weekCopy.blockDescription}
+          day={blocking.date}
+          givenReason={blocking.reason}
+          confirmLabel={weekCopy.blockConfirm}
+          close={(choice) => blockDay(blocking, choice)}
+          onClose={() => setBlocking(null)}
+        />
+      )}
     </Panel>
   );
 }

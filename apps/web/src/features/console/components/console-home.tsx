@@ -1,10 +1,23 @@
 import type { ConsoleSession } from '@questfield/contract';
 import { format } from 'date-fns';
 import { homeCopy } from '../copy/home';
+import { TodaySection } from './today-section';
 import { Panel } from '@/components/ui/panel';
 
-/** The console once the session has passed two-factor: who is signed in, and its checks. */
+/**
+ * The console once the session has passed two-factor: the venue's today first, then who is
+ * signed in and the session's checks.
+ */
 export function ConsoleHome({ session }: { session: ConsoleSession }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <TodaySection />
+      <SessionPanels session={session} />
+    </div>
+  );
+}
+
+function SessionPanels({ session }: { session: ConsoleSession }) {
   return (
     <div className="grid gap-6 md:grid-cols-2 md:items-start">
       <Panel heading={homeCopy.heading}>

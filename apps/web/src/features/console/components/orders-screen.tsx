@@ -1,12 +1,16 @@
 import {
+  ORDER_FLAG_FILTERS,
   ORDER_STATUSES,
+  ORDERS_EXPORT_MAX,
   type ConsoleOrder,
-  type ConsoleOrdersRequest,
+  type ConsoleOrdersFilter,
+  type OrderFlagFilter,
   type OrderStatus,
 } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
+import { ordersExportHref } from '../api/export-orders';
 import { ordersQueryOptions } from '../api/get-orders';
 import { commonCopy, tableText } from '../copy/common';
 import { ordersCopy } from '../copy/orders';
@@ -22,17 +26,42 @@ import { consolePaths } from '@/config/paths';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value ?? '');
+const isFlag = (value: string | null): value is OrderFlagFilter =>
+  (ORDER_FLAG_FILTERS as readonly string[]).includes(value ?? '');
 
-/** The list's filter, kept in the page's address. */
+/**
+ * The list's filter, kept in the page's address (`?status=paid&flag=disputed&day=2026-11-29`,
+ * `flag=any` for every flagged order), so a link opens the filtered list; a value the screen
+ * does not know is ignored rather than sent.
+ */
 function useOrdersFilter() {
   const { params, set } = useFilterParams();
   const status = params.get('status');
+  const flag = params.get('flag');
   const day = params.get('day');
-  const filter: Omit<ConsoleOrdersRequest, 'cursor'> = {
+  const filter: ConsoleOrdersFilter = {
     ...(isStatus(status) ? { status } : {}),
+    ...(isFlag(flag) ? { flag } : {}),
     ...(day ? { day } : {}),
   };
   return { filter, set };
+}
+
+/** The filtered orders as a CSV file, downloaded by the browser from the server. */
+function DownloadCsv({ filter }: { filter: ConsoleOrdersFilter }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <a
+        href={ordersExportHref(filter)}
+        download
+        aria-label={ordersCopy.downloadLabel}
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      >
+        {ordersCopy.download}
+      </a>
+      <p className="max-w-xs text-xs text-mist-300">{ordersCopy.downloadNote(ORDERS_EXPORT_MAX)}</p>
+    </div>
+  );
 }
 
 /** What became of the order: its status, why it waits for an operator, and its refund. */
@@ -145,7 +174,7 @@ function OrderRow({
   );
 }
 
-/** Every order, newest first, by status and day; admins refund from a row. */
+/** Every order, newest first, by status, flag and day, and as CSV; admins refund from a row. */
 export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
   const { filter, set } = useOrdersFilter();
   const list = useInfiniteQuery(ordersQueryOptions(filter));
@@ -166,11 +195,21 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
           value={filter.status}
           onChange={(status) => set({ status })}
         />
+        <SelectFilter
+          label={ordersCopy.flagFilter}
+          allLabel={ordersCopy.allFlags}
+          options={ORDER_FLAG_FILTERS.map(
+            (flag) => [flag, ordersCopy.flagFilterNames[flag]] as const,
+          )}
+          value={filter.flag}
+          onChange={(flag) => set({ flag })}
+        />
         <DayFilter
           label={commonCopy.dayFilter}
           value={filter.day}
           onChange={(day) => set({ day })}
         />
+        <DownloadCsv filter={filter} />
       </div>
       <PagedTable
         query={list}

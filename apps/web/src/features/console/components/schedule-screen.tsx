@@ -1,10 +1,12 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useChangeSlot } from '../api/change-slot';
 import { useLiveConsoleDay } from '../api/get-console-day';
 import { tableText } from '../copy/common';
-import { scheduleCopy } from '../copy/schedule';
+import { closureCopy, scheduleCopy } from '../copy/schedule';
 import { CapacityDialog } from './capacity-dialog';
+import { ClosureDialog, type ClosureChoice } from './closure-dialog';
 import { SlotRow } from './slot-row';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form';
@@ -70,6 +72,50 @@ function DayControls({
   );
 }
 
+/** A slot's closure: its players' seats cancelled and refunded, or kept for them to be told. */
+function SlotClosure({
+  day,
+  time,
+  start,
+  onClose,
+  onChanged,
+}: {
+  day: string;
+  time: string;
+  /** The start as the table shows it. */
+  start: string;
+  onClose: () => void;
+  onChanged: (notice: string) => void;
+}) {
+  const change = useChangeSlot();
+  const close = async ({ cancelSeats, reason }: ClosureChoice) => {
+    const { slot, closure } = await change.mutateAsync({
+      command: 'slots close',
+      date: day,
+      time,
+      ...(reason === '' ? {} : { reason }),
+      ...(cancelSeats ? { cancelSeats } : {}),
+    });
+    const closed = scheduleCopy.closedNotice(start);
+    const text = closure
+      ? `${closed} ${closureCopy.cancelled(closure)}`
+      : `${closed}${scheduleCopy.keptNotice(slot.booked)}`;
+    onChanged(text);
+    return text;
+  };
+  return (
+    <ClosureDialog
+      title={scheduleCopy.closeTitle(start)}
+      description={scheduleCopy.closeDescription}
+      day={day}
+      time={time}
+      confirmLabel={scheduleCopy.closeConfirm}
+      close={close}
+      onClose={onClose}
+    />
+  );
+}
+
 /**
  * A venue day (today unless the address names one): each slot's seats, state and players,
  * kept live; staff close, reopen and resize slots and see an access code on request.
@@ -80,11 +126,13 @@ export function ScheduleScreen() {
   const day = useLiveConsoleDay(chosen);
   const [notice, setNotice] = useState<string | null>(null);
   const [resizing, setResizing] = useState<string | null>(null);
+  const [closing, setClosing] = useState<string | null>(null);
   const slots = day.data?.slots ?? [];
   const timeZone = day.data?.timeZone ?? 'UTC';
   const startOf = (startsAt: string) =>
     new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
   const resized = slots.find((slot) => slot.startsAt === resizing);
+  const closed = slots.find((slot) => slot.startsAt === closing);
   const shownDay = day.data?.day ?? chosen ?? '';
   const taken = slots.reduce((sum, slot) => sum + slot.booked, 0);
   const capacity = slots.reduce((sum, slot) => sum + slot.capacity, 0);
@@ -127,6 +175,7 @@ export function ScheduleScreen() {
             timeZone={timeZone}
             onChanged={setNotice}
             onResize={() => setResizing(slot.startsAt)}
+            onAskClose={() => setClosing(slot.startsAt)}
           />
         ))}
       </PagedTable>
@@ -139,6 +188,15 @@ export function ScheduleScreen() {
           onSaved={(capacity) =>
             setNotice(scheduleCopy.capacityNotice(startOf(resized.startsAt), capacity))
           }
+        />
+      )}
+      {closed === undefined ? null : (
+        <SlotClosure
+          day={shownDay}
+          time={closed.time}
+          start={startOf(closed.startsAt)}
+          onClose={() => setClosing(null)}
+          onChanged={setNotice}
         />
       )}
       <StatusNotice

@@ -16,6 +16,7 @@ export function SlotRow({
   timeZone,
   onChanged,
   onResize,
+  onAskClose,
 }: {
   slot: ConsoleSlot;
   day: string;
@@ -26,6 +27,8 @@ export function SlotRow({
   onChanged: (notice: string) => void;
   /** Asks for the capacity dialog for this slot. */
   onResize: () => void;
+  /** Asks for the closure dialog for this slot (players on it to cancel or keep). */
+  onAskClose: () => void;
 }) {
   const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone });
   const change = useChangeSlot();
@@ -34,6 +37,8 @@ export function SlotRow({
   const live = slot.started && !slot.ended;
   const command = { date: day, time: slot.time };
 
+  // A game not started with seats or a line asks what becomes of them; else one click.
+  const asks = slot.open && !slot.started && (slot.booked > 0 || slot.waiting > 0);
   const toggle = () =>
     change.mutate(
       { ...command, command: slot.open ? 'slots close' : 'slots reopen' },
@@ -84,7 +89,7 @@ export function SlotRow({
                 aria-label={(slot.open ? scheduleCopy.close : scheduleCopy.reopen)(start)}
                 disabled={change.isPending}
                 aria-busy={change.isPending}
-                onClick={toggle}
+                onClick={asks ? onAskClose : toggle}
               >
                 {slot.open ? scheduleCopy.closeShort : scheduleCopy.reopenShort}
               </button>

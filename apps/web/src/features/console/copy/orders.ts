@@ -1,6 +1,13 @@
 import type { OrderFlag, OrderStatus, RefundStatus } from '@questfield/contract';
 import { credits, plural } from './common';
 
+const FLAG_NAMES = {
+  disputed: 'Disputed',
+  partially_refunded: 'Partly refunded in Square',
+  payment_mismatch: 'Payment does not match',
+  refund_failed: 'Refund turned down',
+} satisfies Record<OrderFlag, string>;
+
 /** The orders screen's words (and its refund dialog's). */
 export const ordersCopy = {
   heading: 'Orders',
@@ -14,12 +21,14 @@ export const ordersCopy = {
     failed: 'Failed',
     refunded: 'Refunded',
   } satisfies Record<OrderStatus, string>,
-  flagNames: {
-    disputed: 'Disputed',
-    partially_refunded: 'Partly refunded in Square',
-    payment_mismatch: 'Payment does not match',
-    refund_failed: 'Refund turned down',
-  } satisfies Record<OrderFlag, string>,
+  flagNames: FLAG_NAMES,
+  flagFilter: 'Flag',
+  allFlags: 'Flagged or not',
+  flagFilterNames: { any: 'Any flag', ...FLAG_NAMES },
+  download: 'Download CSV',
+  downloadLabel: 'Download the orders these filters match as CSV',
+  downloadNote: (max: number) =>
+    `The file holds the newest ${max.toLocaleString('en-US')} matching orders at most, with times on the venue's clock.`,
   refundNames: {
     pending: 'Refund on its way',
     completed: 'Money back on the card',

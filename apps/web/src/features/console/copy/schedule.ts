@@ -1,3 +1,5 @@
+import { credits, plural } from './common';
+
 /** The venue day's words (the schedule screen). */
 export const scheduleCopy = {
   heading: 'Venue day',
@@ -43,7 +45,40 @@ export const scheduleCopy = {
   changeFailed: 'The slot could not be changed.',
   codeFailed: 'The access code could not be shown.',
   closedNotice: (time: string) => `${time} is closed: new bookings and joins are refused.`,
+  closeTitle: (time: string) => `Close the ${time} slot`,
+  closeDescription: 'It takes no new bookings or joins.',
+  closeConfirm: 'Close Slot',
+  keptNotice: (seats: number) =>
+    seats > 0 ? ` Players keep ${plural(seats, 'seat')} on it: tell them.` : '',
   reopenedNotice: (time: string) => `${time} is open again.`,
   capacityNotice: (time: string, capacity: number) => `${time} now takes ${capacity} players.`,
   dismiss: 'Dismiss',
+} as const;
+
+/** The words of a closure's dialog (a day blocked, a slot closed) with players on its games. */
+export const closureCopy = {
+  loading: 'Looking for players booked…',
+  failed: 'The players booked could not be read.',
+  seatsHeading: 'Players booked',
+  seatsCaption: 'Players booked on the games not started',
+  nobody: 'Nobody is booked on the games not started.',
+  seat: (username: string, time: string) => `${username}, the ${time} game`,
+  waiting: (count: number) =>
+    count === 0
+      ? 'Nobody waits in line.'
+      : `${plural(count, 'player')} ${count === 1 ? 'waits' : 'wait'} in line.`,
+  choiceLegend: 'Their seats',
+  choiceNeeded: 'Choose what happens to their seats.',
+  cancel: 'Cancel their seats and refund them',
+  keep: 'Keep their seats (tell them yourself)',
+  reasonLabel: 'Reason',
+  reasonHint: 'Mailed to the players whose seats are cancelled, and kept in the audit log.',
+  reasonNeeded: 'Say why: the players are mailed it.',
+  reasonTooLong: 'The reason is at most 200 characters.',
+  /** The reason given before the dialog (the blocked day's). */
+  reasonGiven: (reason: string) => `Reason, mailed if their seats are cancelled: ${reason}`,
+  failedChange: 'The closure could not be made.',
+  done: 'Done',
+  cancelled: (seats: { cancelled: number; refunded: number; released: number }) =>
+    `${plural(seats.cancelled, 'seat')} cancelled, ${credits(seats.refunded)} refunded, ${plural(seats.released, 'waitlist place')} ended; the players were mailed.`,
 } as const;

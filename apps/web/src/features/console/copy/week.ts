@@ -48,6 +48,9 @@ export const weekCopy = {
   unblockShort: 'Unblock',
   blockedNotice: (day: string, slots: number, seats: number) =>
     `${day} is blocked: ${slots} slots closed${seats > 0 ? `; players hold ${seats} seats on them` : ''}.`,
+  blockTitle: (day: string) => `Block ${day}`,
+  blockDescription: 'Its games close to bookings and joins.',
+  blockConfirm: 'Block Day',
   unblockedNotice: (day: string, slots: number) => `${day} is open again: ${slots} slots reopened.`,
   dismiss: 'Dismiss',
   staffOnly: 'Only admins change the week and block days.',

@@ -1,0 +1,54 @@
+/**
+ * The console's first screen, "Today" (route `consoleToday`): the venue day at a glance, read
+ * again every CONSOLE_TODAY.refreshMs: its games with their seats and lines, the next game to
+ * count down to, the day's sales and refunds, and what waits for an operator.
+ */
+import { z } from 'zod';
+
+export const CONSOLE_TODAY = {
+  /** How often the screen asks again: a glance need not be live to the second. */
+  refreshMs: 30_000,
+  /** Offers whose hold ends this soon are worth a look (a nudge to the player, a phone call). */
+  lapsingWithinMinutes: 15,
+} as const;
+
+const todayGame = z.object({
+  /** 'HH:MM' on the venue clock. */
+  time: z.string(),
+  startsAt: z.iso.datetime(),
+  booked: z.number().int(),
+  capacity: z.number().int(),
+  /** Takes bookings and joins (a closed slot keeps the seats already taken). */
+  open: z.boolean(),
+  started: z.boolean(),
+  ended: z.boolean(),
+  /** Players waiting in its line (one offered a seat holds it: not counted). */
+  waiting: z.number().int(),
+});
+export type TodayGame = z.infer<typeof todayGame>;
+
+/** A count and its amount in cents. */
+const money = z.object({ count: z.number().int(), cents: z.number().int() });
+
+export const consoleTodayResponse = z.object({
+  /** The venue's today, on its clock. */
+  day: z.string(),
+  timeZone: z.string(),
+  /** Every slot of the day, earliest first. */
+  games: z.array(todayGame),
+  /** The first of the day's games not started that will be played (open, or with players). */
+  nextGame: todayGame.nullable(),
+  /** Orders placed today and paid (refunded later or not): the day's takings before refunds. */
+  sales: money,
+  /** Refunds asked for today (in the console or Square's dashboard) not turned down. */
+  refunds: money,
+  needsAttention: z.object({
+    /** Every order flagged for a person (chargebacks, partial or failed refunds, mismatches). */
+    flaggedOrders: z.number().int(),
+    /** Mails given up on still in the outbox (it keeps finished mail for a day). */
+    failedMails: z.number().int(),
+    /** Waitlist offers whose hold ends within CONSOLE_TODAY.lapsingWithinMinutes. */
+    lapsingOffers: z.number().int(),
+  }),
+});
+export type ConsoleToday = z.infer<typeof consoleTodayResponse>;
