@@ -5,7 +5,8 @@
  * revoked, already expired; Game Passes from Game Packs) redeemed from either screen, bookings,
  * joins by access code and cancellations, an admin's console grants and deductions (past the
  * day's allowance, a request another admin approves or refuses: ADR 0053), players deleting
- * their accounts (the balance forfeited, seats ahead given up: ADR 0018), and runs each
+ * their accounts (the balance forfeited, seats ahead given up: ADR 0018), operators closing a
+ * game ahead with its seats cancelled and refunded (issue 42), and runs each
  * through the real HTTP API and a small
  * in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
@@ -49,6 +50,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, eventSlots, orders, registrations } from '../src/db/schema';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
+import { venueTimeOf } from '../src/lib/slot-schedule';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import type { Services } from '../src/services';
@@ -126,6 +128,8 @@ type Model = {
   orders: ModelOrder[];
   /** Each slot's access code, as the first seat on it answered. */
   accessCodes: Map<string, string>;
+  /** Games an operator closed (their seats cancelled): nobody books or joins them. */
+  closed: Set<string>;
   /** What the run's admin granted in the console today without a second admin. */
   adminGranted: number;
   approvals: ModelApproval[];
@@ -186,6 +190,8 @@ function inWindow(now: number, slot: string, way: Way): boolean {
 function seatOutcome(model: Model, who: number, slot: string, way: Way): SeatOutcome {
   const player = model.players[who]!;
   if (player.seats.has(slot)) return 'repeated';
+  // A closed game's seats were all given back: nobody holds one to be answered again.
+  if (model.closed.has(slot)) return way === 'book' ? 'SLOT_CLOSED' : 'ACCESS_CODE_EXPIRED';
   if (!inWindow(model.now, slot, way))
     return way === 'book' ? 'SLOT_CLOSED' : 'ACCESS_CODE_EXPIRED';
   return player.credits < GAME_COST_CREDITS ? 'NOT_ENOUGH_CREDITS' : 'seated';
@@ -816,6 +822,39 @@ class DeleteAccount extends PlayerCommand {
   }
 }
 
+/**
+ * An operator closes a game ahead from the command line, cancelling its seats: each seat's 2
+ * credits go back to its player, whose own cancellation of it is then answered as repeated.
+ */
+class CloseGame extends LedgerCommand {
+  constructor(readonly slot: number) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    const slot = model.slots[this.slot]!;
+    return Date.parse(slot) > model.now && !model.closed.has(slot);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `CloseGame(${model.slots[this.slot]})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const time = venueTimeOf(new Date(slot), real.t.env.venueTimezone);
+    const command = { command: 'slots close', date: model.day, time } as const;
+    const closing = { ...command, reason: 'Flooded', cancelSeats: true };
+    const answer = expectOk<{ cancelled: number; refunded: number }>(
+      await operatorRun(real, closing),
+    );
+    const seated = model.players.filter((player) => player.seats.delete(slot));
+    for (const player of seated) player.credits += GAME_COST_CREDITS;
+    model.closed.add(slot);
+    expect(answer).toMatchObject({
+      cancelled: seated.length,
+      refunded: seated.length * GAME_COST_CREDITS,
+    });
+  }
+}
+
 /** Picks among what exists when a command runs (counting round); shrinks towards the first. */
 const pick = fc.nat({ max: 20 });
 /** Mostly approved, so that players have credits to spend. */
@@ -886,6 +925,10 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
   },
   { arbitrary: pick.map((who) => new DeleteAccount(who)), weight: 1 },
   {
+    arbitrary: fc.integer({ min: 1, max: GAMES_USED - 1 }).map((slot) => new CloseGame(slot)),
+    weight: 1,
+  },
+  {
     arbitrary: fc
       .tuple(pick, fc.boolean())
       .map(([request, approve]) => new Decide(request, approve)),
@@ -918,6 +961,7 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     codes: [],
     orders: [],
     accessCodes: new Map(),
+    closed: new Set(),
     adminGranted: 0,
     approvals: [],
   };
