@@ -99,6 +99,7 @@ const PUBLIC_ROUTES: readonly ApiRouteName[] = [
   'usersUpdatePassword',
   'usersSignInWithResetToken',
   'eventsAvailableTimes',
+  'eventsDayStatus',
   'partnershipsApply',
   'gamesLeaderboard',
 ];

@@ -166,6 +166,13 @@ export const API_ROUTES = {
     access: 'public',
     module: 'bookings',
   },
+  /** Whether a venue day is blocked, with the operator's reason (the booking modal's). */
+  eventsDayStatus: {
+    method: 'GET',
+    path: '/api/Events/DayStatus',
+    access: 'public',
+    module: 'bookings',
+  },
   eventsRegister: {
     method: 'POST',
     path: '/api/Events/RegisterPixelEvent',

@@ -68,6 +68,7 @@ import {
   availableTimesResponse,
   checkUserEventRequest,
   checkUserEventResponse,
+  dayStatusResponse,
   registerEventRequest,
   registerEventResponse,
   gameByAccessCodeResponse,
@@ -203,6 +204,8 @@ export const API_SCHEMAS = {
   eventsCalendar: { request: seatCalendarRequest, response: seatCalendarResponse },
   eventsSeatStream: { response: seatStreamResponse, event: seatStreamEvent },
   eventsAvailableTimes: { request: availableTimesRequest, response: availableTimesResponse },
+  // The day is the query string's (dayStatusQuery), checked by the route.
+  eventsDayStatus: { response: dayStatusResponse },
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
   eventsCancel: { request: cancelRegistrationRequest, response: cancelRegistrationResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },

@@ -29,6 +29,17 @@ export type AvailableTime = z.infer<typeof availableTime>;
 /** The future slots of the date, earliest first. */
 export const availableTimesResponse = z.array(availableTime);
 
+/** Events/DayStatus's query string: a day of the venue's calendar, YYYY-MM-DD. */
+export const dayStatusQuery = z.strictObject({
+  date: z.iso.date({ error: DATE_INPUT_INVALID }),
+});
+
+/**
+ * Whether the day is closed: the reason an operator gave when blocking it (plain text), or null
+ * (open, or a day before today).
+ */
+export const dayStatusResponse = z.object({ closed: z.string().nullable() });
+
 /** A field of the spec's request that the server does not read. */
 const ignored = z.union([z.string().max(256), z.number(), z.boolean(), z.null()]).optional();
 

@@ -1,11 +1,17 @@
 /**
  * HTTP side of bookings (spec §4, §5, §7 Events/*, Items/*AccessCode): the slots of a day,
  * booking one, the player's next game, joining a live game by its access code, giving a seat
- * back (Events/CancelRegistration, ADR 0029) and a seat for the calendar (Events/Calendar).
+ * back (Events/CancelRegistration, ADR 0029), a seat for the calendar (Events/Calendar) and
+ * whether a day is closed, with the operator's reason (Events/DayStatus).
  * Identity, email and phone come from the session; the spec's body fields for them are accepted
  * and ignored.
  */
-import type { GameData, RegisterEventResponse, UserEvent } from '@questfield/contract';
+import {
+  dayStatusQuery,
+  type GameData,
+  type RegisterEventResponse,
+  type UserEvent,
+} from '@questfield/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { apiRoute } from '../../lib/api-route';
@@ -72,6 +78,17 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
     ...apiRoute('eventsAvailableTimes'),
     handler: async (request) =>
       (await services.bookings.listDay(request.body.date)).map(toAvailableTime),
+  });
+
+  // A GET, its day the query string's, checked like a body (a 400 naming the field). The
+  // spec's Events/GetAvailableEventTimes answer stays the array of slots it always was.
+  const dayStatus = apiRoute('eventsDayStatus');
+  app.route({
+    ...dayStatus,
+    schema: { ...dayStatus.schema, querystring: dayStatusQuery },
+    handler: async (request) => ({
+      closed: await services.bookings.closedReason(request.query.date),
+    }),
   });
 
   app.route({

@@ -335,6 +335,15 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     listDay: slots.listDay,
 
     /**
+     * The reason an operator gave for blocking the venue day, or null when it is not blocked or
+     * is before today (this process's copy of the blocked days, at most SETTINGS_TTL_MS old).
+     */
+    async closedReason(day: VenueDay): Promise<string | null> {
+      const blocked = await settings.blockedDays(today());
+      return Object.hasOwn(blocked, day) ? (blocked[day] ?? null) : null;
+    },
+
+    /**
      * The console's venue day (today by default). Given `after`, the version the console
      * shows, it is held until the day changes in any process (slot-changes.ts), for at most
      * CONSOLE_DAY_WAIT_MS or until `signal` aborts, instead of the console polling. A game

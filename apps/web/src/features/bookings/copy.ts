@@ -28,6 +28,8 @@ export const bookingsCopy = {
   slotsLegend: 'Available times (venue time)',
   slotsLoading: 'Loading the available times…',
   slotsEmpty: 'No time slots are left on this day. Please choose another date.',
+  /** A day an operator blocked, with the reason they gave (shown as text). */
+  dayClosed: (reason: string) => `Closed: ${reason}`,
   slotsFailed: 'The available times could not be loaded. Please try again.',
   retry: 'Try again',
   spotsLeft: (available: number, capacity: number) => `${available}/${capacity} left`,

@@ -2,12 +2,13 @@ import { MESSAGES } from '@questfield/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './booking-test-utils';
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
+import { mswServer } from '@/testing/msw-server';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 type Handler = (body: Record<string, unknown>) => MockAnswer | Promise<MockAnswer>;
@@ -38,6 +39,7 @@ function signedIn(
     '/api/config': () => ({ body: { ...CONFIG, ...config } }),
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
     '/api/Events/GetAvailableEventTimes': () => ({ body: SLOTS }),
+    '/api/Events/DayStatus': () => ({ body: { closed: null } }),
     ...handlers,
   });
 }
@@ -291,13 +293,63 @@ describe('the booking modal: date and time slots', () => {
 
   it('says so when the day has no slot left', async () => {
     const user = userEvent.setup();
-    signedIn(10, { '/api/Events/GetAvailableEventTimes': () => ({ body: [] }) });
+    const api = signedIn(10, { '/api/Events/GetAvailableEventTimes': () => ({ body: [] }) });
     renderApp('/');
     const { dialog } = await openModal(user);
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'No time slots are left on this day. Please choose another date.',
     );
     expect(within(dialog).queryByRole('button', { name: /PM/ })).not.toBeInTheDocument();
+    expect(sentTo(api, 'Events/DayStatus')).toHaveLength(1);
+  });
+
+  it("says 'Closed: <reason>' for a day an operator blocked, the reason as text", async () => {
+    const user = userEvent.setup();
+    const reason = 'Private <b>party</b> & "friends"';
+    const asked: (string | null)[] = [];
+    const api = signedIn(10, {
+      '/api/Events/GetAvailableEventTimes': () => ({ body: [] }),
+      '/api/Events/DayStatus': () => ({ body: { closed: reason } }),
+    });
+    mswServer.use(
+      http.get('/api/Events/DayStatus', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('date'));
+        return undefined;
+      }),
+    );
+    renderApp('/');
+    const { dialog } = await openModal(user);
+    const status = await within(dialog).findByText(/^Closed: /);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent(`Closed: ${reason}`, { normalizeWhitespace: false });
+    expect(status.querySelector('b')).toBeNull();
+    expect(within(dialog).queryByText(/No time slots are left/)).not.toBeInTheDocument();
+    expect(asked).toEqual(['2026-06-01']);
+    expect(sentTo(api, 'Events/DayStatus')).toHaveLength(1);
+  });
+
+  it("keeps the spec's message when the day's closure cannot be asked", async () => {
+    const user = userEvent.setup();
+    signedIn(10, {
+      '/api/Events/GetAvailableEventTimes': () => ({ body: [] }),
+      '/api/Events/DayStatus': () => ({ status: 500, body: { code: 'INTERNAL', message: 'x' } }),
+    });
+    renderApp('/');
+    const { dialog } = await openModal(user);
+    expect(
+      await within(dialog).findByText(
+        'No time slots are left on this day. Please choose another date.',
+      ),
+    ).toHaveAttribute('role', 'status');
+  });
+
+  it('does not ask whether a day with slots is closed', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(10);
+    renderApp('/');
+    const { dialog } = await openModal(user);
+    await within(dialog).findByRole('list', { name: /Available times/ });
+    expect(sentTo(api, 'Events/DayStatus')).toEqual([]);
   });
 
   it('hides the slots behind the banner while multiplayer is disabled', async () => {

@@ -1,6 +1,7 @@
 import type { AvailableTime } from '@questfield/contract';
 import { forwardRef } from 'react';
 import { useAvailableTimes } from '../api/get-available-times';
+import { useDayStatus } from '../api/get-day-status';
 import { useLiveSeats } from '../api/watch-seats';
 import { isFull, venueTime } from '../booking';
 import { bookingsCopy } from '../copy';
@@ -12,7 +13,9 @@ import { cn } from '@/utils/cn';
 /**
  * The slots of the chosen day (spec §4), earliest first: each a button with its start in venue
  * time and the seats left ('12/25 left'). A full slot says so ('Full: waitlist'), in its name
- * too, and choosing it moves on to its waitlist (ADR 0034); a day with no slot left says so.
+ * too, and choosing it moves on to its waitlist (ADR 0034); a day with no slot left says so,
+ * or, when an operator blocked it, 'Closed: <reason>' (Events/DayStatus, asked only then; the
+ * reason is text, never markup; should that ask fail, the spec's message stays).
  * Choosing a slot moves on to the confirmation. The seats left change live while the list is
  * shown (useLiveSeats).
  */
@@ -21,16 +24,16 @@ export const SlotList = forwardRef<
   { date: string; onChoose: (slot: AvailableTime) => void }
 >(function SlotList({ date, onChoose }, ref) {
   const times = useAvailableTimes(date, useLiveSeats(date));
+  const closure = useDayStatus(date, times.data?.length === 0);
   const legendId = `slots-${date}`;
+  const loading = (
+    <p role="status" className="flex items-center gap-2 text-sm text-mist-300">
+      <Spinner />
+      {bookingsCopy.slotsLoading}
+    </p>
+  );
 
-  if (times.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-mist-300">
-        <Spinner />
-        {bookingsCopy.slotsLoading}
-      </p>
-    );
-  }
+  if (times.isPending) return loading;
   if (times.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
@@ -52,9 +55,15 @@ export const SlotList = forwardRef<
         {bookingsCopy.slotsLegend}
       </h3>
       {times.data.length === 0 ? (
-        <p role="status" className="mt-2 rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-100">
-          {bookingsCopy.slotsEmpty}
-        </p>
+        closure.isPending ? (
+          <div className="mt-2">{loading}</div>
+        ) : (
+          <p role="status" className="mt-2 rounded-xl bg-white/5 px-4 py-3 text-sm text-mist-100">
+            {typeof closure.data?.closed === 'string'
+              ? bookingsCopy.dayClosed(closure.data.closed)
+              : bookingsCopy.slotsEmpty}
+          </p>
+        )
       ) : (
         <ul
           ref={ref}
