@@ -30,7 +30,7 @@ const seatedPlayer = z.object({
   at: z.iso.datetime(),
 });
 
-const consoleSlot = z.object({
+export const consoleSlot = z.object({
   /** 'HH:MM' on the venue clock: with the day, what names the slot in commands. */
   time: z.string(),
   startsAt: z.iso.datetime(),

@@ -4,6 +4,7 @@
  * count down to, the day's sales and refunds, and what waits for an operator.
  */
 import { z } from 'zod';
+import { consoleSlot } from './console-schedule';
 
 export const CONSOLE_TODAY = {
   /** How often the screen asks again: a glance need not be live to the second. */
@@ -12,19 +13,8 @@ export const CONSOLE_TODAY = {
   lapsingWithinMinutes: 15,
 } as const;
 
-const todayGame = z.object({
-  /** 'HH:MM' on the venue clock. */
-  time: z.string(),
-  startsAt: z.iso.datetime(),
-  booked: z.number().int(),
-  capacity: z.number().int(),
-  /** Takes bookings and joins (a closed slot keeps the seats already taken). */
-  open: z.boolean(),
-  started: z.boolean(),
-  ended: z.boolean(),
-  /** Players waiting in its line (one offered a seat holds it: not counted). */
-  waiting: z.number().int(),
-});
+/** A game of today as the venue day lists it, without its players. */
+const todayGame = consoleSlot.omit({ players: true });
 export type TodayGame = z.infer<typeof todayGame>;
 
 /** A count and its amount in cents. */

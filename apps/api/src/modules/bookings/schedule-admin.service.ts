@@ -40,6 +40,7 @@ import { seatsOn } from './cancellation.repository';
 import type { CancellationService } from './cancellation.service';
 import { countPlaces } from './waitlist.repository';
 import type { WaitlistService } from './waitlist.service';
+import { seatCancelledEntry } from './seat-admin.service';
 
 type Command<C extends OperatorCommand['command']> = Extract<OperatorCommand, { command: C }>;
 
@@ -87,10 +88,6 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       .map(({ id, startsAt }) => ({ id, startsAt }));
   }
 
-  /** A game's start as the audit log names it: its venue day and time. */
-  const slotSubject = (startsAt: Date) =>
-    `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
-
   /**
    * The closed games' lines end, then each seat on them is given back with its credits and its
    * player mailed `reason`, each with its audit row (see the module comment).
@@ -103,14 +100,7 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       games.map((game) => game.id),
     )) {
       const given = await deps.cancellation.cancelForClosure(seat, reason, (tx, back) =>
-        auditLog.record(tx, actor, {
-          action: 'seats.cancel',
-          targetUserId: seat.userId,
-          subject: slotSubject(back.startsAt),
-          before: { seat: true, balance: back.before },
-          after: { seat: false, balance: back.balance, refunded: back.refunded },
-          reason,
-        }),
+        auditLog.record(tx, actor, seatCancelledEntry(seat.userId, back, zone, reason)),
       );
       if (given === undefined) continue;
       done.cancelled += 1;

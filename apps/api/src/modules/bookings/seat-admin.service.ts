@@ -16,6 +16,25 @@ import type { CancellationService } from './cancellation.service';
 /** Seats operators book are recorded in the audit log, not in a request's log lines. */
 const QUIET = { info: () => {}, warn: () => {} };
 
+/** A game's start as the audit log names it: its venue day and time. */
+const slotSubject = (startsAt: Date, zone: string) =>
+  `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
+
+/** The audit row of a seat staff gave back (one by one, or with a closure and its reason). */
+export const seatCancelledEntry = (
+  userId: string,
+  seat: { startsAt: Date; before: number; balance: number; refunded: number },
+  zone: string,
+  reason?: string,
+) => ({
+  action: 'seats.cancel' as const,
+  targetUserId: userId,
+  subject: slotSubject(seat.startsAt, zone),
+  before: { seat: true, balance: seat.before },
+  after: { seat: false, balance: seat.balance, refunded: seat.refunded },
+  ...(reason === undefined ? {} : { reason }),
+});
+
 type SeatAdminDeps = Pick<Infra, 'db' | 'env'> & {
   accountAdmin: Pick<AccountAdminService, 'player'>;
   bookings: Pick<BookingsService, 'book'>;
@@ -27,10 +46,6 @@ export function createSeatAdminService(deps: SeatAdminDeps) {
   const { db, env, accountAdmin, bookings, cancellation, auditLog } = deps;
   const zone = env.venueTimezone;
 
-  /** A game's start as the audit log names it: its venue day and time. */
-  const slotSubject = (startsAt: Date) =>
-    `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
-
   return {
     /**
      * Gives back a live player's seat on the game starting at `startsAt` with its credits (ADR
@@ -41,13 +56,7 @@ export function createSeatAdminService(deps: SeatAdminDeps) {
       const account = await accountAdmin.player(playerId);
       checkReach(actor, account);
       const done = await cancellation.cancelForStaff(account.id, startsAt, (tx, seat) =>
-        auditLog.record(tx, actor, {
-          action: 'seats.cancel',
-          targetUserId: account.id,
-          subject: slotSubject(seat.startsAt),
-          before: { seat: true, balance: seat.before },
-          after: { seat: false, balance: seat.balance, refunded: seat.refunded },
-        }),
+        auditLog.record(tx, actor, seatCancelledEntry(account.id, seat, zone)),
       );
       return { account, startsAt, refunded: done.refunded, balance: done.balance };
     },
@@ -66,7 +75,7 @@ export function createSeatAdminService(deps: SeatAdminDeps) {
         await auditLog.record(db, actor, {
           action: 'seats.book',
           targetUserId: account.id,
-          subject: slotSubject(booking.startsAt),
+          subject: slotSubject(booking.startsAt, zone),
           before: { seat: false, balance: booking.balance + GAME_COST_CREDITS },
           after: { seat: true, balance: booking.balance },
         });
