@@ -187,25 +187,6 @@ describe('the booking modal on a full session', () => {
 });
 
 describe('the offer banner', () => {
-  it("shows an offer as soon as the seat stream of the player's waiting day reports it", async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const { state, sentTo } = signedIn(10, [waiting(1)]);
-    renderApp('/dashboard');
-    await waitFor(() => expect(sentTo('Waitlist/Mine')).toHaveLength(1));
-    // The banner keeps the day of the player's place live, on any page.
-    await waitFor(() =>
-      expect(FakeEventSource.opened.map((stream) => stream.url)).toContain(
-        '/api/Events/SeatStream?date=2026-06-01',
-      ),
-    );
-    state.entries = [offer(15)];
-    act(() => FakeEventSource.opened.at(-1)!.emit(SLOTS));
-    expect(
-      await screen.findByRole('region', { name: 'A seat is free for you' }),
-    ).toBeInTheDocument();
-    expect(sentTo('Waitlist/Mine')).toHaveLength(2);
-  });
-
   it('shows an offer on any page as a region with the time left, and books it on Accept', async () => {
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [offer(14)], {

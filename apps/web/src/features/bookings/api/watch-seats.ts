@@ -22,15 +22,6 @@ function refreshWaitlistOf(client: QueryClient, slots: AvailableTime[]): void {
 }
 
 /**
- * The day the offer banner keeps live (useLiveSeats): that of the player's soonest place in a
- * line, so that a seat freed there brings its offer at once rather than at the next poll. One
- * day only: a session may hold SEAT_STREAM.perSession streams, and the booking modal needs one.
- */
-export function soonestWaitingDay(state: WaitlistState | undefined): string | null {
-  return state?.entries.find((entry) => entry.status === 'waiting')?.day ?? null;
-}
-
-/**
  * Events/SeatStream: keeps the shown day's slots (the available-times query) live while the
  * booking modal is open: every change of that day's seats, made by anyone, replaces them, and
  * the player's place in a line of that day is asked again (refreshWaitlistOf).

@@ -2,7 +2,6 @@ import { WAITLIST_OFFER_HASH, type WaitlistEntry } from '@questfield/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useWaitlist } from '../api/get-waitlist';
-import { soonestWaitingDay, useLiveSeats } from '../api/watch-seats';
 import { bookingsCopy } from '../copy';
 import { OfferActions, type OfferOutcome } from './waitlist-offer';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -17,16 +16,14 @@ const isOffer = (entry: WaitlistEntry): entry is Offer =>
  * A seat offered from the waitlist (ADR 0034), on every page of a signed-in player: a strip
  * above the header's bar, a region headed 'A seat is free for you' with the game's time, the
  * time left on the hold, 'Accept (2 credits)' and 'Decline' (OfferActions). The player's
- * places are asked every WAITLIST.pollMs, and at once when a seat stream reports a change of
- * their game: the banner keeps the day of their soonest place live, so an offer there shows
- * as soon as the seat is freed. Its arrival and the answer's outcome are
+ * places are asked every WAITLIST.pollMs (and at once when a seat stream reports a change of
+ * their game), so an offer shows within that time. Its arrival and the answer's outcome are
  * announced politely; the focus is never taken, except back to the outcome when the button
  * pressed has gone with the offer, and by the heading when the player came by the offer mail's
  * link (WAITLIST_OFFER_HASH), once: they asked to land on it.
  */
 export function WaitlistOfferBanner({ userId, credits }: { userId: string; credits: number }) {
   const waitlist = useWaitlist(userId);
-  useLiveSeats(soonestWaitingDay(waitlist.data));
   const [outcome, setOutcome] = useState<OfferOutcome | null>(null);
   const headingId = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
