@@ -1,5 +1,6 @@
 // Helpers for the account journeys: fresh players, the modals, and the dev mailbox.
 import { randomBytes } from 'node:crypto';
+import type { DevMailboxEntry } from '@questfield/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -89,4 +90,27 @@ export async function recoveryCodeFor(request: APIRequestContext, email: string)
     })
     .toMatch(/^\d{6}$/);
   return code as string;
+}
+
+/** How long a mail may take to reach the dev mailbox on a loaded machine. */
+const MAIL_WAIT_MS = 20_000;
+
+/** The mails to `email` in the dev mailbox whose subject matches `subject`, once one is there. */
+export async function mailsTo(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<DevMailboxEntry[]> {
+  let found: DevMailboxEntry[] = [];
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/api/dev/mailbox')).json()) as DevMailboxEntry[];
+        found = mails.filter((mail) => mail.to === email && subject.test(mail.subject));
+        return found.length;
+      },
+      { timeout: MAIL_WAIT_MS },
+    )
+    .toBeGreaterThan(0);
+  return found;
 }

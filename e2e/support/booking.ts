@@ -16,15 +16,40 @@ export async function openBooking(page: Page): Promise<Locator> {
  * (MM/DD/YYYY) and as the API names a day (YYYY-MM-DD).
  */
 export function browserTomorrow(page: Page): Promise<{ field: string; iso: string }> {
-  return page.evaluate(() => {
+  return browserDayAhead(page, 1);
+}
+
+/** The day `days` after today on the browser's calendar, as browserTomorrow gives tomorrow. */
+export function browserDayAhead(page: Page, days: number): Promise<{ field: string; iso: string }> {
+  return page.evaluate((ahead) => {
     const day = new Date();
-    day.setDate(day.getDate() + 1);
+    day.setDate(day.getDate() + ahead);
     const two = (n: number) => String(n).padStart(2, '0');
     return {
       field: `${two(day.getMonth() + 1)}/${two(day.getDate())}/${day.getFullYear()}`,
       iso: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
     };
-  });
+  }, days);
+}
+
+/** Picks `day` (as the date field takes it) in the open booking modal. */
+export async function pickDay(dialog: Locator, day: { field: string }) {
+  const date = dialog.getByRole('textbox', { name: 'Date' });
+  await date.fill(day.field);
+  await date.press('Enter');
+}
+
+/** The header's balance: the bar on a wide screen, the menu's sheet on a phone. */
+export async function expectHeaderCredits(page: Page, isMobile: boolean, credits: number) {
+  const pattern = new RegExp(`Credits\\s*${credits}(?!\\d)`);
+  if (isMobile) {
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('dialog')).toContainText(pattern);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  } else {
+    await expect(page.getByRole('banner')).toContainText(pattern);
+  }
 }
 
 /** The first open slot of today, else of tomorrow (the browser's days, as the picker's). */

@@ -130,6 +130,33 @@ export const CONSOLE_VIEWPORTS = [
 ] as const;
 
 /**
+ * A phone's width, which the phone project runs (the desktop project the others): a spec that
+ * loops over it skips the widths of the other project (`otherProjects`).
+ */
+export const PHONE_VIEWPORT = [390, 844] as const;
+
+/** Whether `width` is the other project's: the phone's on the desktop project, or the reverse. */
+export const otherProjects =
+  (width: number) =>
+  ({ isMobile }: { isMobile: boolean }) =>
+    isMobile !== (width === PHONE_VIEWPORT[0]);
+
+/** Opens the console's screen `name` from its navigation: the tabs, or on a phone the menu. */
+export async function openConsoleScreen(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: /^Menu: / });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name, exact: true })
+      .click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeAttached();
+}
+
+/**
  * A new account of `role` (made by the command line on the server using `dataDir`) signed in
  * at the console with two-factor set up: the account and its authenticator app.
  */
@@ -137,4 +164,37 @@ export async function openConsoleAs(page: Page, role: 'staff' | 'admin', dataDir
   const account = await operatorAccount(page, role, dataDir);
   await signInAtConsole(page, account);
   return { account, app: await setUpTwoFactor(page, account) };
+}
+
+/**
+ * Blocks `date` (YYYY-MM-DD) from the console's Week screen, whose closure dialog names
+ * `username` among the players booked, cancelling and refunding their seats with `reason`;
+ * the dialog's outcome (focused), then closed.
+ */
+export async function blockDayCancellingSeats(
+  page: Page,
+  date: string,
+  reason: string,
+  username: string,
+): Promise<string> {
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Week' })
+    .click();
+  const blocked = page.getByRole('region', { name: 'Blocked days' });
+  await blocked.getByLabel('Day', { exact: true }).fill(date);
+  await blocked.getByLabel('Reason', { exact: true }).fill(reason);
+  await blocked.getByRole('button', { name: 'Block Day' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Block / });
+  await expect(
+    dialog.getByRole('list', { name: 'Players booked on the games not started' }),
+  ).toContainText(username);
+  await dialog.getByLabel('Cancel their seats and refund them').check();
+  await dialog.getByRole('button', { name: 'Block Day' }).click();
+  const outcome = dialog.getByRole('status');
+  await expect(outcome).toBeFocused();
+  const text = (await outcome.textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  return text;
 }

@@ -105,12 +105,13 @@ test('a booking is confirmed by mail with its calendar file; cancelled, its cred
     )
     .toBe(true);
   const confirmation = mail as DevMailboxEntry;
-  expect(confirmation.subject).toMatch(/^Your Questfield game at .+: \w+day, /);
+  expect(confirmation.subject).toMatch(/^Your Questfield game at .+: \w{3}, \w{3} \d+, .+ E[DS]T$/);
   expect(confirmation.text).toContain(`Hi ${player.username},`);
-  expect(confirmation.text).toMatch(/\(Eastern (Daylight|Standard) Time, the venue's time\)\./);
+  // The venue's clock with its zone, the player's (Berlin) beside it.
   expect(confirmation.text).toMatch(
-    /In your time zone: .+ \(Central European (Summer|Standard) Time\)\./,
+    / \d{1,2}:\d\d [AP]M E[DS]T \(.*\d{1,2}:\d\d [AP]M CES?T your time\)\./,
   );
+  expect(confirmation.text).toMatch(/^Where: .+\.$/m);
   expect(confirmation.text).toContain(`the access code ${seat.accessCode} on the Game page`);
   expect(confirmation.text).toMatch(/Your sessions: http:\/\/[^/]+\/dashboard$/m);
   expect(confirmation.attachments).toHaveLength(1);

@@ -1,4 +1,4 @@
-// The console's weekly report against the real server, at desktop and tablet width: a player
+// The console's weekly report against the real server, at desktop, tablet and phone width: a player
 // buys 16 credits; staff open Reports and find this week's revenue, with its numbers in a table
 // and as a CSV. The chart library is fetched only for that screen, never by a player's pages.
 // Checked with axe.
@@ -12,11 +12,12 @@ import {
   CLIENT_HEADERS,
   CONSOLE_VIEWPORTS,
   openConsoleAs,
+  openConsoleScreen,
+  otherProjects,
+  PHONE_VIEWPORT,
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
-
-test.skip(({ isMobile }) => isMobile, 'the console is made for tablets and desktops');
 
 /** The chart chunks a page fetches from now on. */
 function chartRequests(page: Page): string[] {
@@ -27,9 +28,10 @@ function chartRequests(page: Page): string[] {
   return seen;
 }
 
-for (const [width, height] of CONSOLE_VIEWPORTS) {
+for (const [width, height] of [...CONSOLE_VIEWPORTS, PHONE_VIEWPORT]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height } });
+    test.skip(otherProjects(width), 'each width runs on its own project');
 
     test("staff read this week's revenue as a chart, a table and a CSV", async ({
       page,
@@ -45,7 +47,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
         browser,
         baseURL ?? '',
         problemLog,
-        `198.51.100.${width === 1280 ? 93 : 94}`,
+        `198.51.100.${{ 1280: 93, 768: 94, 390: 95 }[width]}`,
       );
       const playerCharts = chartRequests(playerBrowser);
       await accountByApi(playerBrowser);
@@ -64,10 +66,7 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       await expect(playerBrowser.getByRole('main')).toBeVisible();
       expect(charts).toEqual([]);
 
-      await page
-        .getByRole('navigation', { name: 'Console' })
-        .getByRole('link', { name: 'Reports' })
-        .click();
+      await openConsoleScreen(page, 'Reports');
       const revenue = page.getByRole('table', { name: 'Revenue by pack' });
       const row = revenue.getByRole('row').filter({ hasText: '16 Credits' });
       await expect(row).toBeVisible();

@@ -54,9 +54,10 @@ for (const [width, height] of CONSOLE_VIEWPORTS) {
       await signInAtConsole(page, admin);
 
       const setup = page.getByRole('region', { name: 'Set up two-factor sign-in' });
-      // After the sign-in, the focus is on the header's account button, as everywhere.
+      // After the sign-in, the focus is on the bar's account button, as everywhere: the
+      // console's own bar (ADR 0060) has Sign out there.
       await expect(
-        page.getByRole('banner').getByRole('button', { name: 'Account menu' }),
+        page.getByRole('banner').getByRole('button', { name: 'Sign out' }),
       ).toBeFocused();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await setup.getByLabel('Password', { exact: true }).fill(admin.password);

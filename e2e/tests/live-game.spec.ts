@@ -180,7 +180,7 @@ test('a booked game counts down, and at zero the player is taken to the live gam
   const times = dialog.getByRole('list', { name: 'Available times (venue time)' });
   const slot = times.locator('button:not([disabled])').first();
   await expect(slot).toContainText('25/25 left');
-  game.time = (await slot.locator('.font-semibold').textContent())!.trim();
+  game.time = (await slot.locator('time').textContent())!.split(',')[0]!.trim();
   await slot.click();
   await dialog.getByRole('button', { name: 'Book Experience' }).click();
   await expect(dialog.getByText(/^Event registered at/)).toContainText(game.time);

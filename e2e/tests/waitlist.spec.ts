@@ -1,8 +1,9 @@
 // The waitlist (ADR 0034) against the real server, at phone and desktop width: a slot of
 // tomorrow is made full (one seat, by the command line; another player, in a second browser,
 // books it); the player joins its waitlist in the booking modal, the other player gives the
-// seat back, the offer banner appears on its own (the page asks for the player's places every
-// 15 seconds), and accepting books the seat: My Sessions lists the game.
+// seat back, the offer banner appears on its own within a few seconds, well before the page's
+// 15-second poll (the player's offer stream, ADR 0061), and accepting books the seat: My
+// Sessions lists the game.
 import { API_ROUTES } from '@questfield/contract';
 import { runAdmin, sharedDataDir } from '../support/admin';
 import { newPlayer, signUp } from '../support/accounts';
@@ -40,7 +41,7 @@ test('a full slot: join the waitlist, a seat given back is offered live, accepte
   baseURL,
   problemLog,
 }) => {
-  test.slow(); // two players, the command line, and an offer found by polling
+  test.slow(); // two players and the command line
   const player = newPlayer();
   await page.goto('/');
   await signUp(page, isMobile, player);
@@ -113,7 +114,8 @@ test('a full slot: join the waitlist, a seat given back is offered live, accepte
   });
   expect(cancelled.status()).toBe(200);
   const offer = page.getByRole('region', { name: 'A seat is free for you' });
-  await expect(offer).toBeVisible({ timeout: 40_000 });
+  // Live: well under the 15-second poll, which the page keeps as its fallback.
+  await expect(offer).toBeVisible({ timeout: 8_000 });
   await expect(offer.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
   // The banner holds at a phone's width: nothing runs off the side.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

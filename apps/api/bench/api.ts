@@ -68,7 +68,7 @@ import { hashSessionId } from '../src/modules/accounts/sessions.service';
 import { toPublicUser } from '../src/modules/accounts/public-user';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
 import { PATHS } from '../src/paths';
-import { createServices, mailRendererFor, type Services } from '../src/services';
+import { createServices, mailRendererFor, venueReaderFor, type Services } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
 import { dropDatabase } from '../test/helpers/test-db';
@@ -408,6 +408,7 @@ function servicesOf(handle: DatabaseHandle, { app, env }: AppContext): Services 
     clock: systemClock,
     emailDispatcher: app.emailDispatcher,
     renderMail: mailRendererFor(env),
+    venueDetails: () => venueReaderFor(env)(handle.db),
     payments: createTestPaymentProvider(),
     background: app.backgroundTasks,
   });

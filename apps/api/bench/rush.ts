@@ -46,7 +46,7 @@ import { createLogger } from '../src/lib/logger';
 import { insertUser } from '../src/modules/accounts/accounts.repository';
 import { hashPassword, verifyPassword } from '../src/modules/accounts/password';
 import { PATHS } from '../src/paths';
-import { createServices, mailRendererFor } from '../src/services';
+import { createServices, mailRendererFor, venueReaderFor } from '../src/services';
 import { findInvariantViolations, hasViolations } from '../test/helpers/invariants';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process';
 
@@ -164,6 +164,7 @@ async function seed(handle: DatabaseHandle, settings: EnvSource) {
       clock: systemClock,
       emailDispatcher: app.emailDispatcher,
       renderMail: mailRendererFor(env),
+      venueDetails: () => venueReaderFor(env)(handle.db),
       payments: createTestPaymentProvider(),
       background: app.backgroundTasks,
     });

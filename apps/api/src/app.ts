@@ -52,7 +52,7 @@ import { createOrderReconciler, type OrderReconciler } from './modules/orders/or
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job';
 import { createReminderJob, type ReminderJob } from './modules/bookings/reminder-job';
 import { createWaitlistJob, type WaitlistJob } from './modules/bookings/waitlist-job';
-import { createServices, mailRendererFor } from './services';
+import { createServices, mailRendererFor, venueReaderFor } from './services';
 
 export type BuildAppDeps = {
   env: Env;
@@ -149,6 +149,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     clock: deps.clock ?? systemClock,
     logger: loggerInstance,
     renderMail: mailRendererFor(env),
+    readVenue: venueReaderFor(env),
     mailTransport: deps.mailTransport,
     paymentProvider: deps.paymentProvider,
   });
@@ -183,6 +184,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.addHook('onClose', async () => waitlistJob.stop());
   // Before the server waits for open requests: the console's held day requests answer now.
   app.addHook('preClose', async () => services.bookings.stopWatching());
+  // …and the players' offer streams end.
+  app.addHook('preClose', async () => services.waitlist.offerSignals.stop());
   await registerSessions(app, env, services.sessions);
   // Before the routes: it wraps the handler of every route declared with `sse`.
   await app.register(fastifySse, { heartbeatInterval: SEAT_STREAM.heartbeatMs });

@@ -1,3 +1,4 @@
+import type { VenueDetails } from '@questfield/contract';
 import type { Env } from './config/env';
 import {
   transactor,
@@ -37,6 +38,8 @@ export type Infra = {
   emailDispatcher: EmailDispatcher;
   /** Renders the outbox's drafts (ADR 0044), for the dispatcher and the dev mailbox. */
   renderMail: RenderMail;
+  /** The venue's details as stored now (one statement), which mails are rendered with. */
+  venueDetails: () => Promise<VenueDetails>;
   /** Charges cards: PAYMENT_PROVIDER's provider, or the one a test passes in. */
   payments: PaymentProvider;
   /** Work a request starts after its answer (the recovery code, R16). */
@@ -53,6 +56,11 @@ export type InfraDeps = {
    * module's and the infrastructure imports no module.
    */
   renderMail: RenderMail;
+  /**
+   * Reads the venue's details (services.ts's venueDetailsFor: the settings module's, as the
+   * infrastructure imports no module).
+   */
+  readVenue: (db: Database) => Promise<VenueDetails>;
   /** Replaces the SMTP transport the email dispatcher builds from SMTP_URL. */
   mailTransport?: MailTransport;
   /** Replaces the payment provider PAYMENT_PROVIDER names. */
@@ -66,9 +74,11 @@ export function createInfra({
   clock,
   logger,
   renderMail,
+  readVenue,
   ...replacements
 }: InfraDeps): Infra {
   const db = handle.db;
+  const venueDetails = () => readVenue(db);
   const emailDispatcher = createEmailDispatcher({
     db,
     clock,
@@ -77,6 +87,7 @@ export function createInfra({
     mailFrom: env.mailFrom,
     appSecret: env.appSecret,
     renderMail,
+    venueDetails,
     transport: replacements.mailTransport,
   });
   return {
@@ -88,6 +99,7 @@ export function createInfra({
     clock,
     emailDispatcher,
     renderMail,
+    venueDetails,
     payments: replacements.paymentProvider ?? createPaymentProvider(env.payment),
     background: createBackgroundTasks(logger),
   };

@@ -3,7 +3,9 @@
  * receive these; a module reaches another module only through its service here. Each service
  * names the services it is made from, and the wiring checks that order when the app starts.
  */
+import type { VenueDetails } from '@questfield/contract';
 import type { Env } from './config/env';
+import type { Executor } from './db/client';
 import type { Infra } from './infra';
 import { createMailer } from './integrations/email/mailer';
 import { createMailRenderer, type RenderMail } from './integrations/email/templates';
@@ -35,6 +37,7 @@ import { createCodeCommands } from './modules/codes/code-commands';
 import { createCreditAdjustmentsService } from './modules/credits/credit-adjustments.service';
 import { createSeatAdminService } from './modules/bookings/seat-admin.service';
 import { createScheduleAdminService } from './modules/bookings/schedule-admin.service';
+import { createGameMessageService } from './modules/bookings/game-message.service';
 import { createOrderAdminService } from './modules/orders/order-admin.service';
 import { createSettingsCommands } from './modules/settings/settings-commands';
 import { createPlayerPageService } from './modules/operator/player-page.service';
@@ -43,7 +46,7 @@ import { createTodayService } from './modules/operator/today.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPartnershipsService } from './modules/partnerships/partnerships.service';
 import { createRetentionService } from './modules/retention/retention.service';
-import { createSettingsService } from './modules/settings/settings.service';
+import { createSettingsService, readVenueDetails } from './modules/settings/settings.service';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 
 /**
@@ -52,6 +55,14 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
  */
 export function mailRendererFor(env: Env): RenderMail {
   return createMailRenderer({ seatBooked: seatBookedRenderer(env) });
+}
+
+/**
+ * How the infrastructure reads the venue's details for the mails it renders: the settings
+ * module's, as stored now.
+ */
+export function venueReaderFor(env: Env): (db: Executor) => Promise<VenueDetails> {
+  return (db) => readVenueDetails(db, env);
 }
 
 /** The services of an app or of the operator's command line, built from `infra`. */
@@ -93,8 +104,10 @@ export function createServices(infra: Infra) {
       .add('codes', ['credits', 'codeAttempts', 'audit'], (needs) =>
         createCodesService({ ...infra, ...needs }),
       )
-      .add('waitlist', ['credits', 'settings', 'accounts', 'mailer', 'audit'], (needs) =>
-        createWaitlistService({ ...infra, ...needs }),
+      .add(
+        'waitlist',
+        ['credits', 'settings', 'accounts', 'mailer', 'audit', 'sessions'],
+        (needs) => createWaitlistService({ ...infra, ...needs }),
       )
       .add(
         'bookings',
@@ -121,7 +134,9 @@ export function createServices(infra: Infra) {
         ({ cancellation, ...needs }) =>
           createOrdersService({ ...infra, ...needs, seats: cancellation }),
       )
-      .add('games', [], () => createGamesService(infra))
+      .add('games', ['bookings'], ({ bookings }) =>
+        createGamesService({ ...infra, seats: bookings }),
+      )
       .add('partnerships', ['limiter', 'mailer', 'audit'], (needs) =>
         createPartnershipsService({ ...infra, ...needs }),
       )
@@ -177,6 +192,9 @@ export function createServices(infra: Infra) {
         ['settings', 'bookings', 'cancellation', 'waitlist', 'auditLog'],
         (needs) => createScheduleAdminService({ ...infra, ...needs }),
       )
+      .add('gameMessages', ['limiter', 'accounts', 'mailer', 'auditLog'], (needs) =>
+        createGameMessageService({ ...infra, ...needs }),
+      )
       .add('orderAdmin', ['orders', 'auditLog'], (needs) => createOrderAdminService(needs))
       .add('settingsAdmin', ['settings', 'auditLog'], (needs) => createSettingsCommands(needs))
       .add(
@@ -189,6 +207,7 @@ export function createServices(infra: Infra) {
           'creditAdjustments',
           'seatAdmin',
           'scheduleAdmin',
+          'gameMessages',
           'orderAdmin',
           'settingsAdmin',
           'codeAdmin',

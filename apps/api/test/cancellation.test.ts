@@ -324,7 +324,7 @@ describe(`seat cancellation [${dbKind}]`, () => {
       expect((await cancel(player, registrationId)).statusCode).toBe(200);
       const [mail] = await openedMails(t, player.email);
       expect(mail?.template).toBe('seat_cancelled');
-      expect(mail?.textBody).toContain('Monday, June 1, 2026 at 8:00 PM');
+      expect(mail?.textBody).toContain('Monday, June 1, 2026, 8:00 PM EDT');
       expect(mail?.textBody).toContain(DISTRICT);
       expect(mail?.textBody).toContain('2 credits were returned to your account');
       expect(mail?.htmlBody).toContain('Old Mill &lt;District&gt; &amp; &quot;Co&quot;');

@@ -113,7 +113,9 @@ describe(`closures that cancel seats [${dbKind}]`, () => {
       const mails = await closedMails(who);
       expect(mails).toHaveLength(1);
       expect(mails[0]?.textBody).toContain(`The reason our staff gave: ${reason}`);
-      expect(mails[0]?.textBody).toContain('Eastern Daylight Time');
+      expect(mails[0]?.textBody).toMatch(
+        /the session of \w+day, June \d, 2026, \d{1,2}:\d\d [AP]M EDT at Old Mill District,/,
+      );
       // The reason is escaped in the HTML part.
       expect(mails[0]?.htmlBody).toContain('Burst pipe &lt;b&gt;&amp;&lt;/b&gt; flooding');
       expect(mails[0]?.htmlBody).not.toContain('<b>&</b>');
@@ -169,5 +171,96 @@ describe(`closures that cancel seats [${dbKind}]`, () => {
     expect(await closedMails(seated[0] as Player)).toHaveLength(1);
     const [row] = await audited('slots.close');
     expect(row).toMatchObject({ reason: 'No power', after: { open: false } });
+  });
+
+  it('cuts a capacity below the seats taken only when asked: the latest booked seats, once', async () => {
+    const THURSDAY = '2026-06-04';
+    const players = await playersWith(t, services, 10, 5);
+    expect((await postJson(t.app, 'eventsAvailableTimes', { date: THURSDAY })).statusCode).toBe(
+      200,
+    );
+    const six = startOf(THURSDAY, '18:00');
+    const full = { command: 'slots set-capacity', date: THURSDAY, time: '18:00', capacity: 5 };
+    expect((await run(full)).statusCode).toBe(200);
+    // Booked a second apart, in the players' order; then the game is full and one waits.
+    for (const who of players) {
+      clock.advance(1_000);
+      const booked = await postJson(t.app, 'eventsRegister', { EventTime: six }, as(who));
+      expect(booked.statusCode, booked.body).toBe(200);
+    }
+    const line = (await playersWith(t, services, 10, 1))[0] as Player;
+    const joined = await postJson(t.app, 'waitlistJoin', { EventTime: six }, as(line));
+    expect(joined.statusCode, joined.body).toBe(200);
+    const [first, second, ...latest] = players as [Player, Player, ...Player[]];
+    const base = { command: 'slots set-capacity', date: THURSDAY, time: '18:00', capacity: 2 };
+    const refused = await run(base);
+    expect(refused.statusCode).toBe(409);
+    expect(jsonOf(refused)).toMatchObject({ code: 'OPERATOR_CAPACITY_BELOW_BOOKED' });
+    expect((await run({ ...base, cancelSeats: true })).statusCode).toBe(400);
+
+    // The preview names the seats that would go, latest booked first; nobody's place ends.
+    const preview = jsonOf<ConsoleClosurePreview>(
+      await post(staff, 'consoleClosurePreview', { day: THURSDAY, time: '18:00', capacity: 2 }),
+    );
+    expect(preview.seats.map((seat) => seat.id)).toEqual(latest.map((who) => who.id).reverse());
+    expect(preview.seats.every((seat) => seat.time === '18:00')).toBe(true);
+    expect(preview.waiting).toBe(0);
+
+    // The console and the command line at once: each seat goes once.
+    const reason = 'Half the room is <b>painted</b>';
+    const cut = { ...base, cancelSeats: true, reason };
+    const [fromConsole, fromCommandLine] = await Promise.all([
+      post(staff, 'consoleSlotChange', cut),
+      run(cut),
+    ]);
+    expect(fromConsole.statusCode, fromConsole.body).toBe(200);
+    expect(fromCommandLine.statusCode, fromCommandLine.body).toBe(200);
+    const consoleCut = jsonOf<{
+      slot: { capacity: number; booked: number };
+      closure: { cancelled: number; refunded: number; released: number };
+    }>(fromConsole);
+    const lineCut = jsonOf<{ cancelled: number; refunded: number; slot: { capacity: number } }>(
+      fromCommandLine,
+    );
+    expect(consoleCut.closure.cancelled + lineCut.cancelled).toBe(3);
+    expect(consoleCut.closure.refunded + lineCut.refunded).toBe(6);
+    expect(consoleCut.closure.released).toBe(0);
+    expect([consoleCut.slot.capacity, lineCut.slot.capacity]).toEqual([2, 2]);
+
+    for (const who of [first, second]) {
+      expect(await balanceOf(who)).toBe(8);
+      expect(await closedMails(who)).toEqual([]);
+    }
+    for (const who of latest) {
+      expect(await balanceOf(who)).toBe(10);
+      const refunds = await t.database.handle.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, who.id), eq(creditLedger.refType, 'cancellation')));
+      expect(refunds.map((refund) => refund.delta)).toEqual([2]);
+      const mails = await closedMails(who);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.textBody).toContain('yours was among the last booked, so it was cancelled');
+      expect(mails[0]?.textBody).toContain(`The reason our staff gave: ${reason}`);
+      expect(mails[0]?.htmlBody).not.toContain('<b>painted</b>');
+    }
+    // The seats cut are not offered to the line: the game is full at its new capacity.
+    const places = await t.database.handle.db
+      .select({ status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.userId, line.id));
+    expect(places).toEqual([{ status: 'waiting' }]);
+    expect((await openedMails(t, line.email)).map((mail) => mail.template)).toEqual([]);
+
+    const cancels = (await audited('seats.cancel')).filter((entry) => entry.reason === reason);
+    expect(cancels).toHaveLength(3);
+    const cuts = (await audited('slots.set-capacity')).filter((entry) => entry.reason === reason);
+    expect(cuts.map((entry) => entry.after)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ capacity: 2 })]),
+    );
+    // Again: nothing more moves.
+    const again = await run(cut);
+    expect(jsonOf(again)).toMatchObject({ cancelled: 0, refunded: 0, slot: { booked: 2 } });
+    expect(await closedMails(latest[0] as Player)).toHaveLength(1);
   });
 });

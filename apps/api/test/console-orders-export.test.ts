@@ -32,7 +32,7 @@ const SUMMER = '2026-10-31T16:00:00Z';
 /** …and winter time (-05:00): 18:00 on the venue day 2026-11-29. */
 const WINTER = '2026-11-29T23:00:00Z';
 const HEADER =
-  'order number,status,amount,currency,buyer,created at,paid at,refunded at,flag,dispute state';
+  'order number,status,amount,currency,buyer,created at (America/New_York),paid at (America/New_York),refunded at (America/New_York),flag,dispute state';
 /** What a chargeback's state may carry from Square: a formula, quotes and a comma. */
 const FORMULA = '=HYPERLINK("https://evil.example","Click,here")';
 

@@ -190,6 +190,9 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       ],
       passes: 0,
       missing: 0,
+      amountCents: 1799,
+      remainingCents: 1799,
+      creditsAdded: 0,
     });
     // The plan was rehearsed and rolled back: nothing changed.
     expect(await balanceOf(buyer)).toBe(16);
@@ -604,6 +607,9 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
       failureCode: null,
       takenBack: 16,
       missing: 0,
+      amount: '$17.99',
+      asCredits: false,
+      creditsAdded: 0,
     });
     expect((await audited())[0]).toMatchObject({
       actor: { kind: 'command_line' },

@@ -26,7 +26,7 @@ import { purchase } from './helpers/payments';
 import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
 
 const WEEK = '2026-06-01';
-const empty = { booked: 0, capacity: 0, creditsSold: 0, creditsSpent: 0 };
+const empty = { booked: 0, capacity: 0, creditsSold: 0, creditsSpent: 0, noShows: 0 };
 
 describe(`the console's weekly report [${dbKind}]`, () => {
   const token = newOperatorToken();
@@ -136,6 +136,8 @@ describe(`the console's weekly report [${dbKind}]`, () => {
         capacity: 600,
         creditsSold: 16,
         creditsSpent: GAME_COST_CREDITS,
+        // Ada's noon seat: the game never used its ticket.
+        noShows: 1,
       },
       { day: '2026-06-02', ...empty, creditsSold: 32 },
       { day: '2026-06-03', ...empty, creditsSold: 16 },

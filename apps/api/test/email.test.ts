@@ -15,7 +15,8 @@ import {
   passwordChangedEmail,
   recoveryCodeEmail,
 } from '../src/integrations/email/templates';
-import { mailRendererFor } from '../src/services';
+import { DEFAULT_VENUE_SETTINGS, type VenueDetails } from '@questfield/contract';
+import { mailRendererFor, venueReaderFor } from '../src/services';
 import { createSealedBox } from '../src/lib/sealed-box';
 import { postJson, signUp } from './helpers/accounts';
 import { getLocally } from './helpers/mailbox';
@@ -29,6 +30,9 @@ import {
 } from './helpers/test-app';
 
 type Clock = { advance(ms: number): void };
+
+/** The venue as a fresh database has it. */
+const VENUE: VenueDetails = { ...DEFAULT_VENUE_SETTINGS, timeZone: 'America/New_York' };
 type Received = { to: string; data: string };
 
 /** A real SMTP server on loopback that refuses the first `refuse` messages. */
@@ -100,12 +104,15 @@ describe(`email [${dbKind}]`, () => {
       username: 'zoe<b>',
       orderNumber: 'QF-7K3M9X2P4D',
       amount: '$17.99',
+      whole: true,
+      asCredits: false,
+      creditsAdded: 0,
       creditsTakenBack: 6,
       creditsSpent: 10,
       passesRevoked: 1,
       reason: 'Charged twice <script>alert(1)</script> & "sorry"',
     };
-    const mail = render(mailDraft('order_refunded', refund), new Date());
+    const mail = render(mailDraft('order_refunded', refund), new Date(), VENUE);
     expect(mail.subject).toBe('Your Questfield order QF-7K3M9X2P4D was refunded');
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(mail.html).toContain(
@@ -122,9 +129,40 @@ describe(`email [${dbKind}]`, () => {
       'If you have a question about this refund, write to us at hello@questfield.example.',
     ]);
     const allSpent = { ...refund, creditsTakenBack: 0, creditsSpent: 16, passesRevoked: 0 };
-    expect(render(mailDraft('order_refunded', allSpent), new Date()).text).toContain(
+    expect(render(mailDraft('order_refunded', allSpent), new Date(), VENUE).text).toContain(
       'The 16 credits the order added to your account had already been spent, so your balance was left at zero.',
     );
+  });
+
+  it('renders a refund of part of an order, to the card and as credits (ADR 0056)', () => {
+    const render = mailRendererFor(testEnv());
+    const part = {
+      username: 'zoe',
+      orderNumber: 'QF-7K3M9X2P4D',
+      amount: '$5.00',
+      whole: false,
+      asCredits: false,
+      creditsAdded: 0,
+      creditsTakenBack: 4,
+      creditsSpent: 0,
+      passesRevoked: 0,
+      reason: 'One game was cut short',
+    };
+    const toCard = render(mailDraft('order_refunded', part), new Date(), VENUE).text.split('\n');
+    expect(toCard.slice(2)).toEqual([
+      'We refunded $5.00 of your order QF-7K3M9X2P4D to the card you paid with. Your bank may take a few days to show it.',
+      'We took back 4 credits of the credits the order added to your account.',
+      'The reason our staff gave: One game was cut short',
+      'If you have a question about this refund, write to us at hello@questfield.example.',
+    ]);
+    const asCredits = { ...part, asCredits: true, creditsAdded: 4 };
+    const credited = render(mailDraft('order_refunded', asCredits), new Date(), VENUE).text.split(
+      '\n',
+    );
+    expect(credited.slice(2, 4)).toEqual([
+      'We refunded $5.00 of your order QF-7K3M9X2P4D as credits instead of to your card: we added 4 credits to your account.',
+      'We took back 4 credits of the credits the order added to your account.',
+    ]);
   });
 
   it('delivers through a real SMTP server, retrying after a refusal', async () => {
@@ -383,6 +421,7 @@ describe(`email [${dbKind}]`, () => {
       mailFrom: t.env.mailFrom,
       appSecret: t.env.appSecret,
       renderMail: mailRendererFor(t.env),
+      venueDetails: () => venueReaderFor(t.env)(t.database.handle.db),
       // No poll within the test: only the wake can send the second mail.
       pollMs: 60 * 60_000,
     });
@@ -417,6 +456,7 @@ describe(`email [${dbKind}]`, () => {
       mailFrom,
       appSecret,
       renderMail: mailRendererFor(t.env),
+      venueDetails: () => venueReaderFor(t.env)(db),
     });
     cleanups.push(() => dispatcher.stop());
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

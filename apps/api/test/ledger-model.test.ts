@@ -1,7 +1,8 @@
 /**
  * R1 (security.md): the credits ledger against a model. fast-check generates sequences of
  * sign-ups, purchases (approved card, declined card, stale price), full refunds (Square's signed
- * webhook, or an admin's from the command line leaving any shortfall), operators' codes (issued,
+ * webhook, or an admin's from the command line leaving any shortfall), an admin's refunds of
+ * part of an order to the card or as credits (ADR 0056), operators' codes (issued,
  * revoked, already expired; Game Passes from Game Packs) redeemed from either screen, bookings,
  * joins by access code and cancellations, an admin's console grants and deductions (past the
  * day's allowance, a request another admin approves or refuses: ADR 0053), players deleting
@@ -27,6 +28,7 @@ import {
   GAME_LENGTH_MINUTES,
   GAME_PASS_CREDITS,
   priceCents,
+  refundOverRemainingMessage,
   SANDBOX_NONCES,
   type ApiRouteName,
   type ApprovalRequest,
@@ -117,6 +119,8 @@ type ModelOrder = {
   /** The processor's payment id, which Square's refund event names. */
   paymentId: string;
   refunded: boolean;
+  /** Money refunded so far by refunds of part of it (ADR 0056). */
+  refundedCents: number;
 };
 type Model = {
   /** The run's venue day (YYYY-MM-DD) and its first games' starts. */
@@ -404,7 +408,15 @@ class Buy extends PlayerCommand {
       .from(orders)
       .where(eq(orders.orderNumber, orderNumber));
     const paymentId = row?.paymentId ?? '';
-    model.orders.push({ orderNumber, buyer, credits, amountCents, paymentId, refunded: false });
+    model.orders.push({
+      orderNumber,
+      buyer,
+      credits,
+      amountCents,
+      paymentId,
+      refunded: false,
+      refundedCents: 0,
+    });
     if (this.sku === 'game-pack') model.codes.push(...(await newGamePasses(model, real, buyer)));
   }
 }
@@ -450,13 +462,93 @@ class Refund extends LedgerCommand {
       return void expect(expectOk(response)).toEqual({ received: true });
     }
     expectOk(response);
-    const owed = new Map([[order.buyer, order.credits]]);
-    for (const pass of model.codes.filter((code) => code.orderNumber === order.orderNumber)) {
-      pass.state = 'revoked';
-      for (const who of pass.redeemers) owed.set(who, (owed.get(who) ?? 0) + pass.credits);
+    // After refunds of part of it, what is left of its credits (ADR 0056).
+    const rest = order.credits - refundedShare(order, order.credits, order.refundedCents);
+    refundRest(model, order, rest);
+  }
+}
+
+/** Of `credits` an order brought, those its first `cents` refunded count (ADR 0056). */
+function refundedShare(order: ModelOrder, credits: number, cents: number): number {
+  if (cents >= order.amountCents) return credits;
+  return Math.floor((credits * cents) / order.amountCents);
+}
+
+/**
+ * The refund that reaches what was paid: the buyer gives back `buyerCredits`, the order's
+ * Game Passes are revoked and their redeemers give back what theirs brought.
+ */
+function refundRest(model: Model, order: ModelOrder, buyerCredits: number) {
+  const owed = new Map([[order.buyer, buyerCredits]]);
+  for (const pass of passesOf(model, order)) {
+    pass.state = 'revoked';
+    for (const who of pass.redeemers) owed.set(who, (owed.get(who) ?? 0) + pass.credits);
+  }
+  for (const [who, credits] of owed) takeBack(model, model.players[who]!, credits);
+  order.refunded = true;
+  order.refundedCents = order.amountCents;
+}
+
+const passesOf = (model: Model, order: ModelOrder) =>
+  model.codes.filter((code) => code.orderNumber === order.orderNumber);
+
+/**
+ * An admin's refund of part of an order from the command line (ADR 0056), to the card or as
+ * credits, leaving any shortfall: refused past what is left; the buyer gives back the order's
+ * credits in proportion (rounded down), and as credits gets the amount's share of what the
+ * order was worth in credits (its own and its passes'); the one that reaches what was paid
+ * refunds the order as a full refund does.
+ */
+class PartRefund extends LedgerCommand {
+  constructor(
+    readonly pick: number,
+    readonly percent: number,
+    readonly asCredits: boolean,
+  ) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.orders.length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const to = this.asCredits ? 'as credits' : 'to the card';
+    return `PartRefund(order ${this.pick % model.orders.length}, ${this.percent}%, ${to})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const order = nth(model.orders, this.pick)!;
+    const amountCents = Math.max(1, Math.floor((order.amountCents * this.percent) / 100));
+    const response = await operatorRun(real, {
+      command: 'orders refund',
+      orderNumber: order.orderNumber,
+      leaveShortfall: true,
+      reason: 'Model partial refund',
+      amountCents,
+      asCredits: this.asCredits,
+    });
+    if (order.refunded) return expectRefused(response, 'ORDER_ALREADY_REFUNDED');
+    const remaining = order.amountCents - order.refundedCents;
+    if (amountCents > remaining) {
+      return expectRefused(
+        response,
+        'REFUND_OVER_REMAINING',
+        refundOverRemainingMessage(remaining),
+      );
     }
-    for (const [who, credits] of owed) takeBack(model, model.players[who]!, credits);
-    order.refunded = true;
+    expectOk(response);
+    const before = order.refundedCents;
+    const after = before + amountCents;
+    const share = (credits: number) =>
+      refundedShare(order, credits, after) - refundedShare(order, credits, before);
+    const worth = order.credits + passesOf(model, order).length * GAME_PASS_CREDITS;
+    const added = this.asCredits ? share(worth) : 0;
+    if (after === order.amountCents) refundRest(model, order, share(order.credits));
+    else {
+      takeBack(model, model.players[order.buyer]!, share(order.credits));
+      order.refundedCents = after;
+    }
+    const buyer = model.players[order.buyer]!;
+    buyer.credits += added;
+    buyer.given += added;
   }
 }
 
@@ -879,6 +971,12 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
       .tuple(pick, fc.constantFrom('square' as const, 'admin' as const))
       .map(([order, by]) => new Refund(order, by)),
     weight: 2,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.integer({ min: 1, max: 120 }), fc.boolean())
+      .map(([order, percent, asCredits]) => new PartRefund(order, percent, asCredits)),
+    weight: 3,
   },
   {
     arbitrary: fc

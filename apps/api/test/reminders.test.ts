@@ -48,7 +48,9 @@ import { refusal } from './helpers/refusal';
 const GAME_DAY = '2026-06-02';
 /** Tuesday, June 2, 2026 at 6:00 PM in New York (EDT). */
 const GAME = '2026-06-02T22:00:00.000Z';
-const GAME_WORDS = 'Tuesday, June 2, 2026 at 6:00 PM';
+const GAME_WORDS = 'Tuesday, June 2, 2026, 6:00 PM EDT';
+/** The same start as a subject line says it. */
+const GAME_SHORT = 'Tue, Jun 2, 6:00 PM EDT';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** `ms` before the game starts. */
@@ -135,8 +137,8 @@ describe(`game reminders [${dbKind}]`, () => {
 
       const [day, hour, ...more] = await reminders(player.email);
       expect(more).toEqual([]);
-      expect(day?.subject).toBe(`Reminder: your Questfield game on ${GAME_WORDS}`);
-      expect(hour?.subject).toBe(`Starting soon: your Questfield game on ${GAME_WORDS}`);
+      expect(day?.subject).toBe(`Reminder: your Questfield game on ${GAME_SHORT}`);
+      expect(hour?.subject).toBe(`Starting soon: your Questfield game on ${GAME_SHORT}`);
       const tokens = [day, hour].map(
         (mail) => /\?token=([^>]+)>$/.exec(mail?.extras.headers?.['List-Unsubscribe'] ?? '')?.[1],
       );
@@ -154,8 +156,12 @@ describe(`game reminders [${dbKind}]`, () => {
           'List-Unsubscribe-Post': ONE_CLICK,
         });
       }
-      expect(day?.textBody).toContain(`coming up on ${GAME_WORDS} (venue time)`);
-      expect(hour?.textBody).toContain(`starts soon: ${GAME_WORDS} (venue time)`);
+      expect(day?.textBody).toContain(
+        `Your game at Old Mill District is coming up on ${GAME_WORDS}.`,
+      );
+      expect(hour?.textBody).toContain(
+        `Your game at Old Mill District starts soon: ${GAME_WORDS}.`,
+      );
       // The hour mail's link ended the day mail's (issue 40 item 11).
       const click = (token?: string) =>
         t.app.inject({
@@ -193,7 +199,7 @@ describe(`game reminders [${dbKind}]`, () => {
       expect(await keysOf(tooLate.registrationId)).toEqual([]);
       expect((await reminders((last as Player).email)).length).toBe(0);
       expect((await reminders((early as Player).email)).map((mail) => mail.subject)).toEqual([
-        `Starting soon: your Questfield game on ${GAME_WORDS}`,
+        `Starting soon: your Questfield game on ${GAME_SHORT}`,
       ]);
     });
 
@@ -255,7 +261,7 @@ describe(`game reminders [${dbKind}]`, () => {
       clock.set(before(HOUR));
       expect(await pass()).toEqual({ day: 0, hour: 2, mailed: 1 });
       expect((await reminders((off as Player).email)).map((mail) => mail.subject)).toEqual([
-        `Starting soon: your Questfield game on ${GAME_WORDS}`,
+        `Starting soon: your Questfield game on ${GAME_SHORT}`,
       ]);
       expect(await reminders((gone as Player).email)).toEqual([]);
     });

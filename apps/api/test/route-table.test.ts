@@ -100,6 +100,7 @@ const PUBLIC_ROUTES: readonly ApiRouteName[] = [
   'usersSignInWithResetToken',
   'eventsAvailableTimes',
   'eventsDayStatus',
+  'venue',
   'partnershipsApply',
   'gamesLeaderboard',
 ];

@@ -162,7 +162,9 @@ describe(`waitlist [${dbKind}]`, () => {
   const waiting = (at: string, venueTime: string, place: number): WaitlistEntry => ({
     EventTime: at,
     event_id: `${DISTRICT}|${venueTime}`,
-    when: expect.stringMatching(/^Monday, June 1, 2026 at /) as unknown as string,
+    when: expect.stringMatching(
+      /^Monday, June 1, 2026, \d{1,2}:\d\d [AP]M EDT$/,
+    ) as unknown as string,
     day: DAY,
     status: 'waiting',
     place,
@@ -184,7 +186,7 @@ describe(`waitlist [${dbKind}]`, () => {
       await lineUp([first], at);
       expect(await mine(first)).toEqual([waiting(at, '10:00 AM', 1)]);
       expect(await mine(first)).toEqual([
-        expect.objectContaining({ when: 'Monday, June 1, 2026 at 10:00 AM' }),
+        expect.objectContaining({ when: 'Monday, June 1, 2026, 10:00 AM EDT' }),
       ]);
       // Joining again answers the same place, and writes nothing.
       const again = jsonOf<WaitlistState>(await join(first, at));
@@ -284,8 +286,9 @@ describe(`waitlist [${dbKind}]`, () => {
       const [mail, ...more] = await offerMails(first);
       expect(more).toEqual([]);
       expect(mail?.subject).toBe('A seat is free for you: Questfield waitlist');
-      expect(mail?.textBody).toContain('Monday, June 1, 2026 at 12:00 PM');
-      expect(mail?.textBody).toContain('for 15 minutes, until Monday, June 1, 2026 at 8:15 AM');
+      expect(mail?.textBody).toContain('the session of Monday, June 1, 2026, 12:00 PM EDT at');
+      // The hold's end names its zone too (issue "One clock, named").
+      expect(mail?.textBody).toContain('for 15 minutes, until 8:15 AM EDT.');
       expect(mail?.textBody).toContain(DISTRICT);
       // The link lands on the offer itself (the banner takes the focus on this hash).
       expect(mail?.textBody).toMatch(/decline it: http:\/\/[^/\s]+\/dashboard#seat-offer$/m);

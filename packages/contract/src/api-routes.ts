@@ -65,6 +65,8 @@ export type ApiRoute = {
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health', access: 'public', module: 'health' },
   config: { method: 'GET', path: '/api/config', access: 'public', module: 'config' },
+  /** The venue's name, address, contact and clock (venue.ts): runtime settings, public. */
+  venue: { method: 'GET', path: '/api/Venue', access: 'public', module: 'settings' },
 
   usersCreate: { method: 'POST', path: '/api/Users/Create', access: 'public', module: 'accounts' },
   usersLogin: {
@@ -189,6 +191,13 @@ export const API_ROUTES = {
   eventsCheckUserEvent: {
     method: 'POST',
     path: '/api/Events/CheckUserEventWithinTimespan',
+    access: 'session',
+    module: 'bookings',
+  },
+  /** A stream that says at once when a seat is offered to the player (ADR 0061). */
+  waitlistStream: {
+    method: 'GET',
+    path: '/api/Waitlist/Stream',
     access: 'session',
     module: 'bookings',
   },
@@ -482,6 +491,20 @@ export const API_ROUTES = {
     access: 'staff',
     module: 'bookings',
   },
+  /** A message to a game's players (ADR 0058): rendered and counted, nothing sent. */
+  consoleGameMessagePreview: {
+    method: 'POST',
+    path: '/api/console/schedule/message-preview',
+    access: 'staff',
+    module: 'bookings',
+  },
+  /** Mailed once per request id; rate-limited per game and per operator; audited. */
+  consoleGameMessageSend: {
+    method: 'POST',
+    path: '/api/console/schedule/message',
+    access: 'staff',
+    module: 'bookings',
+  },
   consoleSlotAccessCode: {
     method: 'POST',
     path: '/api/console/schedule/access-code',
@@ -559,6 +582,20 @@ export const API_ROUTES = {
     path: '/api/console/reports/week',
     access: 'staff',
     module: 'operator',
+  },
+  /** One game's roster: its players, how each took the seat, who joined (ADR 0059). */
+  consoleRoster: {
+    method: 'POST',
+    path: '/api/console/schedule/roster',
+    access: 'staff',
+    module: 'bookings',
+  },
+  /** Seven venue days of bookings, each game's seats taken of its capacity. */
+  consoleBookingsWeek: {
+    method: 'POST',
+    path: '/api/console/schedule/bookings-week',
+    access: 'staff',
+    module: 'bookings',
   },
   /** Requests that wait for a second admin's approval, and the latest decided (ADR 0053). */
   consoleApprovals: {

@@ -25,7 +25,13 @@ import type { ApiRouteName } from './api-routes';
 import { seatCalendarRequest, seatCalendarResponse } from './calendar';
 import { seatStreamEvent, seatStreamResponse } from './seat-stream';
 import { oneClickUnsubscribeRequest, reminderEmailsRequest } from './reminders';
-import { waitlistAcceptResponse, waitlistSlotRequest, waitlistStateResponse } from './waitlist';
+import {
+  offerStreamEvent,
+  offerStreamResponse,
+  waitlistAcceptResponse,
+  waitlistSlotRequest,
+  waitlistStateResponse,
+} from './waitlist';
 import {
   cancelRegistrationRequest,
   cancelRegistrationResponse,
@@ -34,6 +40,8 @@ import {
   consolePlayerSeatRequest,
 } from './cancellation';
 import { consoleSettingsResponse } from './console-settings';
+import { venueDetails } from './venue';
+import { consoleGameMessagePreviewResponse, consoleGameMessageResponse } from './game-message';
 import {
   consoleApprovalDecideRequest,
   consoleApprovalDecideResponse,
@@ -43,6 +51,12 @@ import {
 } from './console-approvals';
 import { consoleReportRequest, consoleReportResponse } from './console-reports';
 import { consoleTodayResponse } from './console-today';
+import {
+  consoleBookingsWeekRequest,
+  consoleBookingsWeekResponse,
+  consoleRosterRequest,
+  consoleRosterResponse,
+} from './console-roster';
 import {
   consoleOrderRefundPlan,
   consoleOrderRefundPlanRequest,
@@ -146,6 +160,8 @@ import {
   consoleClosurePreviewResponse,
   consoleSlotAccessCodeResponse,
   consoleSlotChangeResponse,
+  consoleGameMessagePreviewRequest,
+  consoleGameMessageRequest,
   consoleWeekResponse,
 } from './console-schedule';
 import {
@@ -173,6 +189,7 @@ const noBody = emptyRequest.optional();
 export const API_SCHEMAS = {
   health: { response: healthResponse },
   config: { response: publicConfig },
+  venue: { response: venueDetails },
 
   usersCreate: { request: signUpRequest, response: signUpResponse },
   usersLogin: { request: loginRequest, response: userListResponse },
@@ -209,6 +226,7 @@ export const API_SCHEMAS = {
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
   eventsCancel: { request: cancelRegistrationRequest, response: cancelRegistrationResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
+  waitlistStream: { response: offerStreamResponse, event: offerStreamEvent },
   waitlistMine: { request: noBody, response: waitlistStateResponse },
   waitlistJoin: { request: waitlistSlotRequest, response: waitlistStateResponse },
   waitlistLeave: { request: waitlistSlotRequest, response: waitlistStateResponse },
@@ -295,6 +313,14 @@ export const API_SCHEMAS = {
     request: consoleClosurePreviewRequest,
     response: consoleClosurePreviewResponse,
   },
+  consoleGameMessagePreview: {
+    request: consoleGameMessagePreviewRequest,
+    response: consoleGameMessagePreviewResponse,
+  },
+  consoleGameMessageSend: {
+    request: consoleGameMessageRequest,
+    response: consoleGameMessageResponse,
+  },
   consoleSlotAccessCode: {
     request: consoleSlotAccessCodeRequest,
     response: consoleSlotAccessCodeResponse,
@@ -308,6 +334,11 @@ export const API_SCHEMAS = {
   consoleCodeRevoke: { request: consoleCodeRevokeRequest, response: consoleCodeRevokeResponse },
   consoleCodeBatchRevoke: { request: consoleCodeBatchRevokeRequest, response: codeBatchRevoked },
   consoleToday: { response: consoleTodayResponse },
+  consoleRoster: { request: consoleRosterRequest, response: consoleRosterResponse },
+  consoleBookingsWeek: {
+    request: consoleBookingsWeekRequest,
+    response: consoleBookingsWeekResponse,
+  },
   consoleReport: { request: consoleReportRequest, response: consoleReportResponse },
   consoleApprovals: { response: consoleApprovalsResponse },
   consoleApprovalDecide: {

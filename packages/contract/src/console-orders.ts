@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { creditsText } from './credits';
+import { formatUsd } from './catalog';
 import { consoleReason, ORDER_FLAG_NAMES, venueDay } from './operator';
 import { ORDER_STATUSES, orderLine, orderNumber } from './orders';
 
@@ -77,6 +78,10 @@ const consoleOrder = z.object({
   provider: z.enum(['test', 'square']),
   providerPaymentId: z.string().nullable(),
   refund: consoleRefund.nullable(),
+  /** Money refunded so far (full and partial refunds, to the card or as credits), in cents. */
+  refundedCents: z.number().int().nonnegative(),
+  /** What is left to refund, in cents: 0 once refunded in full. */
+  remainingCents: z.number().int().nonnegative(),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
 
@@ -85,7 +90,30 @@ export const consoleOrdersResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const consoleOrderRefundPlanRequest = z.strictObject({ orderNumber });
+/**
+ * A refund of part of an order (ADR 0056): cents, 1 up to what is left of it (the server says
+ * when it is more); none is all that is left.
+ */
+const refundAmountCents = z
+  .number({ error: 'Enter an amount.' })
+  .int('Enter an amount in whole cents.')
+  .positive('Enter an amount of at least $0.01.');
+
+/** '12.50' → 1250 cents; undefined when it is not an amount of dollars and cents. */
+export function parseUsdCents(text: string): number | undefined {
+  const match = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (match === null) return undefined;
+  const [, dollars = '0', cents = ''] = match;
+  return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+export const consoleOrderRefundPlanRequest = z.strictObject({
+  orderNumber,
+  amountCents: refundAmountCents.optional(),
+  /** The buyer gets credits instead of the money on the card. */
+  asCredits: z.boolean().optional(),
+});
+export type ConsoleOrderRefundPlanRequest = z.infer<typeof consoleOrderRefundPlanRequest>;
 
 /** What a refund of the order would take back, per player, before anyone confirms it. */
 export const consoleOrderRefundPlan = z.object({
@@ -103,15 +131,26 @@ export const consoleOrderRefundPlan = z.object({
       missing: z.number().int().nonnegative(),
     }),
   ),
-  /** Game Passes of the order that stop working. */
+  /** Game Passes of the order that stop working (only a refund of all that is left). */
   passes: z.number().int().nonnegative(),
   /** All players' missing credits together. */
   missing: z.number().int().nonnegative(),
+  /** This refund's money, in cents, and what was left of the order before it. */
+  amountCents: z.number().int().positive(),
+  remainingCents: z.number().int().positive(),
+  /** Credits the buyer gets instead of the money (a refund as credits), else 0. */
+  creditsAdded: z.number().int().nonnegative(),
 });
 export type ConsoleOrderRefundPlan = z.infer<typeof consoleOrderRefundPlan>;
 
 export const consoleOrderRefundRequest = z.strictObject({
   orderNumber,
+  /** A refund of part of the order (cents); none is all that is left. */
+  amountCents: refundAmountCents.optional(),
+  /** Credits to the buyer instead of the money to the card. */
+  asCredits: z.boolean().optional(),
+  /** The dialog's key for this refund: the same key again is the same refund (never twice). */
+  requestKey: z.uuid().optional(),
   /** Refund the money although credits are missing, leaving those balances at zero. */
   leaveShortfall: z.boolean().default(false),
   /** Mailed to the buyer with the refund, and kept in the audit log. */
@@ -121,7 +160,25 @@ export const consoleOrderRefundRequest = z.strictObject({
 });
 export type ConsoleOrderRefundRequest = z.infer<typeof consoleOrderRefundRequest>;
 
-export const consoleOrderRefundResponse = z.object({ order: consoleOrder });
+export const consoleOrderRefundResponse = z.object({
+  order: consoleOrder,
+  /** This refund: its money ('$5.00'), where it went, and the money's side. */
+  outcome: z.object({
+    amount: z.string(),
+    asCredits: z.boolean(),
+    creditsAdded: z.number().int().nonnegative(),
+    takenBack: z.number().int().nonnegative(),
+    status: z.enum(REFUND_STATUSES),
+    failureCode: z.string().nullable(),
+  }),
+});
+
+/** REFUND_OVER_REMAINING: what is left to refund of the order. */
+export function refundOverRemainingMessage(remainingCents: number): string {
+  return remainingCents === 0
+    ? 'Nothing is left to refund of this order.'
+    : `Only ${formatUsd(remainingCents)} is left to refund of this order.`;
+}
 
 /** REFUND_SHORTFALL: how many credits the players no longer have. */
 export function refundShortfallMessage(missing: number): string {

@@ -60,6 +60,8 @@ export const consoleReportResponse = z.object({
       creditsSold: z.number().int(),
       /** Credits paid for seats (booked ahead or joined with an access code). */
       creditsSpent: z.number().int(),
+      /** Seats whose player never joined, of games past their no-show grace (ADR 0059). */
+      noShows: z.number().int(),
     }),
   ),
   /** Every slot of the week, earliest first. */

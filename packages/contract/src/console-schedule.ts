@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { closedSeats, venueDay, weeklySchedule } from './operator';
+import { gameMessageRequestId, gameMessageText, gameMessageWaiting } from './game-message';
 
 /** How long the server holds a day request that asks for changes before answering anyway. */
 export const CONSOLE_DAY_WAIT_MS = 25_000;
@@ -62,13 +63,17 @@ export type ConsoleDay = z.infer<typeof consoleDayResponse>;
 /** The slot as the change left it: its seats and state (the live day brings the rest). */
 export const consoleSlotChangeResponse = z.object({
   slot: consoleSlot.omit({ players: true, started: true, ended: true, waiting: true }),
-  /** A closure's seats cancelled and places ended (`cancelSeats`); absent for other changes. */
+  /**
+   * A closure's or capacity cut's seats cancelled and places ended (`cancelSeats`); absent for
+   * other changes.
+   */
   closure: closedSeats.optional(),
 });
 
 /**
  * Before a closure (route `consoleClosurePreview`): a day's games not started, or one game
- * (`time`), with the players booked on them and how many wait in their lines.
+ * (`time`), with the players booked on them and how many wait in their lines; or before a
+ * capacity cut (`time` and `capacity`), the players it would take a seat from.
  */
 export const consoleClosurePreviewRequest = z.strictObject({
   day: venueDay,
@@ -76,6 +81,11 @@ export const consoleClosurePreviewRequest = z.strictObject({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.')
     .optional(),
+  /**
+   * With `time`, a capacity cut instead (`slots set-capacity --cancel-seats`): the seats it
+   * would cancel, the latest booked over this capacity; nobody's place in line ends.
+   */
+  capacity: z.number().int().min(1).max(1_000).optional(),
 });
 export const consoleClosurePreviewResponse = z.object({
   /** Each seat: the player and the game's start on the venue clock, earliest game first. */
@@ -84,6 +94,7 @@ export const consoleClosurePreviewResponse = z.object({
   waiting: z.number().int(),
 });
 export type ConsoleClosurePreview = z.infer<typeof consoleClosurePreviewResponse>;
+export type ConsoleClosurePreviewRequest = z.input<typeof consoleClosurePreviewRequest>;
 
 /** A slot by its venue day and start; its access code is shown on request, and that is logged. */
 export const consoleSlotAccessCodeRequest = z.strictObject({
@@ -91,6 +102,25 @@ export const consoleSlotAccessCodeRequest = z.strictObject({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.'),
 });
 export const consoleSlotAccessCodeResponse = z.object({ accessCode: z.string() });
+
+/**
+ * A message to a game's players (ADR 0058), by the game's venue day and start: the preview
+ * (`consoleGameMessagePreview`, nothing sent) and the send (`consoleGameMessageSend`), whose
+ * request id makes a retry send nothing twice.
+ */
+const gameMessageFields = {
+  day: venueDay,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.'),
+  ...gameMessageText,
+  waiting: gameMessageWaiting,
+};
+export const consoleGameMessagePreviewRequest = z.strictObject(gameMessageFields);
+export type GameMessageDraft = z.input<typeof consoleGameMessagePreviewRequest>;
+export const consoleGameMessageRequest = z.strictObject({
+  ...gameMessageFields,
+  requestId: gameMessageRequestId,
+});
+export type ConsoleGameMessageRequest = z.input<typeof consoleGameMessageRequest>;
 
 /** The venue's week and the days ahead blocked by an admin (route `consoleWeek`). */
 export const consoleWeekResponse = z.object({

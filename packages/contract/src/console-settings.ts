@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { SLOT_CAPACITY } from './constants';
 import { userMessage } from './user-message';
+import { venueDetails } from './venue';
 
 export const VENUE_NETWORKS = {
   /** The most ranges listed. */
@@ -122,9 +123,13 @@ export const consoleSettingsResponse = z.object({
   cancelCutoffMinutes: z.number().int(),
   /** How many minutes a seat offered from the waitlist is held for its player. */
   waitlistHoldMinutes: z.number().int(),
+  /** How many minutes after a game's start a seat without a join is a no-show. */
+  noShowGraceMinutes: z.number().int(),
   /** What each per-address limit below is raised to in a venue network. */
   venueLimit: z.number().int(),
   venueNetworks: z.array(z.object({ name: z.string(), range: z.string() })),
+  /** The venue's name, address, contact and clock (venue.ts); its time zone is read-only. */
+  venue: venueDetails,
   /** The per-address limits everywhere else, for comparison. */
   ordinaryLimits: z.object({
     signUpsPer10Minutes: z.number().int(),

@@ -54,6 +54,11 @@ export const auditLogExportResponse = z.object({
   entries: z.array(auditEntry),
   /** More rows matched than an export carries (AUDIT_EXPORT_MAX). */
   truncated: z.boolean(),
+  /**
+   * The same entries as a CSV file (RFC 4180, CRLF): times in ISO 8601 with the venue's offset,
+   * the header naming the venue's zone ('at (America/New_York)').
+   */
+  csv: z.string(),
 });
 
 export type AuditLogFilter = z.infer<typeof auditLogFilter>;

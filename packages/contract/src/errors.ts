@@ -201,6 +201,20 @@ export const ERRORS = {
     status: 409,
     message: 'That game has ended: its slot can no longer be changed.',
   },
+  /** A message to a game's players (ADR 0058): not once it has ended. */
+  GAME_MESSAGE_GAME_ENDED: {
+    status: 409,
+    message: 'That game has ended: its players can no longer be messaged.',
+  },
+  GAME_MESSAGE_NO_RECIPIENTS: {
+    status: 409,
+    message: 'Nobody is booked on that game (or waiting, if chosen): there is no one to message.',
+  },
+  /** Answered with gameMessageLimitMessage(limit, minutes) and Retry-After. */
+  GAME_MESSAGE_RATE_LIMITED: {
+    status: 429,
+    message: 'Too many messages for now. Please try again later.',
+  },
   /** Answered with the reason (console-settings.ts VENUE_RANGE_MESSAGES). */
   VENUE_NETWORK_INVALID: { status: 400, message: 'That is not an address range a venue can have.' },
   VENUE_NETWORK_EXISTS: { status: 409, message: 'That range is a venue network already.' },
@@ -253,6 +267,11 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'No order has this number.' },
   ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
   ORDER_ALREADY_REFUNDED: { status: 409, message: 'This order has already been refunded.' },
+  /** Answered with refundOverRemainingMessage(remaining cents). */
+  REFUND_OVER_REMAINING: {
+    status: 409,
+    message: 'That is more than is left to refund of this order.',
+  },
   /** Answered with refundShortfallMessage(missing). */
   REFUND_SHORTFALL: {
     status: 409,

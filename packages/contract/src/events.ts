@@ -36,9 +36,19 @@ export const dayStatusQuery = z.strictObject({
 
 /**
  * Whether the day is closed: the reason an operator gave when blocking it (plain text), or null
- * (open, or a day before today).
+ * (open, or a day before today); and its games not started that an operator closed on their own
+ * with a reason (`slots`, earliest first: each start as an available time gives it, and the
+ * reason as plain text), which Events/GetAvailableEventTimes no longer lists.
  */
-export const dayStatusResponse = z.object({ closed: z.string().nullable() });
+const closedSlot = availableTime.pick({ EventTime: true, event_id: true }).extend({
+  reason: z.string(),
+});
+export type ClosedSlot = z.infer<typeof closedSlot>;
+export const dayStatusResponse = z.object({
+  closed: z.string().nullable(),
+  slots: z.array(closedSlot),
+});
+export type DayStatus = z.infer<typeof dayStatusResponse>;
 
 /** A field of the spec's request that the server does not read. */
 const ignored = z.union([z.string().max(256), z.number(), z.boolean(), z.null()]).optional();

@@ -10,6 +10,7 @@ import { REDEEM_CODE_CREDITS } from './constants';
 import { CODE_INPUT_MAX } from './codes';
 import { cancelCutoffMinutes } from './cancellation';
 import { waitlistHoldMinutes } from './waitlist';
+import { noShowGraceMinutes } from './no-show';
 import { LEDGER_REASONS } from './credits';
 import {
   consoleSettingsResponse,
@@ -19,8 +20,10 @@ import {
   venueRange,
 } from './console-settings';
 import { userMessage } from './user-message';
+import { venueDetails, venueSettingsCommand } from './venue';
 import { EMAIL_MAX_LENGTH, ROLES } from './accounts';
 import { orderNumber } from './orders';
+import { gameMessageRequestId, gameMessageText } from './game-message';
 
 export const OPERATOR_CODE_KINDS = ['game-pass', 'promo'] as const;
 export const MULTIPLAYER_STATES = ['on', 'off', 'status'] as const;
@@ -85,12 +88,23 @@ const CANCEL_SEATS_REASON =
 
 /** An operator's change to one slot (a venue day and start): the command line's and the console's. */
 const slotChanges = [
-  z.strictObject({
-    command: z.literal('slots set-capacity'),
-    date: venueDay,
-    time: venueTime,
-    capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
-  }),
+  z
+    .strictObject({
+      command: z.literal('slots set-capacity'),
+      date: venueDay,
+      time: venueTime,
+      capacity: whole('--capacity', OPERATOR_LIMITS.slotCapacity),
+      /**
+       * Below the seats taken: refused, unless `cancelSeats`, which cancels the latest booked
+       * seats over it as a closure does (credits back, each player mailed `reason`).
+       */
+      reason: z.string().trim().max(OPERATOR_LIMITS.reasonLength).optional(),
+      cancelSeats,
+    })
+    .refine((cut) => cut.cancelSeats !== true || (cut.reason ?? '') !== '', {
+      error: CANCEL_SEATS_REASON,
+      path: ['reason'],
+    }),
   z
     .strictObject({
       command: z.literal('slots close'),
@@ -203,13 +217,15 @@ const venueChanges = [
 ] as const;
 /**
  * The console's settings changes (`consoleSettingsChange`): the switch, the venue networks, the
- * cancellation cut-off and the waitlist's hold.
+ * cancellation cut-off, the waitlist's hold and the venue's details.
  */
 export const settingsChangeCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(['on', 'off']) }),
   ...venueChanges,
   z.strictObject({ command: z.literal('settings cancel-cutoff'), minutes: cancelCutoffMinutes }),
   z.strictObject({ command: z.literal('settings waitlist-hold'), minutes: waitlistHoldMinutes }),
+  z.strictObject({ command: z.literal('settings no-show-grace'), minutes: noShowGraceMinutes }),
+  venueSettingsCommand,
 ]);
 export type SettingsChangeCommand = z.infer<typeof settingsChangeCommand>;
 
@@ -223,6 +239,12 @@ export const cancelCutoffCommand = z.strictObject({
 export const waitlistHoldCommand = z.strictObject({
   command: z.literal('settings waitlist-hold'),
   minutes: waitlistHoldMinutes,
+});
+
+/** How long after a game's start a seat without a join becomes a no-show (ADR 0059). */
+export const noShowGraceCommand = z.strictObject({
+  command: z.literal('settings no-show-grace'),
+  minutes: noShowGraceMinutes,
 });
 
 const STAFF_LIMIT_RANGE = userMessage(
@@ -340,6 +362,20 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('seats book'), email, date: venueDay, time: venueTime }),
   z.strictObject({ command: z.literal('slots show'), date: venueDay }),
   ...slotChanges,
+  /**
+   * A message to the players of the game at `date` `time` (ADR 0058): those booked, and with
+   * `waiting` those in its line; `dryRun` renders it and counts them, sending nothing. Without
+   * `requestId` the server makes one (a run is then one request).
+   */
+  z.strictObject({
+    command: z.literal('slots message'),
+    date: venueDay,
+    time: venueTime,
+    ...gameMessageText,
+    waiting: z.boolean().default(false),
+    dryRun: z.boolean().default(false),
+    requestId: gameMessageRequestId.optional(),
+  }),
   z.strictObject({ command: z.literal('schedule show') }),
   ...scheduleChanges,
   z.strictObject({ command: z.literal('multiplayer'), state: z.enum(MULTIPLAYER_STATES) }),
@@ -348,6 +384,8 @@ export const operatorCommand = z.discriminatedUnion('command', [
   moneyLimitsCommand,
   cancelCutoffCommand,
   waitlistHoldCommand,
+  noShowGraceCommand,
+  venueSettingsCommand,
   z.strictObject({ command: z.literal('venues list') }),
   ...venueChanges,
   z.strictObject({
@@ -359,6 +397,16 @@ export const operatorCommand = z.discriminatedUnion('command', [
     orderNumber,
     /** Refund the money although credits are missing, leaving those balances at zero. */
     leaveShortfall: z.boolean().default(false),
+    /** Part of the order, in cents (`--amount 12.50`); none is all that is left (ADR 0056). */
+    amountCents: z
+      .number({ error: '--amount must be dollars and cents, like 12.50.' })
+      .int('--amount must be dollars and cents, like 12.50.')
+      .positive('--amount must be at least 0.01.')
+      .optional(),
+    /** Credits to the buyer instead of the money to the card. */
+    asCredits: z.boolean().optional(),
+    /** The same key again is the same refund (the console's dialog sends one). */
+    requestKey: z.string().min(1).max(100).optional(),
     /** Mailed to the buyer with the refund, and kept in the audit log. */
     reason,
   }),
@@ -555,9 +603,29 @@ export const operatorResult = z.discriminatedUnion('command', [
     signedOut: z.number().int(),
   }),
   z.object({ command: z.literal('slots show'), date: z.string(), slots: z.array(operatorSlot) }),
-  z.object({ command: z.literal('slots set-capacity'), slot: operatorSlot }),
+  z.object({
+    command: z.literal('slots set-capacity'),
+    slot: operatorSlot,
+    // The seats over the new capacity cancelled with --cancel-seats (none released).
+    ...closedSeats.shape,
+  }),
   z.object({ command: z.literal('slots close'), slot: operatorSlot, ...closedSeats.shape }),
   z.object({ command: z.literal('slots reopen'), slot: operatorSlot }),
+  z.object({
+    command: z.literal('slots message'),
+    /** The game's start, ISO 8601 UTC. */
+    startsAt: z.string(),
+    /** The mail as each player gets it (its plain-text part). */
+    subject: z.string(),
+    text: z.string(),
+    /** Players it reached (or, with --dry-run, would reach): booked, and in the line. */
+    booked: z.number().int(),
+    waiting: z.number().int(),
+    /** False for --dry-run. */
+    sent: z.boolean(),
+    /** The request id had sent it already: nothing was sent again. */
+    repeated: z.boolean(),
+  }),
   z.object({
     command: z.literal('schedule show'),
     week: weeklySchedule,
@@ -606,6 +674,11 @@ export const operatorResult = z.discriminatedUnion('command', [
     before: z.number().int(),
   }),
   z.object({
+    command: z.literal('settings no-show-grace'),
+    minutes: z.number().int(),
+    before: z.number().int(),
+  }),
+  z.object({
     command: z.literal('seats cancel'),
     email: z.string(),
     startsAt: z.string(),
@@ -625,6 +698,8 @@ export const operatorResult = z.discriminatedUnion('command', [
     command: z.literal('venues list'),
     networks: consoleSettingsResponse.shape.venueNetworks,
   }),
+  /** The venue's details after the change, and before it. */
+  z.object({ command: z.literal('settings venue'), venue: venueDetails, before: venueDetails }),
   z.object({
     command: z.literal('venues add'),
     name: z.string(),
@@ -649,6 +724,10 @@ export const operatorResult = z.discriminatedUnion('command', [
     /** Credits taken back, and credits the players had already spent. */
     takenBack: z.number().int(),
     missing: z.number().int(),
+    /** The money this refund returned ('$12.50'), and credits added instead of it. */
+    amount: z.string(),
+    asCredits: z.boolean(),
+    creditsAdded: z.number().int(),
   }),
 ]);
 export type OperatorResult = z.infer<typeof operatorResult>;
@@ -683,6 +762,7 @@ export const AUDIT_ACTIONS = [
   'slots.close',
   'slots.reopen',
   'slots.show-access-code',
+  'slots.message',
   'schedule.set',
   'days.block',
   'days.unblock',
@@ -692,6 +772,8 @@ export const AUDIT_ACTIONS = [
   'settings.venue-networks',
   'settings.cancel-cutoff',
   'settings.waitlist-hold',
+  'settings.venue',
+  'settings.no-show-grace',
   'seats.cancel',
   'seats.book',
   'two-factor.enable',

@@ -84,3 +84,21 @@ export const waitlistAcceptResponse = z.object({
 });
 /** @internal Exported for tests. */
 export type WaitlistAcceptResponse = z.infer<typeof waitlistAcceptResponse>;
+
+/**
+ * The player's live offer signal (GET /api/Waitlist/Stream, ADR 0061): a Server-Sent Events
+ * stream per signed-in tab that is sent an `offer` event whenever a seat is offered to the
+ * player, in any server process; the banner then reads Waitlist/Mine at once.
+ */
+export const OFFER_STREAM = {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: 15_000,
+  /** Open streams at once per player (their tabs), in a process. */
+  perPlayer: 4,
+} as const;
+
+/** One event's data: that a seat was offered (the banner reads which itself). */
+export const offerStreamEvent = z.object({ offered: z.literal(true) });
+
+/** The route's answer as the route table sees it: a `text/event-stream` body, not JSON. */
+export const offerStreamResponse = z.string();

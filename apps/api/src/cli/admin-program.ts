@@ -6,10 +6,12 @@
  */
 import {
   CODE_STATES,
+  GAME_MESSAGE_LIMITS,
   MULTIPLAYER_STATES,
   OPERATOR_CODE_KINDS,
   OPERATOR_DEFAULTS,
   operatorCommand,
+  parseUsdCents,
   ROLES,
   SLOT_CAPACITY,
   WEEKDAYS,
@@ -249,22 +251,37 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
       'Refund a paid order in full: the card gets the money back, its Game Passes stop working ' +
         'and the credits it gave are taken back; the buyer is mailed what went back and why ' +
         'once the money is back. Refused when some were spent, unless --leave-shortfall. Run ' +
-        'it again to retry a refund the processor turned down.',
+        'it again to retry a refund the processor turned down. With --amount, only that much ' +
+        '(several times, up to what was paid) takes back its share of the credits, rounded ' +
+        'down; with --as-credits the buyer gets those credits instead of the money (ADR 0056).',
     )
     .requiredOption('--order <number>', 'the order number, e.g. QF-7K3M9X2P4D')
     .requiredOption('--reason <text>', 'why, mailed to the buyer and kept in the audit log')
     .option('--leave-shortfall', 'refund anyway, leaving spent balances at zero', false)
-    .action((options: { order: string; reason: string; leaveShortfall: boolean }) =>
-      chosen({
-        command: 'orders refund',
-        orderNumber: options.order,
-        reason: options.reason,
-        leaveShortfall: options.leaveShortfall,
-      }),
+    .option('--amount <dollars>', 'refund only this much, e.g. 12.50 (default: all that is left)')
+    .option('--as-credits', 'give the buyer credits instead of money back to the card', false)
+    .action(
+      (options: {
+        order: string;
+        reason: string;
+        leaveShortfall: boolean;
+        amount?: string;
+        asCredits: boolean;
+      }) =>
+        chosen({
+          command: 'orders refund',
+          orderNumber: options.order,
+          reason: options.reason,
+          leaveShortfall: options.leaveShortfall,
+          ...(options.amount === undefined
+            ? {}
+            : { amountCents: parseUsdCents(options.amount) ?? Number.NaN }),
+          ...(options.asCredits ? { asCredits: true } : {}),
+        }),
     );
   const slots = program
     .command('slots')
-    .description('Game slots: see a day, set capacity, close, reopen.');
+    .description("Game slots: see a day, set capacity, close, reopen, message a game's players.");
   slots
     .command('show')
     .description(
@@ -275,10 +292,17 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .action((options) => chosen({ command: 'slots show', ...options }));
   slots
     .command('set-capacity')
-    .description('Change how many players a slot takes (never below the seats taken).')
+    .description(
+      'Change how many players a slot takes (never below the seats taken, unless --cancel-seats).',
+    )
     .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
     .requiredOption('--time <HH:MM>', 'the start, on the venue clock (24-hour)')
     .requiredOption('--capacity <n>', 'seats', wholeNumber)
+    .option('--reason <text>', 'why (kept in the audit log; required with --cancel-seats)')
+    .option(
+      '--cancel-seats',
+      'below the seats taken, cancel the latest booked seats over it, credits back; each player is mailed the reason',
+    )
     .action((options) => chosen({ command: 'slots set-capacity', ...options }));
   slots
     .command('close')
@@ -290,6 +314,28 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     .option('--reason <text>', 'why (kept in the audit log; required with --cancel-seats)')
     .option('--cancel-seats', CANCEL_SEATS_HELP)
     .action((options) => chosen({ command: 'slots close', ...options }));
+  slots
+    .command('message')
+    .description(
+      "Mail a message to a game's players: everyone booked on it (and with --waiting, everyone " +
+        "in its waitlist line), one mail each from the venue's staff. At most " +
+        `${GAME_MESSAGE_LIMITS.perGame} messages per game an hour, ${GAME_MESSAGE_LIMITS.perOperator} a day from the command line.`,
+    )
+    .requiredOption('--date <YYYY-MM-DD>', 'the day, on the venue calendar')
+    .requiredOption('--time <HH:MM>', "the game's start, on the venue clock (24-hour)")
+    .requiredOption(
+      '--subject <text>',
+      `the subject line (${GAME_MESSAGE_LIMITS.subjectMax} characters at most)`,
+    )
+    .requiredOption(
+      '--body <text>',
+      `the message, plain text (${GAME_MESSAGE_LIMITS.bodyMax} characters at most)`,
+    )
+    .option('--waiting', 'also mail the players waiting for a seat', false)
+    .option('--dry-run', 'print the mail and whom it would reach; send nothing', false)
+    .option('--request-id <id>', 'run again with the same id: nothing is sent twice')
+    .action((options) => chosen({ command: 'slots message', ...options }))
+    .addHelpText('after', '\nLine breaks in --body are kept: write them as real line breaks.');
   slots
     .command('reopen')
     .description('Open a closed slot to bookings and joins again.')
@@ -352,13 +398,13 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
   const settings = program
     .command('settings')
     .description(
-      'Runtime settings: see them all, set the staff grant limit, the cancellation cut-off and ' +
-        "the waitlist's hold.",
+      'Runtime settings: see them all, set the staff grant limit, the cancellation cut-off, ' +
+        "the waitlist's hold and the venue's details.",
     );
   settings
     .command('show')
     .description(
-      'Print the multiplayer switch, the staff grant limit, the cancellation cut-off, the waitlist hold, and the venue networks with their limit.',
+      "Print the multiplayer switch, the staff grant limit, the cancellation cut-off, the waitlist hold, the venue's details, and the venue networks with their limit.",
     )
     .action(() => chosen({ command: 'settings show' }));
   settings
@@ -401,6 +447,37 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
     )
     .argument('<minutes>', 'minutes', wholeNumber)
     .action((minutes: number) => chosen({ command: 'settings waitlist-hold', minutes }));
+  settings
+    .command('no-show-grace')
+    .description(
+      "Set how many minutes after a game's start a seat without a join is a no-show (0 to 30).",
+    )
+    .argument('<minutes>', 'minutes', wholeNumber)
+    .action((minutes: number) => chosen({ command: 'settings no-show-grace', minutes }));
+  settings
+    .command('venue')
+    .description(
+      "Set the venue's own details, shown on every screen, mail and calendar file: its name, " +
+        'street address, contact email and phone, and whether times show on the 12- or the ' +
+        "24-hour clock (the time zone is VENUE_TIMEZONE's). Options not given stay as they are; " +
+        "'' clears the address or the phone.",
+    )
+    .option('--name <name>', "the venue's name, e.g. Old Mill District")
+    .option('--address <address>', 'the street address, on one line')
+    .option('--email <email>', 'the contact email address')
+    .option('--phone <phone>', 'the contact phone number')
+    .addOption(new Option('--hours <cycle>', '12- or 24-hour clock').choices(['12', '24']))
+    .action((options: Record<string, string | undefined>) => {
+      const changed = {
+        name: options.name,
+        address: options.address,
+        contactEmail: options.email,
+        contactPhone: options.phone,
+        hourCycle: options.hours,
+      };
+      const given = Object.entries(changed).filter(([, value]) => value !== undefined);
+      return chosen({ command: 'settings venue', ...Object.fromEntries(given) });
+    });
   const venues = program
     .command('venues')
     .description(

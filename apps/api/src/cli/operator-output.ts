@@ -8,6 +8,7 @@ import {
   type OperatorResult,
   type OperatorResultOf,
   type OperatorSlot,
+  type VenueDetails,
 } from '@questfield/contract';
 import { SETTINGS_TTL_MS } from '../modules/settings/settings.service';
 
@@ -45,6 +46,17 @@ function closureText({ cancelled, refunded, released }: ClosedSeats): string {
   return ` ${cancelled} seats cancelled (${refunded} credits refunded), ${released} waitlist places ended; each player was mailed the reason.`;
 }
 
+/** A message to a game's players: whom it reached (or would), then the mail as they get it. */
+function messageText(result: OperatorResultOf<'slots message'>): string {
+  const whom = `${result.booked} booked, ${result.waiting} waiting`;
+  const what = !result.sent
+    ? `Dry run, nothing sent: it would reach ${whom}.`
+    : result.repeated
+      ? `Already sent under this request id to ${whom}: nothing sent again.`
+      : `Sent to ${whom} on the game at ${result.startsAt}.`;
+  return [what, '', `Subject: ${result.subject}`, '', result.text].join('\n');
+}
+
 function multiplayerText({ enabled, changed }: OperatorResultOf<'multiplayer'>): string {
   const state = `Multiplayer is ${changed ? 'now ' : ''}${enabled ? 'on' : 'off'}`;
   if (!changed) return `${state}.`;
@@ -59,8 +71,13 @@ function refundText(result: OperatorResultOf<'orders refund'>): string {
   if (result.refund === 'failed') {
     return `${result.orderNumber}: the processor turned the refund down (${result.failureCode ?? 'no reason'}); ${credits}. Run it again to retry.`;
   }
+  if (result.asCredits) {
+    return `${result.orderNumber}: ${result.amount} refunded as ${result.creditsAdded} credits; ${credits}.`;
+  }
   const money =
-    result.refund === 'completed' ? 'refunded' : 'refund asked (the processor completes it)';
+    result.refund === 'completed'
+      ? `${result.amount} refunded`
+      : `refund of ${result.amount} asked (the processor completes it)`;
   return `${result.orderNumber}: ${money}; ${credits}.`;
 }
 
@@ -73,11 +90,21 @@ function settingsText(result: OperatorResultOf<'settings show'>): string {
     ...moneyLines(result.moneyLimits),
     `Cancel cut-off     ${result.cancelCutoffMinutes} minutes before a game`,
     `Waitlist hold      ${result.waitlistHoldMinutes} minutes for an offered seat`,
+    `No-show grace      ${result.noShowGraceMinutes} minutes after a game's start`,
     `Venue limit        ${result.venueLimit} per address and window (elsewhere ${ordinary.signUpsPer10Minutes} sign-ups in 10 minutes, ${ordinary.signUpsPerDay} a day, ${ordinary.codesPerMinute} code entries a minute)`,
     `Venue networks (${result.venueNetworks.length})`,
     ...(networks.length > 0 ? networks : ['  none']),
+    ...venueLines(result.venue),
   ].join('\n');
 }
+
+/** The venue's details as `settings show` and `settings venue` print them. */
+const venueLines = (venue: VenueDetails) => [
+  `Venue              ${venue.name}`,
+  `Address            ${venue.address === '' ? '(none)' : venue.address}`,
+  `Contact            ${venue.contactEmail}${venue.contactPhone === '' ? '' : `, ${venue.contactPhone}`}`,
+  `Clock              ${venue.hourCycle}-hour, ${venue.timeZone} (VENUE_TIMEZONE)`,
+];
 
 /** The money limits as `settings show` and `settings money-limits` print them. */
 const moneyLines = (limits: MoneyLimits) => [
@@ -200,6 +227,12 @@ export function formatResult(result: OperatorResult): string {
       return `Players may cancel a seat up to ${result.minutes} minutes before its game (before: ${result.before}; ${everywhere}).`;
     case 'settings waitlist-hold':
       return `A seat offered from a waitlist is held for ${result.minutes} minutes (before: ${result.before}; from the next offer on).`;
+    case 'settings venue':
+      return [...venueLines(result.venue), `(${everywhere}; mails sent from now on say it)`].join(
+        '\n',
+      );
+    case 'settings no-show-grace':
+      return `A seat without a join is a no-show ${result.minutes} minutes after its game's start (before: ${result.before}; ${everywhere}).`;
     case 'seats cancel':
       return `Cancelled the seat of ${result.email} on the game at ${result.startsAt}: ${result.refunded} credits returned, balance ${result.balance}.`;
     case 'seats book':
@@ -232,10 +265,13 @@ export function formatResult(result: OperatorResult): string {
     case 'orders refund':
       return refundText(result);
     case 'slots set-capacity':
+      return `Slot ${slotLine(result.slot)}.${closureText(result)}`;
     case 'slots reopen':
       return `Slot ${slotLine(result.slot)}.`;
     case 'slots close':
       return `Slot ${slotLine(result.slot)}.${closureText(result)}`;
+    case 'slots message':
+      return messageText(result);
     case 'schedule show':
       return csv(
         ['day', 'first', 'last', 'capacity', 'blocked_reason'],

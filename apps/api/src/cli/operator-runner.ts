@@ -20,7 +20,7 @@ import { systemClock } from '../lib/clock';
 import { createLogger } from '../lib/logger';
 import { readOperatorAccess, type OperatorAccess } from '../modules/operator/operator-access';
 import { PATHS } from '../paths';
-import { createServices, mailRendererFor } from '../services';
+import { createServices, mailRendererFor, venueReaderFor } from '../services';
 
 /** A refusal to show the operator as it is (a server's answer, a missing account…). */
 export class OperatorFailure extends Error {}
@@ -34,7 +34,15 @@ async function runHere(env: Env, command: OperatorCommand): Promise<OperatorResu
     // Standard output carries the command's answer (CSV); anything logged goes to standard error.
     const logger = createLogger({ level: 'warn', destination: process.stderr });
     const renderMail = mailRendererFor(env);
-    const infra = createInfra({ env, db: handle, clock: systemClock, logger, renderMail });
+    const readVenue = venueReaderFor(env);
+    const infra = createInfra({
+      env,
+      db: handle,
+      clock: systemClock,
+      logger,
+      renderMail,
+      readVenue,
+    });
     const services = createServices(infra);
     return await services.operator.run(command, { kind: 'command_line' });
   } finally {

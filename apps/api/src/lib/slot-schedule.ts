@@ -118,8 +118,3 @@ export function eventIdOf(
 export function venueTimeOf(start: Date, timeZone: string): string {
   return formatStart(start, timeZone, 'HH:mm');
 }
-
-/** The start in words on the venue's clock, for mail: 'Monday, June 1, 2026 at 6:30 PM'. */
-export function venueWhenOf(start: Date, timeZone: string): string {
-  return formatStart(start, timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a");
-}

@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/db/schema';
 import { createMailSeal } from '../../src/integrations/email/mail-seal';
-import { mailRendererFor } from '../../src/services';
+import { mailRendererFor, venueReaderFor } from '../../src/services';
 import type { OutboxRow } from '../../src/integrations/email/outbox.repository';
 import type { TestApp } from './test-app';
 
@@ -14,8 +14,9 @@ export async function openedMails(t: Pick<TestApp, 'database' | 'env'>, to?: str
     .from(emailOutbox)
     .where(to === undefined ? undefined : eq(emailOutbox.toAddress, to))
     .orderBy(desc(emailOutbox.id));
+  const venue = await venueReaderFor(t.env)(t.database.handle.db);
   return rows.map((row) => {
-    const bodies = seal.open(row);
+    const bodies = seal.open(row, venue);
     if (bodies === null) throw new Error(`mail ${row.id} does not open`);
     return { ...row, ...bodies };
   });

@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../../src/integrations/payments/provider';
 import { createTestPaymentProvider } from '../../src/integrations/payments/test-provider';
 import type { Clock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
-import { createServices, mailRendererFor, type Services } from '../../src/services';
+import { createServices, mailRendererFor, venueReaderFor, type Services } from '../../src/services';
 import { fixedClock } from './clock';
 import { findInvariantViolations, hasViolations, type InvariantViolations } from './invariants';
 import { createTestDatabase, dbKind, type TestDatabase } from './test-db';
@@ -142,6 +142,7 @@ export function servicesOf(
     clock: app.clock,
     emailDispatcher: app.app.emailDispatcher,
     renderMail: mailRendererFor(app.env),
+    venueDetails: () => venueReaderFor(app.env)(handle.db),
     payments,
     background: app.app.backgroundTasks,
   });

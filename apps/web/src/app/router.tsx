@@ -20,10 +20,13 @@ const loaders = new Map<string, () => Promise<RouteModule>>();
 
 /** A code-split page: its module loads when the route is first visited. */
 function page(
-  appPath: AppPath | { path: string; header?: AppPath['header'] },
+  appPath: AppPath | { path: string; header?: AppPath['header']; frame?: RouteHandle['frame'] },
   load: () => Promise<RouteModule>,
 ): NonIndexRouteObject {
-  const handle: RouteHandle = { header: appPath.header ?? 'dark' };
+  const handle: RouteHandle = {
+    header: appPath.header ?? 'dark',
+    ...('frame' in appPath ? { frame: appPath.frame } : {}),
+  };
   loaders.set(appPath.path, load);
   return {
     path: appPath.path,
@@ -55,9 +58,10 @@ function consoleRoute(
 /**
  * The operator console: sign-in, two-factor and the navigation (routes/console), then the
  * screen at each of consolePaths; an address below it without a screen goes to the overview.
+ * It brings its own frame, not the player site's header and footer (ADR 0060).
  */
 const consoleRoutes: RouteObject = {
-  ...page({ path: consolePaths.home }, () => import('./routes/console')),
+  ...page({ path: consolePaths.home, frame: 'own' }, () => import('./routes/console')),
   children: [
     ...(Object.keys(consolePaths) as ConsoleScreen[]).map((screen) =>
       consoleRoute(consolePaths[screen], (module) => module.consoleScreens[screen]),

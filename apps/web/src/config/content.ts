@@ -94,3 +94,8 @@ export const errorCopy = {
   network: 'We could not reach the server. Check your connection and try again.',
   invalidResponse: 'The server sent an answer we could not read. Please try again.',
 } as const;
+
+/** A time on the venue's clock, and the viewer's beside it (components/ui/clock-time.tsx). */
+export const clockCopy = {
+  yourTime: (time: string) => `${time} your time`,
+} as const;

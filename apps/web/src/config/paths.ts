@@ -67,6 +67,8 @@ export const consolePaths = {
   auditLog: `${CONSOLE_PATH}/audit-log`,
   approvals: `${CONSOLE_PATH}/approvals`,
   settings: `${CONSOLE_PATH}/settings`,
+  /** One game's roster, printable (`?day=YYYY-MM-DD&time=HH:MM`). */
+  roster: `${CONSOLE_PATH}/roster`,
 } as const;
 
 export type ConsoleScreen = keyof typeof consolePaths;

@@ -8,6 +8,7 @@ import {
   type ConsoleToday,
   type PublicConfig,
   type PublicUser,
+  type VenueDetails,
 } from '@questfield/contract';
 import { http, HttpResponse } from 'msw';
 import { mswServer } from './msw-server';
@@ -69,6 +70,17 @@ export const testConsoleToday = (overrides: Partial<ConsoleToday> = {}): Console
   ...overrides,
 });
 
+/** The venue as GET /api/Venue answers it: New York's clock, 12-hour, unless given. */
+export const testVenue = (overrides: Partial<VenueDetails> = {}): VenueDetails => ({
+  name: 'Old Mill District',
+  address: '',
+  contactEmail: 'hello@questfield.example',
+  contactPhone: '',
+  timeZone: 'America/New_York',
+  hourCycle: '12',
+  ...overrides,
+});
+
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') return {};
   const text = await request.text();
@@ -79,7 +91,7 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
  * header's countdown) no game, Waitlist/Mine (the offer banner) no place, the leaderboards
- * no results and the console's Today an empty day unless given, and the test live
+ * no results, the console's Today an empty day and Venue New York's clock unless given, and the test live
  * channel (TEST_LIVE_CHANNEL) answers; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
@@ -102,6 +114,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),
     // The console's first screen, "Today": a day with nothing in it, unless given.
     [API_ROUTES.consoleToday.path]: () => ({ body: testConsoleToday() }),
+    // Every time on screen is on the venue's clock: New York's, 12-hour, unless given.
+    '/api/Venue': () => ({ body: testVenue() }),
     ...handlers,
   };
   // One handler reads the table on every request, so a test may add answers as it goes; a

@@ -33,6 +33,12 @@ export const eventSlots = pgTable(
     /** Seats held for a waitlist offer; taken for everyone else until accepted or lapsed. */
     held: integer('held').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * The reason an operator gave for closing this slot on its own (`slots close --reason`),
+     * shown to players on its day; null while open, and for slots closed by a blocked day (the
+     * day's reason is the settings') or a week's change.
+     */
+    closedReason: text('closed_reason'),
     /** HMAC of the access code that lets a player join this session from /game. */
     accessCodeHash: text('access_code_hash'),
     /** The access code sealed for the players booked on the slot (src/lib/sealed-box.ts). */
@@ -67,6 +73,11 @@ export const registrations = pgTable(
       .notNull()
       .references(() => users.id),
     source: text('source', { enum: REGISTRATION_SOURCES }).notNull(),
+    /**
+     * When the game first used the seat's ticket (the player's game frame opened the game), by
+     * the server's clock; set once, never moved (ADR 0059).
+     */
+    joinedGameAt: timestamptz('joined_game_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -51,6 +51,8 @@ export const orders = pgTable(
     flaggedAt: timestamptz('flagged_at'),
     /** When it went from pending to paid; null before, and for orders paid before it was kept. */
     paidAt: timestamptz('paid_at'),
+    /** Money refunded so far, by full and partial refunds to the card or as credits (ADR 0056). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -73,6 +75,10 @@ export const orders = pgTable(
     check('orders_provider', oneOf('provider', PAYMENT_PROVIDERS)),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
     check('orders_credits_non_negative', sql`${t.credits} >= 0`),
+    check(
+      'orders_refunded_within_amount',
+      sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`,
+    ),
     check('orders_currency', sql`char_length(${t.currency}) = 3`),
   ],
 );
@@ -107,6 +113,8 @@ export type RefundMailFacts = {
   creditsTakenBack: number;
   /** Credits of the order the buyer had spent on games already played: left at zero. */
   creditsSpent: number;
+  /** A refund of an amount (ADR 0056): the amount, and whether it went to the card or as credits. */
+  part?: { amountCents: number; asCredits: boolean; creditsAdded: number };
 };
 
 /**
@@ -148,6 +156,53 @@ export const orderRefunds = pgTable(
     check('order_refunds_status', oneOf('status', REFUND_STATUSES)),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('order_refunds_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
+  ],
+);
+
+/** Where a partial refund's money goes: back to the card, or to the buyer as credits. */
+export const PART_REFUND_DESTINATIONS = ['card', 'credits'] as const;
+
+/**
+ * An admin's refund of an amount (ADR 0056): part of an order, or all that is left of it, to
+ * the card or as credits; several per order, up to what was paid. What it took back and added
+ * was done in the transaction that wrote it; its status is the money's (a credit refund is
+ * completed when written). Its request key makes a retry the same refund.
+ */
+export const orderPartRefunds = pgTable(
+  'order_part_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The console's (or command line's) key for this request: a retry finds this row. */
+    requestKey: text('request_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    destination: text('destination', { enum: PART_REFUND_DESTINATIONS }).notNull(),
+    /** Credits taken back from the buyer and from redeemers of the order's passes. */
+    creditsTakenBack: integer('credits_taken_back').notNull().default(0),
+    /** Credits added to the buyer (a refund as credits). */
+    creditsAdded: integer('credits_added').notNull().default(0),
+    /** Credits already spent, left at zero by the admin's choice. */
+    shortfallCredits: integer('shortfall_credits').notNull().default(0),
+    /** Game Passes revoked (only by the refund that reaches what was paid). */
+    passesRevoked: integer('passes_revoked').notNull().default(0),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    failureCode: text('failure_code'),
+    attempts: integer('attempts').notNull().default(1),
+    requestedBy: uuid('requested_by'),
+    /** The buyer's mail, held until the money is back (or the credits added), cleared as queued. */
+    buyerMail: jsonb('buyer_mail').$type<RefundMailFacts>(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('order_part_refunds_request_key').on(t.orderId, t.requestKey),
+    unique('order_part_refunds_provider_refund_id_key').on(t.providerRefundId),
+    check('order_part_refunds_status', oneOf('status', REFUND_STATUSES)),
+    check('order_part_refunds_destination', oneOf('destination', PART_REFUND_DESTINATIONS)),
+    check('order_part_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 

@@ -15,6 +15,7 @@
  * It polls every POLL_INTERVAL_MS and is woken right after an enqueue. Passes never overlap.
  * Tests call `runOnce()` directly with a fake clock; `start()`/`stop()` are for the server.
  */
+import type { VenueDetails } from '@questfield/contract';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -50,6 +51,8 @@ export type EmailDispatcherOptions = {
   appSecret: string;
   /** Renders an opened draft. */
   renderMail: RenderMail;
+  /** The venue's details as stored now, read once per pass for the mails it renders. */
+  venueDetails: () => Promise<VenueDetails>;
   /** Replaces the SMTP transport built from smtpUrl. */
   transport?: MailTransport;
   /** How often it polls (POLL_INTERVAL_MS; tests lengthen it to see what a wake does alone). */
@@ -104,8 +107,12 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
     return giveUp ? 'failed' : 'retried';
   }
 
-  async function deliver(sender: MailTransport, row: outbox.OutboxRow): Promise<Outcome> {
-    const bodies = seal.open(row);
+  async function deliver(
+    sender: MailTransport,
+    row: outbox.OutboxRow,
+    venue: VenueDetails,
+  ): Promise<Outcome> {
+    const bodies = seal.open(row, venue);
     // No retry can help: the key that sealed it is gone, or its template with it.
     if (bodies === null) return recordFailure(row, UNOPENED, true);
     try {
@@ -134,8 +141,11 @@ export function createEmailDispatcher(options: EmailDispatcherOptions) {
       report.dev = await outbox.markPendingAsDev(db);
       return report;
     }
-    for (const row of await outbox.claimDueEmails(db, now, LEASE_MS, BATCH_SIZE)) {
-      report[await deliver(sender, row)] += 1;
+    const due = await outbox.claimDueEmails(db, now, LEASE_MS, BATCH_SIZE);
+    if (due.length === 0) return report;
+    const venue = await options.venueDetails();
+    for (const row of due) {
+      report[await deliver(sender, row, venue)] += 1;
     }
     return report;
   }

@@ -8,6 +8,7 @@
  * instead, each sealed (text, HTML, and attachments with extra headers as `extras`); they are
  * opened as they were until the last of them is sent.
  */
+import type { VenueDetails } from '@questfield/contract';
 import { z } from 'zod';
 import { createSealedBox } from '../../lib/sealed-box';
 import type { MailDraft, RenderMail } from './templates';
@@ -60,12 +61,12 @@ export function createMailSeal(appSecret: string, render: RenderMail) {
   }
 
   /** The draft rendered; null when it does not open or no template of this version renders it. */
-  function openDraft(row: StoredMail): OpenedMail | null {
+  function openDraft(row: StoredMail, venue: VenueDetails): OpenedMail | null {
     const json = box.open(row.draft);
     if (json === null) return null;
     try {
       const draft = { template: row.template, input: JSON.parse(json) } as MailDraft;
-      const mail = render(draft, row.createdAt);
+      const mail = render(draft, row.createdAt, venue);
       const extras = { attachments: mail.attachments ?? [], headers: mail.headers ?? {} };
       return { subject: mail.subject, textBody: mail.text, htmlBody: mail.html, extras };
     } catch {
@@ -79,10 +80,10 @@ export function createMailSeal(appSecret: string, render: RenderMail) {
       draft: box.seal(JSON.stringify(draft.input)),
     }),
     /**
-     * The mail in plain text, or null when sealed under another APP_SECRET (or altered), or when
-     * its draft no longer renders.
+     * The mail in plain text, rendered with the venue's details as they are now, or null when
+     * sealed under another APP_SECRET (or altered), or when its draft no longer renders.
      */
-    open: (row: StoredMail): OpenedMail | null =>
-      row.draft === '' ? openBodies(row) : openDraft(row),
+    open: (row: StoredMail, venue: VenueDetails): OpenedMail | null =>
+      row.draft === '' ? openBodies(row) : openDraft(row, venue),
   };
 }

@@ -28,7 +28,7 @@ const UNREADABLE: Omit<OpenedMail, 'subject'> = {
 /** An outbox row with its mail rendered (or its bodies opened). */
 export type OutboxMail = Omit<OutboxRow, 'extras'> & OpenedMail;
 
-export function createMailer({ db, clock, env, emailDispatcher, renderMail }: Infra) {
+export function createMailer({ db, clock, env, emailDispatcher, renderMail, venueDetails }: Infra) {
   const seal = createMailSeal(env.appSecret, renderMail);
   return {
     queue: (tx: Executor, to: string, draft: MailDraft): Promise<void> =>
@@ -43,11 +43,13 @@ export function createMailer({ db, clock, env, emailDispatcher, renderMail }: In
     /** Mails the dispatcher gave up on, still in the outbox (the console's today). */
     failedCount: (): Promise<number> => countFailed(db),
     /** The newest mails of the outbox, rendered, for the dev mailbox. */
-    latest: async (limit: number): Promise<OutboxMail[]> =>
-      (await latestEmails(db, limit)).map((row) => ({
+    latest: async (limit: number): Promise<OutboxMail[]> => {
+      const [rows, venue] = await Promise.all([latestEmails(db, limit), venueDetails()]);
+      return rows.map((row) => ({
         ...row,
-        ...(seal.open(row) ?? { ...UNREADABLE, subject: row.subject }),
-      })),
+        ...(seal.open(row, venue) ?? { ...UNREADABLE, subject: row.subject }),
+      }));
+    },
   };
 }
 

@@ -1,14 +1,20 @@
 /**
  * Transactional mails: a branded HTML part and a plain-text part each. Everything that comes
- * from a user (names, addresses) is escaped before it enters the HTML.
+ * from a user (names, addresses) or an admin (the venue's details) is escaped before it enters
+ * the HTML. A mail is rendered when it is sent (ADR 0044) with the venue's details as they are
+ * then (ADR 0057): its name and address say where to come, its contact email whom to write, and
+ * every time is on the venue's clock with its zone named (the contract's clock.ts), in the
+ * venue's hour cycle, with the player's own beside it where the booking said where the player is.
  */
 import {
   BRAND_NAME,
   CALENDAR_ALARM_MINUTES,
-  CONTACT,
+  clockText,
   creditsText,
   GAME_COST_CREDITS,
   RECOVERY_CODE_TTL_MS,
+  venuePlace,
+  type VenueDetails,
 } from '@questfield/contract';
 import { escapeHtml } from './escape-html';
 
@@ -22,6 +28,7 @@ type EmailTemplateName =
   | 'account_deleted'
   | 'seat_cancelled'
   | 'game_closed'
+  | 'game_message'
   | 'seat_booked'
   | 'seat_reminder'
   | 'waitlist_offer';
@@ -54,6 +61,25 @@ function layout(title: string, bodyHtml: string): string {
 }
 
 const CODE_MINUTES = Math.round(RECOVERY_CODE_TTL_MS / 60_000);
+
+/** An instant as a draft keeps it: ISO 8601 (UTC). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/**
+ * A time a draft holds, as the mail says it: on the venue's clock with its zone ('Monday, June
+ * 1, 2026, 6:30 PM EDT'), the player's beside it where `viewerZone` reads otherwise. A draft
+ * queued before the venue clock holds the time in words: said as it was written.
+ */
+function mailTime(
+  value: string,
+  venue: VenueDetails,
+  date: 'none' | 'short' | 'long',
+  viewerZone?: string | null,
+): string {
+  return ISO_INSTANT.test(value)
+    ? clockText(value, venue, viewerZone ?? undefined, { date })
+    : value;
+}
 
 /** @internal Exported for tests. */
 export function recoveryCodeEmail(input: { username: string; code: string }): RenderedEmail {
@@ -99,12 +125,12 @@ export function passwordChangedEmail(input: { username: string }): RenderedEmail
 }
 
 /** To the address of an account just deleted: what went, what stays, and whom to ask. */
-function accountDeletedEmail(input: { username: string }): RenderedEmail {
+function accountDeletedEmail(input: { username: string }, venue: VenueDetails): RenderedEmail {
   const subject = `Your ${BRAND_NAME} account has been deleted`;
   const paragraphs = [
     `Your ${BRAND_NAME} account has been deleted, as you asked. Your email address, username, name, sign-in sessions, bookings of future sessions and game results are gone, and the credits left on the account were forfeited.`,
     'We keep your purchase records, without your name or email address, for as long as tax and accounting laws require.',
-    `If you did not delete your account, contact us at ${CONTACT.supportEmail}.`,
+    `If you did not delete your account, contact us at ${venue.contactEmail}.`,
   ];
   const text = [`Hi ${input.username},`, ...paragraphs].join('\n\n');
   const html = layout(
@@ -172,8 +198,13 @@ function orderConfirmationEmail(input: OrderConfirmation): RenderedEmail {
 type OrderRefund = {
   username: string;
   orderNumber: string;
-  /** '$17.99', back on the card. */
+  /** '$17.99', back on the card (or, as credits, what they are instead of). */
   amount: string;
+  /** The refund was of the whole order; else of `amount`, part of it (ADR 0056). */
+  whole: boolean;
+  /** The money came back as credits, not to the card (ADR 0056): this many were added. */
+  asCredits: boolean;
+  creditsAdded: number;
   /** Credits taken back from the player, and those already spent on games played. */
   creditsTakenBack: number;
   creditsSpent: number;
@@ -189,7 +220,9 @@ function takenBackLines(input: OrderRefund): string[] {
   const atZero = 'had already been spent, so your balance was left at zero.';
   const credits =
     spent === 0
-      ? `We took back the ${creditsText(taken)} the order added to your account.`
+      ? input.whole
+        ? `We took back the ${creditsText(taken)} the order added to your account.`
+        : `We took back ${creditsText(taken)} of the credits the order added to your account.`
       : taken === 0
         ? `The ${creditsText(spent)} the order added to your account ${atZero}`
         : `We took back ${creditsText(taken)} the order added to your account; the other ${creditsText(spent)} ${atZero}`;
@@ -201,13 +234,17 @@ function takenBackLines(input: OrderRefund): string[] {
 }
 
 /** An admin's full refund of an order (ADR 0027): the money back, what it took back, and why. */
-function orderRefundedEmail(input: OrderRefund): RenderedEmail {
+function orderRefundedEmail(input: OrderRefund, venue: VenueDetails): RenderedEmail {
   const subject = `Your ${BRAND_NAME} order ${input.orderNumber} was refunded`;
   const lines = [
-    `We refunded your order ${input.orderNumber}: ${input.amount} went back to the card you paid with. Your bank may take a few days to show it.`,
+    input.asCredits
+      ? `We refunded ${input.amount} of your order ${input.orderNumber} as credits instead of to your card: we added ${creditsText(input.creditsAdded)} to your account.`
+      : input.whole
+        ? `We refunded your order ${input.orderNumber}: ${input.amount} went back to the card you paid with. Your bank may take a few days to show it.`
+        : `We refunded ${input.amount} of your order ${input.orderNumber} to the card you paid with. Your bank may take a few days to show it.`,
     ...takenBackLines(input),
     `The reason our staff gave: ${input.reason}`,
-    `If you have a question about this refund, write to us at ${CONTACT.supportEmail}.`,
+    `If you have a question about this refund, write to us at ${venue.contactEmail}.`,
   ];
   const text = [`Hi ${input.username},`, '', ...lines].join('\n');
   const html = layout(
@@ -219,10 +256,8 @@ function orderRefundedEmail(input: OrderRefund): RenderedEmail {
 
 type SeatCancellation = {
   username: string;
-  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  /** The game's start, ISO 8601 (in words in a draft queued before ADR 0057). */
   startsAt: string;
-  /** Where: the district. */
-  place: string;
   /** Credits given back, and the balance after. */
   refunded: number;
   balance: number;
@@ -231,11 +266,11 @@ type SeatCancellation = {
 };
 
 /** A seat given back before its game (ADR 0029): which game, and the credits returned. */
-function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
+function seatCancelledEmail(input: SeatCancellation, venue: VenueDetails): RenderedEmail {
   const subject = `Your ${BRAND_NAME} seat was cancelled`;
   const who = input.byStaff ? 'Our staff cancelled your seat' : 'You cancelled your seat';
   const lines = [
-    `${who} on the session of ${input.startsAt} at ${input.place}.`,
+    `${who} on the session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}.`,
     input.refunded > 0
       ? `${input.refunded} credits were returned to your account: your balance is ${input.balance} credits.`
       : `Your balance is ${input.balance} credits.`,
@@ -251,29 +286,30 @@ function seatCancelledEmail(input: SeatCancellation): RenderedEmail {
 
 type GameClosed = {
   username: string;
-  /** The game's start on the venue's clock, in words, and the venue's zone by name. */
+  /** The game's start, ISO 8601 (in words in a draft queued before ADR 0057). */
   startsAt: string;
-  venueZone: string;
-  /** Where: the district. */
-  place: string;
   /** The operator's reason, as they gave it. */
   reason: string;
   /** The player's seat, cancelled with its credits back; null for a place in its line. */
   seat: { refunded: number; balance: number } | null;
+  /** The game goes on with fewer seats (a capacity cut), the player's among the latest booked. */
+  fewerSeats?: boolean;
 };
 
 /**
  * A game an operator closed with its seats cancelled (a blocked day, a closed slot): which game,
  * why, and the credits back, or the end of the player's place in its line.
  */
-function gameClosedEmail(input: GameClosed): RenderedEmail {
-  const subject = `Your ${BRAND_NAME} game on ${input.startsAt} was cancelled`;
-  const game = `the session of ${input.startsAt} (${input.venueZone}, the venue's time) at ${input.place}`;
+function gameClosedEmail(input: GameClosed, venue: VenueDetails): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} game on ${mailTime(input.startsAt, venue, 'short')} was cancelled`;
+  const game = `the session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}`;
   const what =
     input.seat === null
       ? [`We closed ${game}, so your place on its waitlist has ended.`]
       : [
-          `We closed ${game}, so your seat on it was cancelled.`,
+          input.fewerSeats === true
+            ? `We cut the number of seats of ${game}, and yours was among the last booked, so it was cancelled.`
+            : `We closed ${game}, so your seat on it was cancelled.`,
           `${input.seat.refunded} credits were returned to your account: your balance is ${input.seat.balance} credits.`,
         ];
   const lines = [
@@ -289,18 +325,47 @@ function gameClosedEmail(input: GameClosed): RenderedEmail {
   return { template: 'game_closed', subject, text, html };
 }
 
+type GameMessage = {
+  /** The game's start, ISO 8601. */
+  startsAt: string;
+  /** The operator's subject line and plain-text message, as they wrote them. */
+  subject: string;
+  body: string;
+};
+
+/**
+ * A message from the venue's staff to a game's players (ADR 0058): the operator's subject under
+ * the brand and the venue, the game named by its time, the message escaped in HTML with its
+ * line breaks kept, and whom to write to about it.
+ */
+function gameMessageEmail(input: GameMessage, venue: VenueDetails): RenderedEmail {
+  const oneLine = input.subject.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+  const subject = `${BRAND_NAME} ${venue.name}: ${oneLine}`;
+  const about = `A message from our staff about your session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}:`;
+  const phone = venue.contactPhone === '' ? '' : ` or call ${venue.contactPhone}`;
+  const from = `This message was written by the staff of ${BRAND_NAME} at ${venue.name}. To reply or ask about it, write to ${venue.contactEmail}${phone}.`;
+  const text = ['Hello,', '', about, '', input.body, '', '--', from].join('\n');
+  const message = escapeHtml(input.body).replace(/\n/g, '<br>');
+  const html = layout(
+    subject,
+    [
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(about)}</p>`,
+      `<p style="padding:12px 16px;border-left:3px solid #f7b538;background:#1f1f29">${message}</p>`,
+      `<p style="font-size:13px;color:#a1a1aa">${escapeHtml(from)}</p>`,
+    ].join(''),
+  );
+  return { template: 'game_message', subject, text, html };
+}
+
 export type SeatBooking = {
   username: string;
   /** Joined a live game by its access code (else booked ahead). */
   joined: boolean;
-  /** Where: the district. */
-  place: string;
-  /** The start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
-  venueStart: string;
-  /** The venue's time zone by name: 'Eastern Daylight Time'. */
-  venueZone: string;
-  /** The same start on the player's clock, when the player's zone is known and reads otherwise. */
-  playerStart: { at: string; zone: string } | null;
+  /** The game's start, ISO 8601. */
+  startsAt: string;
+  /** The player's time zone as the browser named it and this server knows it. */
+  timeZone: string | null;
   /** Friends join the game with it on the Game page (`gameUrl`). */
   accessCode: string;
   gameUrl: string;
@@ -317,20 +382,17 @@ const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</
  * player's, the access code friends join with, the way to My Sessions, and the game as a
  * calendar file.
  */
-export function seatBookedEmail(input: SeatBooking): RenderedEmail {
-  const subject = `Your ${BRAND_NAME} game at ${input.place}: ${input.venueStart}`;
+export function seatBookedEmail(input: SeatBooking, venue: VenueDetails): RenderedEmail {
+  const subject = `Your ${BRAND_NAME} game at ${venue.name}: ${mailTime(input.startsAt, venue, 'short')}`;
   const done = input.joined ? 'You joined the game' : 'Your seat is booked';
-  const when = `${done} at ${input.place} on ${input.venueStart} (${input.venueZone}, the venue's time).`;
-  const yours =
-    input.playerStart === null
-      ? []
-      : [`In your time zone: ${input.playerStart.at} (${input.playerStart.zone}).`];
+  const when = `${done} on ${mailTime(input.startsAt, venue, 'long', input.timeZone)}.`;
+  const where = `Where: ${venuePlace(venue)}.`;
   const calendar = `The attached calendar file adds the game to your calendar, with a reminder ${CALENDAR_ALARM_MINUTES} minutes before it starts.`;
   const text = [
     `Hi ${input.username},`,
     '',
     when,
-    ...yours,
+    where,
     '',
     `Friends join this game with the access code ${input.accessCode} on the Game page: ${input.gameUrl}`,
     '',
@@ -343,7 +405,7 @@ export function seatBookedEmail(input: SeatBooking): RenderedEmail {
     [
       `<p>Hi ${escapeHtml(input.username)},</p>`,
       `<p>${escapeHtml(when)}</p>`,
-      ...yours.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p>${escapeHtml(where)}</p>`,
       '<p>Friends join this game with the access code</p>',
       `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(input.accessCode)}</p>`,
       `<p>on the Game page: ${link(input.gameUrl)}</p>`,
@@ -425,11 +487,9 @@ function partnershipNotificationEmail(input: PartnershipDetails): RenderedEmail 
 
 type WaitlistOffer = {
   username: string;
-  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  /** The game's start, ISO 8601 (in words in a draft queued before ADR 0057). */
   startsAt: string;
-  /** Where: the district. */
-  place: string;
-  /** How long the seat is held, and until when (venue clock, in words: '6:15 PM'). */
+  /** How long the seat is held, and until when (ISO 8601; in words before ADR 0057). */
   holdMinutes: number;
   heldUntil: string;
   /** Where the player accepts or declines it: the app, signed in. */
@@ -437,11 +497,11 @@ type WaitlistOffer = {
 };
 
 /** A seat offered from the waitlist (ADR 0034): which game, how long it is held, where to take it. */
-function waitlistOfferEmail(input: WaitlistOffer): RenderedEmail {
+function waitlistOfferEmail(input: WaitlistOffer, venue: VenueDetails): RenderedEmail {
   const subject = `A seat is free for you: ${BRAND_NAME} waitlist`;
   const lines = [
-    `A seat has freed up on the session of ${input.startsAt} at ${input.place}, and it is yours if you want it.`,
-    `We hold it for you for ${input.holdMinutes} minutes, until ${input.heldUntil}. After that it goes to the next player in line.`,
+    `A seat has freed up on the session of ${mailTime(input.startsAt, venue, 'long')} at ${venuePlace(venue)}, and it is yours if you want it.`,
+    `We hold it for you for ${input.holdMinutes} minutes, until ${mailTime(input.heldUntil, venue, 'none')}. After that it goes to the next player in line.`,
     `Sign in to accept it (${GAME_COST_CREDITS} credits) or decline it: ${input.link}`,
   ];
   const text = [`Hi ${input.username},`, '', ...lines].join('\n');
@@ -461,10 +521,8 @@ type SeatReminder = {
   username: string;
   /** 'day': the mail 24 hours before the game; 'hour': the one 1 hour before (ADR 0033). */
   kind: 'day' | 'hour';
-  /** The game's start on the venue's clock, in words: 'Monday, June 1, 2026 at 6:30 PM'. */
+  /** The game's start, ISO 8601 (in words in a draft queued before ADR 0057). */
   startsAt: string;
-  /** Where: the district. */
-  place: string;
   /** Friends join the game with it. */
   accessCode: string;
   /** My Sessions. */
@@ -479,15 +537,17 @@ type SeatReminder = {
  * A game coming up (ADR 0033): when and where, the access code, the way to My Sessions, and
  * how to stop these mails, with the List-Unsubscribe headers of a one-click unsubscribe.
  */
-function seatReminderEmail(input: SeatReminder): RenderedEmail {
+function seatReminderEmail(input: SeatReminder, venue: VenueDetails): RenderedEmail {
+  const short = mailTime(input.startsAt, venue, 'short');
+  const long = mailTime(input.startsAt, venue, 'long');
   const subject =
     input.kind === 'day'
-      ? `Reminder: your ${BRAND_NAME} game on ${input.startsAt}`
-      : `Starting soon: your ${BRAND_NAME} game on ${input.startsAt}`;
+      ? `Reminder: your ${BRAND_NAME} game on ${short}`
+      : `Starting soon: your ${BRAND_NAME} game on ${short}`;
   const when =
     input.kind === 'day'
-      ? `Your game at ${input.place} is coming up on ${input.startsAt} (venue time).`
-      : `Your game at ${input.place} starts soon: ${input.startsAt} (venue time).`;
+      ? `Your game at ${venuePlace(venue)} is coming up on ${long}.`
+      : `Your game at ${venuePlace(venue)} starts soon: ${long}.`;
   const code = `Friends join this game with the access code ${input.accessCode}.`;
   const why =
     'You get these reminders 24 hours and 1 hour before each game you book. To stop them, turn off Game reminders in Account Settings, or unsubscribe:';
@@ -547,11 +607,15 @@ const PLAIN_TEMPLATES = {
   order_refunded: orderRefundedEmail,
   seat_cancelled: seatCancelledEmail,
   game_closed: gameClosedEmail,
+  game_message: gameMessageEmail,
   partnership_confirmation: (_input: null) => partnershipConfirmationEmail(),
   partnership_notification: partnershipNotificationEmail,
   waitlist_offer: waitlistOfferEmail,
   seat_reminder: seatReminderEmail,
-} satisfies Record<Exclude<EmailTemplateName, 'seat_booked'>, (input: never) => RenderedEmail>;
+} satisfies Record<
+  Exclude<EmailTemplateName, 'seat_booked'>,
+  (input: never, venue: VenueDetails) => RenderedEmail
+>;
 
 type PlainTemplates = typeof PLAIN_TEMPLATES;
 
@@ -573,18 +637,22 @@ export function mailDraft<T extends MailDraft['template']>(
   return { template, input } as MailDraft;
 }
 
-export type RenderMail = (draft: MailDraft, queuedAt: Date) => RenderedEmail;
+/** Renders a draft with the venue's details as they are when it is sent. */
+export type RenderMail = (draft: MailDraft, queuedAt: Date, venue: VenueDetails) => RenderedEmail;
 
 /**
  * Renders a draft; `queuedAt` (when it entered the outbox) stamps what carries a time. The
  * confirmation of a seat is rendered by the bookings module's `seatBooked`.
  */
 export function createMailRenderer(modules: {
-  seatBooked: (facts: SeatBookedFacts, queuedAt: Date) => RenderedEmail;
+  seatBooked: (facts: SeatBookedFacts, queuedAt: Date, venue: VenueDetails) => RenderedEmail;
 }): RenderMail {
-  return (draft, queuedAt) => {
-    if (draft.template === 'seat_booked') return modules.seatBooked(draft.input, queuedAt);
-    const render = PLAIN_TEMPLATES[draft.template] as (input: typeof draft.input) => RenderedEmail;
-    return render(draft.input);
+  return (draft, queuedAt, venue) => {
+    if (draft.template === 'seat_booked') return modules.seatBooked(draft.input, queuedAt, venue);
+    const render = PLAIN_TEMPLATES[draft.template] as (
+      input: typeof draft.input,
+      venue: VenueDetails,
+    ) => RenderedEmail;
+    return render(draft.input, venue);
   };
 }

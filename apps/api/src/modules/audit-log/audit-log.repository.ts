@@ -1,5 +1,5 @@
 /** The audit log (audit_log): rows are only ever added, and read newest first. */
-import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit-log';
 import { playerNames } from '../../db/schema/views';
@@ -78,4 +78,53 @@ export async function lockAndSumCreditsMoved(
       ),
     );
   return Number(row?.moved ?? 0);
+}
+
+/**
+ * When the rows of `action` after `since` were written, oldest first: those about `subject`,
+ * or those of one actor (an operator's id; null: the command line). For limits counted from
+ * what was done (ADR 0056), read under the caller's lock.
+ */
+export async function actionTimes(
+  db: Executor,
+  query: {
+    action: AuditRow['action'];
+    since: Date;
+    subject?: string;
+    actor?: { id: string | null };
+  },
+): Promise<Date[]> {
+  const { actor } = query;
+  const rows = await db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, query.action),
+        // After `since`: a row leaves the window the moment the refusal's Retry-After names.
+        gt(auditLog.at, query.since),
+        query.subject === undefined ? undefined : eq(auditLog.subject, query.subject),
+        actor === undefined
+          ? undefined
+          : actor.id === null
+            ? eq(auditLog.actorKind, 'command_line')
+            : eq(auditLog.actorId, actor.id),
+      ),
+    )
+    .orderBy(asc(auditLog.at));
+  return rows.map((row) => row.at);
+}
+
+/** The `after` of the row of `action` that recorded the request `requestId`, if one did. */
+export async function afterOfRequest(
+  db: Executor,
+  action: AuditRow['action'],
+  requestId: string,
+): Promise<unknown> {
+  const [row] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), sql`${auditLog.after}->>'requestId' = ${requestId}`))
+    .limit(1);
+  return row?.after;
 }

@@ -1,6 +1,7 @@
 /** The console's audit log: staff read it a page at a time; admins export it (API_ROUTES). */
-import type { AuditEntry, AuditLogFilter } from '@questfield/contract';
+import { isoWithOffset, type AuditEntry, type AuditLogFilter } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
+import { csvDocument } from '../../lib/csv';
 import type { ZodApp } from '../../lib/zod-app';
 import type { ModuleContext } from '../module-context';
 import type { AuditRow } from './audit-log.repository';
@@ -33,7 +34,35 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
-export function registerAuditLogRoutes(app: ZodApp, { services }: ModuleContext): void {
+/**
+ * The export as a spreadsheet reads it: each time on the venue's clock with its offset, the
+ * header naming the zone; the values before and after as JSON.
+ */
+function auditCsv(entries: readonly AuditEntry[], zone: string): string {
+  const json = (value: unknown) => (value === null ? '' : JSON.stringify(value));
+  return csvDocument(
+    [`at (${zone})`, 'operator', 'role', 'address', 'action', 'player'].concat([
+      'subject',
+      'before',
+      'after',
+      'reason',
+    ]),
+    entries.map((entry) => [
+      isoWithOffset(entry.at, zone),
+      entry.actor.label,
+      entry.actor.role ?? '',
+      entry.actor.ip,
+      entry.action,
+      entry.player?.username ?? '',
+      entry.subject,
+      json(entry.before),
+      json(entry.after),
+      entry.reason,
+    ]),
+  );
+}
+
+export function registerAuditLogRoutes(app: ZodApp, { env, services }: ModuleContext): void {
   const { auditLog } = services;
   app.route({
     ...apiRoute('consoleAuditLog'),
@@ -46,7 +75,8 @@ export function registerAuditLogRoutes(app: ZodApp, { services }: ModuleContext)
     ...apiRoute('consoleAuditLogExport'),
     handler: async (request) => {
       const all = await auditLog.export(filterOf(request.body));
-      return { entries: all.entries.map(toEntry), truncated: all.truncated };
+      const entries = all.entries.map(toEntry);
+      return { entries, truncated: all.truncated, csv: auditCsv(entries, env.venueTimezone) };
     },
   });
 }

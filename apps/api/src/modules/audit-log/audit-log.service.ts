@@ -132,6 +132,29 @@ export function createAuditLogService({ db, env, clock }: Pick<Infra, 'db' | 'en
         actions,
       ),
 
+    /**
+     * When the rows of `action` in the last `windowMs` were written, oldest first, about
+     * `subject` or by `actor`: a limit counted from what was done (ADR 0056), in the caller's
+     * transaction, under its lock.
+     */
+    actionTimes: (
+      tx: Executor,
+      query: { action: AuditAction; windowMs: number; subject?: string; actor?: OperatorActor },
+    ): Promise<Date[]> =>
+      repo.actionTimes(tx, {
+        action: query.action,
+        since: new Date(clock.now().getTime() - query.windowMs),
+        subject: query.subject,
+        actor:
+          query.actor === undefined
+            ? undefined
+            : { id: query.actor.kind === 'operator' ? query.actor.userId : null },
+      }),
+
+    /** What the row of `action` recording the request `requestId` kept (`after`), if any. */
+    afterOfRequest: (tx: Executor, action: AuditAction, requestId: string): Promise<unknown> =>
+      repo.afterOfRequest(tx, action, requestId),
+
     /** Rows newest first, at most 200 a page; `nextCursor` is null on the last page. */
     async list(
       filter: AuditFilter,

@@ -6,6 +6,7 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -93,6 +94,26 @@ export async function listSlots(db: Executor, range: { from: Date; to: Date }) {
     .orderBy(asc(eventSlots.startsAt));
 }
 
+/**
+ * The slots starting in [from, to) and after `now` that an operator closed with a reason, with
+ * it, earliest first (the booking modal's 'Closed: <reason>').
+ */
+export async function listClosedSlots(db: Executor, range: { from: Date; to: Date; now: Date }) {
+  return db
+    .select({ startsAt: eventSlots.startsAt, reason: eventSlots.closedReason })
+    .from(eventSlots)
+    .where(
+      and(
+        gte(eventSlots.startsAt, range.from),
+        lt(eventSlots.startsAt, range.to),
+        gt(eventSlots.startsAt, range.now),
+        eq(eventSlots.enabled, false),
+        isNotNull(eventSlots.closedReason),
+      ),
+    )
+    .orderBy(asc(eventSlots.startsAt));
+}
+
 /** The seats on the slots starting in [from, to), with their players' names, in seat order. */
 export async function listSeats(db: Executor, range: { from: Date; to: Date }) {
   return db
@@ -126,7 +147,7 @@ export type ChangedSlot = SlotRow & { capacityBefore: number; enabledBefore: boo
 export async function updateSlot(
   db: Executor,
   startsAt: Date,
-  change: { capacity: number } | { enabled: boolean },
+  change: { capacity: number } | { enabled: boolean; closedReason: string | null },
   now: Date,
 ): Promise<ChangedSlot | undefined> {
   const previous = alias(eventSlots, 'previous');
@@ -207,7 +228,8 @@ export async function setEmptySlotsCapacity(db: Executor, range: FutureSlots, ca
 export async function setSlotsOpen(db: Executor, range: FutureSlots, open: boolean) {
   const changed = await db
     .update(eventSlots)
-    .set({ enabled: open })
+    // A day's closure gives its reason for the day (the settings'), none for each slot.
+    .set({ enabled: open, closedReason: null })
     .where(and(inFuture(range), ne(eventSlots.enabled, open)))
     .returning({ booked: eventSlots.booked });
   return { slots: changed.length, seats: changed.reduce((sum, slot) => sum + slot.booked, 0) };
@@ -483,4 +505,62 @@ export function slotSeats(db: Executor, range: { from: Date; to: Date }) {
     .from(eventSlots)
     .where(reportedSlots(range))
     .orderBy(asc(eventSlots.startsAt));
+}
+
+/**
+ * Records that the game first used the seat's ticket at `at`: once, a later use leaves the time
+ * as it is (ADR 0059). True when this call recorded it.
+ */
+export async function markJoined(db: Executor, registrationId: string, at: Date) {
+  const rows = await db
+    .update(registrations)
+    .set({ joinedGameAt: at })
+    .where(and(eq(registrations.id, registrationId), isNull(registrations.joinedGameAt)))
+    .returning({ id: registrations.id });
+  return rows.length > 0;
+}
+
+/** A slot's seats for its roster, in seat order: player, how and when taken, when joined. */
+export function rosterSeats(db: Executor, slotId: string) {
+  return db
+    .select({
+      userId: registrations.userId,
+      username: playerNames.username,
+      source: registrations.source,
+      at: registrations.createdAt,
+      joinedAt: registrations.joinedGameAt,
+    })
+    .from(registrations)
+    .innerJoin(playerNames, eq(playerNames.userId, registrations.userId))
+    .where(eq(registrations.slotId, slotId))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+}
+
+/**
+ * Seats without a join per venue day (YYYY-MM-DD in `timeZone`) of [from, to), on games whose
+ * no-show grace had passed by `now` (ADR 0059).
+ */
+export function noShowsByDay(
+  db: Executor,
+  range: { from: Date; to: Date },
+  timeZone: string,
+  grace: { minutes: number; now: Date },
+) {
+  const pastGrace = sql`${eventSlots.startsAt} + ${grace.minutes} * interval '1 minute' <= ${timestamp(grace.now)}`;
+  return db
+    .select({
+      day: sql<string>`to_char(${eventSlots.startsAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      noShows: sql<number>`count(*)::int`,
+    })
+    .from(registrations)
+    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+    .where(
+      and(
+        gte(eventSlots.startsAt, range.from),
+        lt(eventSlots.startsAt, range.to),
+        isNull(registrations.joinedGameAt),
+        pastGrace,
+      ),
+    )
+    .groupBy(sql`1`);
 }

@@ -86,9 +86,7 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...dayStatus,
     schema: { ...dayStatus.schema, querystring: dayStatusQuery },
-    handler: async (request) => ({
-      closed: await services.bookings.closedReason(request.query.date),
-    }),
+    handler: (request) => services.bookings.dayStatus(request.query.date),
   });
 
   app.route({

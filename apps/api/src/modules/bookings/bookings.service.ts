@@ -21,6 +21,7 @@ import {
   CONSOLE_DAY_WAIT_MS,
   GAME_COST_CREDITS,
   PLAYER_BOOKINGS_PAGE_SIZE,
+  type DayStatus,
   type SeatList,
 } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
@@ -319,10 +320,13 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       return change;
     },
 
-    /** Closes or reopens a slot; a reopened slot's free seats go to its waitlist at once. */
-    async setOpen(day: VenueDay, time: string, open: boolean) {
+    /**
+     * Closes (with the reason players are shown, when given) or reopens a slot; a reopened
+     * slot's free seats go to its waitlist at once.
+     */
+    async setOpen(day: VenueDay, time: string, open: boolean, reason?: string) {
       const change = await transaction(async (tx) => {
-        const done = await slots.setOpen(day, time, open, tx);
+        const done = await slots.setOpen(day, time, open, tx, reason);
         if (open) await deps.waitlist.offerFreedSeats(tx, done.slot.slotId);
         return done;
       });
@@ -335,12 +339,19 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     listDay: slots.listDay,
 
     /**
-     * The reason an operator gave for blocking the venue day, or null when it is not blocked or
-     * is before today (this process's copy of the blocked days, at most SETTINGS_TTL_MS old).
+     * Events/DayStatus: the reason an operator gave for blocking the venue day, or null when it
+     * is not blocked or is before today (this process's copy of the blocked days, at most
+     * SETTINGS_TTL_MS old); and its games still ahead that an operator closed on their own with
+     * a reason, each with it (one indexed read; none on a blocked day, whose reason is all).
      */
-    async closedReason(day: VenueDay): Promise<string | null> {
-      const blocked = await settings.blockedDays(today());
-      return Object.hasOwn(blocked, day) ? (blocked[day] ?? null) : null;
+    async dayStatus(day: VenueDay): Promise<DayStatus> {
+      const [blocked, games] = await Promise.all([
+        settings.blockedDays(today()),
+        day < today() ? [] : slots.closedSlots(day),
+      ]);
+      const closed = Object.hasOwn(blocked, day) ? (blocked[day] ?? null) : null;
+      // A blocked day's reason is the one for all its games.
+      return { closed, slots: closed === null ? games : [] };
     },
 
     /**
@@ -435,7 +446,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const slot =
         (await repo.findPlayerGame(db, userId, registrationId)) ?? fail('SEAT_NOT_FOUND');
       const seat = { ...slot, registrationId, accessCode: accessCodeOf(slot) };
-      return seatCalendarFile(seat, env, clock.now());
+      return seatCalendarFile(seat, env, await settings.venueDetails(), clock.now());
     },
 
     /** The player's latest bookings, latest slot first. */
@@ -475,13 +486,75 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       return slotIds.length;
     },
 
-    /** A report's seats of [from, to): per venue day and per slot (report.service.ts). */
+    /**
+     * A report's seats of [from, to): per venue day and per slot, and the no-shows per venue
+     * day by the server's clock (report.service.ts; ADR 0059).
+     */
     async seatsReport(range: { from: Date; to: Date }) {
-      const [days, slots] = await Promise.all([
+      const grace = { minutes: await settings.noShowGraceMinutes(), now: clock.now() };
+      const [days, slots, noShows] = await Promise.all([
         repo.seatsByDay(db, range, env.venueTimezone),
         repo.slotSeats(db, range),
+        repo.noShowsByDay(db, range, env.venueTimezone, grace),
       ]);
-      return { days, slots };
+      return { days, slots, noShows };
+    },
+
+    /**
+     * Records, once, that the game first used the seat's ticket: now, by the server's clock; a
+     * later use leaves it (ADR 0059). True when this call recorded it.
+     */
+    markJoined: (registrationId: string): Promise<boolean> =>
+      repo.markJoined(db, registrationId, clock.now()),
+
+    /**
+     * The roster of the game starting at `time` on `day`: each seat's player and email, how and
+     * when the seat was taken, and whether the player joined, is not in yet, or is a no-show
+     * (past the start and the no-show grace without a join), by the server's clock.
+     */
+    async roster(day: VenueDay, time: string) {
+      const slot = await slots.slotAt(day, time);
+      const [seats, graceMinutes] = await Promise.all([
+        repo.rosterSeats(db, slot.id),
+        settings.noShowGraceMinutes(),
+      ]);
+      const emails = await Promise.all(seats.map((seat) => accounts.find(seat.userId)));
+      const now = clock.now();
+      const noShowFrom = new Date(slot.startsAt.getTime() + graceMinutes * MINUTE);
+      const listed = seats.map((seat, index) => ({
+        username: seat.username,
+        email: emails[index]?.email ?? '',
+        source: SEAT_SOURCE[seat.source],
+        at: seat.at,
+        joinedAt: seat.joinedAt,
+        presence:
+          seat.joinedAt !== null
+            ? ('joined' as const)
+            : now >= noShowFrom
+              ? ('no-show' as const)
+              : ('waiting' as const),
+      }));
+      const count = (presence: string) => listed.filter((seat) => seat.presence === presence);
+      return {
+        startsAt: slot.startsAt,
+        endsAt: new Date(slot.startsAt.getTime() + slot.lengthMinutes * MINUTE),
+        capacity: slot.capacity,
+        open: slot.enabled,
+        noShowFrom,
+        graceMinutes,
+        counts: {
+          booked: listed.length,
+          joined: count('joined').length,
+          noShow: count('no-show').length,
+        },
+        seats: listed,
+      };
+    },
+
+    /** Seven venue days of bookings from `from` (the venue's today by default): slots.week. */
+    async bookingsWeek(from: VenueDay | undefined) {
+      const first = from ?? today();
+      return { from: first, today: today(), ...(await slots.week(first)) };
     },
   };
 }

@@ -2,13 +2,17 @@
  * A seat as an iCalendar file (RFC 5545; ADR 0031), made with ical-generator: one event per registration
  * whose UID is the registration's id at the product's host (the same seat asked again replaces
  * the entry rather than adding one), start and end in UTC, the access code and the way back to
- * My Sessions in the description, and a display alarm CALENDAR_ALARM_MINUTES before the start.
+ * My Sessions in the description, the venue's name and street address as its LOCATION (admins'
+ * words, escaped by ical-generator per RFC 5545 §3.3.11: backslash, semicolon, comma, line
+ * break), and a display alarm CALENDAR_ALARM_MINUTES before the start.
  */
 import {
   CALENDAR_ALARM_MINUTES,
   calendarDetails,
   calendarTitle,
   PAGE_PATHS,
+  venuePlace,
+  type VenueDetails,
 } from '@questfield/contract';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { Env } from '../../config/env';
@@ -18,7 +22,9 @@ type CalendarSeat = {
   registrationId: string;
   startsAt: Date;
   endsAt: Date;
-  district: string;
+  /** The venue's name, and where it is (its name and street address). */
+  venueName: string;
+  location: string;
   accessCode: string;
 };
 
@@ -29,7 +35,7 @@ function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
     prodId: { company: 'Questfield', product: 'Sessions', language: 'EN' },
     name: 'Questfield',
   });
-  const title = calendarTitle(seat.district);
+  const title = calendarTitle(seat.venueName);
   calendar.createEvent({
     id: `${seat.registrationId}@${new URL(origin).host}`,
     start: seat.startsAt,
@@ -37,7 +43,7 @@ function seatCalendar(seat: CalendarSeat, origin: string, now: Date): string {
     stamp: now,
     summary: title,
     description: calendarDetails(seat.accessCode, sessionsUrl),
-    location: seat.district,
+    location: seat.location,
     url: sessionsUrl,
     alarms: [
       {
@@ -66,18 +72,20 @@ const MINUTE = 60_000;
  */
 export function seatCalendarFile(
   seat: SeatOnSlot,
-  env: Pick<Env, 'districtName' | 'venueTimezone' | 'publicOrigin'>,
+  env: Pick<Env, 'publicOrigin'>,
+  venue: VenueDetails,
   now: Date,
 ): { filename: string; calendar: string } {
   const calendarSeat: CalendarSeat = {
     registrationId: seat.registrationId,
     startsAt: seat.startsAt,
     endsAt: new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE),
-    district: env.districtName,
+    venueName: venue.name,
+    location: venuePlace(venue),
     accessCode: seat.accessCode,
   };
   return {
-    filename: `questfield-${slotDayOf(seat.startsAt, env.venueTimezone)}.ics`,
+    filename: `questfield-${slotDayOf(seat.startsAt, venue.timeZone)}.ics`,
     calendar: seatCalendar(calendarSeat, env.publicOrigin, now),
   };
 }

@@ -115,3 +115,37 @@ export async function seatsOn(db: Executor, slotIds: string[]) {
     .where(inArray(registrations.slotId, slotIds))
     .orderBy(asc(eventSlots.startsAt), asc(registrations.createdAt), asc(registrations.id));
 }
+
+/**
+ * Lowers the slot's capacity to `capacity`, or to its seats taken (booked and held for offers)
+ * when more are taken: a capacity cut that cancels seats leaves no seat free on the way, so no
+ * booking takes one and no waitlist offer is made while it gives seats back.
+ */
+export async function shrinkCapacity(db: Executor, slotId: string, capacity: number) {
+  await db
+    .update(eventSlots)
+    .set({ capacity: sql`greatest(${capacity}, ${eventSlots.booked} + ${eventSlots.held})` })
+    .where(and(eq(eventSlots.id, slotId), gt(eventSlots.capacity, capacity)));
+}
+
+/**
+ * The seats over `capacity` on the slot (its seats taken beyond it, held ones counted): the
+ * latest booked, latest first.
+ */
+export async function seatsOver(db: Executor, slotId: string, capacity: number) {
+  const [slot] = await db
+    .select({ taken: sql<number>`${eventSlots.booked} + ${eventSlots.held}`.mapWith(Number) })
+    .from(eventSlots)
+    .where(eq(eventSlots.id, slotId));
+  const over = Math.min((slot?.taken ?? 0) - capacity, OVER_CAPACITY_MOST);
+  if (over <= 0) return [];
+  return db
+    .select({ registrationId: registrations.id, userId: registrations.userId })
+    .from(registrations)
+    .where(eq(registrations.slotId, slotId))
+    .orderBy(desc(registrations.createdAt), desc(registrations.id))
+    .limit(over);
+}
+
+/** The most seats one slot holds (OPERATOR_LIMITS.slotCapacity). */
+const OVER_CAPACITY_MOST = 1_000;

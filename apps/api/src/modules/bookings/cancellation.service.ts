@@ -19,13 +19,11 @@ import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
-import { venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller, BookingsService } from './bookings.service';
 import * as repo from './cancellation.repository';
-import { zoneNameOf } from './confirmation-mail';
 import type { WaitlistService } from './waitlist.service';
 
 /** A seat given back, or found given back before (`repeated`: its start is then unknown). */
@@ -45,7 +43,7 @@ export type AlsoInCancellation = (
   done: Cancellation & { startsAt: Date; before: number },
 ) => Promise<unknown>;
 
-type CancellationDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+type CancellationDeps = Pick<Infra, 'db' | 'clock' | 'transaction'> & {
   credits: CreditsService;
   settings: Pick<SettingsService, 'cancelCutoffMinutes'>;
   accounts: Pick<AccountsService, 'find'>;
@@ -63,7 +61,7 @@ type Seat = { userId: string; registrationId: string };
  */
 type Canceller =
   | { kind: 'player'; cutoffMinutes: number }
-  | { kind: 'staff'; also: AlsoInCancellation; closedFor?: string }
+  | { kind: 'staff'; also: AlsoInCancellation; closedFor?: string; shrinkTo?: number }
   | { kind: 'refund' };
 /** Who asks for a seat back (a refund gives seats back in its own transaction). */
 type Asker = Exclude<Canceller, { kind: 'refund' }>;
@@ -71,7 +69,7 @@ type Asker = Exclude<Canceller, { kind: 'refund' }>;
 const MINUTE = 60_000;
 
 export function createCancellationService(deps: CancellationDeps) {
-  const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
+  const { db, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
 
   /** The player's mail: the seat given back, or, when its game was closed, why. */
   function mailOf(
@@ -80,25 +78,22 @@ export function createCancellationService(deps: CancellationDeps) {
     by: Canceller,
   ) {
     const { username } = player;
-    const { startsAt, refunded, balance } = done;
-    const zone = env.venueTimezone;
-    const when = venueWhenOf(startsAt, zone);
+    const { refunded, balance } = done;
+    // The instant: the mail says it on the venue's clock when it is sent (ADR 0057).
+    const when = done.startsAt.toISOString();
     if (by.kind === 'staff' && by.closedFor !== undefined) {
       return mailDraft('game_closed', {
         username,
         startsAt: when,
-        venueZone: zoneNameOf(zone, startsAt),
-        place: env.districtName,
         reason: by.closedFor,
         seat: { refunded, balance },
+        ...(by.shrinkTo === undefined ? {} : { fewerSeats: true }),
       });
     }
     const byStaff = by.kind !== 'player';
-    const place = env.districtName;
     return mailDraft('seat_cancelled', {
       username,
       startsAt: when,
-      place,
       refunded,
       balance,
       byStaff,
@@ -128,6 +123,10 @@ export function createCancellationService(deps: CancellationDeps) {
       balance = posted.posting.balanceAfter;
     }
     const startsAt = await repo.freeSeat(tx, deleted.slotId);
+    // A capacity cut takes the seat away with it: nothing is left to offer.
+    if (by.kind === 'staff' && by.shrinkTo !== undefined) {
+      await repo.shrinkCapacity(tx, deleted.slotId, by.shrinkTo);
+    }
     // The seat goes to the first player waiting for it, if any (ADR 0034).
     await deps.waitlist.offerFreedSeats(tx, deleted.slotId);
     const done = { registrationId, startsAt, refunded, balance, repeated: false };
@@ -234,6 +233,21 @@ export function createCancellationService(deps: CancellationDeps) {
       also: AlsoInCancellation,
     ): Promise<Cancellation | undefined> {
       return tryCancel(seat, { kind: 'staff', also, closedFor: reason });
+    },
+
+    /**
+     * A seat over a slot's new capacity (`capacity`), given back as on a closure, its player
+     * mailed `reason`, and the slot's capacity lowered with it in the same transaction (never
+     * below the seats left), so the seat is not offered to the waitlist; by the registration's
+     * id, so asking twice moves nothing twice.
+     */
+    cancelForCapacity(
+      seat: { userId: string; registrationId: string },
+      capacity: number,
+      reason: string,
+      also: AlsoInCancellation,
+    ): Promise<Cancellation | undefined> {
+      return tryCancel(seat, { kind: 'staff', also, closedFor: reason, shrinkTo: capacity });
     },
   };
 }

@@ -4,12 +4,11 @@
  * the venue's clock with its zone's name and, when the browser said where the player is and
  * that clock reads otherwise, on the player's too; the access code friends join with; the way
  * to My Sessions; and the seat's calendar file (calendar.ts), the same file Events/Calendar
- * answers. Dates are date-fns' (venueWhenOf), zone names Intl's.
- * Every booking's mail renders one, so the Intl formatters are made once per zone (making one
- * costs about 40 µs of CPU; date-fns' tzName makes one per call) and a zone's name at a game's
- * start is kept too (a formatting took 15 µs a mail under load).
+ * answers. Times are the contract's clock (clock.ts) with the venue's details as they are when
+ * the mail is sent (ADR 0057). A browser's zone name is read once per name (making an Intl
+ * formatter costs about 40 µs of CPU).
  */
-import { PAGE_PATHS } from '@questfield/contract';
+import { PAGE_PATHS, type VenueDetails } from '@questfield/contract';
 import type { Env } from '../../config/env';
 import {
   mailDraft,
@@ -19,7 +18,6 @@ import {
   type SeatBookedFacts,
 } from '../../integrations/email/templates';
 import { kept } from '../../lib/kept';
-import { venueWhenOf } from '../../lib/slot-schedule';
 import { seatCalendarFile } from './calendar';
 
 /**
@@ -30,39 +28,20 @@ import { seatCalendarFile } from './calendar';
 export function knownTimeZone(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   try {
-    return zoneNameFormat(name)?.resolvedOptions().timeZone;
+    return canonicalZone(name) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Formatters kept, by the zone as named (names as typed vary: past this many it starts over). */
-const FORMATS_KEPT = 1_000;
+/** Zone names kept, as named (names as typed vary: past this many it starts over). */
+const ZONES_KEPT = 1_000;
 
-/**
- * A formatter of the hour and the zone's long name in `timeZone` (the hour makes every engine
- * render the name, as date-fns' tzName does); throws a RangeError for an unknown zone.
- */
-const zoneNameFormat = kept(
-  FORMATS_KEPT,
-  (timeZone: string) =>
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone, timeZoneName: 'long' }),
+/** The canonical name of a zone as named; throws a RangeError for an unknown zone. */
+const canonicalZone = kept(
+  ZONES_KEPT,
+  (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone,
 );
-
-/** Zone names kept, by zone and moment: a rush books the same few games in a few zones. */
-const ZONE_NAMES_KEPT = 10_000;
-
-/** The zone's name at a moment (`zone moment-in-ms`); a formatting costs tens of microseconds. */
-const zoneNameAt = kept(ZONE_NAMES_KEPT, (key: string) => {
-  const [timeZone = '', ms = ''] = key.split(' ');
-  const hourAndName = zoneNameFormat(timeZone)?.format(new Date(Number(ms))) ?? '';
-  return hourAndName.split(/\s/g).slice(2).join(' ');
-});
-
-/** The zone's name at that moment, 'Central Standard Time' (the hour and AM/PM dropped). */
-export function zoneNameOf(timeZone: string, at: Date): string {
-  return zoneNameAt(`${timeZone} ${at.getTime()}`) ?? '';
-}
 
 /** A seat just taken, as the mail tells it. */
 type TakenSeat = {
@@ -72,7 +51,7 @@ type TakenSeat = {
   accessCode: string;
 };
 
-type ConfirmationEnv = Pick<Env, 'districtName' | 'venueTimezone' | 'publicOrigin'>;
+type ConfirmationEnv = Pick<Env, 'publicOrigin'>;
 
 /** The calendar file's media type (no `method`: the file has no METHOD property, RFC 5545). */
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -103,27 +82,23 @@ export function seatBookedDraft(
 export function seatBookedRenderer(env: ConfirmationEnv) {
   const gameUrl = new URL(PAGE_PATHS.game, env.publicOrigin).toString();
   const sessionsUrl = new URL(PAGE_PATHS.dashboard, env.publicOrigin).toString();
-  return (facts: SeatBookedFacts, queuedAt: Date): RenderedEmail => {
+  return (facts: SeatBookedFacts, queuedAt: Date, venue: VenueDetails): RenderedEmail => {
     const startsAt = new Date(facts.startsAt);
-    const { timeZone } = facts;
-    const venueStart = venueWhenOf(startsAt, env.venueTimezone);
-    const playerStart = timeZone === null ? venueStart : venueWhenOf(startsAt, timeZone);
-    const file = seatCalendarFile({ ...facts, startsAt }, env, queuedAt);
-    return seatBookedEmail({
-      username: facts.username,
-      joined: facts.joined,
-      place: env.districtName,
-      venueStart,
-      venueZone: zoneNameOf(env.venueTimezone, startsAt),
-      // A zone whose clock reads the same at that moment (an alias, a neighbour) adds nothing.
-      playerStart:
-        timeZone === null || playerStart === venueStart
-          ? null
-          : { at: playerStart, zone: zoneNameOf(timeZone, startsAt) },
-      accessCode: facts.accessCode,
-      gameUrl,
-      sessionsUrl,
-      calendar: { filename: file.filename, contentType: CALENDAR_TYPE, content: file.calendar },
-    });
+    const file = seatCalendarFile({ ...facts, startsAt }, env, venue, queuedAt);
+    return seatBookedEmail(
+      {
+        username: facts.username,
+        joined: facts.joined,
+        startsAt: facts.startsAt,
+        // A zone whose clock reads the same at that moment (an alias, a neighbour) adds nothing:
+        // the clock leaves it out.
+        timeZone: facts.timeZone,
+        accessCode: facts.accessCode,
+        gameUrl,
+        sessionsUrl,
+        calendar: { filename: file.filename, contentType: CALENDAR_TYPE, content: file.calendar },
+      },
+      venue,
+    );
   };
 }

@@ -5,7 +5,9 @@
  * the players in their waitlist lines, held open until the day changes; slot, week and day
  * changes are the command line's own commands (schedule-admin.service.ts), so both are
  * audited alike; an access code is shown only on request, and the request is audited; a
- * closure's preview names the players it would reach before the operator chooses.
+ * closure's preview names the players it would reach before the operator chooses; a game's
+ * roster (who joined, who did not: ADR 0059) and seven days of bookings at a glance; a message
+ * to a game's players, previewed, then sent once per request id (ADR 0058).
  */
 import type { ConsoleSlot } from '@questfield/contract';
 import { apiRoute } from '../../lib/api-route';
@@ -59,7 +61,9 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
       const changed = await services.scheduleAdmin.changeSlot(request.body, actor);
       const { accessCode: _shownOnRequest, ...shown } = changed.slot;
       const asked = 'cancelSeats' in request.body && request.body.cancelSeats === true;
-      if (changed.command !== 'slots close' || !asked) return { slot: shown };
+      const withSeats =
+        changed.command === 'slots close' || changed.command === 'slots set-capacity';
+      if (!withSeats || !asked) return { slot: shown };
       const { cancelled, refunded, released } = changed;
       return { slot: shown, closure: { cancelled, refunded, released } };
     },
@@ -68,7 +72,25 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
   app.route({
     ...apiRoute('consoleClosurePreview'),
     handler: async (request) =>
-      services.scheduleAdmin.closurePreview(request.body.day, request.body.time),
+      services.scheduleAdmin.closurePreview(
+        request.body.day,
+        request.body.time,
+        request.body.capacity,
+      ),
+  });
+
+  // A message to a game's players (game-message.service.ts): previewed, then sent once.
+  app.route({
+    ...apiRoute('consoleGameMessagePreview'),
+    handler: async (request) => services.gameMessages.preview(request.body),
+  });
+
+  app.route({
+    ...apiRoute('consoleGameMessageSend'),
+    handler: async (request) => {
+      const actor = operatorActor(sessionOf(request), request.ip);
+      return services.gameMessages.send(request.body, actor);
+    },
   });
 
   app.route({
@@ -84,6 +106,59 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
       return services.scheduleAdmin.changeSchedule(request.body, actor);
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleRoster'),
+    handler: async (request) => {
+      const { day, time } = request.body;
+      const roster = await services.bookings.roster(day, time);
+      // The roster shows the game's access code: asked for, and audited, like the day's button.
+      const actor = operatorActor(sessionOf(request), request.ip);
+      const accessCode = await services.scheduleAdmin.accessCode({ day, time }, actor);
+      return {
+        day,
+        time,
+        timeZone: env.venueTimezone,
+        startsAt: roster.startsAt.toISOString(),
+        endsAt: roster.endsAt.toISOString(),
+        capacity: roster.capacity,
+        open: roster.open,
+        accessCode,
+        noShowFrom: roster.noShowFrom.toISOString(),
+        graceMinutes: roster.graceMinutes,
+        counts: roster.counts,
+        seats: roster.seats.map((seat) => ({
+          ...seat,
+          at: seat.at.toISOString(),
+          joinedAt: seat.joinedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  });
+
+  app.route({
+    ...apiRoute('consoleBookingsWeek'),
+    handler: async (request) => {
+      const week = await services.bookings.bookingsWeek(request.body.from);
+      const times = [...new Set(week.slots.map((slot) => slot.time))].sort();
+      const at = new Map(week.slots.map((slot) => [`${slot.day} ${slot.time}`, slot]));
+      return {
+        from: week.from,
+        today: week.today,
+        timeZone: env.venueTimezone,
+        days: week.days,
+        rows: times.map((time) => ({
+          time,
+          cells: week.days.map(({ day }) => {
+            const slot = at.get(`${day} ${time}`);
+            if (slot === undefined) return null;
+            const { booked, capacity, open } = slot;
+            return { day, booked, capacity, open };
+          }),
+        })),
+      };
     },
   });
 

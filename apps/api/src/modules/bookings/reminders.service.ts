@@ -13,7 +13,6 @@ import { API_ROUTES, PAGE_PATHS, UNSUBSCRIBE_TOKEN_PARAM } from '@questfield/con
 import type { Infra } from '../../infra';
 import type { Mailer } from '../../integrations/email/mailer';
 import { mailDraft } from '../../integrations/email/templates';
-import { venueWhenOf } from '../../lib/slot-schedule';
 import type { AccountsService } from '../accounts/accounts.service';
 import { createAccessCodes } from './access-codes';
 import * as repo from './reminders.repository';
@@ -72,8 +71,7 @@ export function createRemindersService(deps: RemindersDeps) {
         const mail = mailDraft('seat_reminder', {
           username: player.username,
           kind: seat.kind,
-          startsAt: venueWhenOf(seat.startsAt, env.venueTimezone),
-          place: env.districtName,
+          startsAt: seat.startsAt.toISOString(),
           accessCode,
           sessionsUrl,
           unsubscribeUrl: linkWith(PAGE_PATHS.unsubscribe, player.unsubscribeToken),

@@ -36,7 +36,7 @@ import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.serv
 import type { SettingsService } from '../settings/settings.service';
 import { listSeats, listSlots } from './bookings.repository';
 import type { BookingsService, OperatedSlot } from './bookings.service';
-import { seatsOn } from './cancellation.repository';
+import { seatsOn, seatsOver, shrinkCapacity } from './cancellation.repository';
 import type { CancellationService } from './cancellation.service';
 import { countPlaces } from './waitlist.repository';
 import type { WaitlistService } from './waitlist.service';
@@ -59,7 +59,7 @@ type ScheduleAdminDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
     BookingsService,
     'operatorDay' | 'setCapacity' | 'setOpen' | 'reshapeWeekday' | 'setDayOpen' | 'accessCodeAt'
   >;
-  cancellation: Pick<CancellationService, 'cancelForClosure'>;
+  cancellation: Pick<CancellationService, 'cancelForClosure' | 'cancelForCapacity'>;
   waitlist: Pick<WaitlistService, 'endForClosure'>;
   auditLog: Pick<AuditLogService, 'record'>;
 };
@@ -67,8 +67,8 @@ type ScheduleAdminDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
 /** A closure that keeps its seats (no `cancelSeats`). */
 const SEATS_KEPT: ClosedSeats = { cancelled: 0, refunded: 0, released: 0 };
 
-/** A closed game: its slot and start. */
-type ClosedGame = { id: string; startsAt: Date };
+/** A closed game: its slot and start (and its seats, for a capacity cut). */
+type ClosedGame = { id: string; startsAt: Date; capacity: number };
 
 export function createScheduleAdminService(deps: ScheduleAdminDeps) {
   const { db, env, clock, settings, bookings, auditLog } = deps;
@@ -85,7 +85,7 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
     const slots = await listSlots(db, range);
     return slots
       .filter((slot) => slot.startsAt > now)
-      .map(({ id, startsAt }) => ({ id, startsAt }));
+      .map(({ id, startsAt, capacity }) => ({ id, startsAt, capacity }));
   }
 
   /**
@@ -164,6 +164,34 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       : { command: command.command, date, reopened: slots.slots };
   }
 
+  /**
+   * A capacity cut below the seats taken, with `cancelSeats`: the slot first takes no seat
+   * more than it holds (nothing free to book or offer meanwhile), then each seat over the new
+   * capacity, latest booked first, is given back in its own transaction as a closure's are
+   * (cancellation.service.ts cancelForCapacity: the capacity lowered with it), its player
+   * mailed the reason, its audit row written; a rerun finds the seats already gone. Undefined
+   * without `cancelSeats` (a cut below the seats taken is then refused) or once the game has
+   * started (staff give no seat back then: refused too). The capacity before the cut.
+   */
+  async function cutSeats(command: SlotChangeCommand, actor: OperatorActor) {
+    if (command.command !== 'slots set-capacity' || command.cancelSeats !== true) return undefined;
+    const [game] = await gamesClosing(command.date, command.time);
+    if (game === undefined) return undefined;
+    const { capacity } = command;
+    const reason = command.reason ?? '';
+    await shrinkCapacity(db, game.id, capacity);
+    const done = { ...SEATS_KEPT };
+    for (const seat of await seatsOver(db, game.id, capacity)) {
+      const given = await deps.cancellation.cancelForCapacity(seat, capacity, reason, (tx, back) =>
+        auditLog.record(tx, actor, seatCancelledEntry(seat.userId, back, zone, reason)),
+      );
+      if (given === undefined) continue;
+      done.cancelled += 1;
+      done.refunded += given.refunded;
+    }
+    return { seats: done, capacityBefore: game.capacity };
+  }
+
   /** A closed slot's seats and line, with `cancelSeats`; else they stay. */
   async function closeSeats(command: SlotChangeCommand, actor: OperatorActor) {
     if (command.command !== 'slots close' || command.cancelSeats !== true) return undefined;
@@ -200,28 +228,62 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
     async changeSlot(command: SlotChangeCommand, actor: OperatorActor) {
       const { date, time } = command;
       const capacityChange = command.command === 'slots set-capacity';
+      const cut = await cutSeats(command, actor);
       const { slot, before } = capacityChange
         ? await bookings.setCapacity(date, time, command.capacity)
-        : await bookings.setOpen(date, time, command.command === 'slots reopen');
+        : await bookings.setOpen(
+            date,
+            time,
+            command.command === 'slots reopen',
+            command.command === 'slots close' ? command.reason : undefined,
+          );
       const closure = await closeSeats(command, actor);
+      const capacityBefore = cut?.capacityBefore ?? before.capacity;
       await auditLog.record(db, actor, {
         action: SLOT_ACTIONS[command.command],
         subject: `${date} ${time}`,
-        before: capacityChange ? { capacity: before.capacity } : { open: before.open },
-        after: capacityChange ? { capacity: slot.capacity } : { open: slot.open, ...closure },
-        reason: command.command === 'slots close' ? (command.reason ?? '') : '',
+        before: capacityChange ? { capacity: capacityBefore } : { open: before.open },
+        after: capacityChange
+          ? { capacity: slot.capacity, ...cut?.seats }
+          : { open: slot.open, ...closure },
+        reason: command.command === 'slots reopen' ? '' : (command.reason ?? ''),
       });
       // The seats left after the closure's cancellations.
       const booked = slot.booked - (closure?.cancelled ?? 0);
       const shown = toOperatorSlot({ ...slot, booked });
+      if (command.command === 'slots set-capacity') {
+        return { command: command.command, slot: shown, ...(cut?.seats ?? SEATS_KEPT) };
+      }
       return command.command === 'slots close'
         ? { command: command.command, slot: shown, ...(closure ?? SEATS_KEPT) }
         : { command: command.command, slot: shown };
     },
 
-    /** Who a closure of the day (or its game at `time`) would reach: seats and places. */
-    async closurePreview(date: VenueDay, time?: string): Promise<ConsoleClosurePreview> {
+    /**
+     * Who a closure of the day (or its game at `time`) would reach: seats and places; with
+     * `capacity` (and `time`), whom a cut to it would take a seat from (nobody's place ends).
+     */
+    async closurePreview(
+      date: VenueDay,
+      time?: string,
+      capacity?: number,
+    ): Promise<ConsoleClosurePreview> {
       const games = await gamesClosing(date, time);
+      if (time !== undefined && capacity !== undefined) {
+        const [game] = games;
+        const over = game === undefined ? [] : await seatsOver(db, game.id, capacity);
+        const names = await listSeats(db, venueDayRange(date, zone));
+        const nameOf = new Map(names.map((seat) => [seat.userId, seat.username]));
+        return {
+          // Latest booked first: the order they would go in.
+          seats: over.map(({ userId }) => ({
+            id: userId,
+            username: nameOf.get(userId) ?? '',
+            time: venueTimeOf(game?.startsAt ?? new Date(0), zone),
+          })),
+          waiting: 0,
+        };
+      }
       const [seats, waiting] = await Promise.all([
         listSeats(db, venueDayRange(date, zone)),
         countPlaces(

@@ -6,7 +6,12 @@
  * week or a day carried to the days already made. Every slot has an access code from its
  * creation (access-codes.ts).
  */
-import { GAME_LENGTH_MINUTES, type Weekday, type WeekdayHours } from '@questfield/contract';
+import {
+  GAME_LENGTH_MINUTES,
+  type ClosedSlot,
+  type Weekday,
+  type WeekdayHours,
+} from '@questfield/contract';
 import { addDays } from 'date-fns';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -17,6 +22,8 @@ import {
   venueDayOf,
   venueDayRange,
   venueInstant,
+  venueTimeOf,
+  venueWeek,
   weekdayOf,
   type VenueDay,
 } from '../../lib/slot-schedule';
@@ -204,6 +211,53 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
       }));
     },
 
+    /**
+     * Seven venue days from `from`: each day's slots (start on the venue clock, seats taken of
+     * capacity, open or not) read in one statement over the start's index, and why a day has
+     * no games (closed on its weekday, or blocked). Days from today on not made yet are made
+     * from the schedule first.
+     */
+    async week(from: VenueDay) {
+      const { days, ...range } = venueWeek(from, zone);
+      let slots = await repo.listSlots(db, range);
+      const today = venueDayOf(clock.now(), zone);
+      const made = new Set(slots.map((slot) => venueDayOf(slot.startsAt, zone)));
+      let created = 0;
+      for (const day of days.filter((one) => one >= today && !made.has(one))) {
+        const plan = await planOf(day);
+        created += await scheduleSlots(db, plan.starts, accessCodes, plan.capacity);
+      }
+      if (created > 0) slots = await repo.listSlots(db, range);
+      const [week, blocked] = await Promise.all([
+        settings.weeklySchedule(),
+        settings.blockedDays(from),
+      ]);
+      return {
+        days: days.map((day) => ({
+          day,
+          closed:
+            day in blocked
+              ? { blocked: blocked[day] ?? '' }
+              : week[weekdayOf(day)] === null
+                ? ('week' as const)
+                : null,
+        })),
+        slots: slots.map((slot) => ({
+          day: venueDayOf(slot.startsAt, zone),
+          time: venueTimeOf(slot.startsAt, zone),
+          booked: slot.booked,
+          capacity: slot.capacity,
+          open: slot.enabled,
+        })),
+      };
+    },
+
+    /** The slot starting at `time` on `day`, or the refusal that names none. */
+    async slotAt(day: VenueDay, time: string): Promise<repo.SlotRow> {
+      const slot = await repo.findSlot(db, { startsAt: venueInstant(day, time, zone) });
+      return slot ?? fail('OPERATOR_SLOT_NOT_FOUND');
+    },
+
     /** The access code of the slot starting at `time` on `day`. */
     async accessCodeAt(day: VenueDay, time: string): Promise<string> {
       const slot = await repo.findSlot(db, { startsAt: venueInstant(day, time, zone) });
@@ -229,18 +283,22 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
     },
 
     /**
-     * Closes a slot to new bookings and joins (seats already taken stay), or opens it again,
-     * while its game has not ended; on `executor`, the caller's transaction when given.
+     * Closes a slot to new bookings and joins (seats already taken stay), with the reason
+     * players are shown when one is given, or opens it again (its reason gone), while its game
+     * has not ended; on `executor`, the caller's transaction when given.
      */
     async setOpen(
       day: VenueDay,
       time: string,
       open: boolean,
       executor: Executor = db,
+      reason?: string,
     ): Promise<SlotChange> {
       const startsAt = venueInstant(day, time, zone);
       const now = clock.now();
-      const slot = await repo.updateSlot(executor, startsAt, { enabled: open }, now);
+      const closedReason = open || reason === undefined || reason === '' ? null : reason;
+      const change = { enabled: open, closedReason };
+      const slot = await repo.updateSlot(executor, startsAt, change, now);
       if (slot !== undefined) return changed(slot);
       await refuseMissingOrEnded(executor, startsAt, now);
       // A slot made after the change looked for it (its day listed meanwhile) was not there.
@@ -256,6 +314,17 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
       if (day > horizon) return [];
       const range = await materialise(day);
       return (await repo.listOpenSlots(db, { ...range, now })).map(viewOf);
+    },
+
+    /** The slots of a venue day still ahead that an operator closed with a reason, with it. */
+    async closedSlots(day: VenueDay): Promise<ClosedSlot[]> {
+      const now = clock.now();
+      const rows = await repo.listClosedSlots(db, { ...venueDayRange(day, zone), now });
+      return rows.map(({ startsAt, reason }) => ({
+        EventTime: startsAt.toISOString(),
+        event_id: eventIdOf(startsAt, env),
+        reason: reason ?? '',
+      }));
     },
 
     /**

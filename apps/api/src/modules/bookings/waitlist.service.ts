@@ -30,6 +30,7 @@ import {
   WAITLIST,
   WAITLIST_OFFER_HASH,
   type WaitlistEntry,
+  venueTimeText,
 } from '@questfield/contract';
 import type { Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
@@ -38,13 +39,15 @@ import { mailDraft } from '../../integrations/email/templates';
 import { fail } from '../../lib/app-error';
 import type { Audit } from '../../lib/audit';
 import { refuse, settle } from '../../lib/outcome';
-import { eventIdOf, slotDayOf, venueDayOf, venueWhenOf } from '../../lib/slot-schedule';
+import { eventIdOf, slotDayOf, venueDayOf } from '../../lib/slot-schedule';
+import type { SessionService } from '../accounts/sessions.service';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller } from './bookings.service';
 import { createAccessCodes } from './access-codes';
-import { seatBookedDraft, zoneNameOf } from './confirmation-mail';
+import { seatBookedDraft } from './confirmation-mail';
+import { announceOffers, createOfferSignals } from './offer-signals';
 import * as repo from './waitlist.repository';
 
 const MINUTE = 60_000;
@@ -54,9 +57,13 @@ const SETTLE_BATCH = 100;
 /** A seat booked from an offer: the game's start, the seat, and the balance after it. */
 export type AcceptedOffer = { startsAt: Date; registrationId: string; balance: number };
 
-type WaitlistDeps = Pick<Infra, 'db' | 'env' | 'clock' | 'transaction'> & {
+type WaitlistDeps = Pick<
+  Infra,
+  'db' | 'env' | 'clock' | 'transaction' | 'listen' | 'background'
+> & {
+  sessions: Pick<SessionService, 'stillSignedIn'>;
   credits: Pick<CreditsService, 'lock' | 'post' | 'balance'>;
-  settings: Pick<SettingsService, 'waitlistHoldMinutes' | 'multiplayerEnabled'>;
+  settings: Pick<SettingsService, 'waitlistHoldMinutes' | 'multiplayerEnabled' | 'venueDetails'>;
   accounts: Pick<AccountsService, 'find'>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
   audit: Audit;
@@ -66,6 +73,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
   const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
   const zone = env.venueTimezone;
   const accessCodes = createAccessCodes(env.appSecret);
+  const offerSignals = createOfferSignals({
+    listen: deps.listen,
+    stillSignedIn: deps.sessions.stillSignedIn,
+    background: deps.background,
+    maxStreams: env.seatStreamsPerProcess,
+  });
 
   /** Whether offers are still made (and lines joined) on a game starting at `startsAt`. */
   const lineOpen = (startsAt: Date, now: Date) =>
@@ -96,15 +109,16 @@ export function createWaitlistService(deps: WaitlistDeps) {
       free -= batch.length;
     }
     await repo.addHeld(tx, slotId, offered.length);
+    // Each player's open tabs hear of it on commit, in any process (offer-signals.ts).
+    await announceOffers(tx, offered);
     for (const userId of offered) {
       const player = await accounts.find(userId, tx);
       if (player === undefined) continue;
       const mail = mailDraft('waitlist_offer', {
         username: player.username,
-        startsAt: venueWhenOf(slot.startsAt, zone),
-        place: env.districtName,
+        startsAt: slot.startsAt.toISOString(),
         holdMinutes: Math.round((expiresAt.getTime() - now.getTime()) / MINUTE),
-        heldUntil: venueWhenOf(expiresAt, zone),
+        heldUntil: expiresAt.toISOString(),
         link: new URL(`${PAGE_PATHS.dashboard}${WAITLIST_OFFER_HASH}`, env.publicOrigin).toString(),
       });
       await mailer.queue(tx, player.email, mail);
@@ -115,11 +129,14 @@ export function createWaitlistService(deps: WaitlistDeps) {
   /** The player's places and offers on games to come (the banner and the booking modal). */
   async function entriesOf(userId: string): Promise<WaitlistEntry[]> {
     const now = clock.now();
-    const rows = await repo.listEntriesOf(db, userId, now, venueDayOf(now, zone));
+    const [rows, venue] = await Promise.all([
+      repo.listEntriesOf(db, userId, now, venueDayOf(now, zone)),
+      settings.venueDetails(),
+    ]);
     return rows.map((row) => ({
       EventTime: row.startsAt.toISOString(),
       event_id: eventIdOf(row.startsAt, env),
-      when: venueWhenOf(row.startsAt, zone),
+      when: venueTimeText(row.startsAt, venue, { date: 'long' }),
       day: slotDayOf(row.startsAt, zone),
       status: row.status,
       place: row.status === 'waiting' ? row.ahead + 1 : null,
@@ -190,6 +207,8 @@ export function createWaitlistService(deps: WaitlistDeps) {
   return {
     offerFreedSeats,
     entriesOf,
+    /** The players' live offer streams (GET /api/Waitlist/Stream). */
+    offerSignals,
 
     /** Wakes the mailer after a transaction that may have made offers has committed. */
     wake: (): void => mailer.wake(),
@@ -312,9 +331,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
           if (player === undefined) continue;
           const mail = mailDraft('game_closed', {
             username: player.username,
-            startsAt: venueWhenOf(slot.startsAt, zone),
-            venueZone: zoneNameOf(zone, slot.startsAt),
-            place: env.districtName,
+            startsAt: slot.startsAt.toISOString(),
             reason,
             seat: null,
           });

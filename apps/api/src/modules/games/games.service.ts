@@ -36,6 +36,7 @@ import { fail } from '../../lib/app-error';
 import { readPage } from '../../lib/page-cursor';
 import { eventIdOf } from '../../lib/slot-schedule';
 import { ttlCache } from '../../lib/ttl-cache';
+import type { BookingsService } from '../bookings/bookings.service';
 import { createGameTickets } from './game-tickets';
 import * as repo from './games.repository';
 import { createMazeSeeds } from './maze-seeds';
@@ -84,7 +85,12 @@ export type Run = RunFigures & RunMoves;
 
 type PerMetric<T> = Record<LeaderboardMetric, T>;
 
-export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' | 'clock'>) {
+type GamesDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
+  /** The bookings module records a seat's join (the seat is its row). */
+  seats: Pick<BookingsService, 'markJoined'>;
+};
+
+export function createGamesService({ db, env, clock, seats }: GamesDeps) {
   const tickets = createGameTickets(env.appSecret, clock);
   const mazeSeedOf = createMazeSeeds(env.appSecret);
 
@@ -157,11 +163,17 @@ export function createGamesService({ db, env, clock }: Pick<Infra, 'db' | 'env' 
         endsAt: new Date(seat.startsAt.getTime() + seat.lengthMinutes * MINUTE),
       }),
 
-    /** Who plays which game with this ticket, and for how long still. */
+    /**
+     * Who plays which game with this ticket, and for how long still. The first use once the
+     * game has started records the seat's join (ADR 0059): the game's frame opened before the
+     * start asks again at the start, so an early look at a game is not a join.
+     */
     async validate(ticket: string): Promise<TicketInfo> {
       const seat = await seatOf(ticket);
-      const left = seat.endsAt.getTime() - clock.now().getTime();
-      const started = clock.now() >= seat.startsAt;
+      const now = clock.now();
+      const left = seat.endsAt.getTime() - now.getTime();
+      const started = now >= seat.startsAt;
+      if (started) await seats.markJoined(seat.registrationId);
       return {
         playerName: seat.username,
         eventId: seat.eventId,

@@ -12,6 +12,7 @@
  * the change succeeded. A refused command leaves none, and a read none. Rows name codes by
  * their label and never hold a code, access code or password.
  */
+import { randomUUID } from 'node:crypto';
 import type { OperatorCommand, OperatorResult, OperatorResultOf } from '@questfield/contract';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -21,6 +22,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { ScheduleAdminService } from '../bookings/schedule-admin.service';
+import type { GameMessageService } from '../bookings/game-message.service';
 import type { SeatAdminService } from '../bookings/seat-admin.service';
 import type { CodeCommandsService } from '../codes/code-commands';
 import type { CreditAdjustmentsService } from '../credits/credit-adjustments.service';
@@ -38,6 +40,7 @@ type OperatorDeps = Pick<Infra, 'env'> & {
   creditAdjustments: Pick<CreditAdjustmentsService, 'adjust'>;
   seatAdmin: SeatAdminService;
   scheduleAdmin: ScheduleAdminService;
+  gameMessages: GameMessageService;
   orderAdmin: OrderAdminService;
   settingsAdmin: Pick<SettingsCommandsService, 'run'>;
   codeAdmin: Pick<CodeCommandsService, 'run'>;
@@ -45,7 +48,7 @@ type OperatorDeps = Pick<Infra, 'env'> & {
 
 export function createOperatorService(deps: OperatorDeps) {
   const { env, accounts, credits, bookings, accountAdmin, creditAdjustments } = deps;
-  const { seatAdmin, scheduleAdmin, orderAdmin, settingsAdmin, codeAdmin } = deps;
+  const { seatAdmin, scheduleAdmin, gameMessages, orderAdmin, settingsAdmin, codeAdmin } = deps;
   const zone = env.venueTimezone;
 
   async function accountOf(email: string) {
@@ -141,6 +144,26 @@ export function createOperatorService(deps: OperatorDeps) {
     };
   }
 
+  /**
+   * `slots message`: the game by its venue day and time; with --dry-run its preview, else sent
+   * once under the request id given, or one made for this run.
+   */
+  async function messageCommand(
+    command: Command<'slots message'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResult> {
+    const { date: day, time, subject, body, waiting } = command;
+    const message = { day, time, subject, body, waiting };
+    const startsAt = venueInstant(day, time, zone).toISOString();
+    const preview = await gameMessages.preview(message);
+    if (command.dryRun) {
+      return { command: command.command, startsAt, ...preview, sent: false, repeated: false };
+    }
+    const requestId = command.requestId ?? randomUUID();
+    const sent = await gameMessages.send({ ...message, requestId }, actor);
+    return { command: command.command, startsAt, ...preview, ...sent, sent: true };
+  }
+
   return {
     /**
      * Runs one validated command for `actor` (the command line, or the signed-in operator of
@@ -172,6 +195,8 @@ export function createOperatorService(deps: OperatorDeps) {
         case 'slots close':
         case 'slots reopen':
           return scheduleAdmin.changeSlot(command, actor);
+        case 'slots message':
+          return messageCommand(command, actor);
         case 'schedule show':
           return scheduleAdmin.show();
         case 'schedule set':
@@ -184,6 +209,8 @@ export function createOperatorService(deps: OperatorDeps) {
         case 'settings money-limits':
         case 'settings cancel-cutoff':
         case 'settings waitlist-hold':
+        case 'settings no-show-grace':
+        case 'settings venue':
         case 'venues list':
         case 'venues add':
         case 'venues remove':

@@ -36,6 +36,7 @@ export function createReportService({ env, clock, ...modules }: ReportDeps) {
       ]);
       const seatsOn = new Map(seats.days.map((row) => [row.day, row]));
       const creditsOn = new Map(ledger.map((row) => [row.day, row]));
+      const noShowsOn = new Map(seats.noShows.map((row) => [row.day, row.noShows]));
       return {
         week: monday,
         timeZone,
@@ -45,6 +46,7 @@ export function createReportService({ env, clock, ...modules }: ReportDeps) {
           capacity: seatsOn.get(day)?.capacity ?? 0,
           creditsSold: creditsOn.get(day)?.sold ?? 0,
           creditsSpent: creditsOn.get(day)?.spent ?? 0,
+          noShows: noShowsOn.get(day) ?? 0,
         })),
         slots: seats.slots.map((slot) => ({ ...slot, startsAt: slot.startsAt.toISOString() })),
         revenue,

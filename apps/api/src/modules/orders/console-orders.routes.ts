@@ -23,6 +23,8 @@ function toConsoleOrder({ order, player, refund }: Listed): ConsoleOrder {
     player: { id: order.userId, ...player },
     provider: order.provider,
     providerPaymentId: order.providerPaymentId,
+    refundedCents: order.refundedCents,
+    remainingCents: order.status === 'paid' ? order.amountCents - order.refundedCents : 0,
     refund:
       refund === null
         ? null
@@ -64,13 +66,17 @@ export function registerConsoleOrdersRoutes(app: ZodApp, { services }: ModuleCon
   app.route({
     ...apiRoute('consoleOrderRefundPlan'),
     handler: async (request) => {
-      const plan = await services.orders.refundPlan(request.body.orderNumber);
+      const { orderNumber, ...part } = request.body;
+      const plan = await services.orders.refundPlan(orderNumber, part);
       return {
         orderNumber: plan.order.orderNumber,
-        amount: formatUsd(plan.order.amountCents),
+        amount: formatUsd(plan.amountCents),
         takeBack: plan.takeBack.map(({ userId, ...player }) => ({ playerId: userId, ...player })),
         passes: plan.passes,
         missing: plan.missing,
+        amountCents: plan.amountCents,
+        remainingCents: plan.remainingCents,
+        creditsAdded: plan.creditsAdded,
       };
     },
   });
@@ -79,9 +85,13 @@ export function registerConsoleOrdersRoutes(app: ZodApp, { services }: ModuleCon
     ...apiRoute('consoleOrderRefund'),
     handler: async (request) => {
       const actor = operatorActor(sessionOf(request), request.ip);
-      const { orderNumber } = await services.orderAdmin.refund(request.body, actor);
-      const order = await services.orders.consoleOrderByNumber(orderNumber);
-      return { order: toConsoleOrder(order) };
+      const done = await services.orderAdmin.refund(request.body, actor);
+      const order = await services.orders.consoleOrderByNumber(done.orderNumber);
+      const { amount, asCredits, creditsAdded, takenBack, refund, failureCode } = done;
+      return {
+        order: toConsoleOrder(order),
+        outcome: { amount, asCredits, creditsAdded, takenBack, status: refund, failureCode },
+      };
     },
   });
 }

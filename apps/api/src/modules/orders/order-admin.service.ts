@@ -5,12 +5,17 @@
  */
 import { formatUsd, type OperatorCommand, type OperatorResultOf } from '@questfield/contract';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
+import type { PartRefundRow, RefundRow } from './orders.repository';
 import type { OrdersService } from './orders.service';
 
 type RefundRequest = Omit<Extract<OperatorCommand, { command: 'orders refund' }>, 'command'>;
 
 /** Appended to the admin's reason in the audit log when the refund left spent credits. */
 const LEFT_AT_ZERO = '(Refunded with the spent credits left at zero.)';
+
+/** A refund of an amount (ADR 0056), as against an order's one full refund. */
+const isPart = (refund: RefundRow | PartRefundRow): refund is PartRefundRow =>
+  'destination' in refund;
 
 type OrderAdminDeps = {
   orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
@@ -33,18 +38,25 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
     },
 
     /**
-     * A full refund of a paid order (admins): what it gave taken back and the money returned,
+     * A refund of a paid order (admins), in full or of an amount (ADR 0056), to the card or as
+     * credits: what the money bought taken back and the money returned (or the credits added),
      * audited with the admin's reason in the refund's own transaction, and the buyer mailed it
      * once the money is back; asking again retries a refund the processor turned down (audited
      * as asked again).
      */
     async refund(request: RefundRequest, actor: OperatorActor) {
       let takenBack = 0;
+      let creditsAdded = 0;
       const { order, refund } = await orders.refundForOperator(
         request,
         actor.kind === 'operator' ? actor.userId : null,
         (executor, refunded, clawback) => {
           takenBack = clawback === null ? 0 : clawback.credits - clawback.missing;
+          creditsAdded = clawback?.creditsAdded ?? 0;
+          const refundedBefore = refunded.refundedCents;
+          const refundedAfter = refundedBefore + (clawback?.amountCents ?? 0);
+          // The whole order to the card at once is audited as it always was.
+          const whole = clawback?.amountCents === refunded.amountCents && creditsAdded === 0;
           return auditLog.record(executor, actor, {
             action: 'orders.refund',
             targetUserId: refunded.userId,
@@ -52,12 +64,23 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
             ...(clawback === null
               ? { before: { refund: 'failed' }, after: { refund: 'asked again' } }
               : {
-                  before: { status: 'paid' },
+                  before: {
+                    status: 'paid',
+                    ...(whole ? {} : { refunded: formatUsd(refundedBefore) }),
+                  },
                   after: {
-                    status: 'refunded',
+                    status: refundedAfter >= refunded.amountCents ? 'refunded' : 'paid',
                     creditsTakenBack: takenBack,
                     creditsMissing: clawback.missing,
                     passesRevoked: clawback.passes,
+                    ...(whole
+                      ? {}
+                      : {
+                          refunded: formatUsd(refundedAfter),
+                          amount: formatUsd(clawback.amountCents),
+                          to: request.asCredits === true ? 'credits' : 'card',
+                          creditsAdded,
+                        }),
                   },
                 }),
             reason: request.leaveShortfall ? `${request.reason} ${LEFT_AT_ZERO}` : request.reason,
@@ -70,6 +93,9 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
         failureCode: refund.failureCode,
         takenBack,
         missing: refund.shortfallCredits,
+        amount: formatUsd(refund.amountCents),
+        asCredits: isPart(refund) && refund.destination === 'credits',
+        creditsAdded: isPart(refund) ? refund.creditsAdded : creditsAdded,
       };
     },
   };

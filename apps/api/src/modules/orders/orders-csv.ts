@@ -1,42 +1,33 @@
 /**
  * The console's orders as a CSV file (route `consoleOrdersExport`): RFC 4180 (CRLF lines, a cell
- * with a comma, quote or line break quoted), times in ISO 8601 with the venue's offset, and no
- * more of the buyer than the orders screen shows (the username, never the email).
+ * with a comma, quote or line break quoted), times in ISO 8601 with the venue's offset (the
+ * contract's isoWithOffset), their header naming the venue's zone, and no more of the buyer than
+ * the orders screen shows (the username, never the email).
  */
-import { tz } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
+import { isoWithOffset } from '@questfield/contract';
+import { csvDocument } from '../../lib/csv';
 import type { ConsoleOrderRow } from './orders.repository';
 
-const ORDERS_CSV_HEADER = [
+/** The header; each time's column names the zone its times are written in. */
+const ordersCsvHeader = (zone: string) => [
   'order number',
   'status',
   'amount',
   'currency',
   'buyer',
-  'created at',
-  'paid at',
-  'refunded at',
+  `created at (${zone})`,
+  `paid at (${zone})`,
+  `refunded at (${zone})`,
   'flag',
   'dispute state',
-] as const;
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one)
- * as a formula: a buyer's name or a processor's text must stay text (OWASP "CSV injection").
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function cell(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+];
 
 /** '17.99': decimal dollars, as a spreadsheet reads a number. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 function rowOf({ order, player, refund, disputeState }: ConsoleOrderRow, zone: string): string[] {
   // '2026-11-29T18:00:00-05:00': the venue's wall clock, and the instant it was.
-  const at = (time: Date | null | undefined) => (time ? formatISO(time, { in: tz(zone) }) : '');
+  const at = (time: Date | null | undefined) => (time ? isoWithOffset(time, zone) : '');
   return [
     order.orderNumber,
     order.status,
@@ -52,6 +43,8 @@ function rowOf({ order, player, refund, disputeState }: ConsoleOrderRow, zone: s
 }
 
 export function ordersCsv(rows: readonly ConsoleOrderRow[], zone: string): string {
-  const lines = [[...ORDERS_CSV_HEADER], ...rows.map((row) => rowOf(row, zone))];
-  return lines.map((cells) => `${cells.map(cell).join(',')}\r\n`).join('');
+  return csvDocument(
+    ordersCsvHeader(zone),
+    rows.map((row) => rowOf(row, zone)),
+  );
 }

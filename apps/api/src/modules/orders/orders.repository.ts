@@ -7,6 +7,7 @@ import { relation, step, withSteps, type PostingSteps, type Step } from '../../d
 import { keyset, type KeysetPage } from '../../db/keyset';
 import {
   ORDER_FLAGS,
+  orderPartRefunds,
   orderRefunds,
   orders,
   paymentDisputes,
@@ -18,6 +19,7 @@ import {
 import { playerNames } from '../../db/schema/views';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type { RefundMailFacts };
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
   | 'orderNumber'
@@ -143,20 +145,66 @@ export async function markRefunded(
   tx: Transaction,
   order: { id: string; paymentId: string | null },
   now: Date,
-): Promise<boolean | undefined> {
+): Promise<{ wasPaid: boolean; refundedBefore: number } | undefined> {
   const [row] = await tx
-    .select({ status: orders.status })
+    .select({ status: orders.status, refundedCents: orders.refundedCents })
     .from(orders)
     .where(eq(orders.id, order.id))
     .for('update');
   if (row?.status !== 'paid' && row?.status !== 'pending') return undefined;
   // A pending order learns its payment here, so that later news of the refund finds it.
   const paymentId = sql`coalesce(${orders.providerPaymentId}, ${order.paymentId})`;
+  const wasPaid = row.status === 'paid';
   await tx
     .update(orders)
-    .set({ status: 'refunded', providerPaymentId: paymentId, updatedAt: now })
+    .set({
+      status: 'refunded',
+      providerPaymentId: paymentId,
+      ...(wasPaid ? { refundedCents: sql`${orders.amountCents}` } : {}),
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id));
-  return row.status === 'paid';
+  return { wasPaid, refundedBefore: row.refundedCents };
+}
+
+/**
+ * Claims `amountCents` more of a paid order's money for a refund (ADR 0056), under the order's
+ * row lock: refused unless it is paid and the amount fits in what is left; the order becomes
+ * refunded when the claim reaches what was paid. What had been refunded before, and whether
+ * this claim is the last.
+ */
+export async function claimRefundAmount(
+  tx: Transaction,
+  id: string,
+  amountCents: number,
+  now: Date,
+): Promise<
+  | { outcome: 'claimed'; refundedBefore: number; final: boolean }
+  | { outcome: 'not_paid' }
+  | { outcome: 'over'; remaining: number }
+> {
+  const [row] = await tx
+    .select({
+      status: orders.status,
+      refundedCents: orders.refundedCents,
+      amountCents: orders.amountCents,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  if (row?.status !== 'paid') return { outcome: 'not_paid' };
+  const remaining = row.amountCents - row.refundedCents;
+  if (amountCents < 1 || amountCents > remaining) return { outcome: 'over', remaining };
+  const final = amountCents === remaining;
+  await tx
+    .update(orders)
+    .set({
+      refundedCents: sql`${orders.refundedCents} + ${amountCents}`,
+      ...(final ? { status: 'refunded' as const } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, id));
+  return { outcome: 'claimed', refundedBefore: row.refundedCents, final };
 }
 
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
@@ -587,4 +635,119 @@ export function reportedRefundsOf(db: Executor, paymentId: string): Promise<Repo
     .from(reportedRefunds)
     .where(and(eq(reportedRefunds.paymentId, paymentId), ne(reportedRefunds.status, 'failed')))
     .orderBy(asc(sql`${reportedRefunds.status} <> 'completed'`), asc(reportedRefunds.refundId));
+}
+
+export type PartRefundRow = typeof orderPartRefunds.$inferSelect;
+
+/** A refund of an amount, once per (order, request key); undefined when that key has one. */
+export async function insertPartRefund(
+  tx: Transaction,
+  refund: Omit<typeof orderPartRefunds.$inferInsert, 'createdAt' | 'updatedAt'> & { now: Date },
+): Promise<PartRefundRow | undefined> {
+  const { now, ...values } = refund;
+  const [row] = await tx
+    .insert(orderPartRefunds)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [orderPartRefunds.orderId, orderPartRefunds.requestKey] })
+    .returning();
+  return row;
+}
+
+export async function findPartRefund(
+  db: Executor,
+  orderId: string,
+  requestKey: string,
+): Promise<PartRefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderPartRefunds)
+    .where(and(eq(orderPartRefunds.orderId, orderId), eq(orderPartRefunds.requestKey, requestKey)))
+    .limit(1);
+  return row;
+}
+
+/** Our refund of an amount that the processor knows by `providerRefundId`, if it is one. */
+export async function findPartRefundByProviderId(
+  db: Executor,
+  providerRefundId: string,
+): Promise<PartRefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderPartRefunds)
+    .where(eq(orderPartRefunds.providerRefundId, providerRefundId))
+    .limit(1);
+  return row;
+}
+
+/** The order's refunds of an amount, oldest first. */
+export async function listPartRefunds(db: Executor, orderId: string): Promise<PartRefundRow[]> {
+  return db
+    .select()
+    .from(orderPartRefunds)
+    .where(eq(orderPartRefunds.orderId, orderId))
+    .orderBy(asc(orderPartRefunds.createdAt), asc(orderPartRefunds.id));
+}
+
+/** settleRefund's precedence, for a refund of an amount. */
+export async function settlePartRefund(
+  db: Executor,
+  id: string,
+  change: { status: RefundStatus; providerRefundId?: string; failureCode?: string | null },
+  now: Date,
+): Promise<PartRefundRow | undefined> {
+  const [row] = await db
+    .update(orderPartRefunds)
+    .set({
+      status: change.status,
+      failureCode: change.failureCode ?? null,
+      updatedAt: now,
+      ...(change.providerRefundId === undefined
+        ? {}
+        : { providerRefundId: change.providerRefundId }),
+    })
+    .where(
+      and(
+        eq(orderPartRefunds.id, id),
+        change.status === 'pending'
+          ? eq(orderPartRefunds.status, 'pending')
+          : ne(orderPartRefunds.status, 'completed'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** takeBuyerMail, for a refund of an amount. */
+export async function takePartBuyerMail(
+  tx: Transaction,
+  id: string,
+): Promise<RefundMailFacts | null> {
+  const [row] = await tx
+    .select({ buyerMail: orderPartRefunds.buyerMail })
+    .from(orderPartRefunds)
+    .where(eq(orderPartRefunds.id, id))
+    .for('update');
+  if (row === undefined || row.buyerMail === null) return null;
+  await tx.update(orderPartRefunds).set({ buyerMail: null }).where(eq(orderPartRefunds.id, id));
+  return row.buyerMail;
+}
+
+/** retryRefund, for a refund of an amount to the card that the processor turned down. */
+export async function retryPartRefund(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<PartRefundRow | undefined> {
+  const [row] = await db
+    .update(orderPartRefunds)
+    .set({
+      status: 'pending',
+      failureCode: null,
+      providerRefundId: null,
+      attempts: sql`${orderPartRefunds.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(orderPartRefunds.id, id), eq(orderPartRefunds.status, 'failed')))
+    .returning();
+  return row;
 }

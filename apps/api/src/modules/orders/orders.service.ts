@@ -262,14 +262,16 @@ export function createOrdersService(deps: OrdersDeps) {
       await refunds.refund(order, refunded.news);
       return 'applied';
     }
-    if (refunded.cents > 0) await repo.flagOrder(db, order.id, 'partially_refunded', now);
+    // What an admin refunded of it here (ADR 0056) is ours; only more than that is a person's call.
+    const partlyElsewhere = refunded.cents > order.refundedCents;
+    if (partlyElsewhere) await repo.flagOrder(db, order.id, 'partially_refunded', now);
     if (state.status === 'completed') {
       await fulfil(order, state.paymentId);
       // A refund reported while this settled, when no order named the payment yet, finds it now.
       if (await applyReportedRefund(order, state.paymentId)) return 'applied';
     }
     if (state.status === 'failed') await repo.markFailed(db, order.id, 'PAYMENT_FAILED', now);
-    return refunded.cents > 0 ? 'partially_refunded' : 'applied';
+    return partlyElsewhere ? 'partially_refunded' : 'applied';
   }
 
   /** What the reconciler's lookup found, as a payment state. */

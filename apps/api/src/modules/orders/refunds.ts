@@ -15,7 +15,13 @@
  *   answer says so first (the processor's, its webhook, the reconciler's): the mail waits on the
  *   refund row and is taken off it as it is queued, in one transaction, so it goes once.
  */
-import { formatUsd, refundShortfallMessage } from '@questfield/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  formatUsd,
+  GAME_PASS_CREDITS,
+  refundOverRemainingMessage,
+  refundShortfallMessage,
+} from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { fail } from '../../lib/app-error';
@@ -54,17 +60,51 @@ type TakeBack = { userId: string; credits: number; balance: number; missing: num
 /** What the buyer gave back of what the order gave them, and what they had spent (not taken). */
 type BuyerTakeBack = { creditsTakenBack: number; creditsSpent: number };
 
-/** What a full refund of a paid order does besides the money: passes revoked, credits taken back. */
+/** What a refund of a paid order does besides the money: passes revoked, credits taken back. */
 export type Clawback = {
   takeBack: TakeBack[];
   passes: number;
   credits: number;
   missing: number;
   buyer: BuyerTakeBack;
+  /** Credits added to the buyer instead of the money (a refund as credits, ADR 0056). */
+  creditsAdded: number;
+  /** The money this refund returns. */
+  amountCents: number;
 };
 
-/** A paid order's refund request from an admin: the order, the shortfall choice and why. */
-type OperatorRefund = { orderNumber: string; leaveShortfall: boolean; reason: string };
+/**
+ * A paid order's refund request from an admin: the order, the shortfall choice and why; with an
+ * amount, as credits or a request key it is a refund of an amount (ADR 0056).
+ */
+type OperatorRefund = {
+  orderNumber: string;
+  leaveShortfall: boolean;
+  reason: string;
+  amountCents?: number | undefined;
+  asCredits?: boolean | undefined;
+  requestKey?: string | undefined;
+};
+
+/** A refund of an amount of the order: the money, where it goes, the ledger's source id. */
+type Portion = { amountCents: number; asCredits: boolean; sourceId: string };
+
+/**
+ * Of `credits` bought for `amountCents`, those counted as refunded once `refundedCents` of the
+ * money are (ADR 0056): in proportion, rounded down (in the buyer's favour), all of them once
+ * everything is refunded. A refund takes back the difference it makes to the order's credits,
+ * and a refund as credits adds the difference it makes to the order's value in credits.
+ *
+ * @internal Exported for tests.
+ */
+export function creditsRefundedAt(credits: number, amountCents: number, refundedCents: number) {
+  if (refundedCents >= amountCents) return credits;
+  return Math.floor((credits * refundedCents) / amountCents);
+}
+
+/** What an order is worth in credits: its own, and its Game Passes' (ADR 0056). */
+const creditValueOf = (order: repo.OrderRow) =>
+  order.credits + passCountOf(withLines(order)) * GAME_PASS_CREDITS;
 
 /**
  * Joins an admin's refund with the audit row: in the refund's transaction with what it took
@@ -97,12 +137,12 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * Takes `amount` credits back from a player for a refunded order, as far as the balance
    * allows; how many it took (a repeat takes none again and answers the first).
    */
-  async function takeBack(tx: Transaction, orderId: string, userId: string, amount: number) {
+  async function takeBack(tx: Transaction, sourceId: string, userId: string, amount: number) {
     const posting = (delta: number) => ({
       userId,
       delta,
       reason: 'refund' as const,
-      source: { type: 'refund' as const, id: orderId },
+      source: { type: 'refund' as const, id: sourceId },
     });
     const outcome = await credits.post(tx, posting(-amount));
     if (outcome.status !== 'insufficient') return -outcome.posting.delta;
@@ -115,10 +155,15 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * Takes back from each player what the order gave them, as far as their balances allow; what
    * the buyer gave back and had spent, which their mail says.
    */
-  async function takeBackAll(tx: Transaction, order: repo.OrderRow, players: TakeBack[]) {
+  async function takeBackAll(
+    tx: Transaction,
+    order: repo.OrderRow,
+    players: TakeBack[],
+    sourceId: string,
+  ) {
     let buyer = NOTHING_TAKEN;
     for (const player of players) {
-      const taken = await takeBack(tx, order.id, player.userId, player.credits);
+      const taken = await takeBack(tx, sourceId, player.userId, player.credits);
       if (player.userId !== order.userId) continue;
       buyer = { creditsTakenBack: taken, creditsSpent: player.credits - taken };
     }
@@ -137,22 +182,64 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * In `tx`, a paid order becomes refunded and gives back what it granted: its Game Passes are
-   * revoked, and the buyer (its credits) and whoever redeemed a pass (the pass's credits) give
-   * them back as far as their balances allow. A pending order becomes refunded and never pays.
-   * Null when the order was neither paid nor pending (refunded already: nothing happens twice).
+   * The order's money this refund claims (all that is left, or `portion`'s amount), and whether
+   * it is the last: the order is refunded then. Null when there is none to claim.
+   */
+  async function claim(
+    tx: Transaction,
+    order: repo.OrderRow,
+    paymentId: string | null,
+    portion: Portion | undefined,
+  ) {
+    if (portion === undefined) {
+      const marked = await repo.markRefunded(tx, { id: order.id, paymentId }, clock.now());
+      if (marked === undefined) return null;
+      const amountCents = order.amountCents - marked.refundedBefore;
+      return { ...marked, amountCents, final: true };
+    }
+    const claimed = await repo.claimRefundAmount(tx, order.id, portion.amountCents, clock.now());
+    if (claimed.outcome === 'not_paid') return null;
+    if (claimed.outcome === 'over') {
+      fail('REFUND_OVER_REMAINING', refundOverRemainingMessage(claimed.remaining));
+    }
+    return { wasPaid: true, ...claimed, amountCents: portion.amountCents };
+  }
+
+  /**
+   * In `tx`, a paid order gives back what the refunded money bought (ADR 0027, 0056): a refund
+   * of all that is left makes it refunded, revokes its Game Passes and takes back from whoever
+   * redeemed one; the buyer gives back the credits the rule counts for this money
+   * (creditsRefundedAt), as far as balances allow, and a refund as credits adds that many. A
+   * pending order becomes refunded and never pays. Null when the order was neither paid nor
+   * pending (refunded already: nothing happens twice).
    */
   async function clawBack(
     tx: Transaction,
     order: repo.OrderRow,
     paymentId = order.providerPaymentId,
+    portion?: Portion,
   ): Promise<Clawback | null> {
     await lockPlayers(tx, order);
-    const wasPaid = await repo.markRefunded(tx, { id: order.id, paymentId }, clock.now());
-    if (wasPaid === undefined) return null;
-    if (!wasPaid) return { takeBack: [], passes: 0, credits: 0, missing: 0, buyer: NOTHING_TAKEN };
-    const owed = new Map<string, number>([[order.userId, order.credits]]);
-    const revoked = await codes.revokeOrderPasses(tx, order.id);
+    const claimed = await claim(tx, order, paymentId, portion);
+    if (claimed === null) return null;
+    if (!claimed.wasPaid) {
+      return {
+        takeBack: [],
+        passes: 0,
+        credits: 0,
+        missing: 0,
+        buyer: NOTHING_TAKEN,
+        creditsAdded: 0,
+        amountCents: 0,
+      };
+    }
+    const refundedAfter = claimed.refundedBefore + claimed.amountCents;
+    const share = (credits: number) =>
+      creditsRefundedAt(credits, order.amountCents, refundedAfter) -
+      creditsRefundedAt(credits, order.amountCents, claimed.refundedBefore);
+    const buyerCredits = share(order.credits);
+    const owed = new Map<string, number>([[order.userId, buyerCredits]]);
+    const revoked = claimed.final ? await codes.revokeOrderPasses(tx, order.id) : [];
     for (const pass of revoked) owed.set(pass.userId, (owed.get(pass.userId) ?? 0) + pass.credits);
     const players = [...owed]
       .filter(([, amount]) => amount > 0)
@@ -166,15 +253,29 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const short = takenBack.filter((player) => player.missing > 0);
     const shortOf = new Map(short.map((player) => [player.userId, player.missing]));
     if (shortOf.size > 0) await seats.giveBackForRefund(tx, shortOf);
-    const buyer = await takeBackAll(tx, order, takenBack);
+    const sourceId = portion?.sourceId ?? order.id;
+    const buyer = await takeBackAll(tx, order, takenBack, sourceId);
+    // Instead of the money: its share of the order's value in credits, after the take-back.
+    const creditsAdded = portion?.asCredits === true ? share(creditValueOf(order)) : 0;
+    if (creditsAdded > 0) {
+      const source = { type: 'refund' as const, id: `${sourceId}.credits` };
+      await credits.post(tx, {
+        userId: order.userId,
+        delta: creditsAdded,
+        reason: 'refund',
+        source,
+      });
+    }
     const total = (key: 'credits' | 'missing') =>
       takenBack.reduce((sum, player) => sum + player[key], 0);
     return {
       takeBack: takenBack,
-      passes: passCountOf(withLines(order)),
+      passes: claimed.final ? passCountOf(withLines(order)) : 0,
       credits: total('credits'),
       missing: total('missing'),
       buyer,
+      creditsAdded,
+      amountCents: claimed.amountCents,
     };
   }
 
@@ -190,7 +291,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       if (clawed === null) return;
       await repo.insertRefund(tx, {
         orderId: order.id,
-        amountCents: order.amountCents,
+        amountCents: clawed.amountCents > 0 ? clawed.amountCents : order.amountCents,
         requestedBy: null,
         shortfallCredits: clawed.missing,
         ...answer,
@@ -219,18 +320,178 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * An account deleted since has no address: the mail is dropped with it.
    */
   async function mailBuyer(tx: Transaction, order: repo.OrderRow, refundId: string) {
-    const facts = await repo.takeBuyerMail(tx, refundId);
+    return queueBuyerMail(tx, order, await repo.takeBuyerMail(tx, refundId));
+  }
+
+  /** Queues the buyer's mail about a refund with these facts (none: nothing), in `tx`. */
+  async function queueBuyerMail(
+    tx: Transaction,
+    order: repo.OrderRow,
+    facts: repo.RefundMailFacts | null,
+    passesRevoked = passCountOf(withLines(order)),
+  ) {
     const buyer = facts === null ? undefined : await accounts.find(order.userId, tx);
     if (facts === null || buyer === undefined) return false;
+    const { part, ...said } = facts;
     const mail = mailDraft('order_refunded', {
       username: buyer.username,
       orderNumber: order.orderNumber,
-      amount: formatUsd(order.amountCents),
-      passesRevoked: passCountOf(withLines(order)),
-      ...facts,
+      amount: formatUsd(part?.amountCents ?? order.amountCents),
+      passesRevoked,
+      whole: part === undefined || part.amountCents === order.amountCents,
+      asCredits: part?.asCredits ?? false,
+      creditsAdded: part?.creditsAdded ?? 0,
+      ...said,
     });
     await mailer.queue(tx, buyer.email, mail);
     return true;
+  }
+
+  /**
+   * Records the processor's answer on a refund of an amount, and once the money is back mails
+   * the buyer in the same transaction; the refund as it stands after it.
+   */
+  async function recordPartAnswer(
+    order: repo.OrderRow,
+    row: repo.PartRefundRow,
+    answer: RefundResult,
+  ): Promise<repo.PartRefundRow> {
+    const now = clock.now();
+    if (answer.outcome === 'unknown') return row;
+    const change =
+      answer.outcome === 'failed'
+        ? ({ status: 'failed', failureCode: answer.code } as const)
+        : { status: answer.outcome, providerRefundId: answer.refundId };
+    const { settled, mailed } = await transaction(async (tx) => {
+      const after = await repo.settlePartRefund(tx, row.id, change, now);
+      if (after?.status === 'failed') await repo.flagOrder(tx, order.id, 'refund_failed', now);
+      if (after?.status !== 'completed') return { settled: after, mailed: false };
+      await repo.unflagOrder(tx, order.id, 'refund_failed');
+      const facts = await repo.takePartBuyerMail(tx, after.id);
+      return {
+        settled: after,
+        mailed: await queueBuyerMail(tx, order, facts, after.passesRevoked),
+      };
+    });
+    if (mailed) mailer.wake();
+    return settled ?? (await repo.findPartRefund(db, order.id, row.requestKey)) ?? row;
+  }
+
+  /** Asks the processor to return a refund of an amount to the card, under its attempt's key. */
+  async function askPartProcessor(order: repo.OrderRow, row: repo.PartRefundRow) {
+    const answer = await payments.refundPayment({
+      idempotencyKey: `${row.id}.${row.attempts}`,
+      paymentId: order.providerPaymentId ?? '',
+      amountCents: row.amountCents,
+      currency: 'USD',
+      reason: `Partial refund of ${order.orderNumber}`,
+    });
+    return recordPartAnswer(order, row, answer);
+  }
+
+  /**
+   * A refund of an amount asked for again under its request key: nothing is taken or claimed
+   * again; a card refund whose answer was lost is asked again under its key, one turned down is
+   * retried under the next.
+   */
+  async function askPartAgain(order: repo.OrderRow, row: repo.PartRefundRow) {
+    if (row.destination === 'credits') return row;
+    if (row.status === 'failed') {
+      const retried = (await repo.retryPartRefund(db, row.id, clock.now())) ?? row;
+      return retried.status === 'failed' ? retried : askPartProcessor(order, retried);
+    }
+    if (row.status === 'pending' && row.providerRefundId === null) {
+      return askPartProcessor(order, row);
+    }
+    return row;
+  }
+
+  /** The money a refund request returns: its amount, or all that is left of the order. */
+  const amountOf = (order: repo.OrderRow, request: Pick<OperatorRefund, 'amountCents'>) =>
+    request.amountCents ?? order.amountCents - order.refundedCents;
+
+  /** A paid order, by its number, that a refund of an amount may take from; refused otherwise. */
+  async function partRefundableOrder(orderNumber: string): Promise<repo.OrderRow> {
+    const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
+    if (order.status === 'refunded') fail('ORDER_ALREADY_REFUNDED');
+    if (order.status !== 'paid' || order.providerPaymentId === null) fail('ORDER_NOT_REFUNDABLE');
+    return order;
+  }
+
+  /** Names the players a refund takes from, for its plan. */
+  async function named(players: TakeBack[]): Promise<NamedTakeBack[]> {
+    const takeBack: NamedTakeBack[] = [];
+    for (const player of players) {
+      const account = await accounts.find(player.userId);
+      takeBack.push({ ...player, username: account?.username ?? 'deleted player' });
+    }
+    return takeBack;
+  }
+
+  /**
+   * An admin's refund of an amount (ADR 0056), to the card or as credits: in one transaction the
+   * amount is claimed (refused past what is left), what the rule counts for it taken back (and,
+   * as credits, added), the row written under the request key and the audit row (`also`); then
+   * a card refund asks the processor for that amount. The same request key again refunds nothing
+   * twice: it answers the refund it made (asking the processor again if its answer was lost).
+   */
+  async function partRefundForOperator(
+    request: OperatorRefund,
+    requestedBy: string | null,
+    also: Also,
+  ) {
+    const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
+    const requestKey = request.requestKey ?? randomUUID();
+    const existing = await repo.findPartRefund(db, order.id, requestKey);
+    if (existing !== undefined) return { order, refund: await askPartAgain(order, existing) };
+    await partRefundableOrder(request.orderNumber);
+    const asCredits = request.asCredits === true;
+    const id = randomUUID();
+    const portion: Portion = { amountCents: amountOf(order, request), asCredits, sourceId: id };
+    let written: { row: repo.PartRefundRow; mailed: boolean };
+    try {
+      written = await transaction(async (tx) => {
+        const clawed =
+          (await clawBack(tx, order, order.providerPaymentId, portion)) ??
+          fail('ORDER_ALREADY_REFUNDED');
+        if (clawed.missing > 0 && !request.leaveShortfall) {
+          fail('REFUND_SHORTFALL', refundShortfallMessage(clawed.missing));
+        }
+        const facts: repo.RefundMailFacts = {
+          reason: request.reason,
+          ...clawed.buyer,
+          part: { amountCents: portion.amountCents, asCredits, creditsAdded: clawed.creditsAdded },
+        };
+        const inserted =
+          (await repo.insertPartRefund(tx, {
+            id,
+            orderId: order.id,
+            requestKey,
+            amountCents: portion.amountCents,
+            destination: asCredits ? 'credits' : 'card',
+            creditsTakenBack: clawed.credits - clawed.missing,
+            creditsAdded: clawed.creditsAdded,
+            shortfallCredits: clawed.missing,
+            passesRevoked: clawed.passes,
+            // No money moves for credits: done when written, and the buyer mailed now.
+            status: asCredits ? 'completed' : 'pending',
+            requestedBy,
+            buyerMail: asCredits ? null : facts,
+            now: clock.now(),
+          })) ?? fail('ORDER_ALREADY_REFUNDED');
+        await also(tx, order, clawed);
+        const mailed = asCredits && (await queueBuyerMail(tx, order, facts, clawed.passes));
+        return { row: inserted, mailed };
+      });
+    } catch (error) {
+      // The same request made at the same moment: the one that wrote answers for both.
+      const same = await repo.findPartRefund(db, order.id, requestKey);
+      if (same === undefined) throw error;
+      return { order, refund: await askPartAgain(order, same) };
+    }
+    if (written.mailed) mailer.wake();
+    if (asCredits) return { order, refund: written.row };
+    return { order, refund: await askPartProcessor(order, written.row) };
   }
 
   /**
@@ -290,6 +551,22 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     return fail('ORDER_ALREADY_REFUNDED');
   }
 
+  /**
+   * Our refund of an amount that a refund event is about: by Square's refund id, or (its news
+   * came before the processor's answer named it) a card refund of that amount still unnamed.
+   */
+  async function ourPartRefund(order: repo.OrderRow, update: RefundUpdate) {
+    const known = await repo.findPartRefundByProviderId(db, update.refundId);
+    if (known !== undefined) return known;
+    const parts = await repo.listPartRefunds(db, order.id);
+    return parts.find(
+      (part) =>
+        part.destination === 'card' &&
+        part.providerRefundId === null &&
+        part.amountCents === update.amountCents,
+    );
+  }
+
   /** A paid order with a payment to refund, by its number; refused otherwise. */
   async function refundableOrder(orderNumber: string): Promise<repo.OrderRow> {
     const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
@@ -311,6 +588,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         update.status === 'failed'
           ? { outcome: 'failed', code: update.failureCode }
           : { outcome: update.status, refundId: update.refundId };
+      const part = await ourPartRefund(order, update);
+      if (part !== undefined) {
+        if (part.providerRefundId !== null && part.providerRefundId !== update.refundId)
+          return 'applied';
+        const after = await recordPartAnswer(order, part, answer);
+        return after.status === 'failed' ? 'refund_failed' : 'applied';
+      }
       if (row !== undefined) {
         // News of an earlier attempt than the one on record changes nothing.
         if (row.providerRefundId !== null && row.providerRefundId !== update.refundId)
@@ -332,16 +616,28 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
      * What refunding a paid order would take back from whom, rehearsed in a transaction that is
      * rolled back, so the plan is what the refund itself would do now.
      */
-    async refundPlan(orderNumber: string) {
-      const order = await refundableOrder(orderNumber);
+    async refundPlan(
+      orderNumber: string,
+      part: Pick<OperatorRefund, 'amountCents' | 'asCredits'> = {},
+    ) {
+      const order = await partRefundableOrder(orderNumber);
+      const portion: Portion = {
+        amountCents: amountOf(order, part),
+        asCredits: part.asCredits === true,
+        sourceId: randomUUID(),
+      };
       const clawed =
-        (await rehearse((tx) => clawBack(tx, order))) ?? fail('ORDER_ALREADY_REFUNDED');
-      const takeBack: NamedTakeBack[] = [];
-      for (const player of clawed.takeBack) {
-        const account = await accounts.find(player.userId);
-        takeBack.push({ ...player, username: account?.username ?? 'deleted player' });
-      }
-      return { order, takeBack, passes: clawed.passes, missing: clawed.missing };
+        (await rehearse((tx) => clawBack(tx, order, order.providerPaymentId, portion))) ??
+        fail('ORDER_ALREADY_REFUNDED');
+      return {
+        order,
+        takeBack: await named(clawed.takeBack),
+        passes: clawed.passes,
+        missing: clawed.missing,
+        amountCents: clawed.amountCents,
+        remainingCents: order.amountCents - order.refundedCents,
+        creditsAdded: clawed.creditsAdded,
+      };
     },
 
     /**
@@ -354,6 +650,13 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     async refundForOperator(request: OperatorRefund, requestedBy: string | null, also: Also) {
       const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
       const existing = await repo.findRefund(db, order.id);
+      // An amount, credits, a request key or an order refunded in part: a refund of an amount.
+      const isPart =
+        request.amountCents !== undefined ||
+        request.asCredits === true ||
+        request.requestKey !== undefined ||
+        (existing === undefined && order.refundedCents > 0);
+      if (isPart) return partRefundForOperator(request, requestedBy, also);
       if (existing !== undefined) {
         return { order, refund: await askAgain(order, existing, request.reason, also) };
       }
@@ -365,7 +668,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         }
         const inserted = await repo.insertRefund(tx, {
           orderId: order.id,
-          amountCents: order.amountCents,
+          amountCents: clawed.amountCents,
           requestedBy,
           shortfallCredits: clawed.missing,
           status: 'pending',

@@ -1,6 +1,7 @@
 /**
  * The operator's settings commands (`multiplayer`, `settings` (the staff grant limit, the
- * money limits, the cancellation cut-off, the waitlist's hold), `venues`; the console's settings screen runs the same): each change
+ * money limits, the cancellation cut-off, the waitlist's hold, the no-show grace, the venue's
+ * details), `venues`; the console's settings screen runs the same): each change
  * and its audit row, with the values before and after, commit together under the setting's row
  * lock (settings.service.ts).
  */
@@ -21,6 +22,8 @@ export type SettingsCommand = Command<
   | 'settings money-limits'
   | 'settings cancel-cutoff'
   | 'settings waitlist-hold'
+  | 'settings no-show-grace'
+  | 'settings venue'
   | 'venues list'
   | VenueCommand['command']
 >;
@@ -41,8 +44,9 @@ export function createSettingsCommands({
 }) {
   async function showSettings(): Promise<OperatorResultOf<'settings show'>> {
     const current = await settings.current();
+    const { venue } = current;
     const { multiplayer, staffCreditLimit, moneyLimits, cancelCutoffMinutes } = current;
-    const { waitlistHoldMinutes, venues } = current;
+    const { waitlistHoldMinutes, noShowGraceMinutes, venues } = current;
     return {
       command: 'settings show',
       multiplayer,
@@ -50,8 +54,10 @@ export function createSettingsCommands({
       moneyLimits,
       cancelCutoffMinutes,
       waitlistHoldMinutes,
+      noShowGraceMinutes,
       venueLimit: venues.limit,
       venueNetworks: venues.networks,
+      venue,
       ordinaryLimits: ORDINARY_LIMITS,
     };
   }
@@ -137,6 +143,37 @@ export function createSettingsCommands({
     return { command: 'settings waitlist-hold', minutes, before };
   }
 
+  async function setNoShowGrace(
+    { minutes }: Command<'settings no-show-grace'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings no-show-grace'>> {
+    const before = await settings.setNoShowGrace(minutes, (tx, was) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.no-show-grace',
+        subject: 'no-show grace',
+        before: { minutes: was },
+        after: { minutes },
+      }),
+    );
+    return { command: 'settings no-show-grace', minutes, before };
+  }
+
+  /** The venue's details named in the command changed, the others kept; audited as a whole. */
+  async function setVenue(
+    { command, ...changed }: Command<'settings venue'>,
+    actor: OperatorActor,
+  ): Promise<OperatorResultOf<'settings venue'>> {
+    const before = await settings.setVenue(changed, (tx, was, after) =>
+      auditLog.record(tx, actor, {
+        action: 'settings.venue',
+        subject: 'venue details',
+        before: was,
+        after,
+      }),
+    );
+    return { command, venue: { ...before, ...changed }, before };
+  }
+
   /** A venue network listed or taken off (its range the subject), or their limit changed. */
   async function changeVenues(command: VenueCommand, actor: OperatorActor) {
     const record = (tx: Transaction, subject: string, before: unknown, after: unknown) =>
@@ -202,6 +239,10 @@ export function createSettingsCommands({
           return setCancelCutoff(command, actor);
         case 'settings waitlist-hold':
           return setWaitlistHold(command, actor);
+        case 'settings no-show-grace':
+          return setNoShowGrace(command, actor);
+        case 'settings venue':
+          return setVenue(command, actor);
         case 'venues list':
           return listVenues();
         case 'venues add':

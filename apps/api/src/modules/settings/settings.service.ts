@@ -3,8 +3,10 @@
  * shows the spec's banner and the server refuses bookings and joins), the most credits staff
  * may grant or deduct in one console action, what the console may move in a venue day (staff's
  * credits, code batches), how long before a game players may cancel their
- * seat (ADR 0029), how long a seat offered from the waitlist is held (ADR 0034), the venue's
- * week, and the venue networks whose per-address limits are raised (ADR 0025). Their defaults
+ * seat (ADR 0029), how long a seat offered from the waitlist is held (ADR 0034), how long after
+ * a game's start a seat without a join is a no-show (ADR 0059), the venue's
+ * week, the venue networks whose per-address limits are raised (ADR 0025), and the venue's own
+ * details (name, address, contact, 12- or 24-hour clock; ADR 0057). Their defaults
  * are MULTIPLAYER_ENABLED and the contract's; a value stored (`npm run admin`, or the console)
  * is kept in the database, so every API process follows it. Each process reads a setting at
  * most once per SETTINGS_TTL_MS, so a booking or a limit check costs no extra statement and a
@@ -13,6 +15,7 @@
  */
 import {
   CANCEL_CUTOFF,
+  NO_SHOW,
   WAITLIST,
   DEFAULT_WEEKLY_SCHEDULE,
   MONEY_LIMITS,
@@ -26,9 +29,13 @@ import {
   type Weekday,
   type WeekdayHours,
   type WeeklySchedule,
+  DEFAULT_VENUE_SETTINGS,
+  venueSettings,
+  type VenueDetails,
+  type VenueSettings,
 } from '@questfield/contract';
 import { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import type { Infra } from '../../infra';
 import { inRanges, parseVenueRange, type AddressRange } from '../../lib/address-range';
 import { fail } from '../../lib/app-error';
@@ -43,7 +50,9 @@ const BLOCKED_DAYS = 'blocked_days';
 const VENUES = 'venue_networks';
 const CANCEL_CUTOFF_MINUTES = 'cancel_cutoff_minutes';
 const WAITLIST_HOLD_MINUTES = 'waitlist_hold_minutes';
+const NO_SHOW_GRACE_MINUTES = 'no_show_grace_minutes';
 const MONEY = 'money_limits';
+const VENUE = 'venue_details';
 
 /** The venue networks and what their per-address limits are raised to. */
 export type VenueNetworks = { limit: number; networks: VenueNetwork[] };
@@ -104,6 +113,49 @@ const asWaitlistHold = (stored: unknown): number =>
     ? (stored as number)
     : WAITLIST.holdDefaultMinutes;
 
+/** A stored grace counts only as a whole number of minutes within the no-show's bounds. */
+const asNoShowGrace = (stored: unknown): number =>
+  Number.isSafeInteger(stored) &&
+  (stored as number) >= NO_SHOW.graceMinMinutes &&
+  (stored as number) <= NO_SHOW.graceMaxMinutes
+    ? (stored as number)
+    : NO_SHOW.graceDefaultMinutes;
+
+/**
+ * The venue's details as stored, each field that still reads under today's rules kept and the
+ * default (the name: DISTRICT_NAME) for the rest.
+ */
+function asVenueSettings(districtName: string) {
+  const defaults: VenueSettings = { ...DEFAULT_VENUE_SETTINGS, name: districtName };
+  return (stored: unknown): VenueSettings => {
+    const fields = typeof stored === 'object' && stored !== null ? stored : {};
+    const kept = Object.entries(fields).filter(
+      ([key, value]) =>
+        key in venueSettings.shape &&
+        venueSettings.shape[key as keyof VenueSettings].safeParse(value).success,
+    );
+    return { ...defaults, ...(Object.fromEntries(kept) as Partial<VenueSettings>) };
+  };
+}
+
+/** The details with the venue's zone (VENUE_TIMEZONE), as screens and mails read them. */
+const withZone = (venue: VenueSettings, timeZone: string): VenueDetails => ({
+  ...venue,
+  timeZone,
+});
+
+/**
+ * The venue's details as stored now, read in one statement: the mails' renderer reads them once
+ * per pass of the outbox (services.ts), so a change reaches the next mail sent.
+ */
+export async function readVenueDetails(
+  db: Executor,
+  env: Pick<Infra['env'], 'districtName' | 'venueTimezone'>,
+): Promise<VenueDetails> {
+  const venue = asVenueSettings(env.districtName)(await repo.readSetting(db, VENUE));
+  return withZone(venue, env.venueTimezone);
+}
+
 export function createSettingsService({
   db,
   env,
@@ -124,7 +176,10 @@ export function createSettingsService({
   const staffCreditLimit = ttlCache(SETTINGS_TTL_MS, clock, stored(asCreditLimit));
   const cancelCutoff = ttlCache(SETTINGS_TTL_MS, clock, stored(asCancelCutoff));
   const waitlistHold = ttlCache(SETTINGS_TTL_MS, clock, stored(asWaitlistHold));
+  const noShowGrace = ttlCache(SETTINGS_TTL_MS, clock, stored(asNoShowGrace));
   const money = ttlCache(SETTINGS_TTL_MS, clock, stored(asMoneyLimits));
+  const asVenue = asVenueSettings(env.districtName);
+  const venue = ttlCache(SETTINGS_TTL_MS, clock, stored(asVenue));
   const week = ttlCache(SETTINGS_TTL_MS, clock, stored(asWeek));
   const blocked = ttlCache(SETTINGS_TTL_MS, clock, stored(asBlockedDays));
   // Kept with the ranges read, so a limit check only matches an address against them.
@@ -142,6 +197,8 @@ export function createSettingsService({
     money,
     cancelCutoff,
     waitlistHold,
+    noShowGrace,
+    venue,
     week,
     blocked,
     venues,
@@ -258,6 +315,16 @@ export function createSettingsService({
       change(WAITLIST_HOLD_MINUTES, asWaitlistHold, () => minutes, audit),
 
     /**
+     * How many minutes after a game's start a seat without a join is a no-show (this process's
+     * copy; ADR 0059).
+     */
+    noShowGraceMinutes: (): Promise<number> => noShowGrace.get(NO_SHOW_GRACE_MINUTES),
+
+    /** Sets the no-show grace; the grace before. */
+    setNoShowGrace: (minutes: number, audit: AuditChange<number>): Promise<number> =>
+      change(NO_SHOW_GRACE_MINUTES, asNoShowGrace, () => minutes, audit),
+
+    /**
      * Switches multiplayer for every process (operators); the value before, as stored (not this
      * process's copy).
      */
@@ -268,23 +335,42 @@ export function createSettingsService({
     setStaffCreditLimit: (limit: number, audit: AuditChange<number>): Promise<number> =>
       change(STAFF_CREDIT_LIMIT, asCreditLimit, () => limit, audit),
 
+    /** The venue's details and clock (this process's copy; a change here clears it). */
+    venueDetails: async (): Promise<VenueDetails> =>
+      withZone(await venue.get(VENUE), env.venueTimezone),
+
+    /** Changes the venue's details given, keeping the others; the details before. */
+    setVenue: async (
+      changed: Partial<VenueSettings>,
+      audit: AuditChange<VenueSettings>,
+    ): Promise<VenueDetails> =>
+      withZone(
+        await change(VENUE, asVenue, (current) => ({ ...current, ...changed }), audit),
+        env.venueTimezone,
+      ),
+
     /** Every setting of the console's screen as stored now (not this process's copy). */
     async current() {
-      const [isOn, creditLimit, limits, cutoff, hold, venueList] = await Promise.all([
-        stored(asMultiplayer)(MULTIPLAYER),
-        stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
-        stored(asMoneyLimits)(MONEY),
-        stored(asCancelCutoff)(CANCEL_CUTOFF_MINUTES),
-        stored(asWaitlistHold)(WAITLIST_HOLD_MINUTES),
-        stored(asVenues)(VENUES),
-      ]);
+      const [isOn, creditLimit, limits, cutoff, hold, grace, venueList, details] =
+        await Promise.all([
+          stored(asMultiplayer)(MULTIPLAYER),
+          stored(asCreditLimit)(STAFF_CREDIT_LIMIT),
+          stored(asMoneyLimits)(MONEY),
+          stored(asCancelCutoff)(CANCEL_CUTOFF_MINUTES),
+          stored(asWaitlistHold)(WAITLIST_HOLD_MINUTES),
+          stored(asNoShowGrace)(NO_SHOW_GRACE_MINUTES),
+          stored(asVenues)(VENUES),
+          stored(asVenue)(VENUE),
+        ]);
       return {
         multiplayer: isOn,
         staffCreditLimit: creditLimit,
         moneyLimits: limits,
         cancelCutoffMinutes: cutoff,
         waitlistHoldMinutes: hold,
+        noShowGraceMinutes: grace,
         venues: venueList,
+        venue: withZone(details, env.venueTimezone),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
@@ -10,7 +11,11 @@ import { useSession } from '@/features/accounts/hooks/use-session';
 import { onDemand } from '@/lib/on-demand';
 import type { Session } from '@/lib/session';
 
-export type RouteHandle = { header?: HeaderVariant };
+export type RouteHandle = {
+  header?: HeaderVariant;
+  /** `own`: the page brings its own frame (the console's), without the site's header and footer. */
+  frame?: 'own';
+};
 
 // Only a signed-in player has a countdown: visitors never load its code.
 const GameCountdown = onDemand(() =>
@@ -54,33 +59,55 @@ function headerAccount(session: Session) {
   };
 }
 
-/** The layout route: header, page, footer, the app-level auth listener and scroll handling. */
-export default function RootRoute() {
+/** Whether the page shown brings its own frame (RouteHandle `frame`). */
+function useOwnFrame(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.frame === 'own');
+}
+
+/** The player site's frame: its header (with the player's banners), the page, its footer. */
+export function SiteFrame({ children }: { children: ReactNode }) {
   const session = useSession();
   const variant = useHeaderVariant();
 
   return (
+    <AppLayout
+      header={
+        <SiteHeader
+          variant={variant}
+          session={session}
+          account={headerAccount(session)}
+          banner={
+            session.status === 'signed-in' ? (
+              <>
+                <WaitlistOfferBanner userId={session.user.id} credits={session.user.credits} />
+                <GameCountdown userId={session.user.id} variant="banner" />
+              </>
+            ) : undefined
+          }
+        />
+      }
+      footer={<SiteFooter />}
+    >
+      {children}
+    </AppLayout>
+  );
+}
+
+/**
+ * The layout route: the page in the site's frame (or in its own), the app-level auth listener
+ * and scroll handling.
+ */
+export default function RootRoute() {
+  const ownFrame = useOwnFrame();
+  return (
     <>
-      <AppLayout
-        header={
-          <SiteHeader
-            variant={variant}
-            session={session}
-            account={headerAccount(session)}
-            banner={
-              session.status === 'signed-in' ? (
-                <>
-                  <WaitlistOfferBanner userId={session.user.id} credits={session.user.credits} />
-                  <GameCountdown userId={session.user.id} variant="banner" />
-                </>
-              ) : undefined
-            }
-          />
-        }
-        footer={<SiteFooter />}
-      >
+      {ownFrame ? (
         <Outlet />
-      </AppLayout>
+      ) : (
+        <SiteFrame>
+          <Outlet />
+        </SiteFrame>
+      )}
       <NavigationProgress />
       <AuthModals />
       <ScrollRestoration />

@@ -23,8 +23,8 @@ export type PagedTableText = {
 
 /**
  * A list read a page at a time, in its honest states: loading, failed (with a retry), empty,
- * or the table (scrolling sideways on a narrow screen, in a region the keyboard can focus to
- * scroll it) with 'Load more' while the server has more (a list read whole is one page).
+ * or the table (dense; stacked rows on a phone; from tablet width up scrolling sideways where
+ * narrower than `minWidth`, in a region the keyboard can focus to scroll it) with 'Load more' while the server has more (a list read whole is one page).
  */
 export function PagedTable({
   query,
@@ -72,6 +72,7 @@ export function PagedTable({
             caption={caption}
             columns={columns}
             gutter
+            stacked
             className={cn('text-sm', minWidth)}
             headClassName={ruledHeadClass}
           >

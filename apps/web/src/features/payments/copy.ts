@@ -50,7 +50,6 @@ export const paymentsCopy = {
   gamePassOrder: (orderNumber: string) => `Game Pack order ${orderNumber}`,
   gamePassCount: (count: number) => (count === 1 ? '1 Game Pass' : `${count} Game Passes`),
   redeemed: 'Redeemed',
-  redeemedOn: (date: string) => `Redeemed ${date}`,
   notRedeemed: 'Not redeemed yet',
   ordersEmpty:
     'No orders yet. The credit packs, Game Packs and pre-orders you buy will appear here.',

@@ -11,6 +11,8 @@ import { useEffect, type RefObject } from 'react';
  *   meanwhile (a dialog they opened would lose its focus, and close).
  * - On small screens the bar is hidden and the menu button (also `data-account-button`) is the
  *   way to the account, so it gets the focus.
+ * - The console's own bar (ADR 0060) mounts only once the server has said the account is an
+ *   operator: its Sign out (`data-account-button`) takes the focus as it mounts.
  */
 const ACCOUNT_BAR = '[data-account-bar]';
 const ACCOUNT_BUTTON = '[data-account-button]';
@@ -36,6 +38,8 @@ export function focusAccountButton(): boolean {
   }
   const button = [...document.querySelectorAll(ACCOUNT_BUTTON)].find(isShown);
   button?.focus();
+  // None yet (the console's bar mounts once the server has answered): one may take it soon.
+  if (button === undefined) pendingSince = Date.now();
   return button !== undefined;
 }
 

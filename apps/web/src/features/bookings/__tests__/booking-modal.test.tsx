@@ -39,7 +39,7 @@ function signedIn(
     '/api/config': () => ({ body: { ...CONFIG, ...config } }),
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
     '/api/Events/GetAvailableEventTimes': () => ({ body: SLOTS }),
-    '/api/Events/DayStatus': () => ({ body: { closed: null } }),
+    '/api/Events/DayStatus': () => ({ body: { closed: null, slots: [] } }),
     ...handlers,
   });
 }
@@ -153,6 +153,8 @@ describe('the booking section on /', () => {
 
 describe('the booking modal: date and time slots', () => {
   it("opens on today's date with the focus in the field and lists the day's slots", async () => {
+    // The player is at the venue (New York): its clock alone, its zone named.
+    fakeBrowserTimeZone('America/New_York');
     const user = userEvent.setup();
     const api = signedIn(10);
     renderApp('/');
@@ -165,11 +167,13 @@ describe('the booking modal: date and time slots', () => {
       name: 'Available times (venue time)',
     });
     const buttons = within(times).getAllByRole('button');
-    expect(buttons.map((button) => button.textContent)).toEqual([
-      '3:00 PM venue time, 12/25 left',
-      '3:30 PM venue time, Full: waitlist',
-      '4:00 PM venue time, 25/25 left',
-    ]);
+    await waitFor(() =>
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        '3:00 PM EDT venue time, 12/25 left',
+        '3:30 PM EDT venue time, Full: waitlist',
+        '4:00 PM EDT venue time, 25/25 left',
+      ]),
+    );
     expect(buttons[0]).toBeEnabled();
     // A full slot says so, and leads to its waitlist.
     expect(buttons[1]).toBeEnabled();
@@ -309,7 +313,7 @@ describe('the booking modal: date and time slots', () => {
     const asked: (string | null)[] = [];
     const api = signedIn(10, {
       '/api/Events/GetAvailableEventTimes': () => ({ body: [] }),
-      '/api/Events/DayStatus': () => ({ body: { closed: reason } }),
+      '/api/Events/DayStatus': () => ({ body: { closed: reason, slots: [] } }),
     });
     mswServer.use(
       http.get('/api/Events/DayStatus', ({ request }) => {
@@ -343,13 +347,42 @@ describe('the booking modal: date and time slots', () => {
     ).toHaveAttribute('role', 'status');
   });
 
-  it('does not ask whether a day with slots is closed', async () => {
+  it("lists a slot closed with a reason in its place as 'Closed: <reason>', not a button", async () => {
     const user = userEvent.setup();
-    const api = signedIn(10);
+    const reason = 'Private <b>party</b> & "friends"';
+    // Between the first and second slots of SLOTS.
+    const closedAt = new Date(Date.parse(SLOTS[0]!.EventTime) + 15 * 60_000).toISOString();
+    const closed = { EventTime: closedAt, event_id: 'Old Mill District|3:15 PM', reason };
+    const api = signedIn(10, {
+      '/api/Events/DayStatus': () => ({ body: { closed: null, slots: [closed] } }),
+    });
     renderApp('/');
     const { dialog } = await openModal(user);
-    await within(dialog).findByRole('list', { name: /Available times/ });
-    expect(sentTo(api, 'Events/DayStatus')).toEqual([]);
+    const times = await within(dialog).findByRole('list', { name: /Available times/ });
+    const item = await within(times).findByText(`Closed: ${reason}`);
+    const entry = item.closest('li')!;
+    expect(entry).toHaveTextContent('3:15 PM');
+    expect(within(entry).queryByRole('button')).toBeNull();
+    expect(entry.querySelector('b')).toBeNull();
+    // In its place: after the first slot, before the second.
+    const entries = within(times).getAllByRole('listitem');
+    expect(entries.indexOf(entry)).toBe(1);
+    expect(within(times).getAllByRole('button')).toHaveLength(SLOTS.length);
+    expect(sentTo(api, 'Events/DayStatus')).toHaveLength(1);
+  });
+
+  it('lists only the closed slots of a day whose open ones are gone', async () => {
+    const user = userEvent.setup();
+    const closed = { ...SLOTS[0]!, reason: 'Staff training' };
+    signedIn(10, {
+      '/api/Events/GetAvailableEventTimes': () => ({ body: [] }),
+      '/api/Events/DayStatus': () => ({ body: { closed: null, slots: [closed] } }),
+    });
+    renderApp('/');
+    const { dialog } = await openModal(user);
+    const times = await within(dialog).findByRole('list', { name: /Available times/ });
+    expect(within(times).getByRole('listitem')).toHaveTextContent('Closed: Staff training');
+    expect(within(dialog).queryByText(/No time slots are left/)).not.toBeInTheDocument();
   });
 
   it('hides the slots behind the banner while multiplayer is disabled', async () => {
@@ -373,6 +406,7 @@ describe('the booking modal: date and time slots', () => {
 
 describe('the booking modal: confirm and book', () => {
   it('confirms with the credits, the cost and what remains; Change Selection goes back', async () => {
+    fakeBrowserTimeZone('America/New_York');
     const user = userEvent.setup();
     const api = signedIn(10);
     renderApp('/');
@@ -388,7 +422,7 @@ describe('the booking modal: confirm and book', () => {
       .getAllByRole('definition')
       .map((value) => value.textContent);
     expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
-      Session: '06/01/2026, 3:00 PM (venue time)',
+      Session: 'Mon, Jun 1, 3:00 PM EDT',
       'Current credits': '10',
       Cost: '2',
       Remaining: '8',
@@ -444,7 +478,10 @@ describe('the booking modal: confirm and book', () => {
 
     await act(async () => answer.resolve({ body: bookedAnswer(8) }));
     const status = await within(dialog).findByText(/^Event registered at/);
-    expect(status).toHaveTextContent('Event registered at 06/01/2026, 3:00 PM (venue time)');
+    // The venue's clock with its zone, and the player's own (a day ahead in the Chathams).
+    expect(status).toHaveTextContent(
+      'Event registered at Mon, Jun 1, 3:00 PM EDT (Tue, Jun 2, 7:45 AM GMT+12:45 your time)',
+    );
     expect(status).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status).toHaveFocus());
     expect(within(dialog).getByText('K7QM-4XPD')).toBeInTheDocument();
@@ -518,7 +555,7 @@ describe('the booking modal: confirm and book', () => {
     await user.click(await within(dialog).findByRole('button', { name: /4:00 PM.*3\/25 left/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Book Experience' }));
     expect(await within(dialog).findByText(/^Event registered at/)).toHaveTextContent(
-      '4:00 PM (venue time)',
+      'Mon, Jun 1, 4:00 PM EDT (Tue, Jun 2, 1:45 AM GMT+5:45 your time)',
     );
     expect(sentTo(api, 'Events/RegisterPixelEvent')).toEqual([
       { EventTime: '2026-06-01T20:00:00.000Z', timeZone },

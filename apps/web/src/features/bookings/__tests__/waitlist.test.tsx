@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerCredits, refusal, SLOTS } from './booking-test-utils';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp } from '@/testing/test-utils';
 
@@ -53,6 +54,7 @@ function signedIn(
     '/api/Users/Me': () => ({ body: [{ ...testUser, credits }] }),
     '/api/config': () => ({ body: testConfig() }),
     '/api/Events/GetAvailableEventTimes': () => ({ body: SLOTS }),
+    '/api/Events/DayStatus': () => ({ body: { closed: null, slots: [] } }),
     '/api/Waitlist/Mine': () => ({ body: state }),
     ...handlers,
   });
@@ -91,6 +93,7 @@ async function openFullSlot(user: UserEvent) {
 describe('the booking modal on a full session', () => {
   it('joins the waitlist, shows the place live as the day changes, and leaves it', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
+    fakeBrowserTimeZone('America/New_York');
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [], {
       '/api/Waitlist/Join': () => ({ body: { entries: [waiting(2)], holdMinutes: 10 } }),
@@ -101,7 +104,7 @@ describe('the booking modal on a full session', () => {
 
     const heading = await within(dialog).findByRole('heading', { name: 'This session is full' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(dialog).toHaveTextContent('Session: 06/01/2026, 3:30 PM (venue time)');
+    expect(dialog).toHaveTextContent('Session: Mon, Jun 1, 3:30 PM EDT');
     // The venue's hold, as the server says it, not "a few minutes".
     expect(dialog).toHaveTextContent(/Join the waitlist for free.*held for them for 10 minutes/);
     await user.click(within(dialog).getByRole('button', { name: 'Join the Waitlist' }));
@@ -188,6 +191,7 @@ describe('the booking modal on a full session', () => {
 
 describe('the offer banner', () => {
   it('shows an offer on any page as a region with the time left, and books it on Accept', async () => {
+    fakeBrowserTimeZone('America/New_York');
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [offer(14)], {
       '/api/Waitlist/Accept': () => {
@@ -197,8 +201,10 @@ describe('the offer banner', () => {
     });
     renderApp('/dashboard');
     const region = await screen.findByRole('region', { name: 'A seat is free for you' });
-    expect(region).toHaveTextContent(
-      'Your turn on the waitlist came: a seat on the session of Monday, June 1, 2026 at 3:30 PM is held for you.',
+    await waitFor(() =>
+      expect(region).toHaveTextContent(
+        'Your turn on the waitlist came: a seat on the session of Monday, June 1, 2026, 3:30 PM EDT is held for you.',
+      ),
     );
     // Announced politely; the timer itself is not read out every second.
     expect(region.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
@@ -285,13 +291,42 @@ describe('the offer banner', () => {
     ).toBeInTheDocument();
     expect(sentTo('Waitlist/Mine')).toHaveLength(2);
   });
+
+  it("shows an offer at once when the player's offer stream says one was made", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const { state, sentTo } = signedIn(10, []);
+      // The poll's timers never run: only the stream can bring the offer.
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+      vi.setSystemTime(NOW);
+      renderApp('/dashboard');
+      await waitFor(() => expect(sentTo('Waitlist/Mine')).toHaveLength(1));
+      const stream = FakeEventSource.opened
+        .filter((opened) => opened.url.startsWith('/api/Waitlist/Stream'))
+        .at(-1);
+      expect(stream?.readyState).toBe(1);
+
+      state.entries = [offer()];
+      // An event that is not the signal changes nothing.
+      act(() => stream!.emit({ nonsense: true }));
+      act(() => stream!.emit({ offered: true }));
+      expect(
+        await screen.findByRole('region', { name: 'A seat is free for you' }),
+      ).toBeInTheDocument();
+      expect(sentTo('Waitlist/Mine')).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('My Waitlist on the dashboard', () => {
-  const WHEN = 'Monday, June 1, 2026 at 3:30 PM';
+  // The venue's clock (New York), and the player's (Chicago) beside it.
+  const WHEN = 'Monday, June 1, 2026, 3:30 PM EDT (2:30 PM CDT your time)';
 
   it("lists the player's places with the place in line, and leaves one", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
+    fakeBrowserTimeZone('America/Chicago');
     const user = userEvent.setup();
     const { state, sentTo } = signedIn(10, [waiting(3)], {
       '/api/Waitlist/Leave': () => {
@@ -301,8 +336,10 @@ describe('My Waitlist on the dashboard', () => {
     });
     renderApp('/dashboard');
     const panel = await screen.findByRole('region', { name: 'My Waitlist' });
-    expect(within(panel).getByRole('listitem')).toHaveTextContent(
-      `${WHEN} (venue time)You are number 3 in line.`,
+    await waitFor(() =>
+      expect(within(panel).getByRole('listitem')).toHaveTextContent(
+        'Monday, June 1, 2026, 3:30 PM EDT · , 2:30 PM CDT your timeYou are number 3 in line.',
+      ),
     );
 
     await user.click(within(panel).getByRole('button', { name: `Leave the waitlist for ${WHEN}` }));
@@ -315,6 +352,7 @@ describe('My Waitlist on the dashboard', () => {
   });
 
   it('says a held seat is answered in the banner, and shows a refusal', async () => {
+    fakeBrowserTimeZone('America/Chicago');
     const user = userEvent.setup();
     signedIn(10, [offer(10)], {
       '/api/Waitlist/Leave': () => refusal('WAITLIST_CLOSED'),

@@ -20,6 +20,7 @@ import { DialogShell } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
+import { useClockText } from '@/lib/venue-clock';
 
 type View =
   | { step: 'pick' }
@@ -27,9 +28,14 @@ type View =
   | { step: 'waitlist'; slot: AvailableTime; day: Date }
   | { step: 'booked'; slot: AvailableTime; day: Date; answer: RegisterEventResponse };
 
-/** 'MM/DD/YYYY, 10:00 AM (venue time)': the chosen day and the slot's start as the server says. */
-function slotText(day: Date, slot: AvailableTime): string {
-  return `${format(day, DATE_FORMAT)}, ${venueTime(slot)} (${bookingsCopy.venueTime})`;
+/**
+ * The slot's start on the venue's clock, with the player's beside it where it differs: 'Sat,
+ * Nov 28, 6:00 PM EST (5:00 PM CST your time)'. Until the venue's clock is known, the chosen day
+ * and the server's own words: 'MM/DD/YYYY, 6:00 PM (venue time)'.
+ */
+function slotText(clockText: ReturnType<typeof useClockText>, day: Date, slot: AvailableTime) {
+  const pending = `${format(day, DATE_FORMAT)}, ${venueTime(slot)} (${bookingsCopy.venueTime})`;
+  return clockText(slot.EventTime, 'short', pending);
 }
 
 const headingClass = 'text-lg font-bold text-white outline-none';
@@ -75,6 +81,7 @@ export default function BookingDialog({
   const dateId = useId();
   const config = usePublicConfig();
   const register = useRegisterEventMutation();
+  const clockText = useClockText();
   // Without a config (it failed), multiplayer counts as on: the server refuses a booking anyway.
   const multiplayerEnabled = config.isError || (config.data?.multiplayerEnabled ?? false);
 
@@ -142,7 +149,7 @@ export default function BookingDialog({
       <WaitlistView
         slot={slot}
         date={dayKey(chosenDay)}
-        sessionText={slotText(chosenDay, slot)}
+        sessionText={slotText(clockText, chosenDay, slot)}
         userId={userId}
         credits={credits}
         headingId={`${dateId}-view`}
@@ -181,7 +188,7 @@ export default function BookingDialog({
         </h3>
         <CostSummary
           rows={[
-            [bookingsCopy.sessionLabel, slotText(view.day, slot)],
+            [bookingsCopy.sessionLabel, slotText(clockText, view.day, slot)],
             [bookingsCopy.currentCredits, credits],
             [bookingsCopy.cost, GAME_COST_CREDITS],
           ]}
@@ -203,7 +210,7 @@ export default function BookingDialog({
   } else {
     body = (
       <Booked
-        text={MESSAGES.eventRegistered(slotText(view.day, view.slot))}
+        text={MESSAGES.eventRegistered(slotText(clockText, view.day, view.slot))}
         accessCode={view.answer.accessCode}
         messageRef={successRef}
         onDone={() => onOpenChange(false)}

@@ -3,7 +3,9 @@ import { useRef, useState } from 'react';
 import { useWaitlist } from '../api/get-waitlist';
 import { useLeaveWaitlistMutation } from '../api/leave-waitlist';
 import { bookingsCopy } from '../copy';
+import { useWaitlistWhen } from './waitlist-offer';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { failureText } from '@/lib/api-client';
@@ -21,6 +23,7 @@ export function MyWaitlist({ userId }: { userId: string }) {
   const [left, setLeft] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const when = useWaitlistWhen();
 
   if (entries.length === 0 && left === null) return null;
 
@@ -31,7 +34,7 @@ export function MyWaitlist({ userId }: { userId: string }) {
       { EventTime: entry.EventTime },
       {
         onSuccess: () => {
-          setLeft(bookingsCopy.leftWaitlist(entry.when));
+          setLeft(bookingsCopy.leftWaitlist(when(entry)));
           headingRef.current?.focus();
         },
         onError: (error) => setFailure(failureText(error, bookingsCopy.waitlistFailed)),
@@ -54,7 +57,11 @@ export function MyWaitlist({ userId }: { userId: string }) {
             >
               <div>
                 <p className="font-semibold text-white">
-                  <time dateTime={entry.EventTime}>{entry.when}</time> ({bookingsCopy.venueTime})
+                  <ClockTime
+                    at={entry.EventTime}
+                    date="long"
+                    pending={`${entry.when} (${bookingsCopy.venueTime})`}
+                  />
                 </p>
                 <p className="text-sm text-mist-300">
                   {entry.place === null
@@ -65,7 +72,7 @@ export function MyWaitlist({ userId }: { userId: string }) {
               <button
                 type="button"
                 className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                aria-label={bookingsCopy.leaveWaitlistFor(entry.when)}
+                aria-label={bookingsCopy.leaveWaitlistFor(when(entry))}
                 disabled={leave.isPending}
                 onClick={() => leaveLine(entry)}
               >

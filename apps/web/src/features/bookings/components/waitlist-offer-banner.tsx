@@ -2,8 +2,9 @@ import { WAITLIST_OFFER_HASH, type WaitlistEntry } from '@questfield/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useWaitlist } from '../api/get-waitlist';
+import { useLiveOffers } from '../api/watch-offers';
 import { bookingsCopy } from '../copy';
-import { OfferActions, type OfferOutcome } from './waitlist-offer';
+import { OfferActions, OfferText, type OfferOutcome } from './waitlist-offer';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 
@@ -16,14 +17,16 @@ const isOffer = (entry: WaitlistEntry): entry is Offer =>
  * A seat offered from the waitlist (ADR 0034), on every page of a signed-in player: a strip
  * above the header's bar, a region headed 'A seat is free for you' with the game's time, the
  * time left on the hold, 'Accept (2 credits)' and 'Decline' (OfferActions). The player's
- * places are asked every WAITLIST.pollMs (and at once when a seat stream reports a change of
- * their game), so an offer shows within that time. Its arrival and the answer's outcome are
+ * places are asked at once when an offer is made to them (their offer stream, watch-offers.ts)
+ * or a seat stream reports a change of their game, and every WAITLIST.pollMs should the stream
+ * be closed, so an offer shows at once, or within that time. Its arrival and the answer's outcome are
  * announced politely; the focus is never taken, except back to the outcome when the button
  * pressed has gone with the offer, and by the heading when the player came by the offer mail's
  * link (WAITLIST_OFFER_HASH), once: they asked to land on it.
  */
 export function WaitlistOfferBanner({ userId, credits }: { userId: string; credits: number }) {
   const waitlist = useWaitlist(userId);
+  useLiveOffers(userId);
   const [outcome, setOutcome] = useState<OfferOutcome | null>(null);
   const headingId = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -65,7 +68,7 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
         >
           {bookingsCopy.offerHeading}
         </h2>
-        <p className="text-mist-100">{bookingsCopy.offerText(offer.when)}</p>
+        <OfferText offer={offer} />
         <OfferActions
           key={offer.EventTime}
           offer={offer}

@@ -10,6 +10,7 @@ import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
+import { useClockText } from '@/lib/venue-clock';
 
 /** The seconds left until `until` (ISO 8601), never below 0, counted down every second. */
 function useSecondsLeft(until: string): number {
@@ -24,6 +25,21 @@ function useSecondsLeft(until: string): number {
 /** '14:05': minutes and seconds. */
 function minutesAndSeconds(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A waitlisted game's start in words, on the venue's clock with its zone (and the player's beside
+ * it where it differs); until that clock is known, the server's words marked as venue time.
+ */
+export function useWaitlistWhen(): (entry: Pick<WaitlistEntry, 'EventTime' | 'when'>) => string {
+  const clockText = useClockText();
+  return (entry) => clockText(entry.EventTime, 'long', `${entry.when} (${bookingsCopy.venueTime})`);
+}
+
+/** 'Your turn on the waitlist came: a seat on the session of … is held for you.' */
+export function OfferText({ offer }: { offer: WaitlistEntry }) {
+  const when = useWaitlistWhen();
+  return <p className="text-mist-100">{bookingsCopy.offerText(when(offer))}</p>;
 }
 
 /** What became of an offer this page answered. */

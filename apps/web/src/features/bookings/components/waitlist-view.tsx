@@ -7,7 +7,7 @@ import { useLeaveWaitlistMutation } from '../api/leave-waitlist';
 import { useLiveSeats } from '../api/watch-seats';
 import { isFull } from '../booking';
 import { bookingsCopy } from '../copy';
-import { OfferActions, type OfferOutcome } from './waitlist-offer';
+import { OfferActions, OfferText, type OfferOutcome } from './waitlist-offer';
 import { ConfirmActions } from '@/components/ui/confirm-step';
 import { FormError } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
@@ -81,7 +81,7 @@ export function WaitlistView({
   } else if (entry?.status === 'offered' && entry.offerExpiresAt !== null) {
     body = (
       <>
-        <p className="text-mist-100">{bookingsCopy.offerText(entry.when)}</p>
+        <OfferText offer={entry} />
         <OfferActions
           offer={{ ...entry, offerExpiresAt: entry.offerExpiresAt }}
           credits={credits}

@@ -220,7 +220,7 @@ describe("the console's approvals", () => {
 
   it('is no screen of staff’s', async () => {
     const api = openApprovals('staff');
-    expect(await screen.findByRole('link', { name: 'Overview' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Today' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Approvals' })).toBeNull();
     expect(sentTo(api, LIST)).toEqual([]);
   });

@@ -50,7 +50,7 @@ function renderLog(role: ConsoleSession['role'], pages: Record<string, unknown>[
         ? { body: page.answer }
         : { status: 500, body: { code: 'INTERNAL', message: 'no' } };
     },
-    [EXPORT]: () => ({ body: { entries: [byAdmin, entry(6)], truncated: false } }),
+    [EXPORT]: () => ({ body: { entries: [byAdmin, entry(6)], truncated: false, csv: '' } }),
   });
 }
 

@@ -171,7 +171,7 @@ describe('the operator console', () => {
     expect(await screen.findByRole('heading', { name: 'Signed in to the console' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/operator');
     const nav = screen.getByRole('navigation', { name: 'Console' });
-    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Today' })).toHaveAttribute(
       'aria-current',
       'page',
     );

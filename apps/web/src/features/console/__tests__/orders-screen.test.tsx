@@ -37,6 +37,8 @@ const order = (overrides: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
   provider: 'test',
   providerPaymentId: 'PAY123',
   refund: null,
+  refundedCents: 0,
+  remainingCents: 1799,
   ...overrides,
 });
 const refundedOrder = order({
@@ -50,6 +52,15 @@ const refundedOrder = order({
     createdAt: '2026-06-01T16:10:00.000Z',
   },
 });
+/** The full refund's outcome, as the server answers it. */
+const FULL = {
+  amount: '$17.99',
+  asCredits: false,
+  creditsAdded: 0,
+  takenBack: 16,
+  status: 'completed',
+  failureCode: null,
+} as const;
 const plan = (balance = 16): ConsoleOrderRefundPlan => ({
   orderNumber: 'QF-7K3M9X2P4D',
   amount: '$17.99',
@@ -58,6 +69,9 @@ const plan = (balance = 16): ConsoleOrderRefundPlan => ({
   ],
   passes: 0,
   missing: 16 - balance,
+  amountCents: 1799,
+  remainingCents: 1799,
+  creditsAdded: 0,
 });
 
 function openOrders(
@@ -73,7 +87,7 @@ function openOrders(
     [PLAN]: () => ({ body: plan() }),
     [REFUND]: () => {
       current = [refundedOrder];
-      return { body: { order: refundedOrder } };
+      return { body: { order: refundedOrder, outcome: FULL } };
     },
     ...answers,
   });
@@ -215,7 +229,7 @@ describe("the console's orders", () => {
       [PLAN]: () => ({ body: plan(6) }),
       [REFUND]: (body) =>
         body.leaveShortfall === true
-          ? { body: { order: refundedOrder } }
+          ? { body: { order: refundedOrder, outcome: FULL } }
           : {
               status: 409,
               body: { code: 'REFUND_SHORTFALL', message: refundShortfallMessage(10) },
@@ -248,7 +262,9 @@ describe("the console's orders", () => {
     const api = openOrders('admin', {
       [REFUND]: () => {
         tries += 1;
-        return tries === 1 ? refusal('REAUTH_REQUIRED') : { body: { order: refundedOrder } };
+        return tries === 1
+          ? refusal('REAUTH_REQUIRED')
+          : { body: { order: refundedOrder, outcome: FULL } };
       },
       [REAUTH]: () => ({
         body: testConsoleSession({ role: 'admin', reauthUntil: '2026-06-01T12:15:00.000Z' }),
@@ -269,6 +285,90 @@ describe("the console's orders", () => {
       { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
     ]);
     expect(sentTo(api, REAUTH)).toEqual([{ password: 'violet-lantern-orbit-42', code: '123456' }]);
+  });
+
+  it('refunds part of an order as credits after showing what that amount takes back', async () => {
+    const user = userEvent.setup();
+    const partPlan = (body: Record<string, unknown>): ConsoleOrderRefundPlan => {
+      const cents = typeof body.amountCents === 'number' ? body.amountCents : 1799;
+      const taken = Math.floor((16 * cents) / 1799);
+      return {
+        ...plan(),
+        amount: `$${(cents / 100).toFixed(2)}`,
+        amountCents: cents,
+        takeBack: [
+          { playerId: PLAYER_ID, username: 'zelda', credits: taken, balance: 16, missing: 0 },
+        ],
+        creditsAdded: body.asCredits === true ? taken : 0,
+      };
+    };
+    const outcome = { ...FULL, amount: '$5.00', asCredits: true, creditsAdded: 4, takenBack: 4 };
+    const api = openOrders('admin', {
+      [PLAN]: (body) => ({ body: partPlan(body) }),
+      [REFUND]: () => ({
+        body: { order: order({ refundedCents: 500, remainingCents: 1299 }), outcome },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    const amount = await within(dialog).findByRole('textbox', { name: 'Amount to refund' });
+    expect(amount).toHaveValue('17.99');
+    expect(amount).toHaveAccessibleDescription('Up to $17.99, what is left of this order.');
+    expect(await within(dialog).findByText('16 credits from zelda')).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '5.00');
+    expect(await within(dialog).findByText('4 credits from zelda')).toBeVisible();
+    const toCard = within(dialog).getByRole('radio', { name: /Refund to card/ });
+    expect(toCard).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: /Refund as credits/ }));
+    expect(
+      await within(dialog).findByText('4 credits added to the buyer instead of the money.'),
+    ).toBeVisible();
+    await giveReason(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+    await waitForDialogToClose();
+    expect(
+      await screen.findByText(
+        '$5.00 of QF-7K3M9X2P4D is refunded as 4 credits; 4 credits taken back.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(sentTo(api, PLAN)).toContainEqual({
+      orderNumber: 'QF-7K3M9X2P4D',
+      amountCents: 500,
+      asCredits: true,
+    });
+    expect(sentTo(api, REFUND)).toEqual([
+      {
+        orderNumber: 'QF-7K3M9X2P4D',
+        leaveShortfall: false,
+        reason: REASON,
+        amountCents: 500,
+        asCredits: true,
+        requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
+  });
+
+  it('says what is wrong with the amount on its field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = openOrders('admin');
+    await user.click(await screen.findByRole('button', { name: 'Refund QF-7K3M9X2P4D' }));
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    const amount = await within(dialog).findByRole('textbox', { name: 'Amount to refund' });
+    await giveReason(user, dialog);
+    for (const [typed, said] of [
+      ['20.00', 'Only $17.99 is left to refund of this order.'],
+      ['five', 'Enter an amount in dollars and cents, like 12.50.'],
+      ['0', 'Enter an amount of at least $0.01.'],
+    ] as const) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(amount).toHaveAttribute('aria-invalid', 'true');
+      expect(amount).toHaveAccessibleDescription(expect.stringContaining(said));
+      await user.click(within(dialog).getByRole('button', { name: 'Refund Order' }));
+      await waitFor(() => expect(amount).toHaveFocus());
+    }
+    expect(sentTo(api, REFUND)).toEqual([]);
   });
 
   it('retries a refund the processor turned down, without asking for a plan', async () => {

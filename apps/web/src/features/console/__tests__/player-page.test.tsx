@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRetryAlert, refusal } from '@/testing/answers';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import {
   DAY_SLOTS,
   lastPage,
@@ -192,6 +193,8 @@ describe("the console's player page", () => {
   });
 
   it("books a seat for the player on a day's open game, in the server's words when refused", async () => {
+    // The operator is in Los Angeles; the venue's clock is New York's (mockApi's Venue).
+    fakeBrowserTimeZone('America/Los_Angeles');
     const user = userEvent.setup();
     let answer: 'full' | 'ok' = 'full';
     const api = openPage({
@@ -209,20 +212,25 @@ describe("the console's player page", () => {
       within(game)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Choose a game.', '10:00 AM, 12/25 left', '10:30 AM, full']);
-    expect(within(game).getByRole('option', { name: '10:30 AM, full' })).toBeDisabled();
+    ).toEqual([
+      'Choose a game.',
+      '10:00 AM EDT (7:00 AM PDT your time), 12/25 left',
+      '10:30 AM EDT (7:30 AM PDT your time), full',
+    ]);
+    expect(
+      within(game).getByRole('option', { name: '10:30 AM EDT (7:30 AM PDT your time), full' }),
+    ).toBeDisabled();
     const book = within(form).getByRole('button', { name: 'Book Seat' });
     await user.click(book);
     expect(game).toHaveAttribute('aria-invalid', 'true');
     expect(sentTo(api, SEAT_BOOK)).toEqual([]);
 
-    await user.selectOptions(game, '10:00 AM, 12/25 left');
+    await user.selectOptions(game, '10:00 AM EDT (7:00 AM PDT your time), 12/25 left');
     await user.click(book);
     expect(await within(form).findByRole('alert')).toHaveTextContent(/full/i);
     answer = 'ok';
     await user.click(book);
-    const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    const at = time.format(new Date(DAY_SLOTS[0]!.EventTime));
+    const at = 'Tue, Jun 2, 10:00 AM EDT (7:00 AM PDT your time)';
     expect(await screen.findByText(`zelda has a seat at ${at}: balance 0.`)).toHaveAttribute(
       'role',
       'status',
@@ -233,6 +241,7 @@ describe("the console's player page", () => {
   });
 
   it("cancels a seat to come after a confirmation, then puts the focus on 'Book a seat'", async () => {
+    fakeBrowserTimeZone('America/Los_Angeles');
     const user = userEvent.setup();
     const startsAt = '2026-06-02T14:00:00.000Z';
     let page = player();
@@ -245,10 +254,11 @@ describe("the console's player page", () => {
       [BOOKINGS]: (body) => ({ body: page.bookings[body.list as 'upcoming' | 'past'] }),
     });
     const upcoming = await screen.findByRole('table', { name: 'Games to come, soonest first' });
-    const time = new Intl.DateTimeFormat(undefined, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(startsAt));
+    // The list, its button and the dialog name the game on one clock: the venue's, then theirs.
+    const shown = await within(upcoming).findByText('Tue, Jun 2, 10:00 AM EDT');
+    expect(shown).toHaveAttribute('dateTime', startsAt);
+    expect(shown).toHaveTextContent('Tue, Jun 2, 10:00 AM EDT · , 7:00 AM PDT your time');
+    const time = 'Tue, Jun 2, 10:00 AM EDT (7:00 AM PDT your time)';
     await user.click(within(upcoming).getByRole('button', { name: `Cancel the seat at ${time}` }));
     const dialog = await findDialog('Cancel this seat');
     expect(dialog).toHaveAccessibleDescription(

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findRetryAlert, refusal } from '@/testing/answers';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConsoleSession, testUser, type MockAnswer } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -23,6 +24,7 @@ const report = (week = '2026-06-01', overrides: Partial<ConsoleReport> = {}): Co
     capacity: index === 0 ? 50 : 0,
     creditsSold: index === 1 ? 32 : 0,
     creditsSpent: index === 0 ? 6 : 0,
+    noShows: index === 0 ? 1 : 0,
   })),
   slots: [
     { startsAt: '2026-06-01T14:00:00.000Z', booked: 1, capacity: 25 },
@@ -63,6 +65,8 @@ describe("the console's reports", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows the venue's current week, each chart's numbers as a table", async () => {
+    // The viewer is at the venue (New York): its clock alone, no other beside it.
+    fakeBrowserTimeZone('America/New_York');
     const { api } = openReports('/operator/reports', () => ({ body: report() }));
     expect(await screen.findByRole('link', { name: 'Reports' })).toHaveAttribute(
       'aria-current',
@@ -70,19 +74,19 @@ describe("the console's reports", () => {
     );
     const days = await screen.findByRole('table', { name: 'Seats per day' });
     expect(rowsOf(days)).toEqual([
-      ['Day', 'Seats taken', 'Capacity'],
-      ['Mon, Jun 1', '3', '50'],
-      ['Tue, Jun 2', '0', '0'],
-      ['Wed, Jun 3', '0', '0'],
-      ['Thu, Jun 4', '0', '0'],
-      ['Fri, Jun 5', '0', '0'],
-      ['Sat, Jun 6', '0', '0'],
-      ['Sun, Jun 7', '0', '0'],
+      ['Day', 'Seats taken', 'Capacity', 'No-shows'],
+      ['Mon, Jun 1', '3', '50', '1'],
+      ['Tue, Jun 2', '0', '0', '0'],
+      ['Wed, Jun 3', '0', '0', '0'],
+      ['Thu, Jun 4', '0', '0', '0'],
+      ['Fri, Jun 5', '0', '0', '0'],
+      ['Sat, Jun 6', '0', '0', '0'],
+      ['Sun, Jun 7', '0', '0', '0'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Seats per slot' }))).toEqual([
       ['Slot', 'Seats taken', 'Capacity'],
-      ['Mon 10:00', '1', '25'],
-      ['Mon 12:00', '2', '25'],
+      ['Mon, Jun 1, 10:00 AM EDT', '1', '25'],
+      ['Mon, Jun 1, 12:00 PM EDT', '2', '25'],
     ]);
     const credits = rowsOf(screen.getByRole('table', { name: 'Credits sold and spent per day' }));
     expect(credits.slice(0, 3)).toEqual([

@@ -1,8 +1,9 @@
 import { API_ROUTES, type ConsoleDay, type ConsoleSlot } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findRetryAlert, refusal } from '@/testing/answers';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -48,6 +49,11 @@ function held() {
   });
   return { promise, answer };
 }
+
+// The operator is at the venue: its clock alone, nothing beside it (one test says otherwise).
+beforeEach(() => {
+  fakeBrowserTimeZone('America/New_York');
+});
 
 describe('the venue day', () => {
   it('shows each slot, then follows the day live through held requests', async () => {
@@ -105,22 +111,24 @@ describe('the venue day', () => {
     renderApp(`/operator/schedule?day=${DAY}`);
     const table = await screen.findByRole('table', { name: /Slots on/ });
 
-    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
-    const closing = await findDialog('Close the 10:00 AM slot');
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM EDT' }));
+    const closing = await findDialog('Close the 10:00 AM EDT slot');
     await user.click(
       await within(closing).findByLabelText('Keep their seats (tell them yourself)'),
     );
     await user.click(within(closing).getByRole('button', { name: 'Close Slot' }));
     expect(await within(closing).findByRole('status')).toHaveTextContent(
-      '10:00 AM is closed: new bookings and joins are refused. Players keep 3 seats on it: tell them.',
+      '10:00 AM EDT is closed: new bookings and joins are refused. Players keep 3 seats on it: tell them.',
     );
     await user.click(within(closing).getByRole('button', { name: 'Done' }));
     await waitForDialogToClose();
-    expect(screen.getByText(/10:00 AM is closed/)).toBeVisible();
+    expect(screen.getByText(/10:00 AM EDT is closed/)).toBeVisible();
 
-    const resize = within(table).getByRole('button', { name: 'Change the capacity of 10:00 AM' });
+    const resize = within(table).getByRole('button', {
+      name: 'Change the capacity of 10:00 AM EDT',
+    });
     await user.click(resize);
-    const dialog = await findDialog('Capacity of the 10:00 AM slot');
+    const dialog = await findDialog('Capacity of the 10:00 AM EDT slot');
     const seats = within(dialog).getByLabelText('Seats');
     await user.clear(seats);
     await user.type(seats, '2');
@@ -131,12 +139,12 @@ describe('the venue day', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Capacity' }));
     await waitForDialogToClose();
     await waitFor(() => expect(resize).toHaveFocus());
-    expect(await screen.findByText('10:00 AM now takes 30 players.')).toBeVisible();
+    expect(await screen.findByText('10:00 AM EDT now takes 30 players.')).toBeVisible();
 
     await user.click(
-      within(table).getByRole('button', { name: 'Show the access code of 10:00 AM' }),
+      within(table).getByRole('button', { name: 'Show the access code of 10:00 AM EDT' }),
     );
-    const code = await within(table).findByRole('status', { name: 'Access code of 10:00 AM' });
+    const code = await within(table).findByRole('status', { name: 'Access code of 10:00 AM EDT' });
     expect(code).toHaveTextContent('K7Q2-M9XD');
     await waitFor(() => expect(code).toHaveFocus());
 
@@ -160,8 +168,8 @@ describe('the venue day', () => {
     });
     renderApp(`/operator/schedule?day=${DAY}`);
     const table = await screen.findByRole('table', { name: /Slots on/ });
-    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
-    expect(await screen.findByText(/10:00 AM is closed/)).toBeVisible();
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM EDT' }));
+    expect(await screen.findByText(/10:00 AM EDT is closed/)).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(
       api.sent.filter((request) => [PREVIEW, CHANGE].some((path) => path === request.path)),
@@ -196,11 +204,11 @@ describe('the venue day', () => {
     });
     renderApp(`/operator/schedule?day=${DAY}`);
     const table = await screen.findByRole('table', { name: /Slots on/ });
-    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
-    const dialog = await findDialog('Close the 10:00 AM slot');
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM EDT' }));
+    const dialog = await findDialog('Close the 10:00 AM EDT slot');
     const list = await within(dialog).findByRole('list', { name: /Players booked/ });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(list).getByText('mia, the 10:00 game')).toBeVisible();
+    expect(within(list).getByText('mia, the 10:00 AM game')).toBeVisible();
     expect(within(dialog).getByText('2 players wait in line.')).toBeVisible();
 
     await user.click(within(dialog).getByLabelText('Cancel their seats and refund them'));
@@ -211,7 +219,7 @@ describe('the venue day', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close Slot' }));
     const result = await within(dialog).findByRole('status');
     expect(result).toHaveTextContent(
-      '10:00 AM is closed: new bookings and joins are refused. 3 seats cancelled, 6 credits refunded, 2 waitlist places ended; the players were mailed.',
+      '10:00 AM EDT is closed: new bookings and joins are refused. 3 seats cancelled, 6 credits refunded, 2 waitlist places ended; the players were mailed.',
     );
     await waitFor(() => expect(result).toHaveFocus());
     expect(
@@ -244,8 +252,8 @@ describe('the venue day', () => {
     });
     renderApp(`/operator/schedule?day=${DAY}`);
     const table = await screen.findByRole('table', { name: /Slots on/ });
-    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM' }));
-    const dialog = await findDialog('Close the 10:00 AM slot');
+    await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM EDT' }));
+    const dialog = await findDialog('Close the 10:00 AM EDT slot');
     await findRetryAlert('The players booked could not be read.');
     expect(within(dialog).queryByText(/Nobody is booked/)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Close Slot' })).toBeNull();
@@ -280,7 +288,7 @@ describe('the venue day', () => {
     const playing = row(/10:00/);
     expect(within(playing).getByText('Playing now')).toBeVisible();
     expect(within(playing).getByText('Open')).toBeVisible();
-    expect(within(playing).getByRole('button', { name: 'Close 10:00 AM' })).toBeVisible();
+    expect(within(playing).getByRole('button', { name: 'Close 10:00 AM EDT' })).toBeVisible();
     expect(playing).toHaveTextContent('3 waiting');
     expect(row(/10:30/)).not.toHaveTextContent(/waiting|Playing now|Ended/);
 

@@ -1,6 +1,7 @@
 import {
   API_ROUTES,
   MONEY_LIMITS,
+  VENUE_MESSAGES,
   VENUE_RANGE_MESSAGES,
   type ConsoleSettings,
 } from '@questfield/contract';
@@ -37,8 +38,17 @@ function openSettings(
     moneyLimits: { ...MONEY_LIMITS.defaults },
     cancelCutoffMinutes: 120,
     waitlistHoldMinutes: 15,
+    noShowGraceMinutes: 10,
     venueLimit: 100,
     venueNetworks: [{ name: 'Main hall Wi-Fi', range: '203.0.113.0/24' }],
+    venue: {
+      name: 'Old Mill District',
+      address: '',
+      contactEmail: 'hello@questfield.example',
+      contactPhone: '',
+      timeZone: 'America/New_York',
+      hourCycle: '12',
+    },
     ordinaryLimits: { signUpsPer10Minutes: 20, signUpsPerDay: 100, codesPerMinute: 10 },
   };
   const change = (body: Body): MockAnswer => {
@@ -61,6 +71,12 @@ function openSettings(
         stored.cancelCutoffMinutes = Number(body.minutes);
         const minutes = stored.cancelCutoffMinutes;
         return { body: { command: 'settings cancel-cutoff', minutes, before } };
+      }
+      case 'settings venue': {
+        const before = stored.venue;
+        const { command: _command, ...changed } = body;
+        stored.venue = { ...before, ...changed };
+        return { body: { command: 'settings venue', venue: stored.venue, before } };
       }
       case 'settings waitlist-hold': {
         const before = stored.waitlistHoldMinutes;
@@ -318,6 +334,58 @@ describe('the settings screen', () => {
     ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(hold).toHaveTextContent('held for them for 30 minutes'));
     expect(sentTo(CHANGE)).toEqual([{ command: 'settings waitlist-hold', minutes: 30 }]);
+  });
+
+  it('changes the venue’s details, the first wrong field focused with its reason; staff only read them', async () => {
+    const user = userEvent.setup();
+    const { sentTo } = openSettings('admin');
+    const venue = await panel('The venue');
+    expect(venue).toHaveTextContent("the venue's time zone, America/New_York");
+    const name = within(venue).getByLabelText('Venue name');
+    const email = within(venue).getByLabelText('Contact email');
+    const phone = within(venue).getByLabelText('Contact phone');
+    expect(name).toHaveValue('Old Mill District');
+    const save = within(venue).getByRole('button', { name: 'Save Venue' });
+    await user.clear(email);
+    await user.type(email, 'desk at harbour');
+    await user.type(phone, 'call us');
+    await user.click(save);
+    expect(await within(venue).findByText(VENUE_MESSAGES.email)).toBeVisible();
+    expect(within(venue).getByText(VENUE_MESSAGES.phone)).toBeVisible();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(sentTo(CHANGE)).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'desk@harbour.example');
+    await user.clear(phone);
+    await user.type(within(venue).getByLabelText('Street address'), '12 Quay Street, Bristol');
+    await user.selectOptions(within(venue).getByLabelText('Time display'), '24');
+    await user.click(save);
+    expect(
+      await screen.findByText(
+        "Saved the venue's details: Old Mill District, times on the 24-hour clock.",
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(sentTo(CHANGE)).toEqual([
+      {
+        command: 'settings venue',
+        name: 'Old Mill District',
+        address: '12 Quay Street, Bristol',
+        contactEmail: 'desk@harbour.example',
+        contactPhone: '',
+        hourCycle: '24',
+      },
+    ]);
+  });
+
+  it('shows staff the venue’s details without a way to change them', async () => {
+    openSettings('staff');
+    const venue = await panel('The venue');
+    expect(venue).toHaveTextContent('Old Mill District');
+    expect(venue).toHaveTextContent('12-hour clock');
+    expect(within(venue).queryByRole('textbox')).toBeNull();
+    expect(within(venue).queryByRole('button')).toBeNull();
   });
 
   it('shows staff the waitlist’s hold without a way to change it', async () => {

@@ -1,9 +1,10 @@
 import { API_ROUTES, CONSOLE_TODAY, type TodayGame } from '@questfield/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayQueryOptions } from '../api/get-today';
 import { findRetryAlert, refusal } from '@/testing/answers';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import {
   mockApi,
   testConsoleSession,
@@ -54,6 +55,8 @@ const today = () => screen.findByRole('region', { name: 'Today' });
 
 describe("the console's Today", () => {
   it("shows today's games, the next game counting down, the money and what needs attention", async () => {
+    // The operator is in Chicago: the venue's clock (New York) first, theirs beside it.
+    fakeBrowserTimeZone('America/Chicago');
     openHome(() => ({
       body: testConsoleToday({
         games: [ENDED, LIVE, CLOSED, NEXT],
@@ -65,12 +68,14 @@ describe("the console's Today", () => {
     }));
     const section = await today();
     const games = await within(section).findByRole('table', { name: "Today's games" });
-    expect(rowsOf(games).slice(0, 4)).toEqual([
-      ['Start', 'Seats', 'Waiting', 'State'],
-      ['10:00 AM', '20 of 25', '0', 'Ended'],
-      ['10:30 AM', '25 of 25', '2', 'Playing now'],
-      ['11:00 AM', '0 of 25', '0', 'Closed'],
-    ]);
+    await waitFor(() =>
+      expect(rowsOf(games).slice(0, 4)).toEqual([
+        ['Start', 'Seats', 'Waiting', 'State'],
+        ['10:00 AM EDT · , 9:00 AM CDT your time', '20 of 25', '0', 'Ended'],
+        ['10:30 AM EDT · , 9:30 AM CDT your time', '25 of 25', '2', 'Playing now'],
+        ['11:00 AM EDT · , 10:00 AM CDT your time', '0 of 25', '0', 'Closed'],
+      ]),
+    );
     expect(rowsOf(games)[4]?.slice(1)).toEqual(['7 of 25', '0', 'Open']);
     expect(within(section).getByText('Monday, June 1, 2026', { exact: false })).toBeVisible();
     expect(within(section).getByText(/, 7 of 25 seats taken$/)).toBeVisible();

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRetryAlert, refusal } from '@/testing/answers';
-import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
+import { mockApi, testConsoleSession, testUser, testVenue } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -55,14 +55,33 @@ describe('the week', () => {
     mockConsole('staff');
     renderApp('/operator/week');
     const table = await screen.findByRole('table', { name: 'Games by weekday' });
+    // On the venue's clock (mockApi's Venue: New York, 12-hour), as the venue day writes times.
+    expect(
+      await screen.findByText(/Times are on the venue's clock \(America\/New_York\)\./),
+    ).toBeVisible();
     expect(within(table).getByRole('row', { name: /Monday/ })).toHaveTextContent(
-      '10:00 to the 21:30 game',
+      '10:00 AM to the 9:30 PM game',
     );
     expect(within(table).getByRole('row', { name: /Sunday/ })).toHaveTextContent('Closed');
     expect(within(table).queryByRole('button')).toBeNull();
     expect(screen.getByText('Only admins change the week and block days.')).toBeVisible();
     expect(screen.getByText('Closed for the holiday')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Unblock/ })).toBeNull();
+  });
+
+  it("writes the weekday hours on 24 hours when the venue's clock says so", async () => {
+    const api = mockConsole('staff');
+    api.table['/api/Venue'] = () => ({
+      body: testVenue({ timeZone: 'Europe/Berlin', hourCycle: '24' }),
+    });
+    renderApp('/operator/week');
+    const table = await screen.findByRole('table', { name: 'Games by weekday' });
+    expect(
+      await screen.findByText(/Times are on the venue's clock \(Europe\/Berlin\)\./),
+    ).toBeVisible();
+    expect(within(table).getByRole('row', { name: /Monday/ })).toHaveTextContent(
+      '10:00 to the 21:30 game',
+    );
   });
 
   it('lets an admin change a weekday, held to half hours, and close another', async () => {
@@ -156,7 +175,7 @@ describe('the week', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['mia, the 10:00 game', 'leo, the 18:30 game']);
+    ).toEqual(['mia, the 10:00 AM game', 'leo, the 6:30 PM game']);
     expect(within(dialog).getByText('2 players wait in line.')).toBeVisible();
     expect(
       within(dialog).getByText(/mailed if their seats are cancelled: Private event/),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDERS_KEY } from './get-orders';
 import { callApi } from '@/lib/api-client';
 
-/** An admin's full refund (audited): the order as it stands after. */
+/** An admin's refund, in full or of an amount, to the card or as credits (audited). */
 export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,9 +12,9 @@ import { approvalsQueryOptions } from '../api/get-approvals';
 import { approvalsCopy } from '../copy/approvals';
 import { commonCopy } from '../copy/common';
 import { CreatedBatch } from './code-batch-form';
-import { when } from './code-batch-text';
 import { useReauthRetry } from './reauth-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { BusyButton, FormError } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -22,6 +22,7 @@ import { StatusNotice } from '@/components/ui/status-notice';
 import { Table } from '@/components/ui/table';
 import { cellClass, ruledHeadClass, rowHeadClass } from '@/components/ui/table-styles';
 import { failureText, isRefusal } from '@/lib/api-client';
+import { useClockText } from '@/lib/venue-clock';
 
 /** What a request asks for, in words. */
 function actionText({ action }: ApprovalRequest): string {
@@ -34,8 +35,6 @@ function actionText({ action }: ApprovalRequest): string {
         commonCopy.batchKinds[action.batch.kind],
       );
 }
-
-const timeOf = (iso: string) => when.format(new Date(iso));
 
 /** What a decision did, as the notice says it. */
 function decidedText({ approval, done }: ConsoleApprovalDecided): string {
@@ -155,6 +154,8 @@ function PendingRequest({
   const firstRef = useRef<HTMLButtonElement>(null);
   const reauth = useReauthRetry(firstRef, approvalsCopy.reauthText);
   const lapsed = request.state === 'expired';
+  const clockText = useClockText();
+  const timeOf = (iso: string) => clockText(iso, 'short');
   const send = (decision: ApprovalDecision) => {
     // The buttons keep the focus while busy (the dialog gives it back): never disabled.
     if (decide.isPending) return;
@@ -275,6 +276,7 @@ function DecidedRequests({ decided }: { decided: ApprovalRequest[] }) {
             caption={approvalsCopy.decidedCaption}
             columns={approvalsCopy.decidedColumns}
             gutter
+            stacked
             className="min-w-[44rem] text-sm"
             headClassName={ruledHeadClass}
           >
@@ -291,7 +293,11 @@ function DecidedRequests({ decided }: { decided: ApprovalRequest[] }) {
                   {request.decidedBy?.username ?? approvalsCopy.deletedAdmin}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>
-                  {request.decidedAt === null ? '' : timeOf(request.decidedAt)}
+                  {request.decidedAt === null ? (
+                    ''
+                  ) : (
+                    <ClockTime at={request.decidedAt} date="short" />
+                  )}
                 </td>
               </tr>
             ))}

@@ -16,6 +16,7 @@ import { commonCopy, tableText } from '../copy/common';
 import { useFilterParams } from '../hooks/use-filter-params';
 import { DayFilter, SelectFilter } from './list-filters';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { FormError, Spinner } from '@/components/ui/form';
 import { CloseIcon } from '@/components/ui/icons';
 import { PagedTable } from '@/components/ui/paged-table';
@@ -24,7 +25,6 @@ import { failureText } from '@/lib/api-client';
 import { downloadText } from '@/utils/download';
 import { cn } from '@/utils/cn';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isAction = (value: string | null): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value ?? '');
 
@@ -94,7 +94,7 @@ function AuditRow({
   return (
     <tr className="align-top">
       <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
-        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+        <ClockTime at={entry.at} date="short" />
       </td>
       <td className="py-3 pr-4">
         {actor.id === null ? (

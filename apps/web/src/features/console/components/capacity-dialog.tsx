@@ -1,26 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ConsoleSlot } from '@questfield/contract';
-import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeSlot } from '../api/change-slot';
-import { scheduleCopy } from '../copy/schedule';
+import { closurePreviewQueryOptions } from '../api/get-closure-preview';
+import { capacityCopy, scheduleCopy } from '../copy/schedule';
 import { DialogShell } from '@/components/ui/dialog';
-import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 
 const MOST_SEATS = 1_000;
 
-/** How many players a slot takes: a whole number from the seats taken up to MOST_SEATS. */
+/**
+ * How many players a slot takes: a whole number from the seats taken up to MOST_SEATS, or
+ * below the seats taken when the latest booked seats over it are cancelled, with a reason.
+ */
 const capacityForm = (booked: number) =>
-  z.object({
-    capacity: z
-      .number({ error: 'Enter a whole number of seats.' })
-      .int('Enter a whole number of seats.')
-      .min(Math.max(booked, 1), `At least ${Math.max(booked, 1)}: players hold that many seats.`)
-      .max(MOST_SEATS, `At most ${MOST_SEATS.toLocaleString('en-US')} seats.`),
-  });
+  z
+    .object({
+      capacity: z
+        .number({ error: 'Enter a whole number of seats.' })
+        .int('Enter a whole number of seats.')
+        .min(1, 'At least 1 seat.')
+        .max(MOST_SEATS, `At most ${MOST_SEATS.toLocaleString('en-US')} seats.`),
+      cancelSeats: z.boolean(),
+      reason: z.string().trim().max(200, capacityCopy.reasonTooLong),
+    })
+    .refine((form) => form.cancelSeats || form.capacity >= booked, {
+      error: capacityCopy.belowBooked(booked),
+      path: ['capacity'],
+    })
+    .refine((form) => !form.cancelSeats || form.capacity >= booked || form.reason !== '', {
+      error: capacityCopy.reasonNeeded,
+      path: ['reason'],
+    });
 
-/** Changes a slot's capacity (never below the seats taken: the server holds to it too). */
+/**
+ * Changes a slot's capacity: never below the seats taken (the server holds to it too), unless
+ * the operator, shown whom it would reach, chooses to cancel the latest booked seats over it
+ * with their credits back and a reason mailed to each player.
+ */
 export function CapacityDialog({
   slot,
   day,
@@ -39,11 +60,21 @@ export function CapacityDialog({
   const change = useChangeSlot();
   const form = useForm({
     resolver: zodResolver(capacityForm(slot.booked)),
-    values: { capacity: slot.capacity },
+    values: { capacity: slot.capacity, cancelSeats: false, reason: '' },
   });
-  const save = form.handleSubmit(({ capacity }) =>
+  const capacity = useWatch({ control: form.control, name: 'capacity' });
+  const cancelling = useWatch({ control: form.control, name: 'cancelSeats' });
+  // Below the seats taken: whom the cut would reach, before the operator chooses.
+  const below = Number.isInteger(capacity) && capacity >= 1 && capacity < slot.booked;
+  const save = form.handleSubmit(({ capacity, cancelSeats, reason }) =>
     change.mutate(
-      { command: 'slots set-capacity', date: day, time: slot.time, capacity },
+      {
+        command: 'slots set-capacity',
+        date: day,
+        time: slot.time,
+        capacity,
+        ...(cancelSeats && capacity < slot.booked ? { cancelSeats, reason } : {}),
+      },
       {
         onSuccess: () => {
           onSaved(capacity);
@@ -75,11 +106,59 @@ export function CapacityDialog({
           error={form.formState.errors.capacity?.message}
           {...form.register('capacity', { valueAsNumber: true })}
         />
+        {below ? (
+          <>
+            <SeatsOver day={day} time={slot.time} capacity={capacity} />
+            <label className="flex items-start gap-2 text-white">
+              <input type="checkbox" className="mt-1 size-4" {...form.register('cancelSeats')} />
+              {capacityCopy.cancelSeats}
+            </label>
+            {cancelling ? (
+              <TextareaField
+                label={capacityCopy.reasonLabel}
+                hint={capacityCopy.reasonHint}
+                rows={2}
+                aria-required
+                error={form.formState.errors.reason?.message}
+                {...form.register('reason')}
+              />
+            ) : null}
+          </>
+        ) : null}
         {change.isError ? (
           <FormError>{failureText(change.error, scheduleCopy.changeFailed)}</FormError>
         ) : null}
         <SubmitButton pending={change.isPending}>{scheduleCopy.capacitySave}</SubmitButton>
       </form>
     </DialogShell>
+  );
+}
+
+/** The players a cut to `capacity` would take a seat from: the latest booked, latest first. */
+function SeatsOver({ day, time, capacity }: { day: string; time: string; capacity: number }) {
+  const headingId = useId();
+  const preview = useQuery(closurePreviewQueryOptions({ day, time, capacity }));
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-sm font-semibold text-white">
+        {capacityCopy.seatsHeading}
+      </h3>
+      {preview.isPending ? (
+        <p role="status" className="mt-1 text-sm text-mist-300">
+          {capacityCopy.loading}
+        </p>
+      ) : preview.isError ? (
+        <FormError>{capacityCopy.failed}</FormError>
+      ) : (
+        <ol
+          aria-label={capacityCopy.seatsCaption}
+          className="mt-1 max-h-40 list-inside list-decimal space-y-1 overflow-y-auto text-sm text-mist-100"
+        >
+          {preview.data.seats.map((seat) => (
+            <li key={seat.id}>{seat.username}</li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -12,6 +12,7 @@ import { DialogShell } from '@/components/ui/dialog';
 import { FormError, SubmitButton, TextareaField } from '@/components/ui/form';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureText } from '@/lib/api-client';
+import { useWallClockText } from '@/lib/venue-clock';
 
 /** What the operator chose for the seats on the closed games (the server's `cancelSeats`). */
 export type ClosureChoice = { cancelSeats: boolean; reason: string };
@@ -54,7 +55,9 @@ export function ClosureDialog({
   close: (choice: ClosureChoice) => Promise<string>;
   onClose: () => void;
 }) {
-  const preview = useQuery(closurePreviewQueryOptions(day, time));
+  const preview = useQuery(
+    closurePreviewQueryOptions(time === undefined ? { day } : { day, time }),
+  );
   const closure = useMutation({ mutationFn: close });
 
   return (
@@ -102,6 +105,8 @@ export function ClosureDialog({
 /** The seats the closure reaches (player and game), and the length of the lines. */
 function BookedPlayers({ preview }: { preview: ConsoleClosurePreview }) {
   const headingId = useId();
+  // Each game's start on the venue's wall clock, in its hour cycle.
+  const wall = useWallClockText();
   return (
     <section aria-labelledby={headingId} className="mt-5">
       <h3 id={headingId} className="text-sm font-semibold text-white">
@@ -115,7 +120,7 @@ function BookedPlayers({ preview }: { preview: ConsoleClosurePreview }) {
           className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm text-mist-100"
         >
           {preview.seats.map((seat) => (
-            <li key={seat.id}>{closureCopy.seat(seat.username, seat.time)}</li>
+            <li key={seat.id}>{closureCopy.seat(seat.username, wall(seat.time))}</li>
           ))}
         </ul>
       )}

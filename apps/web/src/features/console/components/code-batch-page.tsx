@@ -13,9 +13,10 @@ import { useRevokeCodeBatch } from '../api/revoke-code-batch';
 import { codeBatchQueryOptions } from '../api/get-code-batch';
 import { codesCopy } from '../copy/codes';
 import { commonCopy, tableText } from '../copy/common';
-import { lastDayText, madeText, when } from './code-batch-text';
+import { lastDayText, madeText } from './code-batch-text';
 import { ConfirmInPlace, useConfirmInPlace } from './confirm-in-place';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { ConfirmActions } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,6 +28,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { consolePaths } from '@/config/paths';
 import { failureText, isRefusal } from '@/lib/api-client';
+import { useClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
 const linkClass = 'text-accent-300 underline-offset-4 hover:underline';
@@ -124,15 +126,21 @@ function BatchSummary({
 }: { batch: CodeBatchSummary; canEdit: boolean } & NoticeProps) {
   // Here, not in the step that goes once the batch reads as revoked: its answer is still heard.
   const revoke = useRevokeCodeBatch();
+  const clockText = useClockText();
   const about: Terms = [
     [codesCopy.kindTerm, commonCopy.batchKinds[batch.kind]],
     [codesCopy.creditsTerm, batch.credits],
     [codesCopy.countTerm, batch.count],
     [codesCopy.lastDayTerm, lastDayText(batch.expires)],
-    [codesCopy.madeTerm, madeText(batch)],
+    [codesCopy.madeTerm, madeText(batch, clockText)],
     ...(batch.revokedAt === null
       ? []
-      : [[codesCopy.revokedTerm, when.format(new Date(batch.revokedAt))] as const]),
+      : [
+          [
+            codesCopy.revokedTerm,
+            <ClockTime key="revoked" at={batch.revokedAt} date="short" />,
+          ] as const,
+        ]),
   ];
   const counts: Terms = [
     ...CODE_STATES.map((state) => [codesCopy.states[state], batch.codes[state]] as const),
@@ -342,7 +350,7 @@ function CodeRow({
         )}
       </td>
       <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
-        {last === null ? null : <time dateTime={last.at}>{when.format(new Date(last.at))}</time>}
+        {last === null ? null : <ClockTime at={last.at} date="short" />}
       </td>
       {canEdit ? (
         <td className="py-3">

@@ -2,9 +2,8 @@ import type { CodeBatchSummary } from '@questfield/contract';
 import { generatePath } from 'react-router';
 import { codesCopy } from '../copy/codes';
 import { consolePaths } from '@/config/paths';
+import type { ClockText } from '@/lib/venue-clock';
 
-/** A date and time of the wire (ISO 8601), as the console shows it. */
-export const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** A venue day (YYYY-MM-DD) as a date: the same day wherever the browser is. */
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -12,10 +11,10 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
 export const lastDayText = (expires: string | null) =>
   expires === null ? codesCopy.noLastDay : dayFormat.format(new Date(`${expires}T12:00:00Z`));
 
-/** When the batch was made, and by whom (an operator, or the command line). */
-export const madeText = (batch: CodeBatchSummary) =>
+/** When the batch was made (on the venue's clock, useClockText), and by whom. */
+export const madeText = (batch: CodeBatchSummary, clockText: ClockText) =>
   codesCopy.made(
-    when.format(new Date(batch.createdAt)),
+    clockText(batch.createdAt, 'short'),
     codesCopy.madeBy(batch.createdBy?.username ?? codesCopy.commandLine),
   );
 

@@ -9,6 +9,7 @@ import { batchPath, lastDayText, madeText } from './code-batch-text';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { cellClass } from '@/components/ui/table-styles';
+import { useClockText } from '@/lib/venue-clock';
 
 /** A count's cell: its figures line up. */
 const countCell = `${cellClass} tabular-nums`;
@@ -20,6 +21,7 @@ const countCell = `${cellClass} tabular-nums`;
 export function CodesScreen({ canEdit }: { canEdit: boolean }) {
   const list = useInfiniteQuery(codeBatchesQueryOptions());
   const batches = list.data?.pages.flatMap((page) => page.batches) ?? [];
+  const clockText = useClockText();
   return (
     <>
       {canEdit ? <CodeBatchForm /> : null}
@@ -65,7 +67,7 @@ export function CodesScreen({ canEdit }: { canEdit: boolean }) {
               <td className="py-3 pr-4 whitespace-nowrap text-mist-100">
                 {lastDayText(batch.expires)}
               </td>
-              <td className="py-3 text-mist-300">{madeText(batch)}</td>
+              <td className="py-3 text-mist-300">{madeText(batch, clockText)}</td>
             </tr>
           ))}
         </PagedTable>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { consoleSessionQueryOptions, useRefreshConsoleSession } from '../api/get-console-session';
 import { commonCopy } from '../copy/common';
 import { consoleCopy } from '../copy/console';
-import { ConsoleFrame } from './console-frame';
+import { ConsoleFrame, type ConsoleAccount } from './console-frame';
 import { ConsoleScreens } from './console-screens';
 import { TwoFactorSetup } from './two-factor-setup';
 import { TwoFactorVerify } from './two-factor-verify';
@@ -17,14 +17,22 @@ import { ApiError } from '@/lib/api-client';
  * trace of the console), an operator without two-factor its set-up, an operator whose session
  * has not passed it yet the code, and then the console.
  */
-export function ConsoleGate({ userId, notFound }: { userId: string; notFound: ReactNode }) {
+export function ConsoleGate({
+  userId,
+  account,
+  notFound,
+}: {
+  userId: string;
+  account: ConsoleAccount;
+  notFound: ReactNode;
+}) {
   const query = useQuery(consoleSessionQueryOptions(userId));
   const forbidden = query.error instanceof ApiError && query.error.code === 'FORBIDDEN';
   if (forbidden) return notFound;
   // Nothing of the console until the server says this is an operator.
   if (query.isPending) return <PageFallback />;
   return (
-    <ConsoleFrame>
+    <ConsoleFrame operator={query.data} account={account}>
       <ConsoleStage userId={userId} query={query} />
     </ConsoleFrame>
   );

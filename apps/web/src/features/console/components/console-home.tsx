@@ -1,8 +1,8 @@
 import type { ConsoleSession } from '@questfield/contract';
-import { format } from 'date-fns';
 import { homeCopy } from '../copy/home';
 import { TodaySection } from './today-section';
 import { Panel } from '@/components/ui/panel';
+import { useClockText } from '@/lib/venue-clock';
 
 /**
  * The console once the session has passed two-factor: the venue's today first, then who is
@@ -18,6 +18,7 @@ export function ConsoleHome({ session }: { session: ConsoleSession }) {
 }
 
 function SessionPanels({ session }: { session: ConsoleSession }) {
+  const clockText = useClockText();
   return (
     <div className="grid gap-6 md:grid-cols-2 md:items-start">
       <Panel heading={homeCopy.heading}>
@@ -32,7 +33,7 @@ function SessionPanels({ session }: { session: ConsoleSession }) {
           <li>
             {session.reauthUntil === null
               ? homeCopy.reauthStale
-              : homeCopy.reauthFresh(format(new Date(session.reauthUntil), 'HH:mm'))}
+              : homeCopy.reauthFresh(clockText(session.reauthUntil))}
           </li>
         </ul>
       </Panel>

@@ -1,7 +1,6 @@
 import type { ConsoleSession } from '@questfield/contract';
 import type { ComponentType } from 'react';
-import { Navigate, NavLink, Outlet, useOutletContext } from 'react-router';
-import { consoleCopy } from '../copy/console';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { ApprovalsScreen } from './approvals-screen';
 import { AuditLogScreen } from './audit-log-screen';
 import { CodeBatchPage } from './code-batch-page';
@@ -11,57 +10,18 @@ import { OrdersScreen } from './orders-screen';
 import { PlayerPage } from './player-page';
 import { PlayersScreen } from './players-screen';
 import { ReportsScreen } from './reports-screen';
+import { RosterPage } from './roster-page';
 import { ScheduleScreen } from './schedule-screen';
 import { SettingsScreen } from './settings-screen';
 import { WeekScreen } from './week-screen';
 import { consolePaths, type ConsoleScreen } from '@/config/paths';
-import { cn } from '@/utils/cn';
-
-const NAV = [
-  { screen: 'home', label: consoleCopy.navOverview },
-  { screen: 'schedule', label: consoleCopy.navSchedule },
-  { screen: 'week', label: consoleCopy.navWeek },
-  { screen: 'players', label: consoleCopy.navPlayers },
-  { screen: 'codes', label: consoleCopy.navCodes },
-  { screen: 'orders', label: consoleCopy.navOrders },
-  { screen: 'reports', label: consoleCopy.navReports },
-  { screen: 'auditLog', label: consoleCopy.navAuditLog },
-  { screen: 'approvals', label: consoleCopy.navApprovals, adminOnly: true },
-  { screen: 'settings', label: consoleCopy.navSettings },
-] as const satisfies readonly { screen: ConsoleScreen; label: string; adminOnly?: boolean }[];
 
 /**
- * The console once the session has passed two-factor: the navigation between its screens, then
- * the screen the router matched (consolePaths), handed the session.
+ * The console once the session has passed two-factor: the screen the router matched
+ * (consolePaths), handed the session; the frame around it (ConsoleFrame) holds the navigation.
  */
 export function ConsoleScreens({ session }: { session: ConsoleSession }) {
-  return (
-    <>
-      <nav aria-label={consoleCopy.nav}>
-        <ul className="flex flex-wrap gap-2">
-          {NAV.filter((item) => !('adminOnly' in item) || session.role === 'admin').map((item) => (
-            <li key={item.screen}>
-              <NavLink
-                end={item.screen === 'home'}
-                to={consolePaths[item.screen]}
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
-                    isActive
-                      ? 'border-accent-400 bg-accent-400 text-ink-950'
-                      : 'border-white/15 text-white hover:border-white/40',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Outlet context={session} />
-    </>
-  );
+  return <Outlet context={session} />;
 }
 
 /** The session ConsoleScreens hands the screen it shows. */
@@ -117,4 +77,5 @@ export const consoleScreens: Record<ConsoleScreen, ComponentType> = {
   auditLog: AuditLog,
   approvals: Approvals,
   settings: Settings,
+  roster: RosterPage,
 };

@@ -1,4 +1,5 @@
 import {
+  formatUsd,
   ORDER_FLAG_FILTERS,
   ORDER_STATUSES,
   ORDERS_EXPORT_MAX,
@@ -18,12 +19,12 @@ import { useFilterParams } from '../hooks/use-filter-params';
 import { DayFilter, SelectFilter } from './list-filters';
 import { orderAnchorId, RefundDialog, type RefundTarget } from './refund-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { consolePaths } from '@/config/paths';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value ?? '');
 const isFlag = (value: string | null): value is OrderFlagFilter =>
@@ -75,6 +76,11 @@ function OrderState({ order }: { order: ConsoleOrder }) {
           {ordersCopy.flagNames[order.flag]}
         </span>
       )}
+      {order.status === 'paid' && order.refundedCents > 0 ? (
+        <span className="block text-xs text-mist-300">
+          {ordersCopy.partlyRefunded(formatUsd(order.refundedCents))}
+        </span>
+      ) : null}
       {refund === null ? null : (
         <span className="block text-xs text-mist-300">
           {ordersCopy.refundNames[refund.status]}
@@ -126,7 +132,7 @@ function OrderRow({
   return (
     <tr className="align-top">
       <td className="py-3 pr-4 whitespace-nowrap text-mist-300">
-        <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+        <ClockTime at={order.createdAt} date="short" />
       </td>
       <td className="py-3 pr-4">
         <span
@@ -231,14 +237,15 @@ export function OrdersScreen({ canRefund }: { canRefund: boolean }) {
         <RefundDialog
           target={target}
           onClose={() => setTarget(null)}
-          onRefunded={(order) => {
+          onRefunded={(order, partMessage) => {
             const { refund } = order;
             setNotice(
-              ordersCopy.refunded(
-                order.orderNumber,
-                refund?.status ?? 'pending',
-                refund?.failureCode ?? null,
-              ),
+              partMessage ??
+                ordersCopy.refunded(
+                  order.orderNumber,
+                  refund?.status ?? 'pending',
+                  refund?.failureCode ?? null,
+                ),
             );
           }}
         />

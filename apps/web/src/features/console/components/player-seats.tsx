@@ -11,9 +11,11 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { DialogShell } from '@/components/ui/dialog';
 import { BusyButton, FormError, inputClass, SubmitButton } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
+import { useClockText, type ClockDate } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A seat's start as words name it: on the venue's clock with its date, the viewer's beside it. */
+const SEAT_DATE: ClockDate = 'short';
 
 type SeatProps = { player: ConsolePlayer; onNotice: (message: string) => void };
 
@@ -48,6 +50,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
   const submitRef = useRef<HTMLButtonElement>(null);
   const reauth = useReauthRetry(submitRef, playerCopy.seatReauthText);
   const chosen = slots.data?.find((slot) => slot.EventTime === startsAt);
+  const clockText = useClockText();
 
   const submit = () => {
     if (book.isPending) return;
@@ -55,7 +58,7 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
       setUnchosen(true);
       return;
     }
-    const time = when.format(new Date(chosen.EventTime));
+    const time = clockText(chosen.EventTime, SEAT_DATE, venueTimeOf(chosen));
     reauth.send((onError) =>
       book.mutate(
         { playerId: id, startsAt: chosen.EventTime },
@@ -129,7 +132,11 @@ export function BookSeatForm({ player, onNotice }: SeatProps) {
                 value={slot.EventTime}
                 disabled={slot.SpotsAvailable === 0}
               >
-                {playerCopy.bookSlotOption(venueTimeOf(slot), slot.SpotsAvailable, slot.Capacity)}
+                {playerCopy.bookSlotOption(
+                  clockText(slot.EventTime, 'none', venueTimeOf(slot)),
+                  slot.SpotsAvailable,
+                  slot.Capacity,
+                )}
               </option>
             ))}
           </select>
@@ -173,10 +180,11 @@ export function CancelSeatButton({
   startsAt: string;
   onCancel: (target: CancelTarget) => void;
 }) {
+  const clockText = useClockText();
   return (
     <button
       type="button"
-      aria-label={playerCopy.cancelSeatNamed(when.format(new Date(startsAt)))}
+      aria-label={playerCopy.cancelSeatNamed(clockText(startsAt, SEAT_DATE))}
       className={buttonStyles({ variant: 'secondary', size: 'sm' })}
       onClick={(event) => onCancel({ startsAt, returnFocus: event.currentTarget })}
     >
@@ -199,7 +207,7 @@ export function CancelSeatDialog({
   const cancel = useCancelPlayerSeat(id);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const reauth = useReauthRetry(confirmRef, playerCopy.seatReauthText);
-  const time = when.format(new Date(target.startsAt));
+  const time = useClockText()(target.startsAt, SEAT_DATE);
 
   const confirm = () => {
     if (cancel.isPending) return;

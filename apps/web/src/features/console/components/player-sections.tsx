@@ -24,16 +24,14 @@ import {
   CancelSeatDialog,
   type CancelTarget,
 } from './player-seats';
+import { ClockTime } from '@/components/ui/clock-time';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { cellClass, rowHeadClass } from '@/components/ui/table-styles';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A date and time of the wire (ISO 8601), readable and machine-readable. */
-function Time({ at, format = when }: { at: string; format?: Intl.DateTimeFormat }) {
-  return <time dateTime={at}>{format.format(new Date(at))}</time>;
+/** A date and time of the wire (ISO 8601) on the venue's clock, the viewer's beside it. */
+function Time({ at }: { at: string }) {
+  return <ClockTime at={at} date="short" />;
 }
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
@@ -421,7 +419,7 @@ export function ProfileList({ player }: { player: ConsolePlayer }) {
   const rows: [string, ReactNode][] = [
     [playerCopy.email, profile.email],
     [playerCopy.role, profile.role],
-    [playerCopy.joined, <Time key="joined" at={profile.createdAt} format={day} />],
+    [playerCopy.joined, <Time key="joined" at={profile.createdAt} />],
     [
       playerCopy.twoFactor,
       profile.twoFactorEnabled ? playerCopy.twoFactorOn : playerCopy.twoFactorOff,

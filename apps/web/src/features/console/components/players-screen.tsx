@@ -9,13 +9,12 @@ import { commonCopy, tableText } from '../copy/common';
 import { playersCopy } from '../copy/players';
 import type { PlayersNotice } from './player-admin';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { Field } from '@/components/ui/form';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { consolePaths } from '@/config/paths';
-
-const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Find accounts by the start of an email address or a username (the query is in the address).
@@ -84,7 +83,7 @@ export function PlayersScreen() {
             <td className="py-3 pr-4 text-white tabular-nums">{player.credits}</td>
             <td className="py-3 pr-4 text-mist-100">{player.role}</td>
             <td className="py-3 text-mist-300">
-              <time dateTime={player.createdAt}>{joined.format(new Date(player.createdAt))}</time>
+              <ClockTime at={player.createdAt} date="short" />
             </td>
           </tr>
         ))}

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_HOUR_CYCLE,
   formatUsd,
   shiftWeek,
   toCsv,
+  venueTimeText,
   weekOf,
   type ConsoleReport,
   type Sku,
@@ -22,6 +24,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { Table } from '@/components/ui/table';
 import { ruledHeadClass } from '@/components/ui/table-styles';
 import { typeScale } from '@/components/ui/type-scale';
+import { useClockText, useVenueClock } from '@/lib/venue-clock';
 import { downloadText } from '@/utils/download';
 
 // The chart library is loaded with the first chart, on this screen only.
@@ -102,7 +105,7 @@ function ReportSection({
           </Suspense>
           <div
             role="region"
-            aria-label={title}
+            aria-label={reportsCopy.tableLabel(title)}
             tabIndex={0}
             className="mt-4 max-h-96 overflow-auto"
           >
@@ -110,6 +113,7 @@ function ReportSection({
               caption={title}
               columns={columns.map((column) => column.name)}
               gutter
+              stacked
               className="min-w-[32rem] text-sm"
               headClassName={`sticky top-0 bg-ink-850 ${ruledHeadClass}`}
             >
@@ -135,22 +139,29 @@ function ReportSection({
 
 function ReportSections({ report }: { report: ConsoleReport }) {
   const file = (part: string) => reportsCopy.fileName(part, report.week);
-  const slotTime = new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
+  // A slot's start on the venue's clock: in the table with the viewer's beside it, on the chart
+  // alone (the week's zone is named above). Until the venue's hour cycle is known, the report's
+  // zone on the usual one.
+  const clockText = useClockText();
+  const clock = useVenueClock().clock ?? {
     timeZone: report.timeZone,
-  });
-  const slotLabel = (startsAt: string) => slotTime.format(new Date(startsAt));
+    hourCycle: DEFAULT_HOUR_CYCLE,
+  };
+  const chartLabel = (startsAt: string) => venueTimeText(startsAt, clock, { date: 'short' });
+  const slotLabel = (startsAt: string) => clockText(startsAt, 'short', chartLabel(startsAt));
   const skuName = (sku: Sku) => reportsCopy.skuNames[sku];
   return (
     <>
       <ReportSection
         title={reportsCopy.daysTitle}
         columns={reportsCopy.daysColumns}
-        rows={report.days.map((day) => [dayLabel(day.day), count(day.booked), count(day.capacity)])}
-        csvRows={report.days.map((day) => [day.day, day.booked, day.capacity])}
+        rows={report.days.map((day) => [
+          dayLabel(day.day),
+          count(day.booked),
+          count(day.capacity),
+          count(day.noShows),
+        ])}
+        csvRows={report.days.map((day) => [day.day, day.booked, day.capacity, day.noShows])}
         fileName={file('seats-by-day')}
         chart={{
           data: report.days.map((day) => ({
@@ -176,7 +187,7 @@ function ReportSections({ report }: { report: ConsoleReport }) {
         fileName={file('seats-by-slot')}
         chart={{
           data: report.slots.map((slot) => ({
-            label: slotLabel(slot.startsAt),
+            label: chartLabel(slot.startsAt),
             booked: slot.booked,
           })),
           bars: [{ key: 'booked', name: reportsCopy.seatsTaken, color: COLORS.accent }],

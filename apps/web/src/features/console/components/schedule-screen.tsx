@@ -1,3 +1,4 @@
+import { DEFAULT_HOUR_CYCLE, venueTimeText } from '@questfield/contract';
 import { addDays, format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -5,14 +6,17 @@ import { useChangeSlot } from '../api/change-slot';
 import { useLiveConsoleDay } from '../api/get-console-day';
 import { tableText } from '../copy/common';
 import { closureCopy, scheduleCopy } from '../copy/schedule';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { CapacityDialog } from './capacity-dialog';
 import { ClosureDialog, type ClosureChoice } from './closure-dialog';
+import { MessageDialog } from './message-dialog';
 import { SlotRow } from './slot-row';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { useClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
 const dayTitle = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
@@ -34,6 +38,11 @@ function DayControls({
   onPick: (day: string) => void;
 }) {
   const step = buttonStyles({ variant: 'secondary' });
+  // The keyboard's day steps (the console's shortcuts, ConsoleShortcuts lists them).
+  useShortcuts({
+    '[': shown === '' ? undefined : () => onPick(dayFrom(shown, -1)),
+    ']': shown === '' ? undefined : () => onPick(dayFrom(shown, 1)),
+  });
   return (
     <div className="mt-5 flex flex-wrap items-end gap-3">
       <button
@@ -127,12 +136,21 @@ export function ScheduleScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [resizing, setResizing] = useState<string | null>(null);
   const [closing, setClosing] = useState<string | null>(null);
+  const [messaging, setMessaging] = useState<string | null>(null);
   const slots = day.data?.slots ?? [];
+  // Each start on the venue's clock (the viewer's beside it); until its hour cycle is known, on
+  // the day's zone and the usual cycle.
+  const clockText = useClockText();
   const timeZone = day.data?.timeZone ?? 'UTC';
   const startOf = (startsAt: string) =>
-    new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
+    clockText(
+      startsAt,
+      'none',
+      venueTimeText(startsAt, { timeZone, hourCycle: DEFAULT_HOUR_CYCLE }),
+    );
   const resized = slots.find((slot) => slot.startsAt === resizing);
   const closed = slots.find((slot) => slot.startsAt === closing);
+  const messaged = slots.find((slot) => slot.startsAt === messaging);
   const shownDay = day.data?.day ?? chosen ?? '';
   const taken = slots.reduce((sum, slot) => sum + slot.booked, 0);
   const capacity = slots.reduce((sum, slot) => sum + slot.capacity, 0);
@@ -172,10 +190,10 @@ export function ScheduleScreen() {
             slot={slot}
             day={shownDay}
             start={startOf(slot.startsAt)}
-            timeZone={timeZone}
             onChanged={setNotice}
             onResize={() => setResizing(slot.startsAt)}
             onAskClose={() => setClosing(slot.startsAt)}
+            onMessage={() => setMessaging(slot.startsAt)}
           />
         ))}
       </PagedTable>
@@ -188,6 +206,15 @@ export function ScheduleScreen() {
           onSaved={(capacity) =>
             setNotice(scheduleCopy.capacityNotice(startOf(resized.startsAt), capacity))
           }
+        />
+      )}
+      {messaged === undefined ? null : (
+        <MessageDialog
+          day={shownDay}
+          time={messaged.time}
+          start={startOf(messaged.startsAt)}
+          onClose={() => setMessaging(null)}
+          onSent={setNotice}
         />
       )}
       {closed === undefined ? null : (

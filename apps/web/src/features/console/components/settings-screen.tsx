@@ -8,6 +8,8 @@ import {
   staffCreditLimitCommand,
   WAITLIST,
   waitlistHoldCommand,
+  NO_SHOW,
+  noShowGraceCommand,
   type ConsoleSettings,
   type MoneyLimits,
   type MoneySettingsCommand,
@@ -25,6 +27,7 @@ import { settingsQueryOptions } from '../api/get-settings';
 import { commonCopy } from '../copy/common';
 import { settingsCopy } from '../copy/settings';
 import { useReauthRetry } from './reauth-dialog';
+import { VenueDetailsPanel } from './venue-details';
 import { VenueNetworks } from './venue-networks';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError, Spinner } from '@/components/ui/form';
@@ -81,7 +84,13 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
               minutes={query.data.waitlistHoldMinutes}
               {...props}
             />
+            <MinutesSettingPanel
+              setting={NO_SHOW_GRACE_SETTING}
+              minutes={query.data.noShowGraceMinutes}
+              {...props}
+            />
           </div>
+          <VenueDetailsPanel settings={query.data} {...props} />
           <VenueNetworks query={query} settings={query.data} {...props} />
         </>
       ) : null}
@@ -346,7 +355,7 @@ function MoneyLimitsForm({
 
 /** A setting of minutes: what it means, and for admins a form to change it. */
 type MinutesSetting = {
-  command: 'settings cancel-cutoff' | 'settings waitlist-hold';
+  command: 'settings cancel-cutoff' | 'settings waitlist-hold' | 'settings no-show-grace';
   form: z.ZodType<{ minutes: number }, { minutes: number }>;
   min: number;
   max: number;
@@ -381,6 +390,19 @@ const WAITLIST_HOLD_SETTING: MinutesSetting = {
   label: settingsCopy.waitlistHoldLabel,
   save: settingsCopy.waitlistHoldSave,
   notice: settingsCopy.waitlistHoldNotice,
+};
+
+/** How long after a game's start a seat without a join is a no-show (ADR 0059). */
+const NO_SHOW_GRACE_SETTING: MinutesSetting = {
+  command: 'settings no-show-grace',
+  form: z.object({ minutes: noShowGraceCommand.shape.minutes }),
+  min: NO_SHOW.graceMinMinutes,
+  max: NO_SHOW.graceMaxMinutes,
+  heading: settingsCopy.noShowGraceHeading,
+  text: settingsCopy.noShowGraceText,
+  label: settingsCopy.noShowGraceLabel,
+  save: settingsCopy.noShowGraceSave,
+  notice: settingsCopy.noShowGraceNotice,
 };
 
 function MinutesSettingPanel({

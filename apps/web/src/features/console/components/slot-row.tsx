@@ -1,11 +1,16 @@
 import type { ConsoleSlot } from '@questfield/contract';
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import { useChangeSlot } from '../api/change-slot';
 import { useShowAccessCode } from '../api/show-access-code';
-import { scheduleCopy } from '../copy/schedule';
+import { rosterCopy } from '../copy/roster';
+import { messageCopy, scheduleCopy } from '../copy/schedule';
+import { rosterPath } from './roster-page';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { FormError } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
+import { useClockText, type ClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
 /** One slot of the venue day: start, seats, state, players, and what staff can do to it. */
@@ -13,24 +18,25 @@ export function SlotRow({
   slot,
   day,
   start,
-  timeZone,
   onChanged,
   onResize,
   onAskClose,
+  onMessage,
 }: {
   slot: ConsoleSlot;
   day: string;
-  /** The start as the table shows it, on the venue clock. */
+  /** The start in words (labels, notices), on the venue clock. */
   start: string;
-  timeZone: string;
   /** Announces a change made here. */
   onChanged: (notice: string) => void;
   /** Asks for the capacity dialog for this slot. */
   onResize: () => void;
   /** Asks for the closure dialog for this slot (players on it to cancel or keep). */
   onAskClose: () => void;
+  /** Asks for the dialog that mails this game's players a message. */
+  onMessage: () => void;
 }) {
-  const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone });
+  const clockText = useClockText();
   const change = useChangeSlot();
   const full = slot.booked >= slot.capacity;
   // Started and ended are the server's word (its clock), not this browser's.
@@ -51,7 +57,7 @@ export function SlotRow({
   return (
     <tr className="align-top">
       <th scope="row" className="py-3 pr-4 font-semibold whitespace-nowrap text-white">
-        <time dateTime={slot.startsAt}>{start}</time>
+        <ClockTime at={slot.startsAt} pending={start} />
         {live ? (
           <span className="block text-xs font-normal text-accent-300">{scheduleCopy.live}</span>
         ) : null}
@@ -76,7 +82,7 @@ export function SlotRow({
         <StateBadge slot={slot} />
       </td>
       <td className="py-3 pr-4">
-        <Players slot={slot} clock={clock} />
+        <Players slot={slot} clockText={clockText} />
       </td>
       <td className="py-3">
         <div className="flex flex-wrap gap-2">
@@ -101,9 +107,27 @@ export function SlotRow({
               >
                 {scheduleCopy.capacityShort}
               </button>
+              {/* Someone to tell: booked on it, or waiting for a seat. */}
+              {slot.booked > 0 || slot.waiting > 0 ? (
+                <button
+                  type="button"
+                  className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                  aria-label={messageCopy.button(start)}
+                  onClick={onMessage}
+                >
+                  {messageCopy.buttonShort}
+                </button>
+              ) : null}
             </>
           )}
           <AccessCode day={day} slot={slot} start={start} />
+          <Link
+            to={rosterPath(day, slot.time)}
+            className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+            aria-label={rosterCopy.link(start)}
+          >
+            {rosterCopy.linkShort}
+          </Link>
         </div>
         {change.isError ? (
           <div className="mt-2">
@@ -129,7 +153,7 @@ function StateBadge({ slot }: { slot: ConsoleSlot }) {
   );
 }
 
-function Players({ slot, clock }: { slot: ConsoleSlot; clock: Intl.DateTimeFormat }) {
+function Players({ slot, clockText }: { slot: ConsoleSlot; clockText: ClockText }) {
   if (slot.players.length === 0)
     return <span className="text-mist-400">{scheduleCopy.noPlayers}</span>;
   return (
@@ -144,7 +168,7 @@ function Players({ slot, clock }: { slot: ConsoleSlot; clock: Intl.DateTimeForma
             <span className="text-xs text-mist-400">
               {scheduleCopy.seatTaken(
                 scheduleCopy.sources[player.source],
-                clock.format(new Date(player.at)),
+                clockText(player.at, 'short'),
               )}
             </span>
           </li>

@@ -5,19 +5,17 @@ import { Link } from 'react-router';
 import { todayQueryOptions } from '../api/get-today';
 import { commonCopy } from '../copy/common';
 import { todayCopy } from '../copy/today';
+import { ClockTime } from '@/components/ui/clock-time';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { Table } from '@/components/ui/table';
 import { ruledHeadClass } from '@/components/ui/table-styles';
 import { consolePaths } from '@/config/paths';
+import { useClockText } from '@/lib/venue-clock';
 
 const linkClass = 'font-semibold text-accent-300 underline-offset-4 hover:underline';
 const headingClass = 'text-sm font-semibold tracking-wide text-mist-300 uppercase';
 const dayTitle = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
-
-/** A game's start on the venue's clock, as the venue day screen writes it. */
-const startOf = (startsAt: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
 
 /** The orders screen narrowed by its address (the list's filter lives there). */
 const ordersWhere = (filter: Record<string, string>) =>
@@ -65,7 +63,9 @@ function Tile({ heading, children }: { heading: string; children: ReactNode }) {
   );
 }
 
-function NextGame({ game, timeZone }: { game: TodayGame | null; timeZone: string }) {
+function NextGame({ game }: { game: TodayGame | null }) {
+  // The start on the venue's clock, as the venue day screen writes it.
+  const clockText = useClockText();
   return (
     <Tile heading={todayCopy.nextHeading}>
       {game === null ? (
@@ -73,7 +73,7 @@ function NextGame({ game, timeZone }: { game: TodayGame | null; timeZone: string
       ) : (
         <>
           <p className="mt-2 text-lg text-white tabular-nums">
-            {todayCopy.nextAt(startOf(game.startsAt, timeZone), game.booked, game.capacity)}
+            {todayCopy.nextAt(clockText(game.startsAt), game.booked, game.capacity)}
           </p>
           <Countdown key={game.startsAt} startsAt={game.startsAt} />
         </>
@@ -147,7 +147,7 @@ const stateOf = (game: TodayGame) => {
   return game.open ? todayCopy.states.open : todayCopy.states.closed;
 };
 
-function Games({ games, timeZone }: { games: TodayGame[]; timeZone: string }) {
+function Games({ games }: { games: TodayGame[] }) {
   if (games.length === 0) return <p className="mt-2 text-mist-300">{todayCopy.noGames}</p>;
   return (
     <div
@@ -160,12 +160,15 @@ function Games({ games, timeZone }: { games: TodayGame[]; timeZone: string }) {
         caption={todayCopy.gamesCaption}
         columns={todayCopy.columns}
         gutter
+        stacked
         className="min-w-[24rem] text-sm"
         headClassName={ruledHeadClass}
       >
         {games.map((game) => (
           <tr key={game.startsAt} className={game.ended ? 'text-mist-300' : 'text-white'}>
-            <td className="py-2 pr-4 tabular-nums">{startOf(game.startsAt, timeZone)}</td>
+            <td className="py-2 pr-4 tabular-nums">
+              <ClockTime at={game.startsAt} />
+            </td>
             <td className="py-2 pr-4 tabular-nums">
               {todayCopy.seats(game.booked, game.capacity)}
             </td>
@@ -185,13 +188,13 @@ function TodayView({ today }: { today: ConsoleToday }) {
         {todayCopy.intro(dayTitle.format(new Date(today.day)), today.timeZone)}
       </p>
       <div className="mt-5 grid gap-4 md:grid-cols-3">
-        <NextGame game={today.nextGame} timeZone={today.timeZone} />
+        <NextGame game={today.nextGame} />
         <Money today={today} />
       </div>
       <NeedsAttention counts={today.needsAttention} />
       <div className="mt-6">
         <h3 className={headingClass}>{todayCopy.gamesHeading}</h3>
-        <Games games={today.games} timeZone={today.timeZone} />
+        <Games games={today.games} />
         <Link to={consolePaths.schedule} className={`mt-3 inline-block ${linkClass}`}>
           {todayCopy.dayLink}
         </Link>

@@ -5,11 +5,13 @@ import { weekQueryOptions } from '../api/get-week';
 import { tableText } from '../copy/common';
 import { weekCopy } from '../copy/week';
 import { BlockedDays } from './blocked-days';
+import { BookingsWeek } from './bookings-week';
 import { WeekdayDialog } from './weekday-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Panel } from '@/components/ui/panel';
 import { StatusNotice } from '@/components/ui/status-notice';
+import { useVenueClock, useWallClockText } from '@/lib/venue-clock';
 
 /** The venue's week and blocked days: everyone reads them, admins change them. */
 export function WeekScreen({ canEdit }: { canEdit: boolean }) {
@@ -17,11 +19,14 @@ export function WeekScreen({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<Weekday | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const days = week.data ? WEEKDAYS : [];
+  const { clock } = useVenueClock();
 
   return (
     <div className="space-y-6">
       <Panel heading={weekCopy.heading}>
-        <p className="mt-2 text-mist-300">{weekCopy.intro}</p>
+        <p className="mt-2 text-mist-300">
+          {weekCopy.intro} {clock === null ? null : weekCopy.zone(clock.timeZone)}
+        </p>
         {canEdit ? null : <p className="mt-2 text-sm text-mist-400">{weekCopy.staffOnly}</p>}
         <PagedTable
           query={week}
@@ -41,6 +46,7 @@ export function WeekScreen({ canEdit }: { canEdit: boolean }) {
           ))}
         </PagedTable>
       </Panel>
+      <BookingsWeek />
       {week.data ? (
         <BlockedDays blocked={week.data.blocked} canEdit={canEdit} onChanged={setNotice} />
       ) : null}
@@ -72,13 +78,14 @@ function WeekdayRow({
 }) {
   const hours = week?.[day] ?? null;
   const name = weekCopy.days[day];
+  const wall = useWallClockText();
   return (
     <tr>
       <th scope="row" className="py-3 pr-4 font-semibold text-white">
         {name}
       </th>
       <td className="py-3 pr-4 text-mist-100">
-        {hours === null ? weekCopy.closed : weekCopy.hours(hours.first, hours.last)}
+        {hours === null ? weekCopy.closed : weekCopy.hours(wall(hours.first), wall(hours.last))}
       </td>
       <td className="py-3 pr-4 text-white tabular-nums">{hours?.capacity ?? '—'}</td>
       {onEdit === null ? null : (

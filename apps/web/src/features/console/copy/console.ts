@@ -44,7 +44,7 @@ export const consoleCopy = {
   recoveryHint: 'One of the codes you kept when you set up two-factor sign-in.',
 
   nav: 'Console',
-  navOverview: 'Overview',
+  navOverview: 'Today',
   navAuditLog: 'Audit log',
   navOrders: 'Orders',
   navPlayers: 'Players',

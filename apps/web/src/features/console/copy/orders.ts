@@ -61,12 +61,37 @@ export const ordersCopy = {
   passes: (count: number) => `${plural(count, 'Game Pass')} of the order stop working.`,
   leaveShortfall: (missing: number) =>
     `Refund anyway: seats not yet played come back first, then the balance goes to zero (${credits(missing)} already spent)`,
+  amountLabel: 'Amount to refund',
+  amountHint: (remaining: string) => `Up to ${remaining}, what is left of this order.`,
+  amountInvalid: 'Enter an amount in dollars and cents, like 12.50.',
+  amountTooSmall: 'Enter an amount of at least $0.01.',
+  destinationLabel: 'Refund how',
+  destinations: {
+    card: 'Refund to card',
+    credits: 'Refund as credits',
+  },
+  destinationHints: {
+    card: 'The money goes back to the card the player paid with.',
+    credits: 'The player gets credits instead; no money moves.',
+  },
+  creditsAdded: (count: number) => `${credits(count)} added to the buyer instead of the money.`,
+  partNote:
+    'Part of the money takes back its share of the credits, rounded down; Game Passes stop working only when the whole order is refunded.',
+  planUpdating: 'Working out what this amount takes back…',
   reasonLabel: 'Reason',
   reasonHint: 'The player reads it in the mail about the refund; the audit log keeps it.',
   confirm: 'Refund Order',
   retryConfirm: 'Ask Again',
   refundFailed: 'The order could not be refunded.',
   reauthText: 'Confirm with your password and a current code before the money moves.',
+  partRefunded: (
+    orderNumber: string,
+    outcome: { amount: string; asCredits: boolean; creditsAdded: number; takenBack: number },
+  ) =>
+    outcome.asCredits
+      ? `${outcome.amount} of ${orderNumber} is refunded as ${credits(outcome.creditsAdded)}; ${credits(outcome.takenBack)} taken back.`
+      : `${outcome.amount} of ${orderNumber} is refunded to the card; ${credits(outcome.takenBack)} taken back.`,
+  partlyRefunded: (refunded: string) => `${refunded} refunded`,
   refunded: (orderNumber: string, status: RefundStatus, code: string | null) =>
     status === 'completed'
       ? `${orderNumber} is refunded: the money is back on the card and the credits are taken back.`

@@ -11,6 +11,8 @@ export const reportsCopy = {
   failed: 'The report could not be loaded.',
   download: 'Download CSV',
   downloadLabel: (title: string) => `Download CSV: ${title}`,
+  /** The scrolling table's region, named apart from its section (landmark names are unique). */
+  tableLabel: (title: string) => `${title}: the numbers`,
   fileName: (part: string, week: string) => `questfield-${part}-${week}.csv`,
   seatsTaken: 'Seats taken',
   capacity: 'Capacity',
@@ -23,6 +25,7 @@ export const reportsCopy = {
     { name: 'Day', csv: 'day' },
     { name: 'Seats taken', csv: 'seats_taken' },
     { name: 'Capacity', csv: 'capacity' },
+    { name: 'No-shows', csv: 'no_shows' },
   ],
   slotsTitle: 'Seats per slot',
   slotsColumns: [

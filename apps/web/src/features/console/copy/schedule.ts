@@ -82,3 +82,45 @@ export const closureCopy = {
   cancelled: (seats: { cancelled: number; refunded: number; released: number }) =>
     `${plural(seats.cancelled, 'seat')} cancelled, ${credits(seats.refunded)} refunded, ${plural(seats.released, 'waitlist place')} ended; the players were mailed.`,
 } as const;
+
+/** The words of the dialog that mails a game's players a message (ADR 0058). */
+export const messageCopy = {
+  button: (time: string) => `Message the players of ${time}`,
+  buttonShort: 'Message players',
+  title: (time: string) => `Message the players of ${time}`,
+  description:
+    "One mail to each player booked on the game, from the venue's staff. Check it before it goes.",
+  subjectLabel: 'Subject',
+  bodyLabel: 'Message',
+  bodyHint: 'Plain text: line breaks are kept, nothing else is formatted.',
+  waitingLabel: 'Also the players waiting for a seat',
+  preview: 'Preview',
+  previewing: 'Preparing the preview…',
+  previewHeading: 'What each player gets',
+  subjectLine: (subject: string) => `Subject: ${subject}`,
+  reach: (booked: number, waiting: number) => `${booked} booked, ${waiting} waiting will get this.`,
+  edit: 'Edit',
+  send: 'Send Message',
+  previewFailed: 'The preview could not be made.',
+  sendFailed: 'The message could not be sent.',
+  sent: (booked: number, waiting: number) =>
+    `Sent: ${plural(booked, 'player')} booked and ${waiting} waiting will get it by mail.`,
+  repeated: (booked: number, waiting: number) =>
+    `Already sent to ${booked} booked and ${waiting} waiting: nothing was sent twice.`,
+  done: 'Done',
+} as const;
+
+/** The words of the capacity dialog when the new capacity is below the seats taken. */
+export const capacityCopy = {
+  belowBooked: (booked: number) =>
+    `At least ${booked}: players hold that many seats, unless you cancel the latest booked.`,
+  seatsHeading: 'Seats over the new capacity',
+  seatsCaption: 'Players who would lose their seat, latest booked first',
+  loading: 'Looking for the latest booked seats…',
+  failed: 'The seats over the new capacity could not be read.',
+  cancelSeats: 'Cancel these seats and refund them (each player is mailed the reason)',
+  reasonLabel: 'Reason',
+  reasonHint: 'Mailed to the players whose seats are cancelled, and kept in the audit log.',
+  reasonNeeded: 'Say why: the players are mailed it.',
+  reasonTooLong: 'The reason is at most 200 characters.',
+} as const;

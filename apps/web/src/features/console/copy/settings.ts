@@ -1,4 +1,4 @@
-import { cancelCutoffText, type MoneyLimits } from '@questfield/contract';
+import { cancelCutoffText, type MoneyLimits, type VenueDetails } from '@questfield/contract';
 import { number, credits } from './common';
 
 /** The settings screen's words. */
@@ -60,6 +60,13 @@ export const settingsCopy = {
   waitlistHoldSave: 'Save Hold',
   waitlistHoldNotice: (minutes: number, before: number) =>
     `Seats offered from now on are held for ${number.format(minutes)} minutes (before: ${number.format(before)} minutes).`,
+  noShowGraceHeading: 'No-shows',
+  noShowGraceText: (minutes: number) =>
+    `A player whose game has not opened ${number.format(minutes)} minutes after the start is a no-show on the roster and in reports.`,
+  noShowGraceLabel: 'Minutes after the start',
+  noShowGraceSave: 'Save Grace',
+  noShowGraceNotice: (minutes: number, before: number) =>
+    `Seats without a join are no-shows ${number.format(minutes)} minutes after the start (before: ${number.format(before)} minutes).`,
   staffLimitReauth:
     'Changing how many credits staff may move needs your password and a current code again (every 15 minutes).',
 
@@ -90,4 +97,27 @@ export const settingsCopy = {
     'From its first address: IPv4 up to a /16 (e.g. 203.0.113.0/24), IPv6 up to a /48 (e.g. 2001:db8:5::/48).',
   add: 'Add Network',
   added: (name: string, range: string) => `Added ${name} (${range}).`,
+
+  venueHeading: 'The venue',
+  venueText: (timeZone: string) =>
+    `Its name, address and contact appear on every screen, mail and calendar file, and its clock shows times in the venue's time zone, ${timeZone} (the server's VENUE_TIMEZONE setting).`,
+  venueShown: (venue: VenueDetails): [string, string][] => [
+    ['Name', venue.name],
+    ['Street address', venue.address === '' ? 'None given' : venue.address],
+    ['Contact email', venue.contactEmail],
+    ['Contact phone', venue.contactPhone === '' ? 'None given' : venue.contactPhone],
+    ['Time display', `${venue.hourCycle}-hour clock`],
+    ['Time zone', venue.timeZone],
+  ],
+  venueNameLabel: 'Venue name',
+  venueAddressLabel: 'Street address',
+  venueAddressHint: 'On one line, as players should find it. Leave empty to give none.',
+  venueEmailLabel: 'Contact email',
+  venuePhoneLabel: 'Contact phone',
+  venuePhoneHint: 'Leave empty to give none.',
+  venueHoursLabel: 'Time display',
+  venueHours: { '12': '12-hour clock (6:00 PM)', '24': '24-hour clock (18:00)' } as const,
+  venueSave: 'Save Venue',
+  venueNotice: (venue: VenueDetails) =>
+    `Saved the venue's details: ${venue.name}, times on the ${venue.hourCycle}-hour clock.`,
 };

@@ -3,6 +3,8 @@ export const weekCopy = {
   heading: 'Week',
   intro:
     "Each weekday's games: the first and last start, and the seats in each. A change reaches the days already open for booking; seats players hold stay.",
+  /** Games start on the venue's wall clock, whatever the viewer's zone. */
+  zone: (timeZone: string) => `Times are on the venue's clock (${timeZone}).`,
   caption: 'Games by weekday',
   columns: ['Day', 'Games', 'Seats', 'Actions'] as const,
   days: {

@@ -2,14 +2,13 @@ import type { CreditPosting } from '@questfield/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { creditHistoryQueryOptions } from '../api/get-credit-history';
 import { creditsCopy } from '../copy';
+import { ClockTime } from '@/components/ui/clock-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CoinIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { cn } from '@/utils/cn';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** '+16' or '−2' (a real minus sign). */
 function signed(delta: number): string {
@@ -22,7 +21,7 @@ function Posting({ posting }: { posting: CreditPosting }) {
       <div className="min-w-0">
         <p className="font-semibold text-white">{creditsCopy.reasons[posting.reason]}</p>
         <p className="text-sm text-mist-400">
-          <time dateTime={posting.at}>{when.format(new Date(posting.at))}</time>
+          <ClockTime at={posting.at} date="short" />
           {posting.orderNumber === null ? null : (
             <span className="break-all"> · {creditsCopy.order(posting.orderNumber)}</span>
           )}

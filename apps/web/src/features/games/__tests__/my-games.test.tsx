@@ -12,15 +12,21 @@ import {
   tickAt,
 } from './games-test-utils';
 import { headerCredits } from '@/testing/answers';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { expectConsoleWarn } from '@/testing/console';
-import { mockApi, testUser, type MockAnswer } from '@/testing/mock-api';
+import { mockApi, testUser, testVenue, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
 beforeAll(async () => {
   await import('@/app/routes/dashboard');
 }, 30_000);
 
-beforeEach(startFakeClock);
+// The player is in Chicago; the venue's clock is New York's (mockApi's Venue). The zone is set
+// before the fake clock, which wraps Intl.DateTimeFormat around the real one.
+beforeEach(() => {
+  fakeBrowserTimeZone('America/Chicago');
+  startFakeClock();
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -45,7 +51,8 @@ async function gamesPanel() {
   return screen.findByRole('region', { name: 'My Sessions' });
 }
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** NOW + 5 hours (23:00 UTC), as the rows' labels name it: the venue's clock, then the player's. */
+const LATER_LABEL = 'Mon, Jun 1, 7:00 PM EDT (6:00 PM CDT your time)';
 
 describe("/dashboard: 'My Sessions'", () => {
   it('lists the live and upcoming games with their time and access code; the next counts down', async () => {
@@ -57,12 +64,14 @@ describe("/dashboard: 'My Sessions'", () => {
     const rows = await within(panel).findAllByRole('listitem');
     expect(rows).toHaveLength(2);
     const [row1, row2] = rows as [HTMLElement, HTMLElement];
-    expect(
-      within(row1)
-        .getByText(when.format(new Date(NOW + 45 * MINUTE)))
-        .closest('time'),
-    ).toHaveAttribute('dateTime', first.EventTime);
-    expect(within(row2).getByText(when.format(new Date(NOW + 180 * MINUTE)))).toBeInTheDocument();
+    // The venue's clock first, with its zone; the player's own beside it.
+    const time1 = within(row1).getByText('Mon, Jun 1, 2:45 PM EDT');
+    expect(time1.tagName).toBe('TIME');
+    expect(time1).toHaveAttribute('dateTime', first.EventTime);
+    expect(time1).toHaveTextContent('Mon, Jun 1, 2:45 PM EDT · , 1:45 PM CDT your time');
+    expect(within(row2).getByText('Mon, Jun 1, 5:00 PM EDT')).toHaveTextContent(
+      '4:00 PM CDT your time',
+    );
     expect(within(row1).getByText('Old Mill District')).toBeInTheDocument();
     expect(within(row1).getByText('K7M9X2P4')).toBeInTheDocument();
     expect(within(row2).getByText('Q2W3E4R5')).toBeInTheDocument();
@@ -72,6 +81,21 @@ describe("/dashboard: 'My Sessions'", () => {
     expect(within(row2).queryByRole('timer')).not.toBeInTheDocument();
     await tickAt(Date.parse(first.EventTime) - 62_000);
     expect(timer).toHaveTextContent('00:01:02');
+  });
+
+  it("follows the venue's 24-hour clock, and leaves the player's out where it reads the same", async () => {
+    const { table } = signedIn(() => ({ body: [gameAt(45 * MINUTE)] }));
+    table['/api/Venue'] = () => ({
+      body: testVenue({ timeZone: 'America/Chicago', hourCycle: '24' }),
+    });
+    const panel = await gamesPanel();
+
+    const time = await within(panel).findByText('Mon, Jun 1, 13:45 CDT');
+    expect(time).toHaveTextContent(/^Mon, Jun 1, 13:45 CDT$/);
+    expect(within(panel).queryByText(/your time/)).not.toBeInTheDocument();
+    expect(
+      within(panel).getByRole('button', { name: 'Cancel your seat on Mon, Jun 1, 13:45 CDT' }),
+    ).toBeInTheDocument();
   });
 
   it('copies an access code', async () => {
@@ -152,7 +176,7 @@ describe("/dashboard: 'My Sessions'", () => {
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const panel = await gamesPanel();
-    const label = when.format(new Date(NOW + 5 * 60 * MINUTE));
+    const label = LATER_LABEL;
     await user.click(
       await within(panel).findByRole('button', {
         name: `Add your game on ${label} to your calendar (.ics file)`,
@@ -204,7 +228,7 @@ describe("/dashboard: 'My Sessions'", () => {
       );
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const panel = await gamesPanel();
-      const label = when.format(new Date(NOW + 5 * 60 * MINUTE));
+      const label = LATER_LABEL;
       const button = await within(panel).findByRole('button', {
         name: `Cancel your seat on ${label}`,
       });

@@ -9,6 +9,7 @@ import { AddToCalendar } from './add-to-calendar';
 import { endOf, phaseOf, startOf } from '../schedule';
 import { CountdownTimer } from './countdown-timer';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/form';
 import { CompassIcon } from '@/components/ui/icons';
@@ -18,10 +19,8 @@ import { StatusNotice } from '@/components/ui/status-notice';
 import { bookSessionLink, paths } from '@/config/paths';
 import { failureText } from '@/lib/api-client';
 import { onDemand } from '@/lib/on-demand';
+import { useClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
-
-/** The start in the viewer's own locale and time zone, with the date. */
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The confirm dialog (and Radix) loads as a Cancel seat button is pointed at or focused. */
 const CancelSeatDialog = onDemand(() => import('./cancel-seat-dialog'));
@@ -157,6 +156,8 @@ function GameRow({
 }) {
   const start = startOf(game);
   const phase = useClock((now) => phaseOf(start, now));
+  // The start on the venue's clock (and the player's beside it), naming the game in labels.
+  const label = useClockText()(game.EventTime, 'short');
 
   return (
     <li
@@ -167,7 +168,7 @@ function GameRow({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="font-semibold text-white">
-          <time dateTime={game.EventTime}>{when.format(new Date(start))}</time>
+          <ClockTime at={game.EventTime} date="short" />
         </p>
         <p className="text-sm text-mist-300">{game.EventName}</p>
       </div>
@@ -179,13 +180,8 @@ function GameRow({
       ) : null}
       {phase === 'upcoming' ? (
         <>
-          <AddToCalendar game={game} start={start} label={when.format(new Date(start))} />
-          <CancelSeat
-            game={game}
-            start={start}
-            label={when.format(new Date(start))}
-            onCancel={onCancel}
-          />
+          <AddToCalendar game={game} start={start} label={label} />
+          <CancelSeat game={game} start={start} label={label} onCancel={onCancel} />
         </>
       ) : null}
       {phase === 'live' ? (

@@ -3,14 +3,13 @@ import { Link } from 'react-router';
 import { useOrders } from '../hooks/use-orders';
 import { OrdersError, OrdersSkeleton } from './orders-query-state';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TicketIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { paths } from '@/config/paths';
 import { paymentsCopy } from '@/features/payments/copy';
 import { cn } from '@/utils/cn';
-
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The passes of each Game Pack order, in the order the server lists them (newest first). */
 function byOrder(passes: readonly PublicGamePass[]): [string, PublicGamePass[]][] {
@@ -40,11 +39,17 @@ function GamePass({ pass }: { pass: PublicGamePass }) {
         {pass.code}
       </code>
       <span className={cn('text-xs', pass.redeemed ? 'text-mist-400' : 'text-emerald-300')}>
-        {pass.redeemed
-          ? pass.redeemedAt
-            ? paymentsCopy.redeemedOn(day.format(new Date(pass.redeemedAt)))
-            : paymentsCopy.redeemed
-          : paymentsCopy.notRedeemed}
+        {pass.redeemed ? (
+          pass.redeemedAt ? (
+            <>
+              {paymentsCopy.redeemed} <ClockTime at={pass.redeemedAt} date="short" />
+            </>
+          ) : (
+            paymentsCopy.redeemed
+          )
+        ) : (
+          paymentsCopy.notRedeemed
+        )}
       </span>
     </li>
   );

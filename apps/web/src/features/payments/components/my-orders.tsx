@@ -1,13 +1,12 @@
 import type { OrderStatus, PublicOrder } from '@questfield/contract';
 import { useOrders } from '../hooks/use-orders';
 import { OrdersError, OrdersSkeleton } from './orders-query-state';
+import { ClockTime } from '@/components/ui/clock-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TagIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { paymentsCopy } from '@/features/payments/copy';
 import { cn } from '@/utils/cn';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   paid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
@@ -46,7 +45,7 @@ function Order({ order }: { order: PublicOrder }) {
         </dd>
         <dt className="text-mist-400">{paymentsCopy.orderDate}</dt>
         <dd className="text-mist-100">
-          <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+          <ClockTime at={order.createdAt} date="short" />
         </dd>
       </dl>
     </li>

@@ -1,0 +1,36 @@
+/**
+ * Whom a message to a game's players reaches (game-message.service.ts, ADR 0058): the players
+ * holding its seats and, when asked, those in its waitlist line; deleted accounts left out.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { registrations, waitlistEntries } from '../../db/schema/bookings';
+import { playerNames } from '../../db/schema/views';
+
+/** The live players booked on the slot, in seat order; with `line`, its line's, in line order. */
+export async function messageRecipients(
+  db: Executor,
+  slotId: string,
+  line: boolean,
+): Promise<{ booked: string[]; waiting: string[] }> {
+  // One after the other: in a transaction, both go over its one connection anyway.
+  const seated = await db
+    .select({ userId: registrations.userId })
+    .from(registrations)
+    .innerJoin(playerNames, eq(playerNames.userId, registrations.userId))
+    .where(and(eq(registrations.slotId, slotId), eq(playerNames.deleted, false)))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+  const inLine = line
+    ? await db
+        .select({ userId: waitlistEntries.userId })
+        .from(waitlistEntries)
+        .innerJoin(playerNames, eq(playerNames.userId, waitlistEntries.userId))
+        .where(and(eq(waitlistEntries.slotId, slotId), eq(playerNames.deleted, false)))
+        .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    : [];
+  const booked = seated.map((row) => row.userId);
+  const seatedIds = new Set(booked);
+  // One mail a player: a seat holder is never in the line too, but count nobody twice.
+  const waiting = [...new Set(inLine.map((row) => row.userId))].filter((id) => !seatedIds.has(id));
+  return { booked, waiting };
+}

@@ -1,0 +1,324 @@
+/**
+ * An admin's refund of part of an order, to the card or as credits (ADR 0056): the plan says
+ * exactly what a refund of that amount takes back (the order's credits in proportion, rounded
+ * down, as far as the balance allows; passes only by the refund that reaches what was paid);
+ * several refunds add up to at most what was paid, whoever asks at the same moment; one request
+ * key is one refund however often it is sent; a refund as credits moves no money, adds the
+ * amount's share of the order's credits with a ledger row in the refund's transaction, and
+ * mails the buyer at once; every one is audited with its reason.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  refundOverRemainingMessage,
+  type AuditEntry,
+  type ConsoleOrder,
+  type ConsoleOrderRefundPlan,
+  type Sku,
+} from '@questfield/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { creditLedger, orderPartRefunds, orders, users } from '../src/db/schema';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+} from '../src/integrations/payments/test-provider';
+import { newOperatorToken } from '../src/modules/operator/operator-access';
+import { creditsRefundedAt } from '../src/modules/orders/refunds';
+import { postJson, signUp, type SignedUp } from './helpers/accounts';
+import { fixedClock } from './helpers/clock';
+import { consoleClient, type Operator } from './helpers/console';
+import { openedMails } from './helpers/outbox';
+import { purchase, SQUARE_ENV } from './helpers/payments';
+import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { refusal } from './helpers/refusal';
+
+const START = '2026-06-01T16:00:00Z';
+const REASON = 'One game was cut short';
+
+describe('the rule for credits taken back by part of the money (ADR 0056)', () => {
+  it('counts credits in proportion, rounded down, all of them at the full amount', () => {
+    expect(creditsRefundedAt(16, 1799, 0)).toBe(0);
+    expect(creditsRefundedAt(16, 1799, 500)).toBe(4);
+    expect(creditsRefundedAt(16, 1799, 1798)).toBe(15);
+    expect(creditsRefundedAt(16, 1799, 1799)).toBe(16);
+    // Refunds one cent at a time never take back more than the order gave.
+    let taken = 0;
+    for (let cents = 1; cents <= 1799; cents += 1) {
+      taken += creditsRefundedAt(16, 1799, cents) - creditsRefundedAt(16, 1799, cents - 1);
+    }
+    expect(taken).toBe(16);
+  });
+});
+
+describe(`an admin's refund of part of an order [${dbKind}]`, () => {
+  const token = newOperatorToken();
+  const clock = fixedClock(START);
+  let t: TestApp;
+  let processor: TestPaymentProvider;
+  let admin: Operator;
+  let staff: Operator;
+  let buyer: SignedUp;
+  const { operator, enrol, post, reauth } = consoleClient(() => t, token, clock);
+  const db = () => t.database.handle.db;
+
+  beforeEach(async () => {
+    processor = createTestPaymentProvider();
+    clock.set(START);
+    t = await createTestApp({
+      env: SQUARE_ENV,
+      clock,
+      paymentProvider: processor,
+      operatorToken: token,
+    });
+    staff = await operator('staff');
+    admin = await operator('admin');
+    for (const who of [staff, admin]) await enrol(who);
+    await reauth(admin);
+    buyer = await signUp(t.app);
+  });
+  afterEach(() => t.close());
+
+  async function buy(sku: Sku = 'credits-16', quantity = 1): Promise<string> {
+    const answer = await postJson(t.app, 'squareCheckout', purchase(sku, quantity), {
+      cookie: buyer.cookie,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<{ order: { orderNumber: string } }>(answer).order.orderNumber;
+  }
+  const balance = async () =>
+    (await db().select({ credits: users.credits }).from(users).where(eq(users.id, buyer.id)))[0]
+      ?.credits;
+  const ledger = async () =>
+    (await db().select().from(creditLedger).where(eq(creditLedger.userId, buyer.id))).map((row) => [
+      row.reason,
+      row.delta,
+    ]);
+  const orderRow = async (orderNumber: string) =>
+    (await db().select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0] ??
+    expect.fail(`no order ${orderNumber}`);
+  const partRows = async (orderNumber: string) =>
+    db()
+      .select()
+      .from(orderPartRefunds)
+      .where(eq(orderPartRefunds.orderId, (await orderRow(orderNumber)).id));
+  const refund = (
+    orderNumber: string,
+    amountCents?: number,
+    extra: { asCredits?: boolean; requestKey?: string; leaveShortfall?: boolean } = {},
+  ) =>
+    post(admin, 'consoleOrderRefund', {
+      orderNumber,
+      amountCents,
+      reason: REASON,
+      requestKey: randomUUID(),
+      ...extra,
+    });
+  const refunded = async (...args: Parameters<typeof refund>) => {
+    const answer = await refund(...args);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<{ order: ConsoleOrder }>(answer).order;
+  };
+  const planOf = async (orderNumber: string, amountCents?: number, asCredits?: boolean) => {
+    const answer = await post(admin, 'consoleOrderRefundPlan', {
+      orderNumber,
+      amountCents,
+      asCredits,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return jsonOf<ConsoleOrderRefundPlan>(answer);
+  };
+  const refundMails = async () =>
+    (await openedMails(t, buyer.email))
+      .filter((mail) => mail.template === 'order_refunded')
+      .map((mail) => mail.textBody);
+  const audited = async () => {
+    const answer = await post(staff, 'consoleAuditLog', { action: 'orders.refund' });
+    return jsonOf<{ entries: AuditEntry[] }>(answer).entries;
+  };
+
+  it('refunds part to the card, says first what it takes back, then the rest', async () => {
+    const number = await buy();
+    expect(await planOf(number, 500)).toEqual({
+      orderNumber: number,
+      amount: '$5.00',
+      takeBack: [
+        { playerId: buyer.id, username: buyer.username, credits: 4, balance: 16, missing: 0 },
+      ],
+      passes: 0,
+      missing: 0,
+      amountCents: 500,
+      remainingCents: 1799,
+      creditsAdded: 0,
+    });
+    expect(await balance()).toBe(16);
+
+    const order = await refunded(number, 500);
+    expect(order).toMatchObject({ status: 'paid', refundedCents: 500, remainingCents: 1299 });
+    expect(processor.refunds).toEqual([
+      expect.objectContaining({ paymentId: order.providerPaymentId, amountCents: 500 }),
+    ]);
+    expect(await balance()).toBe(12);
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -4],
+    ]);
+    expect(await refundMails()).toEqual([
+      expect.stringContaining(`We refunded $5.00 of your order ${number} to the card you paid`),
+    ]);
+    expect((await refundMails())[0]).toContain('We took back 4 credits of the credits');
+    expect((await refundMails())[0]).toContain(`The reason our staff gave: ${REASON}`);
+    expect((await audited())[0]).toMatchObject({
+      before: { status: 'paid', refunded: '$0.00' },
+      after: {
+        status: 'paid',
+        refunded: '$5.00',
+        amount: '$5.00',
+        to: 'card',
+        creditsTakenBack: 4,
+      },
+      reason: REASON,
+    });
+
+    // More than is left is refused by the server, and nothing moves.
+    const over = await refund(number, 1300);
+    expect(over.statusCode).toBe(409);
+    expect(jsonOf(over)).toEqual(
+      refusal('REFUND_OVER_REMAINING', refundOverRemainingMessage(1299)),
+    );
+    expect(processor.refunds).toHaveLength(1);
+    expect(await balance()).toBe(12);
+
+    // The rest: the order is refunded and the last of its credits come back.
+    expect((await planOf(number)).amountCents).toBe(1299);
+    const rest = await refunded(number);
+    expect(rest).toMatchObject({ status: 'refunded', refundedCents: 1799, remainingCents: 0 });
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([500, 1299]);
+    expect(await balance()).toBe(0);
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -4],
+      ['refund', -12],
+    ]);
+    expect(jsonOf(await refund(number, 1))).toEqual(refusal('ORDER_ALREADY_REFUNDED'));
+    expect(await refundMails()).toHaveLength(2);
+  });
+
+  it('refunds once per request key, however often and however at once it is sent', async () => {
+    const number = await buy();
+    const requestKey = randomUUID();
+    const answers = await Promise.all([
+      refund(number, 700, { requestKey }),
+      refund(number, 700, { requestKey }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const again = await refunded(number, 700, { requestKey });
+    expect(again).toMatchObject({ refundedCents: 700 });
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([700]);
+    expect(await partRows(number)).toHaveLength(1);
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -6],
+    ]);
+    expect(await refundMails()).toHaveLength(1);
+  });
+
+  it('never refunds more than was paid when admins refund at the same moment', async () => {
+    const number = await buy();
+    const answers = await Promise.all([1000, 1000, 1000].map((cents) => refund(number, cents)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(jsonOf(answer)).toEqual(
+        refusal('REFUND_OVER_REMAINING', refundOverRemainingMessage(799)),
+      );
+    }
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([1000]);
+    expect((await orderRow(number)).refundedCents).toBe(1000);
+    // The rest, asked twice at once with different keys: one refunds it, the other is refused.
+    const rest = await Promise.all([refund(number, 799), refund(number, 799)]);
+    expect(rest.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(processor.refunds.reduce((sum, one) => sum + one.amountCents, 0)).toBe(1799);
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -8],
+      ['refund', -8],
+    ]);
+  });
+
+  it('refunds as credits: no money moves, the credits added in the same transaction', async () => {
+    const number = await buy('game-pack', 2);
+    const paid = (await orderRow(number)).amountCents;
+    const half = Math.floor(paid / 2);
+    // Two Game Passes are worth 32 credits: half the money is (about) half of them.
+    const added = creditsRefundedAt(32, paid, half);
+    expect(added).toBeGreaterThanOrEqual(15);
+    const plan = await planOf(number, half, true);
+    expect(plan).toMatchObject({ takeBack: [], passes: 0, creditsAdded: added, amountCents: half });
+
+    const order = await refunded(number, half, { asCredits: true });
+    expect(order).toMatchObject({ status: 'paid', refundedCents: half });
+    expect(processor.refunds).toEqual([]);
+    expect(await balance()).toBe(added);
+    expect(await ledger()).toEqual([['refund', added]]);
+    expect(await partRows(number)).toMatchObject([
+      { destination: 'credits', status: 'completed', creditsAdded: added, buyerMail: null },
+    ]);
+    const [mail] = await refundMails();
+    expect(mail).toContain(
+      `We refunded ${plan.amount} of your order ${number} as credits instead of to your card: we added ${added} credits to your account.`,
+    );
+    expect(mail).toContain(`The reason our staff gave: ${REASON}`);
+    expect((await audited())[0]).toMatchObject({
+      after: { to: 'credits', creditsAdded: added, amount: plan.amount },
+      reason: REASON,
+    });
+
+    // A card refund of the rest cannot take the same money again: only what is left.
+    expect(jsonOf(await refund(number, paid - half + 1))).toEqual(
+      refusal('REFUND_OVER_REMAINING', refundOverRemainingMessage(paid - half)),
+    );
+    const rest = await refunded(number);
+    expect(rest).toMatchObject({ status: 'refunded', refundedCents: paid });
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([paid - half]);
+    expect(await refundMails()).toHaveLength(2);
+  });
+
+  it('refunds part from the command line: --amount and --as-credits', async () => {
+    const number = await buy();
+    const run = await postJson(
+      t.app,
+      'operatorRun',
+      {
+        command: 'orders refund',
+        orderNumber: number,
+        reason: REASON,
+        amountCents: 1000,
+        asCredits: true,
+      },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    expect(jsonOf(run)).toEqual({
+      command: 'orders refund',
+      orderNumber: number,
+      refund: 'completed',
+      failureCode: null,
+      takenBack: 8,
+      missing: 0,
+      amount: '$10.00',
+      asCredits: true,
+      creditsAdded: 8,
+    });
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -8],
+      ['refund', 8],
+    ]);
+    expect(processor.refunds).toEqual([]);
+    expect((await audited())[0]).toMatchObject({
+      actor: { kind: 'command_line' },
+      reason: REASON,
+    });
+  });
+});
