@@ -496,7 +496,8 @@ const passesOf = (model: Model, order: ModelOrder) =>
  * An admin's refund of part of an order from the command line (ADR 0056), to the card or as
  * credits, leaving any shortfall: refused past what is left; the buyer gives back the order's
  * credits in proportion (rounded down), and as credits gets the amount's share of what the
- * order was worth in credits (its own and its passes'); the one that reaches what was paid
+ * order was worth in credits (its own and its passes'), refused for part of an order with
+ * passes (only the whole order's refund revokes them); the one that reaches what was paid
  * refunds the order as a full refund does.
  */
 class PartRefund extends LedgerCommand {
@@ -534,9 +535,12 @@ class PartRefund extends LedgerCommand {
         refundOverRemainingMessage(remaining),
       );
     }
-    expectOk(response);
     const before = order.refundedCents;
     const after = before + amountCents;
+    if (this.asCredits && after < order.amountCents && passesOf(model, order).length > 0) {
+      return expectRefused(response, 'REFUND_PASSES_IN_FULL');
+    }
+    expectOk(response);
     const share = (credits: number) =>
       refundedShare(order, credits, after) - refundedShare(order, credits, before);
     const worth = order.credits + passesOf(model, order).length * GAME_PASS_CREDITS;

@@ -272,6 +272,15 @@ export const ERRORS = {
     status: 409,
     message: 'That is more than is left to refund of this order.',
   },
+  /**
+   * Credits for part of an order with Game Passes would come on top of the passes, which only a
+   * refund of the whole order revokes (ADR 0056).
+   */
+  REFUND_PASSES_IN_FULL: {
+    status: 409,
+    message:
+      'An order with Game Passes is refunded as credits only in full: refund all that is left, or refund part to the card.',
+  },
   /** Answered with refundShortfallMessage(missing). */
   REFUND_SHORTFALL: {
     status: 409,

@@ -234,6 +234,10 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       };
     }
     const refundedAfter = claimed.refundedBefore + claimed.amountCents;
+    // Credits for part of the passes' worth would sit beside the passes themselves.
+    if (portion?.asCredits === true && !claimed.final && passCountOf(withLines(order)) > 0) {
+      fail('REFUND_PASSES_IN_FULL');
+    }
     const share = (credits: number) =>
       creditsRefundedAt(credits, order.amountCents, refundedAfter) -
       creditsRefundedAt(credits, order.amountCents, claimed.refundedBefore);
