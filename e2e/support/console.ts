@@ -6,7 +6,13 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { newPlayer, PASSWORD_ANSWER_MS, type Player } from './accounts';
 import { runAdmin, sharedDataDir } from './admin';
-import { expect, waitForAppAfterNavigation, watchForProblems, type ProblemLog } from './fixtures';
+import {
+  apiClientAddress,
+  expect,
+  waitForAppAfterNavigation,
+  watchForProblems,
+  type ProblemLog,
+} from './fixtures';
 
 export const CLIENT_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 
@@ -14,7 +20,7 @@ export const CLIENT_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 export async function accountByApi(page: Page): Promise<Player> {
   const account = newPlayer();
   const created = await page.request.post(API_ROUTES.usersCreate.path, {
-    headers: CLIENT_HEADERS,
+    headers: { ...CLIENT_HEADERS, 'x-forwarded-for': apiClientAddress() },
     data: { ...account, appid: 'questfield-web' },
   });
   expect(created.status()).toBe(200);

@@ -12,7 +12,7 @@ import {
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { newPlayer, signUp, type Player, PASSWORD_ANSWER_MS } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
-import { expect, test } from '../support/fixtures';
+import { apiClientAddress, expect, test } from '../support/fixtures';
 
 const GOOD_CARD = '4111 1111 1111 1111';
 
@@ -32,7 +32,11 @@ async function enterCard(dialog: Locator, number: string) {
 async function createPlayer(request: APIRequestContext, baseURL: string): Promise<Player> {
   const player = newPlayer();
   const response = await request.post('/api/Users/Create', {
-    headers: { [CSRF_HEADER.name]: CSRF_HEADER.value, origin: baseURL },
+    headers: {
+      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      origin: baseURL,
+      'x-forwarded-for': apiClientAddress(),
+    },
     data: { ...player, appid: SIGN_UP_APP_ID },
   });
   expect(response.status()).toBe(200);
