@@ -12,7 +12,7 @@ const FLAG_NAMES = {
 export const ordersCopy = {
   heading: 'Orders',
   intro:
-    'Every purchase, newest first. An admin refunds a paid order in full: the money goes back to the card and what the order gave is taken back.',
+    'Every purchase, newest first. An admin refunds all or part of a paid order, to the card or as credits; the dialog says what it takes back first.',
   statusFilter: 'Status',
   allStatuses: 'All statuses',
   statusNames: {

@@ -37,7 +37,7 @@ export const weekCopy = {
     `${day} saved: ${added} slots added and ${removed} removed on the days ahead${kept > 0 ? `; ${kept} kept, closed, for the players on them` : ''}.`,
   blockedHeading: 'Blocked days',
   blockedIntro:
-    'A blocked day has no games: its slots close to bookings and joins. Seats players already hold stay: tell those players.',
+    'A blocked day has no games: its slots close to bookings and joins. Blocking a booked day asks first whether to cancel and refund its seats, with a mail giving your reason.',
   blockedCaption: 'Blocked days ahead',
   blockedEmpty: 'No day is blocked.',
   blockDate: 'Day',
