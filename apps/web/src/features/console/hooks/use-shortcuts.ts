@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** What a shortcut does, or undefined while it does nothing (e.g. before the day is known). */
 export type Shortcuts = Readonly<Record<string, (() => void) | undefined>>;
@@ -31,7 +31,10 @@ const PAIR_WAIT_MS = 1500;
  */
 export function useShortcuts(shortcuts: Shortcuts) {
   const latest = useRef(shortcuts);
-  useEffect(() => {
+  // A layout effect: it runs in the same task as the commit, so no key press can land between
+  // the screen showing a new day and the shortcuts stepping from it (a passive effect runs
+  // after paint, and a press in that gap stepped from the day before).
+  useLayoutEffect(() => {
     latest.current = shortcuts;
   });
   useEffect(() => {
