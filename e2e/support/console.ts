@@ -9,6 +9,7 @@ import { runAdmin, sharedDataDir } from './admin';
 import {
   apiClientAddress,
   expect,
+  test,
   waitForAppAfterNavigation,
   watchForProblems,
   type ProblemLog,
@@ -63,8 +64,7 @@ export async function signInAtConsole(page: Page, account: Player) {
 
 /** Finds the player with the console's search, by their email address, and opens their page. */
 export async function openPlayerPage(page: Page, player: Player) {
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  await nav.getByRole('link', { name: 'Players' }).click();
+  await openConsoleScreen(page, 'Players');
   await page.getByLabel('Email or username').fill(player.email);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: `Open the page of ${player.username}` }).click();
@@ -147,6 +147,30 @@ export const otherProjects =
   ({ isMobile }: { isMobile: boolean }) =>
     isMobile !== (width === PHONE_VIEWPORT[0]);
 
+type ConsoleViewport = (typeof CONSOLE_VIEWPORTS)[number] | typeof PHONE_VIEWPORT;
+
+/** A width the console's specs run at: the desktop's, the tablet's or the phone's. */
+export type ConsoleWidth = ConsoleViewport[0];
+
+/**
+ * Declares `tests` at each of `viewports`, each width in its own describe block on its own
+ * project; `tests` is given the width, for what must differ between widths that may run at
+ * once. By default a desktop's and a phone's: the console works on any screen, and the tablet's
+ * layout is the desktop's (tabs, tables in rows), which console-frame.spec.ts checks at 768 px.
+ */
+export function atConsoleWidths(
+  tests: (width: ConsoleWidth) => void,
+  viewports: readonly ConsoleViewport[] = [CONSOLE_VIEWPORTS[0], PHONE_VIEWPORT],
+) {
+  for (const [width, height] of viewports) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height } });
+      test.skip(otherProjects(width), 'each width runs on its own project');
+      tests(width);
+    });
+  }
+}
+
 /** Opens the console's screen `name` from its navigation: the tabs, or on a phone the menu. */
 export async function openConsoleScreen(page: Page, name: string) {
   const menu = page.getByRole('button', { name: /^Menu: / });
@@ -160,6 +184,22 @@ export async function openConsoleScreen(page: Page, name: string) {
       .click();
   }
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeAttached();
+}
+
+/**
+ * Signs `account` in at the console on another device, two-factor already set up there, with
+ * the next code of its authenticator `app`, to the console's overview.
+ */
+export async function openConsoleWithCode(
+  page: Page,
+  account: Player,
+  app: { next: () => Promise<string> },
+) {
+  await signInAtConsole(page, account);
+  const check = page.getByRole('region', { name: 'Enter your code' });
+  await check.getByLabel('6-digit code').fill(await app.next());
+  await check.getByRole('button', { name: 'Open the Console' }).click();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
 }
 
 /**
@@ -183,10 +223,7 @@ export async function blockDayCancellingSeats(
   reason: string,
   username: string,
 ): Promise<string> {
-  await page
-    .getByRole('navigation', { name: 'Console' })
-    .getByRole('link', { name: 'Week' })
-    .click();
+  await openConsoleScreen(page, 'Week');
   const blocked = page.getByRole('region', { name: 'Blocked days' });
   await blocked.getByLabel('Day', { exact: true }).fill(date);
   await blocked.getByLabel('Reason', { exact: true }).fill(reason);

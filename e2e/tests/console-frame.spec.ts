@@ -46,7 +46,7 @@ test('every screen of the console is in its own frame, passes axe and fits the w
       await test.step(`${name} at ${width} px`, async () => {
         await showScreen(page, path, name);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expect(page.getByRole('banner')).toContainText('Questfield Console');
+        await expect(page.getByRole('banner')).toContainText('Old Mill District Console');
         await expect(page.getByRole('link', { name: 'Soundtrack' })).toHaveCount(0);
         // Soft: one run tells of every screen.
         expect.soft(await allA11yViolations(page)).toEqual([]);

@@ -11,9 +11,9 @@ import {
   accountByApi,
   CLIENT_HEADERS,
   CONSOLE_VIEWPORTS,
+  atConsoleWidths,
   openConsoleAs,
   openConsoleScreen,
-  otherProjects,
   PHONE_VIEWPORT,
   secondBrowser,
 } from '../support/console';
@@ -28,11 +28,8 @@ function chartRequests(page: Page): string[] {
   return seen;
 }
 
-for (const [width, height] of [...CONSOLE_VIEWPORTS, PHONE_VIEWPORT]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height } });
-    test.skip(otherProjects(width), 'each width runs on its own project');
-
+atConsoleWidths(
+  (width) => {
     test("staff read this week's revenue as a chart, a table and a CSV", async ({
       page,
       browser,
@@ -94,5 +91,6 @@ for (const [width, height] of [...CONSOLE_VIEWPORTS, PHONE_VIEWPORT]) {
       await expect(page.getByRole('table', { name: 'Seats per day' })).toBeVisible();
       expect(playerCharts).toEqual([]);
     });
-  });
-}
+  },
+  [...CONSOLE_VIEWPORTS, PHONE_VIEWPORT],
+);

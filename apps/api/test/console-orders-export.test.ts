@@ -32,7 +32,7 @@ const SUMMER = '2026-10-31T16:00:00Z';
 /** …and winter time (-05:00): 18:00 on the venue day 2026-11-29. */
 const WINTER = '2026-11-29T23:00:00Z';
 const HEADER =
-  'order number,status,amount,currency,buyer,created at (America/New_York),paid at (America/New_York),refunded at (America/New_York),flag,dispute state';
+  'order number,status,amount,currency,buyer,created at (America/New_York),paid at (America/New_York),refunded,refunded at (America/New_York),flag,dispute state';
 /** What a chargeback's state may carry from Square: a formula, quotes and a comma. */
 const FORMULA = '=HYPERLINK("https://evil.example","Click,here")';
 
@@ -94,7 +94,8 @@ describe(`the console's orders by status and flag, and their CSV [${dbKind}]`, (
 
   /**
    * A paid order in summer time; then in winter time a refund the processor turned down
-   * (flagged refund_failed), a chargeback (flagged disputed) and a declined card (failed).
+   * (flagged refund_failed), the summer order refunded in two parts, a chargeback (flagged
+   * disputed) and a declined card (failed).
    */
   async function scene() {
     const summerBuyer = await signUp(t.app);
@@ -111,7 +112,16 @@ describe(`the console's orders by status and flag, and their CSV [${dbKind}]`, (
     processor.declineRefunds = true;
     const refund = { orderNumber: refundFailed, reason: 'Bought twice' };
     expect((await post(admin, 'consoleOrderRefund', refund)).statusCode).toBe(200);
+    processor.declineRefunds = false;
+    // The summer order refunded in two parts, $2.00 now and $3.00 a minute later (ADR 0056).
+    const part = { orderNumber: summer, reason: 'One game was cut short' };
+    expect(
+      (await post(admin, 'consoleOrderRefund', { ...part, amountCents: 200 })).statusCode,
+    ).toBe(200);
     clock.advance(60_000);
+    expect(
+      (await post(admin, 'consoleOrderRefund', { ...part, amountCents: 300 })).statusCode,
+    ).toBe(200);
     const disputed = await buy(formulaName);
     const { providerPaymentId } = await orderRow(disputed);
     const chargeback = { id: 'DISPUTE-1', paymentId: providerPaymentId ?? '', amount: 1799 };
@@ -183,12 +193,14 @@ describe(`the console's orders by status and flag, and their CSV [${dbKind}]`, (
     expect(answer.body).toBe(
       [
         HEADER,
-        `${failed},failed,17.99,USD,${buyer.username},2026-11-29T18:02:30-05:00,,,,`,
-        `${disputed},paid,17.99,USD,'-2-3,2026-11-29T18:01:30-05:00,2026-11-29T18:01:30-05:00,,disputed,` +
+        `${failed},failed,17.99,USD,${buyer.username},2026-11-29T18:02:30-05:00,,0.00,,,`,
+        `${disputed},paid,17.99,USD,'-2-3,2026-11-29T18:01:30-05:00,2026-11-29T18:01:30-05:00,0.00,,disputed,` +
           `"'=HYPERLINK(""https://evil.example"",""Click,here"")"`,
         `${refundFailed},refunded,17.99,USD,${buyer.username},2026-11-29T18:00:30-05:00,` +
-          `2026-11-29T18:00:30-05:00,2026-11-29T18:00:30-05:00,refund_failed,`,
-        `${summer},paid,17.99,USD,${summerBuyer.username},2026-10-31T12:00:00-04:00,2026-10-31T12:00:00-04:00,,,`,
+          `2026-11-29T18:00:30-05:00,17.99,2026-11-29T18:00:30-05:00,refund_failed,`,
+        // Refunded in parts: the money so far, and when it last was.
+        `${summer},paid,17.99,USD,${summerBuyer.username},2026-10-31T12:00:00-04:00,2026-10-31T12:00:00-04:00,` +
+          `5.00,2026-11-29T18:01:30-05:00,,`,
         '',
       ].join('\r\n'),
     );

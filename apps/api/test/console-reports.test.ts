@@ -1,7 +1,8 @@
 /**
  * The console's weekly report: one venue week (America/New_York here), Monday to Sunday, made
  * of real purchases, a booking, redemptions of a batch's codes, a Game Pass and a code outside
- * any batch, and a refund: exact numbers per day, per slot, per SKU and per batch; the edges
+ * any batch, a refund in full and refunds of part (counted in the week they were made, one
+ * turned down never): exact numbers per day, per slot, per SKU and per batch; the edges
  * of the week are the venue's midnights; a day other than a Monday is refused; any body is
  * answered, never with a 500.
  */
@@ -32,6 +33,7 @@ describe(`the console's weekly report [${dbKind}]`, () => {
   const token = newOperatorToken();
   const clock = fixedClock('2026-05-31T12:00:00Z');
   let t: TestApp;
+  const processor = createTestPaymentProvider();
   let ada: SignedUp;
   let bo: SignedUp;
   const { operator, enrol, post, reauth, answersAnyBody } = consoleClient(() => t, token, clock);
@@ -53,6 +55,15 @@ describe(`the console's weekly report [${dbKind}]`, () => {
     expect(answer.statusCode, answer.body).toBe(200);
     return jsonOf<{ order: { orderNumber: string } }>(answer).order.orderNumber;
   }
+  /** An admin's refund of part of an order (ADR 0056), to the card. */
+  async function refundPart(orderNumber: string, amountCents: number) {
+    const answer = await post(await fresh('admin'), 'consoleOrderRefund', {
+      orderNumber,
+      amountCents,
+      reason: 'One game was cut short',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
   async function redeem(who: SignedUp, code: string) {
     const answer = await postJson(t.app, 'usersRedeemCode', { code }, player(who));
     expect(answer.statusCode, answer.body).toBe(200);
@@ -64,11 +75,7 @@ describe(`the console's weekly report [${dbKind}]`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({
-      clock,
-      operatorToken: token,
-      paymentProvider: createTestPaymentProvider(),
-    });
+    t = await createTestApp({ clock, operatorToken: token, paymentProvider: processor });
     await seedDemoData(t.database.handle.db, {
       appSecret: t.env.appSecret,
       clock,
@@ -78,7 +85,7 @@ describe(`the console's weekly report [${dbKind}]`, () => {
 
     // Sunday 23:30 in New York: the week before.
     at('2026-06-01T03:30:00Z');
-    await buy(bo, 'credits-16');
+    const lastWeeks = await buy(bo, 'credits-16');
 
     // Monday: a purchase, a seat at noon, a code outside any batch, a batch of two.
     at('2026-06-01T14:00:00Z');
@@ -102,8 +109,8 @@ describe(`the console's weekly report [${dbKind}]`, () => {
     // Tuesday: the batch's other code, 32 credits, a Game Pack whose pass its buyer redeems.
     at('2026-06-02T15:00:00Z');
     await redeem(bo, second?.code ?? '');
-    await buy(bo, 'credits-32');
-    await buy(bo, 'game-pack');
+    const bosThirtyTwo = await buy(bo, 'credits-32');
+    const bosPack = await buy(bo, 'game-pack');
     const listed = await postJson(t.app, 'ordersList', {}, player(bo));
     const [pass] = jsonOf<{ gamePasses: { code: string }[] }>(listed).gamePasses;
     await redeem(bo, pass?.code ?? '');
@@ -117,11 +124,21 @@ describe(`the console's weekly report [${dbKind}]`, () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
 
+    // Thursday: $5.00 of last week's order refunded, this week's refund by when it was made.
+    at('2026-06-04T15:00:00Z');
+    await refundPart(lastWeeks, 500);
+    // A refund the processor turned down returns nothing: never counted.
+    processor.declineRefunds = true;
+    await refundPart(bosPack, 400);
+    processor.declineRefunds = false;
+
     // Sunday 23:30 in New York is still the week; Monday 00:30 is the next.
     at('2026-06-08T03:30:00Z');
     await buy(bo, 'credits-16');
     at('2026-06-08T04:30:00Z');
     await buy(ada, 'credits-16');
+    // $3.00 of this week's 32 credits refunded next week: next week's refund.
+    await refundPart(bosThirtyTwo, 300);
   });
   afterAll(() => t.close());
 
@@ -161,8 +178,9 @@ describe(`the console's weekly report [${dbKind}]`, () => {
         sku: 'credits-16',
         orders: 2,
         revenueCents: 2 * price('credits-16'),
-        refundedOrders: 1,
-        refundedCents: price('credits-16'),
+        // Wednesday's in full, and Thursday's $5.00 of an order of the week before.
+        refundedOrders: 2,
+        refundedCents: price('credits-16') + 500,
       },
       {
         sku: 'credits-32',
@@ -189,11 +207,30 @@ describe(`the console's weekly report [${dbKind}]`, () => {
   it('leaves what happened outside the week to the weeks before and after', async () => {
     const before = await reportOf('2026-05-25');
     expect(before.days.map((day) => day.creditsSold)).toEqual([0, 0, 0, 0, 0, 0, 16]);
-    expect(before.revenue.map(({ sku, orders }) => [sku, orders])).toEqual([['credits-16', 1]]);
+    // Its order counts in its week; its refund of part in the week it was made.
+    expect(before.revenue).toEqual([
+      {
+        sku: 'credits-16',
+        orders: 1,
+        revenueCents: priceCents('credits-16', 1),
+        refundedOrders: 0,
+        refundedCents: 0,
+      },
+    ]);
     expect(before.slots).toEqual([]);
     expect(before.redemptions).toEqual([]);
     const after = await reportOf('2026-06-08');
     expect(after.days.map((day) => day.creditsSold)).toEqual([16, 0, 0, 0, 0, 0, 0]);
+    expect(after.revenue).toEqual([
+      {
+        sku: 'credits-16',
+        orders: 1,
+        revenueCents: priceCents('credits-16', 1),
+        refundedOrders: 0,
+        refundedCents: 0,
+      },
+      { sku: 'credits-32', orders: 0, revenueCents: 0, refundedOrders: 1, refundedCents: 300 },
+    ]);
     expect(after.days.map((day) => day.day)).toEqual([
       '2026-06-08',
       '2026-06-09',

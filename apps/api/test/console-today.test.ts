@@ -1,7 +1,8 @@
 /**
  * The console's "Today" (route `consoleToday`): the venue day's games with their seats, lines
  * and state by the server's clock, the next game to be played, the day's sales and refunds
- * (an order of yesterday is not today's sale; its refund today is today's refund), and what
+ * (an order of yesterday is not today's sale; its refund today, in full or of part, is today's
+ * refund), and what
  * waits for an operator: flagged orders, mails given up on, waitlist offers lapsing within
  * CONSOLE_TODAY.lapsingWithinMinutes. Staff read it; a player is refused.
  */
@@ -102,6 +103,15 @@ describe(`the console's today [${dbKind}]`, () => {
     await run({ command: 'slots set-capacity', date: DAY, time: venueTime, capacity: 2 });
   }
 
+  /** An admin's refund of part of an order. */
+  async function refundPart(part: { orderNumber: string; amountCents: number; asCredits?: true }) {
+    const answer = await post(await fresh('admin'), 'consoleOrderRefund', {
+      ...part,
+      reason: 'One game was cut short',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+
   beforeAll(async () => {
     t = await createTestApp({
       clock,
@@ -116,13 +126,18 @@ describe(`the console's today [${dbKind}]`, () => {
 
     // Monday 8:00: two sales, yesterday's sale refunded, one order disputed.
     at(NOW);
-    await buy(ada, 'credits-16');
+    const todays = await buy(ada, 'credits-16');
     const disputed = await buy(ada, 'credits-32');
     const refund = await post(await fresh('admin'), 'consoleOrderRefund', {
       orderNumber: yesterdays,
       reason: 'Bought by mistake',
     });
     expect(refund.statusCode, refund.body).toBe(200);
+    // $5.00 of today's sale to the card today, $3.00 of it as credits tomorrow (ADR 0056).
+    await refundPart({ orderNumber: todays, amountCents: 500 });
+    at('2026-06-02T12:00:00Z');
+    await refundPart({ orderNumber: todays, amountCents: 300, asCredits: true });
+    at(NOW);
     await db()
       .update(orders)
       .set({ flag: 'disputed', flaggedAt: clock.now() })
@@ -190,15 +205,16 @@ describe(`the console's today [${dbKind}]`, () => {
       count: 2,
       cents: priceCents('credits-16', 1) + priceCents('credits-32', 1),
     });
-    // Yesterday's order refunded today: today's refund, never today's sale.
-    expect(view.refunds).toEqual({ count: 1, cents: priceCents('credits-16', 1) });
+    // Yesterday's order refunded today: today's refund, never today's sale; and $5.00 of one of
+    // today's sales (a refund of part counts on the day it was made).
+    expect(view.refunds).toEqual({ count: 2, cents: priceCents('credits-16', 1) + 500 });
     expect(view.needsAttention).toMatchObject({ flaggedOrders: 1, failedMails: 1 });
 
     at('2026-06-02T12:00:00Z');
     const tomorrow = await today();
     expect(tomorrow.day).toBe('2026-06-02');
     expect(tomorrow.sales).toEqual({ count: 0, cents: 0 });
-    expect(tomorrow.refunds).toEqual({ count: 0, cents: 0 });
+    expect(tomorrow.refunds).toEqual({ count: 1, cents: 300 });
     // A flag waits for a person whatever the day.
     expect(tomorrow.needsAttention.flaggedOrders).toBe(1);
     at(NOW);

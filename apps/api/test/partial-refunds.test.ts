@@ -18,6 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, orderPartRefunds, orders, users } from '../src/db/schema';
+import type { PaymentProvider } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
   type TestPaymentProvider,
@@ -29,7 +30,7 @@ import { fixedClock } from './helpers/clock';
 import { consoleClient, type Operator } from './helpers/console';
 import { openedMails } from './helpers/outbox';
 import { purchase, SQUARE_ENV } from './helpers/payments';
-import { createTestApp, dbKind, jsonOf, type TestApp } from './helpers/test-app';
+import { createTestApp, dbKind, jsonOf, servicesOf, type TestApp } from './helpers/test-app';
 import { refusal } from './helpers/refusal';
 
 const START = '2026-06-01T16:00:00Z';
@@ -55,19 +56,34 @@ describe(`an admin's refund of part of an order [${dbKind}]`, () => {
   const clock = fixedClock(START);
   let t: TestApp;
   let processor: TestPaymentProvider;
+  /** While set, the processor refunds but its answer is lost on the way back. */
+  let refundAnswersLost = false;
   let admin: Operator;
   let staff: Operator;
   let buyer: SignedUp;
   const { operator, enrol, post, reauth } = consoleClient(() => t, token, clock);
   const db = () => t.database.handle.db;
 
+  const provider = (inner: TestPaymentProvider): PaymentProvider => ({
+    name: 'test',
+    createPayment: (request) => inner.createPayment(request),
+    findPayment: (referenceId, after) => inner.findPayment(referenceId, after),
+    async refundPayment(request) {
+      const answer = await inner.refundPayment(request);
+      return refundAnswersLost ? { outcome: 'unknown', detail: 'the answer was lost' } : answer;
+    },
+  });
+  /** One pass of the order reconciler: how many orders and refunds it looked at. */
+  const reconcile = () => servicesOf(t, provider(processor)).orders.reconcile();
+
   beforeEach(async () => {
     processor = createTestPaymentProvider();
+    refundAnswersLost = false;
     clock.set(START);
     t = await createTestApp({
       env: SQUARE_ENV,
       clock,
-      paymentProvider: processor,
+      paymentProvider: provider(processor),
       operatorToken: token,
     });
     staff = await operator('staff');
@@ -288,6 +304,130 @@ describe(`an admin's refund of part of an order [${dbKind}]`, () => {
         reason: REASON,
       }),
     );
+  });
+
+  /** The console's Retry Refund (and `orders refund` again): no amount, no request key. */
+  const retry = (orderNumber: string, reason = 'Card works again') =>
+    post(admin, 'consoleOrderRefund', { orderNumber, reason });
+  const listedOrder = async (orderNumber: string) => {
+    const answer = await post(staff, 'consoleOrders', {});
+    const listed = jsonOf<{ orders: ConsoleOrder[] }>(answer).orders;
+    return listed.find((one) => one.orderNumber === orderNumber) ?? expect.fail('not listed');
+  };
+
+  it('asks again about a refund of part whose answer was lost, under the same key', async () => {
+    const number = await buy();
+    refundAnswersLost = true;
+    const lost = await refunded(number, 500);
+    expect(lost).toMatchObject({
+      refundedCents: 500,
+      refund: { amount: '$5.00', status: 'pending' },
+    });
+    expect(await refundMails()).toEqual([]);
+    // Not yet: the answer may still be on its way.
+    expect(await reconcile()).toBe(0);
+    refundAnswersLost = false;
+    clock.advance(3 * 60_000);
+    expect(await reconcile()).toBe(1);
+    const [row] = await partRows(number);
+    expect(row).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(row?.providerRefundId).toMatch(/\S/);
+    // The processor refunded once: the second ask was under the first one's key.
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([500]);
+    expect(await reconcile()).toBe(0);
+    expect(await refundMails()).toHaveLength(1);
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -4],
+    ]);
+  });
+
+  it('asks again at Retry Refund about a refund of part whose answer was lost', async () => {
+    const number = await buy();
+    refundAnswersLost = true;
+    await refunded(number, 500);
+    refundAnswersLost = false;
+    const again = await retry(number);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(jsonOf<{ order: ConsoleOrder }>(again).order).toMatchObject({
+      status: 'paid',
+      refundedCents: 500,
+      refund: { amount: '$5.00', status: 'completed' },
+    });
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([500]);
+    expect(await partRows(number)).toEqual([expect.objectContaining({ attempts: 1 })]);
+    expect(await balance()).toBe(12);
+  });
+
+  it('retries refunds of part the processor turned down, each once, under new keys', async () => {
+    const number = await buy();
+    processor.declineRefunds = true;
+    await refunded(number, 500);
+    clock.advance(60_000);
+    const second = await refunded(number, 300);
+    expect(second).toMatchObject({
+      status: 'paid',
+      flag: 'refund_failed',
+      refundedCents: 800,
+      refund: { amount: '$5.00', status: 'failed', failureCode: 'REFUND_DECLINED' },
+    });
+    // The credits stay taken back; no mail while no money went back.
+    expect(await balance()).toBe(9);
+    expect(await refundMails()).toEqual([]);
+
+    processor.declineRefunds = false;
+    // The oldest first; the order stays flagged while the other is still turned down.
+    const first = await retry(number);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(jsonOf(first)).toMatchObject({
+      order: { flag: 'refund_failed', refundedCents: 800, refund: { amount: '$3.00' } },
+      outcome: { amount: '$5.00', status: 'completed', takenBack: 0 },
+    });
+    expect((await listedOrder(number)).refund).toMatchObject({ amount: '$3.00', status: 'failed' });
+    const last = await retry(number, 'Second card works too');
+    expect(jsonOf(last)).toMatchObject({
+      order: { flag: null, status: 'paid', refundedCents: 800, remainingCents: 999 },
+      outcome: { amount: '$3.00', status: 'completed' },
+    });
+
+    // Each refund reached the processor twice, under two keys, and went back once.
+    const asked = processor.refunds.map(({ amountCents, idempotencyKey }) => ({
+      amountCents,
+      idempotencyKey,
+    }));
+    expect(asked.map((one) => one.amountCents)).toEqual([500, 300, 500, 300]);
+    expect(new Set(asked.map((one) => one.idempotencyKey)).size).toBe(4);
+    const rows = (await partRows(number)).sort((a, b) => b.amountCents - a.amountCents);
+    expect(rows).toEqual([
+      expect.objectContaining({ amountCents: 500, status: 'completed', attempts: 2 }),
+      expect.objectContaining({ amountCents: 300, status: 'completed', attempts: 2 }),
+    ]);
+    // Nothing taken back twice.
+    expect(await ledger()).toEqual([
+      ['purchase', 16],
+      ['refund', -4],
+      ['refund', -3],
+    ]);
+    // The buyer learns of each once the money is back, with the reason of the retry.
+    const mails = await refundMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.join('\n')).toContain('The reason our staff gave: Card works again');
+    expect(mails.join('\n')).toContain('The reason our staff gave: Second card works too');
+    expect((await audited()).slice(0, 2)).toEqual([
+      expect.objectContaining({
+        after: { refund: 'asked again', amount: '$3.00' },
+        reason: 'Second card works too',
+      }),
+      expect.objectContaining({
+        after: { refund: 'asked again', amount: '$5.00' },
+        reason: 'Card works again',
+      }),
+    ]);
+
+    // With nothing waiting, the same request refunds what is left, once.
+    const rest = await retry(number, 'The rest as well');
+    expect(jsonOf(rest)).toMatchObject({ order: { status: 'refunded', refundedCents: 1799 } });
+    expect(processor.refunds.map((one) => one.amountCents)).toEqual([500, 300, 500, 300, 999]);
   });
 
   it('refunds part from the command line: --amount and --as-credits', async () => {

@@ -165,6 +165,45 @@ describe(`who joined, no-shows, the roster and the week of bookings [${dbKind}]`
     expect(monday).toMatchObject({ day: DAY, noShows: 2 });
   });
 
+  it('says how each seat was taken: booked, booked by staff, joined by code', async () => {
+    const [jo, kim, lee, max] = (await players(4)) as [Player, Player, Player, Player];
+    await book(jo, '14:00');
+    const staff = await fresh('staff');
+    const byConsole = await post(staff, 'consolePlayerSeatBook', {
+      playerId: kim.id,
+      startsAt: AT('14:00'),
+    });
+    expect(byConsole.statusCode, byConsole.body).toBe(200);
+    const byCommandLine = await run({
+      command: 'seats book',
+      email: lee.email,
+      date: DAY,
+      time: '14:00',
+    });
+    expect(byCommandLine.statusCode, byCommandLine.body).toBe(200);
+    const code = await post(staff, 'consoleSlotAccessCode', { day: DAY, time: '14:00' });
+    clock.set(plus(AT('14:00'), MINUTE));
+    const { accessCode } = jsonOf<{ accessCode: string }>(code);
+    const joined = await postJson(t.app, 'itemsJoinByAccessCode', { accessCode }, as(max));
+    expect(joined.statusCode, joined.body).toBe(200);
+    const how = Object.fromEntries(
+      (await roster('14:00')).seats.map((seat) => [seat.email, seat.source]),
+    );
+    expect(how).toEqual({
+      [jo.email]: 'booked',
+      [kim.email]: 'staff',
+      [lee.email]: 'staff',
+      [max.email]: 'joined',
+    });
+    // The venue day still counts a seat staff booked as booked (its list has no staff word).
+    const day = await post(staff, 'consoleDay', { day: DAY });
+    expect(day.statusCode, day.body).toBe(200);
+    const game = jsonOf<{ slots: { time: string; players: { id: string; source: string }[] }[] }>(
+      day,
+    ).slots.find((slot) => slot.time === '14:00');
+    expect(game?.players.find((seat) => seat.id === kim.id)?.source).toBe('booked');
+  });
+
   it('follows the grace an admin sets (0 to 30 minutes), audited; staff cannot set it', async () => {
     const staff = await fresh('staff');
     const admin = await fresh('admin');
@@ -244,10 +283,24 @@ describe(`who joined, no-shows, the roster and the week of bookings [${dbKind}]`
     expect(week.days[2]?.closed).toEqual({ blocked: 'Private party' });
     expect(week.days[1]?.closed).toBeNull();
     const row = (time: string) => week.rows.find((one) => one.time === time);
-    expect(row('13:00')?.cells[0]).toEqual({ day: DAY, booked: 1, capacity: 25, open: true });
-    expect(row('13:30')?.cells[0]).toEqual({ day: DAY, booked: 0, capacity: 25, open: false });
+    // Each cell names its game's instant, for its time on the venue's clock with the zone.
+    expect(row('13:00')?.cells[0]).toEqual({
+      day: DAY,
+      startsAt: AT('13:00'),
+      booked: 1,
+      capacity: 25,
+      open: true,
+    });
+    expect(row('13:30')?.cells[0]).toEqual({
+      day: DAY,
+      startsAt: AT('13:30'),
+      booked: 0,
+      capacity: 25,
+      open: false,
+    });
     expect(row('13:00')?.cells[1]).toEqual({
       day: '2026-06-02',
+      startsAt: '2026-06-02T17:00:00.000Z',
       booked: 0,
       capacity: 25,
       open: true,

@@ -156,6 +156,7 @@ export const API_ROUTES = {
     access: 'session',
     module: 'bookings',
   },
+  /** A tab's one live stream: offers made to the player, and a day's seats (ADR 0063). */
   eventsSeatStream: {
     method: 'GET',
     path: '/api/Events/SeatStream',
@@ -191,13 +192,6 @@ export const API_ROUTES = {
   eventsCheckUserEvent: {
     method: 'POST',
     path: '/api/Events/CheckUserEventWithinTimespan',
-    access: 'session',
-    module: 'bookings',
-  },
-  /** A stream that says at once when a seat is offered to the player (ADR 0061). */
-  waitlistStream: {
-    method: 'GET',
-    path: '/api/Waitlist/Stream',
     access: 'session',
     module: 'bookings',
   },

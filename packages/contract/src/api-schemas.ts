@@ -26,9 +26,8 @@ import { seatCalendarRequest, seatCalendarResponse } from './calendar';
 import { seatStreamEvent, seatStreamResponse } from './seat-stream';
 import { oneClickUnsubscribeRequest, reminderEmailsRequest } from './reminders';
 import {
-  offerStreamEvent,
-  offerStreamResponse,
   waitlistAcceptResponse,
+  waitlistJoinRequest,
   waitlistSlotRequest,
   waitlistStateResponse,
 } from './waitlist';
@@ -226,9 +225,8 @@ export const API_SCHEMAS = {
   eventsRegister: { request: registerEventRequest, response: registerEventResponse },
   eventsCancel: { request: cancelRegistrationRequest, response: cancelRegistrationResponse },
   eventsCheckUserEvent: { request: checkUserEventRequest, response: checkUserEventResponse },
-  waitlistStream: { response: offerStreamResponse, event: offerStreamEvent },
   waitlistMine: { request: noBody, response: waitlistStateResponse },
-  waitlistJoin: { request: waitlistSlotRequest, response: waitlistStateResponse },
+  waitlistJoin: { request: waitlistJoinRequest, response: waitlistStateResponse },
   waitlistLeave: { request: waitlistSlotRequest, response: waitlistStateResponse },
   waitlistAccept: { request: waitlistSlotRequest, response: waitlistAcceptResponse },
   waitlistDecline: { request: waitlistSlotRequest, response: waitlistStateResponse },

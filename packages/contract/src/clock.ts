@@ -30,8 +30,8 @@ function formatter(
   return made;
 }
 
-function instant(at: Date | string): Date {
-  const date = typeof at === 'string' ? new Date(at) : at;
+function instant(at: Date | string | number): Date {
+  const date = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a time: ${String(at)}`);
   return date;
 }
@@ -146,6 +146,20 @@ export function clockText(
 ): string {
   const { venue, viewer } = clockParts(at, clock, viewerZone, options);
   return viewer === null ? venue : `${venue} (${viewer} your time)`;
+}
+
+/**
+ * The calendar day ('YYYY-MM-DD') on the clock of `timeZone` at that instant: the venue's today
+ * is `calendarDayIn(now, venue.timeZone)`, whatever zone the viewer is in.
+ */
+export function calendarDayIn(at: Date | string | number, timeZone: string): string {
+  const parts = formatter('en-US', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant(at));
+  const year = partOf(parts, 'year').padStart(4, '0');
+  return `${year}-${partOf(parts, 'month')}-${partOf(parts, 'day')}`;
 }
 
 /** ISO 8601 with the zone's offset at that instant: '2026-11-29T18:00:00-05:00'. */

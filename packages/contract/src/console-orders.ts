@@ -49,6 +49,8 @@ export const consoleOrdersExportResponse = z.string();
 export const ordersExportFilename = (venueDay: string) => `orders-${venueDay}.csv`;
 
 const consoleRefund = z.object({
+  /** '$5.00': the money this refund returns (all that was left, or part of the order). */
+  amount: z.string(),
   status: z.enum(REFUND_STATUSES),
   /** Square's refund id, once it gave one. */
   providerRefundId: z.string().nullable(),
@@ -77,6 +79,10 @@ const consoleOrder = z.object({
   player: z.object({ id: z.uuid(), username: z.string(), deleted: z.boolean() }),
   provider: z.enum(['test', 'square']),
   providerPaymentId: z.string().nullable(),
+  /**
+   * The order's refund to look at: its full refund, else the refund of part of it to the card
+   * that waits for someone (turned down, then not answered), else the latest; null for none.
+   */
   refund: consoleRefund.nullable(),
   /** Money refunded so far (full and partial refunds, to the card or as credits), in cents. */
   refundedCents: z.number().int().nonnegative(),

@@ -67,8 +67,9 @@ export const consoleReportResponse = z.object({
   /** Every slot of the week, earliest first. */
   slots: z.array(z.object({ startsAt: z.iso.datetime(), ...seats })),
   /**
-   * Orders placed in the week by SKU: paid ones as revenue; refunded ones are not revenue and
-   * are shown beside it.
+   * By SKU: orders placed in the week and paid (not refunded in full) as revenue; beside it the
+   * refunds made in the week, in full or of part, not turned down, by their order's SKU whenever
+   * it was placed: the orders they refunded and the money (ADR 0062).
    */
   revenue: z.array(
     z.object({

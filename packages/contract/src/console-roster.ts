@@ -19,8 +19,11 @@ export type RosterPresence = (typeof ROSTER_PRESENCE)[number];
 const rosterSeat = z.object({
   username: z.string(),
   email: z.string(),
-  /** Booked ahead, joined with the access code, or taken from the waitlist. */
-  source: z.enum(['booked', 'joined', 'waitlist']),
+  /**
+   * Booked ahead, booked for the player by staff, joined with the access code, or taken from
+   * the waitlist.
+   */
+  source: z.enum(['booked', 'staff', 'joined', 'waitlist']),
   /** When the seat was taken, ISO 8601 UTC. */
   at: z.iso.datetime(),
   /** When the game first used the seat's ticket, ISO 8601 UTC; null before that. */
@@ -56,6 +59,8 @@ export const consoleBookingsWeekRequest = z.strictObject({ from: venueDay.option
 
 const weekCell = z.object({
   day: z.string(),
+  /** The game's start, ISO 8601 UTC: the cell's time on the venue's clock, its zone named. */
+  startsAt: z.iso.datetime(),
   booked: z.number().int(),
   capacity: z.number().int(),
   /** Closed by staff (the slot takes no bookings). */

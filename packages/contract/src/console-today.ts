@@ -30,7 +30,10 @@ export const consoleTodayResponse = z.object({
   nextGame: todayGame.nullable(),
   /** Orders placed today and paid (refunded later or not): the day's takings before refunds. */
   sales: money,
-  /** Refunds asked for today (in the console or Square's dashboard) not turned down. */
+  /**
+   * Refunds made today (in the console or Square's dashboard), in full or of part, to the card
+   * or as credits, not turned down: each counted on the day it was made (ADR 0062).
+   */
   refunds: money,
   needsAttention: z.object({
     /** Every order flagged for a person (chargebacks, partial or failed refunds, mismatches). */

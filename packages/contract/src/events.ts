@@ -60,11 +60,11 @@ const TIME_ZONE_MAX_LENGTH = 64;
 
 /**
  * The player's time zone as the browser names it (IANA, `Intl.DateTimeFormat().resolvedOptions()
- * .timeZone`), so the booking's confirmation mail shows the start on the player's clock as well
- * as the venue's (ADR 0032). Never a reason to refuse a seat: anything but a short string is
+ * .timeZone`), so the booking's confirmation mail, and the seat's later mails, show the start on
+ * the player's clock as well as the venue's (ADR 0032, ADR 0057). Never a reason to refuse a seat: anything but a short string is
  * dropped here, and a name the server does not know is ignored there.
  */
-const playerTimeZone = z.string().max(TIME_ZONE_MAX_LENGTH).optional().catch(undefined);
+export const playerTimeZone = z.string().max(TIME_ZONE_MAX_LENGTH).optional().catch(undefined);
 
 export const registerEventRequest = z.strictObject({
   /** The slot's start as listed (ISO 8601). */

@@ -1,12 +1,15 @@
 /**
- * Live seat counts: while the booking modal is open, GET /api/Events/SeatStream?date=… streams
- * the date's slots (the answer GetAvailableEventTimes gives) as Server-Sent Events, once on
- * opening and again whenever a seat, a capacity or a slot of that date changes in any server
- * process. Each event's id names its contents, so a browser resuming with Last-Event-ID is sent
- * the slots again only if they changed meanwhile.
+ * A tab's one live stream (ADR 0030, ADR 0063): GET /api/Events/SeatStream, opened by every
+ * page of a signed-in player. It is sent an event whenever a seat is offered to the player (in
+ * any server process), and, with `?date=…` while the booking modal shows that day, the date's
+ * slots (the answer GetAvailableEventTimes gives), once on opening and again whenever a seat, a
+ * capacity or a slot of that date changes in any server process. Each slots event's id names
+ * its contents, so a browser resuming with Last-Event-ID is sent the slots again only if they
+ * changed meanwhile; an offer event has no id.
  */
 import { z } from 'zod';
 import { availableTimesRequest, availableTimesResponse } from './events';
+import { offerStreamEvent } from './waitlist';
 
 export const SEAT_STREAM = {
   /** A comment line this often keeps proxies from closing an idle stream. */
@@ -17,11 +20,14 @@ export const SEAT_STREAM = {
   perAddress: 12,
 } as const;
 
-/** The query string: the date whose slots to stream (YYYY-MM-DD, the venue's calendar). */
-export const seatStreamQuery = availableTimesRequest;
+/**
+ * The query string: the date whose slots to stream (YYYY-MM-DD, the venue's calendar), or none
+ * for the player's offers alone.
+ */
+export const seatStreamQuery = availableTimesRequest.partial();
 
-/** One event's data: the date's slots, as GetAvailableEventTimes answers. */
-export const seatStreamEvent = availableTimesResponse;
+/** One event's data: the date's slots, as GetAvailableEventTimes answers, or an offer made. */
+export const seatStreamEvent = z.union([availableTimesResponse, offerStreamEvent]);
 
 /**
  * The route's answer as the route table sees it: a `text/event-stream` body of events

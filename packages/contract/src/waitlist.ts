@@ -8,6 +8,7 @@
  * is made within WAITLIST.offersStopMinutes of the start.
  */
 import { z } from 'zod';
+import { playerTimeZone } from './events';
 import { userMessage } from './user-message';
 
 export const WAITLIST = {
@@ -49,6 +50,12 @@ export const waitlistSlotRequest = z.strictObject({
 });
 export type WaitlistSlotRequest = z.input<typeof waitlistSlotRequest>;
 
+/**
+ * Waitlist/Join: the game, and the player's time zone as the browser names it, kept with the
+ * place so its mails (the offer, the line's end) show the player's clock too (ADR 0057).
+ */
+export const waitlistJoinRequest = waitlistSlotRequest.extend({ timeZone: playerTimeZone });
+
 const waitlistEntry = z.object({
   /** The game's start, ISO 8601 UTC. */
   EventTime: z.string(),
@@ -86,9 +93,9 @@ export const waitlistAcceptResponse = z.object({
 export type WaitlistAcceptResponse = z.infer<typeof waitlistAcceptResponse>;
 
 /**
- * The player's live offer signal (GET /api/Waitlist/Stream, ADR 0061): a Server-Sent Events
- * stream per signed-in tab that is sent an `offer` event whenever a seat is offered to the
- * player, in any server process; the banner then reads Waitlist/Mine at once.
+ * The player's live offer signal (ADR 0061, ADR 0063): each signed-in tab's one stream
+ * (GET /api/Events/SeatStream, seat-stream.ts) is sent an event whenever a seat is offered to
+ * the player, in any server process; the banner then reads Waitlist/Mine at once.
  */
 export const OFFER_STREAM = {
   /** A comment line this often keeps proxies from closing an idle stream. */
@@ -97,8 +104,5 @@ export const OFFER_STREAM = {
   perPlayer: 4,
 } as const;
 
-/** One event's data: that a seat was offered (the banner reads which itself). */
+/** An offer event's data: that a seat was offered (the banner reads which itself). */
 export const offerStreamEvent = z.object({ offered: z.literal(true) });
-
-/** The route's answer as the route table sees it: a `text/event-stream` body, not JSON. */
-export const offerStreamResponse = z.string();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockParts, clockText, isoWithOffset, venueTimeText, type VenueClock } from '../src/clock';
+import {
+  calendarDayIn,
+  clockParts,
+  clockText,
+  isoWithOffset,
+  venueTimeText,
+  type VenueClock,
+} from '../src/clock';
 
 const NEW_YORK: VenueClock = { timeZone: 'America/New_York', hourCycle: '12' };
 const BERLIN_24: VenueClock = { timeZone: 'Europe/Berlin', hourCycle: '24' };
@@ -107,5 +114,19 @@ describe('isoWithOffset: ISO 8601 with the zone offset at that instant', () => {
     expect(isoWithOffset(new Date(SIX_PM_NY), 'America/New_York')).toBe(
       '2026-11-29T18:00:00-05:00',
     );
+  });
+});
+
+describe("calendarDayIn: the day on a zone's calendar at that instant", () => {
+  it.each([
+    // 11:30 PM on the 29th in New York is already the 30th in Berlin and Tokyo…
+    ['2026-11-30T04:30:00Z', 'America/New_York', '2026-11-29'],
+    ['2026-11-30T04:30:00Z', 'Europe/Berlin', '2026-11-30'],
+    // …and 1:00 AM on the 30th in Tokyo is still the 29th in Honolulu.
+    ['2026-11-29T16:00:00Z', 'Asia/Tokyo', '2026-11-30'],
+    ['2026-11-29T16:00:00Z', 'Pacific/Honolulu', '2026-11-29'],
+  ])('reads %s in %s as %s', (at, zone, expected) => {
+    expect(calendarDayIn(at, zone)).toBe(expected);
+    expect(calendarDayIn(Date.parse(at), zone)).toBe(expected);
   });
 });

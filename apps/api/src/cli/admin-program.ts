@@ -251,7 +251,8 @@ function buildProgram(io: AdminIo, chosen: (command: Record<string, unknown>) =>
       'Refund a paid order in full: the card gets the money back, its Game Passes stop working ' +
         'and the credits it gave are taken back; the buyer is mailed what went back and why ' +
         'once the money is back. Refused when some were spent, unless --leave-shortfall. Run ' +
-        'it again to retry a refund the processor turned down. With --amount, only that much ' +
+        'it again (without --amount) to retry a refund the processor turned down, in full or ' +
+        'of part, before anything more is refunded. With --amount, only that much ' +
         '(several times, up to what was paid) takes back its share of the credits, rounded ' +
         'down; with --as-credits the buyer gets those credits instead of the money (ADR 0056).',
     )

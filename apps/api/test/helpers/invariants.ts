@@ -125,7 +125,9 @@ async function redemptionViolations(db: Executor): Promise<InvariantViolations['
 }
 
 async function cancellationViolations(db: Executor): Promise<InvariantViolations['cancellations']> {
-  const paid = sql<number>`coalesce((select -booking.delta from ${creditLedger} booking where booking.ref_type = 'registration' and booking.ref_id = ${creditLedger.refId} and booking.user_id = ${creditLedger.userId}), 0)`;
+  // The outer row's columns named with their table by hand: in a select list a column is named
+  // alone, and inside this subquery `ref_id` alone would be the booking's own (many rows).
+  const paid = sql<number>`coalesce((select -booking.delta from ${creditLedger} booking where booking.ref_type = 'registration' and booking.ref_id = ${creditLedger}.ref_id and booking.user_id = ${creditLedger}.user_id), 0)`;
   const standing = sql`exists (select 1 from ${registrations} where ${registrations.id}::text = ${creditLedger.refId})`;
   return db
     .select({

@@ -157,6 +157,8 @@ export type WatchHandlers<N extends StreamRoute> = {
   onEvent: (data: ApiStreamEvent<N>) => void;
   /** The stream cannot be opened or reopened (signed out, too many open): ask instead. */
   onGiveUp: () => void;
+  /** The stream is open (again, after a reconnection): what it says from now on arrives. */
+  onOpen?: () => void;
 };
 
 /**
@@ -175,7 +177,8 @@ export function watchApi<N extends StreamRoute>(
     handlers.onGiveUp();
     return () => {};
   }
-  const source = new EventSource(`${API_ROUTES[name].path}?${new URLSearchParams(query)}`);
+  const search = new URLSearchParams(query).toString();
+  const source = new EventSource(`${API_ROUTES[name].path}${search === '' ? '' : `?${search}`}`);
   source.onmessage = async (message: MessageEvent<string>) => {
     const { API_SCHEMAS } = await loadSchemas();
     const schemas: RouteSchemas = API_SCHEMAS[name];
@@ -188,6 +191,7 @@ export function watchApi<N extends StreamRoute>(
     const parsed = schemas.event?.safeParse(data);
     if (parsed?.success) handlers.onEvent(parsed.data as ApiStreamEvent<N>);
   };
+  source.onopen = () => handlers.onOpen?.();
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) handlers.onGiveUp();
   };

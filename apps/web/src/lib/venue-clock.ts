@@ -30,14 +30,26 @@ const clockOf = (venue: VenueDetails): VenueClock => ({
   hourCycle: venue.hourCycle,
 });
 
-/** The venue's zone changes with the server's configuration, its hour cycle with a setting. */
-const venueClockQueryOptions = () =>
+/**
+ * The venue's details, one query for every reader (each picks its part with `select`): its zone
+ * changes with the server's configuration, its name and hour cycle with a setting.
+ */
+const venueQueryOptions = <T>(select: (venue: VenueDetails) => T) =>
   queryOptions({
     queryKey: ['venue'],
     queryFn: ({ signal }) => getVenue(signal),
-    select: clockOf,
+    select,
     staleTime: 5 * 60_000,
   });
+
+const venueClockQueryOptions = () => venueQueryOptions(clockOf);
+
+const nameOf = (venue: VenueDetails) => venue.name;
+
+/** The venue's name (its details setting); undefined while it loads or when it cannot be read. */
+export function useVenueName(): string | undefined {
+  return useQuery(venueQueryOptions(nameOf)).data;
+}
 
 /** The browser's zone, read once hydrated (a prerendered page knows none). */
 const readViewerZone = () => browserTimeZone() ?? null;

@@ -17,7 +17,8 @@ import {
 import { users } from './accounts';
 import { timestamptz, createdAt, id, oneOf } from './columns';
 
-export const REGISTRATION_SOURCES = ['booking', 'access_code', 'waitlist'] as const;
+/** How a seat was taken; `staff`: booked for the player by staff (`seats book`, ADR 0059). */
+export const REGISTRATION_SOURCES = ['booking', 'access_code', 'waitlist', 'staff'] as const;
 export const REMINDER_KINDS = ['day', 'hour'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered'] as const;
 
@@ -78,6 +79,12 @@ export const registrations = pgTable(
      * the server's clock; set once, never moved (ADR 0059).
      */
     joinedGameAt: timestamptz('joined_game_at'),
+    /**
+     * The player's time zone as the browser named it when the seat was taken (IANA, canonical,
+     * one this server knows; null: none said), so the seat's later mails show the player's clock
+     * beside the venue's (ADR 0057).
+     */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -121,6 +128,8 @@ export const waitlistEntries = pgTable(
     status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
     offeredAt: timestamptz('offered_at'),
     offerExpiresAt: timestamptz('offer_expires_at'),
+    /** The player's time zone as the browser named it on joining (as registrations.time_zone). */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,7 +4,8 @@
  * the HTML. A mail is rendered when it is sent (ADR 0044) with the venue's details as they are
  * then (ADR 0057): its name and address say where to come, its contact email whom to write, and
  * every time is on the venue's clock with its zone named (the contract's clock.ts), in the
- * venue's hour cycle, with the player's own beside it where the booking said where the player is.
+ * venue's hour cycle, with the player's own beside it where the seat (or the place in line) kept
+ * the zone the browser named; a subject line says the venue's alone.
  */
 import {
   BRAND_NAME,
@@ -263,6 +264,11 @@ type SeatCancellation = {
   balance: number;
   /** Staff cancelled it (the player did not). */
   byStaff: boolean;
+  /**
+   * The player's time zone as the browser named it with the seat (or the place in line), its
+   * clock shown beside the venue's; absent or null: the venue's alone (ADR 0057).
+   */
+  timeZone?: string | null;
 };
 
 /** A seat given back before its game (ADR 0029): which game, and the credits returned. */
@@ -270,7 +276,7 @@ function seatCancelledEmail(input: SeatCancellation, venue: VenueDetails): Rende
   const subject = `Your ${BRAND_NAME} seat was cancelled`;
   const who = input.byStaff ? 'Our staff cancelled your seat' : 'You cancelled your seat';
   const lines = [
-    `${who} on the session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}.`,
+    `${who} on the session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venue.name}.`,
     input.refunded > 0
       ? `${input.refunded} credits were returned to your account: your balance is ${input.balance} credits.`
       : `Your balance is ${input.balance} credits.`,
@@ -294,6 +300,11 @@ type GameClosed = {
   seat: { refunded: number; balance: number } | null;
   /** The game goes on with fewer seats (a capacity cut), the player's among the latest booked. */
   fewerSeats?: boolean;
+  /**
+   * The player's time zone as the browser named it with the seat (or the place in line), its
+   * clock shown beside the venue's; absent or null: the venue's alone (ADR 0057).
+   */
+  timeZone?: string | null;
 };
 
 /**
@@ -302,7 +313,7 @@ type GameClosed = {
  */
 function gameClosedEmail(input: GameClosed, venue: VenueDetails): RenderedEmail {
   const subject = `Your ${BRAND_NAME} game on ${mailTime(input.startsAt, venue, 'short')} was cancelled`;
-  const game = `the session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}`;
+  const game = `the session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venue.name}`;
   const what =
     input.seat === null
       ? [`We closed ${game}, so your place on its waitlist has ended.`]
@@ -494,14 +505,19 @@ type WaitlistOffer = {
   heldUntil: string;
   /** Where the player accepts or declines it: the app, signed in. */
   link: string;
+  /**
+   * The player's time zone as the browser named it with the seat (or the place in line), its
+   * clock shown beside the venue's; absent or null: the venue's alone (ADR 0057).
+   */
+  timeZone?: string | null;
 };
 
 /** A seat offered from the waitlist (ADR 0034): which game, how long it is held, where to take it. */
 function waitlistOfferEmail(input: WaitlistOffer, venue: VenueDetails): RenderedEmail {
   const subject = `A seat is free for you: ${BRAND_NAME} waitlist`;
   const lines = [
-    `A seat has freed up on the session of ${mailTime(input.startsAt, venue, 'long')} at ${venuePlace(venue)}, and it is yours if you want it.`,
-    `We hold it for you for ${input.holdMinutes} minutes, until ${mailTime(input.heldUntil, venue, 'none')}. After that it goes to the next player in line.`,
+    `A seat has freed up on the session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venuePlace(venue)}, and it is yours if you want it.`,
+    `We hold it for you for ${input.holdMinutes} minutes, until ${mailTime(input.heldUntil, venue, 'none', input.timeZone)}. After that it goes to the next player in line.`,
     `Sign in to accept it (${GAME_COST_CREDITS} credits) or decline it: ${input.link}`,
   ];
   const text = [`Hi ${input.username},`, '', ...lines].join('\n');
@@ -531,6 +547,11 @@ type SeatReminder = {
   unsubscribeUrl: string;
   /** What mail providers post to unsubscribe in one click (RFC 8058): List-Unsubscribe. */
   oneClickUrl: string;
+  /**
+   * The player's time zone as the browser named it with the seat (or the place in line), its
+   * clock shown beside the venue's; absent or null: the venue's alone (ADR 0057).
+   */
+  timeZone?: string | null;
 };
 
 /**
@@ -539,7 +560,7 @@ type SeatReminder = {
  */
 function seatReminderEmail(input: SeatReminder, venue: VenueDetails): RenderedEmail {
   const short = mailTime(input.startsAt, venue, 'short');
-  const long = mailTime(input.startsAt, venue, 'long');
+  const long = mailTime(input.startsAt, venue, 'long', input.timeZone);
   const subject =
     input.kind === 'day'
       ? `Reminder: your ${BRAND_NAME} game on ${short}`

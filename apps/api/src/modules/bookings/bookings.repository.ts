@@ -343,7 +343,15 @@ export type SeatSteps = {
  */
 export async function bookSeat(
   db: Executor,
-  row: { id: string; slotId: string; userId: string; source: RegistrationSource; createdAt: Date },
+  row: {
+    id: string;
+    slotId: string;
+    userId: string;
+    source: RegistrationSource;
+    /** The player's zone (ADR 0057), or null. */
+    timeZone: string | null;
+    createdAt: Date;
+  },
   window: { kind: SeatWindow; now: Date },
   steps: SeatSteps,
 ): Promise<(SlotRow & { balanceAfter: number }) | undefined> {
@@ -358,9 +366,9 @@ export async function bookSeat(
   );
   const registered = step(
     SEAT_TAKEN,
-    sql`insert into registrations (id, slot_id, user_id, source, created_at)
+    sql`insert into registrations (id, slot_id, user_id, source, time_zone, created_at)
       select ${row.id}::uuid, ${FREE.columns.id}, ${row.userId}::uuid, ${row.source},
-        ${timestamp(row.createdAt)}
+        ${row.timeZone}::text, ${timestamp(row.createdAt)}
       from ${FREE.ref}
       on conflict do nothing
       returning slot_id`,

@@ -71,12 +71,20 @@ export type BookingCaller = AuditMeta & {
 /** How long a woken day request waits for more changes before it reads the day. */
 const CHANGES_SETTLE_MS = 250;
 
-/** How a seat was taken, in the console's words: booked ahead, or joined by access code. */
+/**
+ * How a seat was taken, in the console's words: booked ahead, joined by access code, or taken
+ * from the waitlist. The venue day and the player's page count a seat staff booked as booked;
+ * the roster tells it apart (ROSTER_SOURCE).
+ */
 export const SEAT_SOURCE = {
   booking: 'booked',
   access_code: 'joined',
   waitlist: 'waitlist',
+  staff: 'booked',
 } as const;
+
+/** How a seat was taken, as the roster says it: a seat staff booked for the player shows so. */
+const ROSTER_SOURCE = { ...SEAT_SOURCE, staff: 'staff' } as const;
 
 /** The console's venue day, and a version naming its contents (it changes when they do). */
 export type ConsoleDayView = { day: VenueDay; today: VenueDay; version: string; slots: DaySlot[] };
@@ -102,6 +110,8 @@ type SeatPlan = {
   now: Date;
   /** The confirmation's outbox insert (mailer.queueing), its draft sealed (ADR 0044). */
   mail: Step | null;
+  /** The player's zone as knownTimeZone read it, kept with the seat for its later mails. */
+  timeZone: string | null;
 };
 
 /** How a seat is taken: booked ahead from the list, or joined by access code while live. */
@@ -121,6 +131,8 @@ const BOOKING: Way = {
   missing: 'SLOT_CLOSED',
   closed: 'SLOT_CLOSED',
 };
+/** Booked ahead for the player by staff (seat-admin.service.ts), recorded as such. */
+const STAFF_BOOKING: Way = { ...BOOKING, source: 'staff' };
 const JOINING: Way = {
   window: 'while-live',
   source: 'access_code',
@@ -175,7 +187,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     const source = { type: 'registration', id } as const;
     const request = { userId, delta: -GAME_COST_CREDITS, reason: way.reason, source };
     const charge = credits.charging(request, repo.SEAT_TAKEN);
-    const registration = { id, slotId: slot.id, userId, source: way.source, createdAt: now };
+    const registration = {
+      id,
+      slotId: slot.id,
+      userId,
+      source: way.source,
+      timeZone: plan.timeZone,
+      createdAt: now,
+    };
     const window = { kind: way.window, now };
     const seated = await repo.bookSeat(db, registration, window, { charge, mail: plan.mail });
     if (seated === undefined) return undefined;
@@ -224,7 +243,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
    * side and before any lock: a seat held already or a slot that seats nobody is answered from
    * that read. Either way the confirmation mail (ADR 0032) is made before the statement, so none
    * of that work happens while the slot's row is held. `timeZone` is the player's, as the
-   * browser named it.
+   * browser named it: kept with the seat (when this server knows it) for its later mails.
    */
   async function seat(
     caller: BookingCaller,
@@ -283,13 +302,15 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
   ): SeatPlan {
     const now = clock.now();
     const registrationId = randomUUID();
-    if (player === undefined) return { slot, registrationId, now, mail: null };
+    const zone = timeZone ?? null;
+    if (player === undefined) return { slot, registrationId, now, mail: null, timeZone: zone };
     const joined = way.source === 'access_code';
     const about = { username: player.username, timeZone, joined };
     return {
       slot,
       registrationId,
       now,
+      timeZone: zone,
       mail: mailer.queueing(
         player.email,
         seatBookedDraft({ ...slot, registrationId }, about),
@@ -401,10 +422,14 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /**
      * Books the slot starting at `startsAt` for the caller (see the module comment); `timeZone`
-     * is the player's, for the confirmation mail.
+     * is the player's, for the seat's mails (ADR 0057).
      */
     book: (caller: BookingCaller, startsAt: Date, timeZone?: string): Promise<Booking> =>
       seat(caller, BOOKING, { startsAt }, timeZone),
+
+    /** Books as `book` does, for a player by staff: the seat is recorded as staff's. */
+    bookForPlayer: (caller: BookingCaller, startsAt: Date): Promise<Booking> =>
+      seat(caller, STAFF_BOOKING, { startsAt }),
 
     /** The game an access code opens, while it can be joined (a code guess: limited). */
     async findByAccessCode(caller: BookingCaller, code: string): Promise<SlotView> {
@@ -524,7 +549,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const listed = seats.map((seat, index) => ({
         username: seat.username,
         email: emails[index]?.email ?? '',
-        source: SEAT_SOURCE[seat.source],
+        source: ROSTER_SOURCE[seat.source],
         at: seat.at,
         joinedAt: seat.joinedAt,
         presence:

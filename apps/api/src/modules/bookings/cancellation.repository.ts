@@ -27,7 +27,7 @@ export async function findSeat(
 
 /**
  * Deletes the player's registration when its game starts after `startsAfter` (the cut-off, or
- * now for operators); its slot, or undefined when nothing matched (no such seat, not the
+ * now for operators); its slot and the zone kept with it (for the mail), or undefined when nothing matched (no such seat, not the
  * player's, given back already, or too late). The row's lock holds a concurrent cancel of the
  * same seat until this transaction ends; it then finds nothing.
  */
@@ -35,7 +35,7 @@ export async function deleteRegistration(
   tx: Transaction,
   seat: { registrationId: string; userId: string },
   startsAfter: Date,
-): Promise<{ slotId: string } | undefined> {
+): Promise<{ slotId: string; timeZone: string | null } | undefined> {
   const [row] = await tx
     .delete(registrations)
     .where(
@@ -51,7 +51,7 @@ export async function deleteRegistration(
         ),
       ),
     )
-    .returning({ slotId: registrations.slotId });
+    .returning({ slotId: registrations.slotId, timeZone: registrations.timeZone });
   return row;
 }
 

@@ -71,14 +71,17 @@ const MINUTE = 60_000;
 export function createCancellationService(deps: CancellationDeps) {
   const { db, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
 
-  /** The player's mail: the seat given back, or, when its game was closed, why. */
+  /**
+   * The player's mail: the seat given back, or, when its game was closed, why; on the player's
+   * clock too where the seat kept the player's zone (ADR 0057).
+   */
   function mailOf(
     player: { username: string },
-    done: { startsAt: Date; refunded: number; balance: number },
+    done: { startsAt: Date; refunded: number; balance: number; timeZone: string | null },
     by: Canceller,
   ) {
     const { username } = player;
-    const { refunded, balance } = done;
+    const { refunded, balance, timeZone } = done;
     // The instant: the mail says it on the venue's clock when it is sent (ADR 0057).
     const when = done.startsAt.toISOString();
     if (by.kind === 'staff' && by.closedFor !== undefined) {
@@ -88,6 +91,7 @@ export function createCancellationService(deps: CancellationDeps) {
         reason: by.closedFor,
         seat: { refunded, balance },
         ...(by.shrinkTo === undefined ? {} : { fewerSeats: true }),
+        timeZone,
       });
     }
     const byStaff = by.kind !== 'player';
@@ -97,6 +101,7 @@ export function createCancellationService(deps: CancellationDeps) {
       refunded,
       balance,
       byStaff,
+      timeZone,
     });
   }
 
@@ -131,7 +136,10 @@ export function createCancellationService(deps: CancellationDeps) {
     await deps.waitlist.offerFreedSeats(tx, deleted.slotId);
     const done = { registrationId, startsAt, refunded, balance, repeated: false };
     const player = await accounts.find(userId, tx);
-    if (player !== undefined) await mailer.queue(tx, player.email, mailOf(player, done, by));
+    if (player !== undefined) {
+      const about = { ...done, timeZone: deleted.timeZone };
+      await mailer.queue(tx, player.email, mailOf(player, about, by));
+    }
     if (by.kind === 'staff') await by.also(tx, { ...done, before });
     return { status: 'cancelled' as const, done };
   }

@@ -155,7 +155,7 @@ export function registerConsoleScheduleRoutes(app: ZodApp, { env, services }: Mo
             const slot = at.get(`${day} ${time}`);
             if (slot === undefined) return null;
             const { booked, capacity, open } = slot;
-            return { day, booked, capacity, open };
+            return { day, startsAt: slot.startsAt.toISOString(), booked, capacity, open };
           }),
         })),
       };

@@ -1,7 +1,8 @@
 /**
- * A player's live offer signal (ADR 0061): each signed-in tab may hold one stream,
- * GET /api/Waitlist/Stream, which is sent an event whenever a seat is offered to that player, so
- * the offer banner asks for the player's places at once instead of at its next 15-second poll.
+ * A player's live offer signal (ADR 0061): each signed-in tab holds one stream,
+ * GET /api/Events/SeatStream (seat-stream.routes.ts, ADR 0063), which is sent an event whenever a
+ * seat is offered to that player, so the offer banner asks for the player's places at once
+ * instead of at its next 15-second poll.
  *
  * - The offer's transaction announces each player offered a seat with a NOTIFY on
  *   'waitlist_offer' (payload: the player's id), which Postgres delivers to every process on
@@ -11,8 +12,9 @@
  * - One LISTEN per process (opened with the first stream); a notification reaches only the
  *   streams of the player it names, and carries nothing but that an offer was made: the banner
  *   reads the offer itself (Waitlist/Mine), as it would have.
- * - At most OFFER_STREAM.perPlayer streams per player (tabs) in a process, and `maxStreams` in
- *   all; a stream whose session has ended is closed at the next heartbeat, as seat streams are.
+ * - At most OFFER_STREAM.perPlayer streams per player (tabs: each holds one) in a process, and
+ *   `maxStreams` in all; a stream whose session has ended is closed at the next heartbeat, as
+ *   seat streams are.
  */
 import { OFFER_STREAM } from '@questfield/contract';
 import type { Transaction } from '../../db/client';

@@ -17,6 +17,8 @@ export type DueReminder = {
   kind: ReminderKind;
   startsAt: Date;
   accessCodeSealed: string | null;
+  /** The player's zone kept with the seat (ADR 0057), or null. */
+  timeZone: string | null;
 };
 
 const HOUR_MS = 60 * 60_000;
@@ -51,6 +53,7 @@ export async function claimDue(tx: Transaction, now: Date, limit: number): Promi
       kind,
       startsAt: eventSlots.startsAt,
       accessCodeSealed: eventSlots.accessCodeSealed,
+      timeZone: registrations.timeZone,
     })
     .from(registrations)
     .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))

@@ -76,6 +76,7 @@ export function createRemindersService(deps: RemindersDeps) {
           sessionsUrl,
           unsubscribeUrl: linkWith(PAGE_PATHS.unsubscribe, player.unsubscribeToken),
           oneClickUrl: linkWith(API_ROUTES.usersUnsubscribeReminders.path, player.unsubscribeToken),
+          timeZone: seat.timeZone,
         });
         await mailer.queue(tx, player.email, mail);
         mailed += 1;

@@ -37,7 +37,7 @@ export const seatCancelledEntry = (
 
 type SeatAdminDeps = Pick<Infra, 'db' | 'env'> & {
   accountAdmin: Pick<AccountAdminService, 'player'>;
-  bookings: Pick<BookingsService, 'book'>;
+  bookings: Pick<BookingsService, 'bookForPlayer'>;
   cancellation: Pick<CancellationService, 'cancelForStaff'>;
   auditLog: Pick<AuditLogService, 'record'>;
 };
@@ -63,14 +63,18 @@ export function createSeatAdminService(deps: SeatAdminDeps) {
 
     /**
      * Books a live player's seat on the game starting at `startsAt` on the player's own booking
-     * path (2 credits from their balance, the same refusals), then its audit row; a seat held
-     * already is answered without a charge or a row.
+     * path (2 credits from their balance, the same refusals), recorded as booked by staff (the
+     * roster says so), then its audit row; a seat held already is answered without a charge or
+     * a row.
      */
     async bookSeat(playerId: string, startsAt: Date, actor: OperatorActor) {
       const account = await accountAdmin.player(playerId);
       checkReach(actor, account);
       const ip = actor.kind === 'operator' ? actor.ip : 'command-line';
-      const booking = await bookings.book({ userId: account.id, ip, log: QUIET }, startsAt);
+      const booking = await bookings.bookForPlayer(
+        { userId: account.id, ip, log: QUIET },
+        startsAt,
+      );
       if (!booking.repeated) {
         await auditLog.record(db, actor, {
           action: 'seats.book',

@@ -243,6 +243,7 @@ export function createSlotSchedule({ db, env, clock, settings }: SlotScheduleDep
                 : null,
         })),
         slots: slots.map((slot) => ({
+          startsAt: slot.startsAt,
           day: venueDayOf(slot.startsAt, zone),
           time: venueTimeOf(slot.startsAt, zone),
           booked: slot.booked,

@@ -138,13 +138,14 @@ export async function countOffersEnding(db: Executor, now: Date, by: Date): Prom
  * Turns the first `limit` players waiting on the slot into offers holding a seat until
  * `expiresAt`: in the order they joined, those sent back `today` after everyone else; players
  * who hold a seat on it meanwhile, or cannot pay for it now, are passed over and keep their
- * place. The players offered. The caller holds the slot's lock and adds the seats to `held`.
+ * place. The players offered, each with the zone kept with the place (ADR 0057). The caller
+ * holds the slot's lock and adds the seats to `held`.
  */
 export async function offerNext(
   tx: Transaction,
   slotId: string,
   offer: { now: Date; today: VenueDay; expiresAt: Date; limit: number },
-): Promise<{ userId: string }[]> {
+): Promise<{ userId: string; timeZone: string | null }[]> {
   const next = tx
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
@@ -167,7 +168,7 @@ export async function offerNext(
     .update(waitlistEntries)
     .set({ status: 'offered', offeredAt: offer.now, offerExpiresAt: offer.expiresAt })
     .where(inArray(waitlistEntries.id, next))
-    .returning({ userId: waitlistEntries.userId });
+    .returning({ userId: waitlistEntries.userId, timeZone: waitlistEntries.timeZone });
 }
 
 /**
@@ -189,6 +190,7 @@ export async function lockEntry(tx: Transaction, slotId: string, userId: string)
       id: waitlistEntries.id,
       status: waitlistEntries.status,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
+      timeZone: waitlistEntries.timeZone,
     })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.userId, userId)))
@@ -210,7 +212,7 @@ export async function isSeated(db: Executor, slotId: string, userId: string): Pr
 /** A place at the end of the slot's line; nothing when the player has one already. */
 export async function insertEntry(
   tx: Transaction,
-  entry: { slotId: string; userId: string; createdAt: Date },
+  entry: { slotId: string; userId: string; timeZone: string | null; createdAt: Date },
 ): Promise<void> {
   await tx.insert(waitlistEntries).values(entry).onConflictDoNothing();
 }
@@ -232,7 +234,7 @@ export async function deleteEntry(tx: Transaction, slotId: string, userId: strin
 export async function seatFromHold(
   tx: Transaction,
   slotId: string,
-  row: { id: string; userId: string; createdAt: Date },
+  row: { id: string; userId: string; timeZone: string | null; createdAt: Date },
 ): Promise<{ slotId: string } | undefined> {
   const registered = tx.$with('registered').as(
     tx
@@ -366,12 +368,16 @@ export async function listEntriesOf(db: Executor, userId: string, now: Date, tod
     .orderBy(asc(eventSlots.startsAt));
 }
 
-/** Deletes every place on the slot (a closure's), waiting or offered; each player and status. */
+/**
+ * Deletes every place on the slot (a closure's), waiting or offered; each player, status and the
+ * zone kept with the place.
+ */
 export async function deleteEntriesOn(tx: Transaction, slotId: string) {
-  return tx
-    .delete(waitlistEntries)
-    .where(eq(waitlistEntries.slotId, slotId))
-    .returning({ userId: waitlistEntries.userId, status: waitlistEntries.status });
+  return tx.delete(waitlistEntries).where(eq(waitlistEntries.slotId, slotId)).returning({
+    userId: waitlistEntries.userId,
+    status: waitlistEntries.status,
+    timeZone: waitlistEntries.timeZone,
+  });
 }
 
 /** Players in the lines of these slots, waiting or offered a seat (a closure's preview). */

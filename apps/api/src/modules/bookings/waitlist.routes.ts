@@ -7,17 +7,13 @@ import type { FastifyRequest } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
 import type { WaitlistEntry } from '@questfield/contract';
 import type { ZodApp } from '../../lib/zod-app';
-import { fail } from '../../lib/app-error';
-import { sessionOf, sessionUserId } from '../../plugins/session';
+import { sessionUserId } from '../../plugins/session';
 import type { ModuleContext } from '../module-context';
 import type { BookingCaller } from './bookings.service';
 
 function callerOf(request: FastifyRequest): BookingCaller {
   return { userId: sessionUserId(request), ip: request.ip, log: request.log };
 }
-
-/** The offer stream's one event (the contract's offerStreamEvent), as sent. */
-const OFFERED = JSON.stringify({ offered: true });
 
 export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext): void {
   const { waitlist, settings } = services;
@@ -28,28 +24,6 @@ export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext)
     return { entries: listed, holdMinutes };
   };
 
-  // The player's live offer signal (offer-signals.ts): an event whenever a seat is
-  // offered to them; refusals before the stream opens, as JSON (429 for a player's many tabs).
-  app.route({
-    ...apiRoute('waitlistStream'),
-    sse: { kind: 'only', serializer: String },
-    handler: async (request, reply) => {
-      const session = sessionOf(request);
-      const owner = { userId: session.userId, sessionHash: session.idHash };
-      const stream = await waitlist.offerSignals.open(owner, {
-        send: () => {
-          reply.sse.send({ data: OFFERED }).catch(() => reply.sse.close());
-        },
-        end: () => reply.sse.close(),
-      });
-      if (typeof stream === 'string') fail(stream);
-      reply.sse.onClose(stream.leave);
-      reply.sse.keepAlive();
-      reply.sse.sendHeaders();
-      reply.raw.flushHeaders();
-    },
-  });
-
   app.route({
     ...apiRoute('waitlistMine'),
     handler: (request) => stateOf(waitlist.entriesOf(sessionUserId(request))),
@@ -57,8 +31,10 @@ export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext)
 
   app.route({
     ...apiRoute('waitlistJoin'),
-    handler: (request) =>
-      stateOf(waitlist.join(callerOf(request), new Date(request.body.EventTime))),
+    handler: (request) => {
+      const { EventTime, timeZone } = request.body;
+      return stateOf(waitlist.join(callerOf(request), new Date(EventTime), timeZone));
+    },
   });
 
   app.route({

@@ -46,7 +46,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller } from './bookings.service';
 import { createAccessCodes } from './access-codes';
-import { seatBookedDraft } from './confirmation-mail';
+import { knownTimeZone, seatBookedDraft } from './confirmation-mail';
 import { announceOffers, createOfferSignals } from './offer-signals';
 import * as repo from './waitlist.repository';
 
@@ -99,19 +99,22 @@ export function createWaitlistService(deps: WaitlistDeps) {
     const expiresAt = new Date(
       Math.min(now.getTime() + holdMinutes * MINUTE, slot.startsAt.getTime()),
     );
-    const offered: string[] = [];
+    const offered: { userId: string; timeZone: string | null }[] = [];
     const today = venueDayOf(now, zone);
     // A place deleted meanwhile (a player leaving) drops out of a batch: ask again for the rest.
     while (free > 0) {
       const batch = await repo.offerNext(tx, slotId, { now, today, expiresAt, limit: free });
       if (batch.length === 0) break;
-      offered.push(...batch.map((entry) => entry.userId));
+      offered.push(...batch);
       free -= batch.length;
     }
     await repo.addHeld(tx, slotId, offered.length);
     // Each player's open tabs hear of it on commit, in any process (offer-signals.ts).
-    await announceOffers(tx, offered);
-    for (const userId of offered) {
+    await announceOffers(
+      tx,
+      offered.map((entry) => entry.userId),
+    );
+    for (const { userId, timeZone } of offered) {
       const player = await accounts.find(userId, tx);
       if (player === undefined) continue;
       const mail = mailDraft('waitlist_offer', {
@@ -120,6 +123,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         holdMinutes: Math.round((expiresAt.getTime() - now.getTime()) / MINUTE),
         heldUntil: expiresAt.toISOString(),
         link: new URL(`${PAGE_PATHS.dashboard}${WAITLIST_OFFER_HASH}`, env.publicOrigin).toString(),
+        timeZone,
       });
       await mailer.queue(tx, player.email, mail);
     }
@@ -159,17 +163,24 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
   type Accepted = { status: 'accepted'; accepted: AcceptedOffer };
 
-  /** The seat an accepted offer took is confirmed as a booked one is (ADR 0032). */
+  /**
+   * The seat an accepted offer took is confirmed as a booked one is (ADR 0032), on the player's
+   * clock too where the place in line kept the player's zone.
+   */
   async function queueConfirmation(
     tx: Transaction,
     userId: string,
-    seat: repo.LockedSlot & { registrationId: string },
+    seat: repo.LockedSlot & { registrationId: string; timeZone: string | null },
   ) {
     const player = await accounts.find(userId, tx);
     const accessCode =
       seat.accessCodeSealed === null ? null : accessCodes.open(seat.accessCodeSealed);
     if (player === undefined || accessCode === null) return;
-    const about = { username: player.username, timeZone: undefined, joined: false };
+    const about = {
+      username: player.username,
+      timeZone: seat.timeZone ?? undefined,
+      joined: false,
+    };
     await mailer.queue(tx, player.email, seatBookedDraft({ ...seat, accessCode }, about));
   }
 
@@ -193,10 +204,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
       source: { type: 'registration', id },
     });
     if (posting.status !== 'posted') throw new Error(`An accepted offer posted ${posting.status}.`);
-    const seated = await repo.seatFromHold(tx, slot.id, { id, userId, createdAt: now });
+    // The seat keeps the zone the player's place in line kept (ADR 0057).
+    const { timeZone } = entry;
+    const seated = await repo.seatFromHold(tx, slot.id, { id, userId, timeZone, createdAt: now });
     if (seated === undefined) refuse('already_seated');
     await repo.deleteEntry(tx, slot.id, userId);
-    await queueConfirmation(tx, userId, { ...slot, registrationId: id });
+    await queueConfirmation(tx, userId, { ...slot, registrationId: id, timeZone });
     const balanceAfter = posting.posting.balanceAfter;
     return {
       status: 'accepted',
@@ -207,7 +220,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
   return {
     offerFreedSeats,
     entriesOf,
-    /** The players' live offer streams (GET /api/Waitlist/Stream). */
+    /** The players' live offer signals (each tab's GET /api/Events/SeatStream). */
     offerSignals,
 
     /** Wakes the mailer after a transaction that may have made offers has committed. */
@@ -219,8 +232,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
       return repo.countOffersEnding(db, now, new Date(now.getTime() + minutes * MINUTE));
     },
 
-    /** A place in line on the full game starting at `startsAt` (see the module comment). */
-    async join(caller: BookingCaller, startsAt: Date): Promise<WaitlistEntry[]> {
+    /**
+     * A place in line on the full game starting at `startsAt` (see the module comment);
+     * `timeZone` is the player's as the browser named it, kept with the place (when this server
+     * knows it) for the mails about it and, once accepted, its seat (ADR 0057).
+     */
+    async join(caller: BookingCaller, startsAt: Date, timeZone?: string): Promise<WaitlistEntry[]> {
       if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
       const { userId } = caller;
       const joined = await transaction(async (tx) => {
@@ -234,7 +251,8 @@ export function createWaitlistService(deps: WaitlistDeps) {
         if ((await credits.balance(tx, userId)) < GAME_COST_CREDITS) {
           fail('WAITLIST_NOT_ENOUGH_CREDITS');
         }
-        await repo.insertEntry(tx, { slotId: slot.id, userId, createdAt: now });
+        const zone = knownTimeZone(timeZone) ?? null;
+        await repo.insertEntry(tx, { slotId: slot.id, userId, timeZone: zone, createdAt: now });
         return true;
       });
       if (joined) audit(caller, 'bookings.waitlist.join', { userId, startsAt });
@@ -326,7 +344,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         const removed = await repo.deleteEntriesOn(tx, slotId);
         const offered = removed.filter((entry) => entry.status === 'offered').length;
         await repo.addHeld(tx, slotId, -offered);
-        for (const { userId } of removed) {
+        for (const { userId, timeZone } of removed) {
           const player = await accounts.find(userId, tx);
           if (player === undefined) continue;
           const mail = mailDraft('game_closed', {
@@ -334,6 +352,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
             startsAt: slot.startsAt.toISOString(),
             reason,
             seat: null,
+            timeZone,
           });
           await mailer.queue(tx, player.email, mail);
         }

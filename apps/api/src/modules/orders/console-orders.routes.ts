@@ -10,12 +10,26 @@ import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
 import { operatorActor } from '../audit-log/audit-log.service';
 import type { ModuleContext } from '../module-context';
-import type { ConsoleOrderRow } from './orders.repository';
+import type { ConsoleOrderRow, PartRefundRow, RefundRow } from './orders.repository';
 import { toPublicOrder, type Order } from './order';
 
 type Listed = Omit<ConsoleOrderRow, 'order'> & { order: Order };
 
-function toConsoleOrder({ order, player, refund }: Listed): ConsoleOrder {
+/**
+ * The refund the console shows for an order, of its full refund and its refunds of part to the
+ * card (oldest first): the first turned down (Retry Refund asks again for it, as refunds.ts's
+ * waitingRefund picks), else the first on its way, else the full refund, else the latest.
+ */
+function refundShown({ refund, partRefunds }: Listed): RefundRow | PartRefundRow | null {
+  const card = partRefunds.filter((part) => part.destination === 'card');
+  const all = [...(refund === null ? [] : [refund]), ...card];
+  const withStatus = (status: RefundRow['status']) => all.find((one) => one.status === status);
+  return withStatus('failed') ?? withStatus('pending') ?? refund ?? card.at(-1) ?? null;
+}
+
+function toConsoleOrder(listed: Listed): ConsoleOrder {
+  const { order, player } = listed;
+  const refund = refundShown(listed);
   return {
     ...toPublicOrder(order),
     id: order.id,
@@ -29,6 +43,7 @@ function toConsoleOrder({ order, player, refund }: Listed): ConsoleOrder {
       refund === null
         ? null
         : {
+            amount: formatUsd(refund.amountCents),
             status: refund.status,
             providerRefundId: refund.providerRefundId,
             failureCode: refund.failureCode,

@@ -50,7 +50,7 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
       const { order, refund } = await orders.refundForOperator(
         request,
         actor.kind === 'operator' ? actor.userId : null,
-        (executor, refunded, clawback) => {
+        (executor, refunded, clawback, partCents) => {
           takenBack = clawback === null ? 0 : clawback.credits - clawback.missing;
           creditsAdded = clawback?.creditsAdded ?? 0;
           const refundedBefore = refunded.refundedCents;
@@ -62,7 +62,14 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
             targetUserId: refunded.userId,
             subject: `${refunded.orderNumber} (${formatUsd(refunded.amountCents)})`,
             ...(clawback === null
-              ? { before: { refund: 'failed' }, after: { refund: 'asked again' } }
+              ? {
+                  before: { refund: 'failed' },
+                  // Which of the order's refunds, when it is one of part of it.
+                  after: {
+                    refund: 'asked again',
+                    ...(partCents === undefined ? {} : { amount: formatUsd(partCents) }),
+                  },
+                }
               : {
                   before: {
                     status: 'paid',

@@ -2,7 +2,8 @@
  * The console's orders as a CSV file (route `consoleOrdersExport`): RFC 4180 (CRLF lines, a cell
  * with a comma, quote or line break quoted), times in ISO 8601 with the venue's offset (the
  * contract's isoWithOffset), their header naming the venue's zone, and no more of the buyer than
- * the orders screen shows (the username, never the email).
+ * the orders screen shows (the username, never the email). `refunded` is the money refunded so
+ * far, in full or in parts, to the card or as credits; `refunded at` when it last was.
  */
 import { isoWithOffset } from '@questfield/contract';
 import { csvDocument } from '../../lib/csv';
@@ -17,6 +18,7 @@ const ordersCsvHeader = (zone: string) => [
   'buyer',
   `created at (${zone})`,
   `paid at (${zone})`,
+  'refunded',
   `refunded at (${zone})`,
   'flag',
   'dispute state',
@@ -25,7 +27,17 @@ const ordersCsvHeader = (zone: string) => [
 /** '17.99': decimal dollars, as a spreadsheet reads a number. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-function rowOf({ order, player, refund, disputeState }: ConsoleOrderRow, zone: string): string[] {
+/**
+ * When the order was last refunded: its full refund, or the latest of its refunds of part
+ * (ADR 0056), whatever became of the money (the `refunded` column counts it as claimed).
+ */
+function lastRefundedAt({ refund, partRefunds }: ConsoleOrderRow): Date | undefined {
+  const times = [refund, ...partRefunds].flatMap((one) => (one === null ? [] : [one.createdAt]));
+  return times.sort((a, b) => a.getTime() - b.getTime()).at(-1);
+}
+
+function rowOf(row: ConsoleOrderRow, zone: string): string[] {
+  const { order, player, disputeState } = row;
   // '2026-11-29T18:00:00-05:00': the venue's wall clock, and the instant it was.
   const at = (time: Date | null | undefined) => (time ? isoWithOffset(time, zone) : '');
   return [
@@ -36,7 +48,8 @@ function rowOf({ order, player, refund, disputeState }: ConsoleOrderRow, zone: s
     player.deleted ? '(account deleted)' : player.username,
     at(order.createdAt),
     at(order.paidAt),
-    at(refund?.createdAt),
+    dollars(order.refundedCents),
+    at(lastRefundedAt(row)),
     order.flag ?? '',
     disputeState,
   ];

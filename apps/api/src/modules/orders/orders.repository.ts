@@ -1,6 +1,7 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
 import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
@@ -340,8 +341,8 @@ const latestDisputeState = sql<string>`coalesce((select d.state from ${paymentDi
   where d.order_id = ${orders.id} order by d.updated_at desc, d.id limit 1), '')`;
 
 /**
- * Every order, newest first, with its buyer's name, its refund and its latest chargeback's
- * state, one page at a time.
+ * Every order, newest first, with its buyer's name, its refund, its refunds of part and its
+ * latest chargeback's state, one page at a time.
  */
 export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) {
   const { orderId, status, flag, between, cursor } = filter;
@@ -350,7 +351,7 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
     cursor === undefined
       ? undefined
       : sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${cursor})`;
-  return db
+  const rows = await db
     .select({
       order: orders,
       player: { username: playerNames.username, deleted: playerNames.deleted },
@@ -372,7 +373,32 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(filter.limit);
+  return withPartRefunds(db, rows);
 }
+
+/**
+ * The refunds of part of each listed order that has any (ADR 0056), oldest first: the console
+ * shows the one that waits for someone, and the CSV when the order was last refunded.
+ */
+async function withPartRefunds<Row extends { order: OrderRow }>(
+  db: Executor,
+  rows: Row[],
+): Promise<(Row & { partRefunds: PartRefundRow[] })[]> {
+  // An order that has refunded nothing has none.
+  const ids = rows.filter((row) => row.order.refundedCents > 0).map((row) => row.order.id);
+  const parts =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderPartRefunds)
+          .where(inArray(orderPartRefunds.orderId, ids))
+          .orderBy(asc(orderPartRefunds.createdAt), asc(orderPartRefunds.id));
+  const byOrder = new Map<string, PartRefundRow[]>();
+  for (const part of parts) byOrder.set(part.orderId, [...(byOrder.get(part.orderId) ?? []), part]);
+  return rows.map((row) => ({ ...row, partRefunds: byOrder.get(row.order.id) ?? [] }));
+}
+
 export type ConsoleOrderRow = Awaited<ReturnType<typeof listForConsole>>[number];
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
@@ -428,6 +454,42 @@ export async function listUnansweredRefunds(db: Executor, before: Date, limit: n
     )
     .orderBy(asc(orderRefunds.updatedAt))
     .limit(limit);
+}
+
+/**
+ * listUnansweredRefunds, for refunds of an amount to the card: several per order, so the oldest
+ * first across every order, with their orders.
+ */
+export async function listUnansweredPartRefunds(db: Executor, before: Date, limit: number) {
+  return db
+    .select({ order: orders, refund: orderPartRefunds })
+    .from(orderPartRefunds)
+    .innerJoin(orders, eq(orders.id, orderPartRefunds.orderId))
+    .where(
+      and(
+        eq(orderPartRefunds.destination, 'card'),
+        eq(orderPartRefunds.status, 'pending'),
+        isNull(orderPartRefunds.providerRefundId),
+        lt(orderPartRefunds.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(orderPartRefunds.updatedAt))
+    .limit(limit);
+}
+
+/**
+ * Whether any refund of the order, in full or of an amount, is still turned down: its
+ * `refund_failed` flag stays until none is.
+ */
+export async function hasFailedRefund(db: Executor, orderId: string): Promise<boolean> {
+  const failedOf = (table: typeof orderRefunds | typeof orderPartRefunds) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.orderId, orderId), eq(table.status, 'failed')))
+      .limit(1);
+  const [full, part] = await Promise.all([failedOf(orderRefunds), failedOf(orderPartRefunds)]);
+  return full.length + part.length > 0;
 }
 
 /**
@@ -506,33 +568,57 @@ export async function retryRefund(
   return row;
 }
 
+/** An order's SKU (an order has one line). */
+const skuOf = sql<Sku>`${orders.items} -> 0 ->> 'sku'`;
+
 /**
- * Orders placed in [from, to) by SKU (an order has one line): paid ones and their amount, and
- * refunded ones and theirs.
+ * The report's money by SKU: paid orders placed in [from, to) and their amount; and the refunds
+ * made in [from, to), in full or of part (refundsMadeIn), by their order's SKU whenever it was
+ * placed: the orders they refunded and the money (ADR 0062). SKUs with neither have no row.
  */
-export function revenueBySku(db: Executor, range: { from: Date; to: Date }) {
-  const count = (status: OrderRow['status']) =>
-    sql<number>`(count(*) filter (where ${orders.status} = ${status}))::int`;
-  const cents = (status: OrderRow['status']) =>
-    sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} = ${status}), 0)::int`;
-  return db
+export async function revenueBySku(db: Executor, range: Range) {
+  const sales = await db
     .select({
-      sku: sql<Sku>`${orders.items} -> 0 ->> 'sku'`,
-      orders: count('paid'),
-      revenueCents: cents('paid'),
-      refundedOrders: count('refunded'),
-      refundedCents: cents('refunded'),
+      sku: skuOf,
+      orders: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
     })
     .from(orders)
     .where(
       and(
-        or(eq(orders.status, 'paid'), eq(orders.status, 'refunded')),
+        eq(orders.status, 'paid'),
         gte(orders.createdAt, range.from),
         lt(orders.createdAt, range.to),
       ),
     )
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+    .groupBy(sql`1`);
+  const made = (table: typeof orderRefunds | typeof orderPartRefunds) =>
+    db
+      .select({ orderId: table.orderId, amountCents: table.amountCents })
+      .from(table)
+      .where(refundsMadeIn(table, range));
+  const refundsMade = unionAll(made(orderRefunds), made(orderPartRefunds)).as('refunds_made');
+  const refunded = await db
+    .select({
+      sku: skuOf,
+      refundedOrders: sql<number>`count(distinct ${refundsMade.orderId})::int`,
+      refundedCents: sql<number>`coalesce(sum(${refundsMade.amountCents}), 0)::int`,
+    })
+    .from(refundsMade)
+    .innerJoin(orders, eq(orders.id, refundsMade.orderId))
+    .groupBy(sql`1`);
+  const skus = [...new Set([...sales, ...refunded].map((row) => row.sku))].sort();
+  return skus.map((sku) => {
+    const sold = sales.find((row) => row.sku === sku);
+    const back = refunded.find((row) => row.sku === sku);
+    return {
+      sku,
+      orders: sold?.orders ?? 0,
+      revenueCents: sold?.revenueCents ?? 0,
+      refundedOrders: back?.refundedOrders ?? 0,
+      refundedCents: back?.refundedCents ?? 0,
+    };
+  });
 }
 
 // Each column of the statement below is named apart: the outer select names them unqualified.
@@ -540,17 +626,29 @@ export function revenueBySku(db: Executor, range: { from: Date; to: Date }) {
 const rowCount = (name: string) => sql<number>`count(*)::int`.as(name);
 /** The sum of an amount column, 0 over no rows, as the column `name`. */
 const centsOf = (
-  column: typeof orders.amountCents | typeof orderRefunds.amountCents,
+  column:
+    | typeof orders.amountCents
+    | typeof orderRefunds.amountCents
+    | typeof orderPartRefunds.amountCents,
   name: string,
 ) => sql<number>`coalesce(sum(${column}), 0)::int`.as(name);
 
 /**
- * The console's today, in one statement: orders placed in [from, to) and paid (refunded since
- * or not: that is the refunds' part), by orders_status_created_idx; refunds asked for in
- * [from, to) and not turned down (order_refunds is one row per refunded order, few enough to
- * read whole); and every flagged order, by the partial orders_flagged_idx.
+ * Refunds made in [from, to) and not turned down, of either table: an order's one full refund,
+ * and its refunds of part (ADR 0056; to the card or as credits), each counted when it was made
+ * (ADR 0062). Neither is ever both: the refund that reaches what was paid is one row of one.
  */
-export async function dayTakings(db: Executor, range: { from: Date; to: Date }) {
+const refundsMadeIn = (table: typeof orderRefunds | typeof orderPartRefunds, range: Range) =>
+  and(ne(table.status, 'failed'), gte(table.createdAt, range.from), lt(table.createdAt, range.to));
+type Range = { from: Date; to: Date };
+
+/**
+ * The console's today, in one statement: orders placed in [from, to) and paid (refunded since
+ * or not: that is the refunds' part), by orders_status_created_idx; refunds made in [from, to)
+ * and not turned down, in full or of part (refundsMadeIn; refunds are few next to orders, few
+ * enough to read whole); and every flagged order, by the partial orders_flagged_idx.
+ */
+export async function dayTakings(db: Executor, range: Range) {
   const sales = db.$with('sales').as(
     db
       .select({ count: rowCount('sales_count'), cents: centsOf(orders.amountCents, 'sales_cents') })
@@ -570,13 +668,16 @@ export async function dayTakings(db: Executor, range: { from: Date; to: Date }) 
         cents: centsOf(orderRefunds.amountCents, 'refunds_cents'),
       })
       .from(orderRefunds)
-      .where(
-        and(
-          ne(orderRefunds.status, 'failed'),
-          gte(orderRefunds.createdAt, range.from),
-          lt(orderRefunds.createdAt, range.to),
-        ),
-      ),
+      .where(refundsMadeIn(orderRefunds, range)),
+  );
+  const partRefunds = db.$with('part_refunds').as(
+    db
+      .select({
+        count: rowCount('part_refunds_count'),
+        cents: centsOf(orderPartRefunds.amountCents, 'part_refunds_cents'),
+      })
+      .from(orderPartRefunds)
+      .where(refundsMadeIn(orderPartRefunds, range)),
   );
   const flagged = db.$with('flagged').as(
     db
@@ -585,14 +686,18 @@ export async function dayTakings(db: Executor, range: { from: Date; to: Date }) 
       .where(isNotNull(orders.flag)),
   );
   const [row] = await db
-    .with(sales, refunds, flagged)
+    .with(sales, refunds, partRefunds, flagged)
     .select({
       sales: { count: sales.count, cents: sales.cents },
-      refunds: { count: refunds.count, cents: refunds.cents },
+      refunds: {
+        count: sql<number>`(${refunds.count} + ${partRefunds.count})::int`,
+        cents: sql<number>`(${refunds.cents} + ${partRefunds.cents})::int`,
+      },
       flagged: flagged.count,
     })
     .from(sales)
     .crossJoin(refunds)
+    .crossJoin(partRefunds)
     .crossJoin(flagged);
   if (row === undefined) throw new Error('An aggregate answered no row.');
   return row;
@@ -651,6 +756,16 @@ export async function insertPartRefund(
     .onConflictDoNothing({ target: [orderPartRefunds.orderId, orderPartRefunds.requestKey] })
     .returning();
   return row;
+}
+
+/**
+ * Takes the order's row lock, first in a refund's transaction, so that two requests under one
+ * request key are told apart before either writes: the second waits here until the first has
+ * committed its row, then finds it. Without it the second's insert waits on the first's later
+ * update of that row through the unique index while the first waits on the order: a deadlock.
+ */
+export async function lockOrder(tx: Transaction, id: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
 }
 
 export async function findPartRefund(
@@ -736,6 +851,7 @@ export async function takePartBuyerMail(
 export async function retryPartRefund(
   db: Executor,
   id: string,
+  reason: string,
   now: Date,
 ): Promise<PartRefundRow | undefined> {
   const [row] = await db
@@ -745,6 +861,7 @@ export async function retryPartRefund(
       failureCode: null,
       providerRefundId: null,
       attempts: sql`${orderPartRefunds.attempts} + 1`,
+      buyerMail: sql`jsonb_set(${orderPartRefunds.buyerMail}, '{reason}', to_jsonb(${reason}::text))`,
       updatedAt: now,
     })
     .where(and(eq(orderPartRefunds.id, id), eq(orderPartRefunds.status, 'failed')))

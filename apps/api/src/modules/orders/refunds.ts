@@ -108,9 +108,22 @@ const creditValueOf = (order: repo.OrderRow) =>
 
 /**
  * Joins an admin's refund with the audit row: in the refund's transaction with what it took
- * back, or alone (null) when a failed refund is asked for again.
+ * back, or (null) in the transaction that asks again for a failed refund, with the amount of
+ * that refund when it is one of part of the order (`partCents`).
  */
-type Also = (executor: Executor, order: repo.OrderRow, clawback: Clawback | null) => Promise<void>;
+type Also = (
+  executor: Executor,
+  order: repo.OrderRow,
+  clawback: Clawback | null,
+  partCents?: number,
+) => Promise<void>;
+
+/** Why an admin asks again for a refund the processor turned down, audited with `also`. */
+type AskedAgain = { reason: string; also: Also };
+
+/** A refund's answer that is missing (lost on the way back) or a refusal: someone asks again. */
+const waitsForAnswer = (row: { status: string; providerRefundId: string | null }) =>
+  row.status === 'failed' || (row.status === 'pending' && row.providerRefundId === null);
 
 /** A player a refund takes back from, by name. */
 type NamedTakeBack = TakeBack & { username: string };
@@ -352,6 +365,17 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
+   * In the transaction that records a refund's answer: a refusal flags the order
+   * `refund_failed`; the money back clears that flag once no other refund of the order is
+   * turned down (an order refunded in parts can have several).
+   */
+  async function flagAfterAnswer(tx: Transaction, order: repo.OrderRow, status?: string) {
+    if (status === 'failed') await repo.flagOrder(tx, order.id, 'refund_failed', clock.now());
+    if (status !== 'completed' || (await repo.hasFailedRefund(tx, order.id))) return;
+    await repo.unflagOrder(tx, order.id, 'refund_failed');
+  }
+
+  /**
    * Records the processor's answer on a refund of an amount, and once the money is back mails
    * the buyer in the same transaction; the refund as it stands after it.
    */
@@ -368,9 +392,8 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         : { status: answer.outcome, providerRefundId: answer.refundId };
     const { settled, mailed } = await transaction(async (tx) => {
       const after = await repo.settlePartRefund(tx, row.id, change, now);
-      if (after?.status === 'failed') await repo.flagOrder(tx, order.id, 'refund_failed', now);
+      await flagAfterAnswer(tx, order, after?.status);
       if (after?.status !== 'completed') return { settled: after, mailed: false };
-      await repo.unflagOrder(tx, order.id, 'refund_failed');
       const facts = await repo.takePartBuyerMail(tx, after.id);
       return {
         settled: after,
@@ -394,20 +417,23 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * A refund of an amount asked for again under its request key: nothing is taken or claimed
-   * again; a card refund whose answer was lost is asked again under its key, one turned down is
-   * retried under the next.
+   * A refund of an amount asked for again (its request key again, or the console's Retry
+   * Refund): nothing is taken or claimed again; a card refund whose answer was lost is asked
+   * again under its key, one turned down is retried under the next attempt's, audited with the
+   * admin's reason, which the buyer's mail then gives.
    */
-  async function askPartAgain(order: repo.OrderRow, row: repo.PartRefundRow) {
-    if (row.destination === 'credits') return row;
-    if (row.status === 'failed') {
-      const retried = (await repo.retryPartRefund(db, row.id, clock.now())) ?? row;
-      return retried.status === 'failed' ? retried : askPartProcessor(order, retried);
-    }
-    if (row.status === 'pending' && row.providerRefundId === null) {
-      return askPartProcessor(order, row);
-    }
-    return row;
+  async function askPartAgain(order: repo.OrderRow, row: repo.PartRefundRow, asked: AskedAgain) {
+    if (row.destination === 'credits' || !waitsForAnswer(row)) return row;
+    if (row.status !== 'failed') return askPartProcessor(order, row);
+    const retried = await transaction(async (tx) => {
+      const pending = await repo.retryPartRefund(tx, row.id, asked.reason, clock.now());
+      if (pending !== undefined) await asked.also(tx, order, null, row.amountCents);
+      return pending;
+    });
+    // Retried at the same moment by another admin, who asks the processor.
+    if (retried === undefined)
+      return (await repo.findPartRefund(db, order.id, row.requestKey)) ?? row;
+    return askPartProcessor(order, retried);
   }
 
   /** The money a refund request returns: its amount, or all that is left of the order. */
@@ -447,7 +473,10 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
     const requestKey = request.requestKey ?? randomUUID();
     const existing = await repo.findPartRefund(db, order.id, requestKey);
-    if (existing !== undefined) return { order, refund: await askPartAgain(order, existing) };
+    const asked = { reason: request.reason, also };
+    if (existing !== undefined) {
+      return { order, refund: await askPartAgain(order, existing, asked) };
+    }
     await partRefundableOrder(request.orderNumber);
     const asCredits = request.asCredits === true;
     const id = randomUUID();
@@ -455,6 +484,11 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     let written: { row: repo.PartRefundRow; mailed: boolean };
     try {
       written = await transaction(async (tx) => {
+        await repo.lockOrder(tx, order.id);
+        // Made meanwhile under the same key: the catch below answers with it.
+        if ((await repo.findPartRefund(tx, order.id, requestKey)) !== undefined) {
+          fail('ORDER_ALREADY_REFUNDED');
+        }
         const clawed =
           (await clawBack(tx, order, order.providerPaymentId, portion)) ??
           fail('ORDER_ALREADY_REFUNDED');
@@ -491,7 +525,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       // The same request made at the same moment: the one that wrote answers for both.
       const same = await repo.findPartRefund(db, order.id, requestKey);
       if (same === undefined) throw error;
-      return { order, refund: await askPartAgain(order, same) };
+      return { order, refund: await askPartAgain(order, same, asked) };
     }
     if (written.mailed) mailer.wake();
     if (asCredits) return { order, refund: written.row };
@@ -515,9 +549,8 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         : { status: answer.outcome, providerRefundId: answer.refundId };
     const { settled, mailed } = await transaction(async (tx) => {
       const after = await repo.settleRefund(tx, row.id, change, now);
-      if (after?.status === 'failed') await repo.flagOrder(tx, order.id, 'refund_failed', now);
+      await flagAfterAnswer(tx, order, after?.status);
       if (after?.status !== 'completed') return { settled: after, mailed: false };
-      await repo.unflagOrder(tx, order.id, 'refund_failed');
       return { settled: after, mailed: await mailBuyer(tx, order, after.id) };
     });
     if (mailed) mailer.wake();
@@ -544,15 +577,31 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
    * back already; its buyer's mail, sent when it succeeds, gives this `reason`), one whose answer
    * was lost is asked again under its own key; any other is done.
    */
-  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, reason: string, also: Also) {
+  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, asked: AskedAgain) {
     if (row.status === 'failed') {
-      const retried = (await repo.retryRefund(db, row.id, reason, clock.now())) ?? row;
-      if (retried.status === 'failed') return fail('ORDER_ALREADY_REFUNDED');
-      await also(db, order, null);
-      return askProcessor(order, retried);
+      const retried = await transaction(async (tx) => {
+        const pending = await repo.retryRefund(tx, row.id, asked.reason, clock.now());
+        if (pending !== undefined) await asked.also(tx, order, null);
+        return pending;
+      });
+      return retried === undefined ? fail('ORDER_ALREADY_REFUNDED') : askProcessor(order, retried);
     }
-    if (row.status === 'pending' && row.providerRefundId === null) return askProcessor(order, row);
+    if (waitsForAnswer(row)) return askProcessor(order, row);
     return fail('ORDER_ALREADY_REFUNDED');
+  }
+
+  /**
+   * The order's refund that waits for someone, which a request without an amount or a key (the
+   * console's Retry Refund, `orders refund` again) asks again for: one turned down before one
+   * whose answer was lost, the full refund before those of part, the oldest first.
+   */
+  async function waitingRefund(order: repo.OrderRow, full: repo.RefundRow | undefined) {
+    const parts = await repo.listPartRefunds(db, order.id);
+    const waiting = [
+      ...(full === undefined ? [] : [{ row: full, part: undefined }]),
+      ...parts.filter((part) => part.destination === 'card').map((part) => ({ row: part, part })),
+    ].filter(({ row }) => waitsForAnswer(row));
+    return waiting.find(({ row }) => row.status === 'failed') ?? waiting[0];
   }
 
   /**
@@ -654,15 +703,22 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     async refundForOperator(request: OperatorRefund, requestedBy: string | null, also: Also) {
       const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
       const existing = await repo.findRefund(db, order.id);
-      // An amount, credits, a request key or an order refunded in part: a refund of an amount.
-      const isPart =
+      const asked = { reason: request.reason, also };
+      // An amount, credits or a request key: a refund of an amount (or that one asked again).
+      const named =
         request.amountCents !== undefined ||
         request.asCredits === true ||
-        request.requestKey !== undefined ||
-        (existing === undefined && order.refundedCents > 0);
-      if (isPart) return partRefundForOperator(request, requestedBy, also);
+        request.requestKey !== undefined;
+      // Otherwise a refund that waits for someone is asked again before anything else is refunded.
+      const waiting = named ? undefined : await waitingRefund(order, existing);
+      if (waiting?.part !== undefined) {
+        return { order, refund: await askPartAgain(order, waiting.part, asked) };
+      }
+      if (named || (existing === undefined && order.refundedCents > 0)) {
+        return partRefundForOperator(request, requestedBy, also);
+      }
       if (existing !== undefined) {
-        return { order, refund: await askAgain(order, existing, request.reason, also) };
+        return { order, refund: await askAgain(order, existing, asked) };
       }
       await refundableOrder(request.orderNumber);
       const row = await transaction(async (tx) => {
@@ -687,14 +743,17 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     },
 
     /**
-     * Asks the processor again, under the same key, about refunds whose first answer was lost (a
-     * crash or a timeout after the credits were taken back); returns how many it asked about.
+     * Asks the processor again, under the same key, about refunds (in full or of an amount to the
+     * card) whose first answer was lost (a crash or a timeout after the credits were taken back);
+     * returns how many it asked about.
      */
     async askUnanswered(): Promise<number> {
       const before = new Date(clock.now().getTime() - ASK_AGAIN_AFTER_MS);
       const unanswered = await repo.listUnansweredRefunds(db, before, ASK_AGAIN_BATCH);
       for (const { order, refund: row } of unanswered) await askProcessor(order, row);
-      return unanswered.length;
+      const parts = await repo.listUnansweredPartRefunds(db, before, ASK_AGAIN_BATCH);
+      for (const { order, refund: row } of parts) await askPartProcessor(order, row);
+      return unanswered.length + parts.length;
     },
   };
 }

@@ -1,5 +1,5 @@
-import { ERRORS, type AvailableTime } from '@questfield/contract';
-import { format, isValid, parse, startOfDay } from 'date-fns';
+import { calendarDayIn, ERRORS, type AvailableTime } from '@questfield/contract';
+import { format, isValid, parse } from 'date-fns';
 import { failureText } from '@/lib/api-client';
 
 /** How the date is shown and typed (spec §4). */
@@ -10,21 +10,27 @@ export function dayKey(date: Date): string {
   return format(date, 'yyyy-MM-dd');
 }
 
-/** Today at midnight, the earliest day that can be picked. */
-export function today(now = new Date()): Date {
-  return startOfDay(now);
+/**
+ * The venue's today, the earliest day that can be picked and the one the modal opens on: the
+ * date on the venue's clock now (a browser a day ahead of the venue, or behind it, would pick
+ * the wrong day by its own), as the picker holds days: that date at the browser's midnight.
+ */
+export function venueToday(timeZone: string, now = Date.now()): Date {
+  const [year = 0, month = 1, day = 1] = calendarDayIn(now, timeZone).split('-').map(Number);
+  return new Date(year, month - 1, day);
 }
 
 /**
  * A date as typed: the day it names, 'invalid' when it is no MM/DD/YYYY date, 'past' when it
- * is before today. Empty text is 'invalid' too: a booking needs a day.
+ * is before `today` (the venue's; null while unknown: no day is past). Empty text is 'invalid'
+ * too: a booking needs a day.
  */
-export function readTypedDate(text: string, now = new Date()): Date | 'invalid' | 'past' {
+export function readTypedDate(text: string, today: Date | null): Date | 'invalid' | 'past' {
   const trimmed = text.trim();
   if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed)) return 'invalid';
-  const date = parse(trimmed, DATE_FORMAT, now);
+  const date = parse(trimmed, DATE_FORMAT, today ?? new Date());
   if (!isValid(date)) return 'invalid';
-  return date < today(now) ? 'past' : date;
+  return today !== null && date < today ? 'past' : date;
 }
 
 /**

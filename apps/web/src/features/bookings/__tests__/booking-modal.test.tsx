@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './booking-test-utils';
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
-import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
+import { mockApi, testConfig, testUser, testVenue, type MockAnswer } from '@/testing/mock-api';
 import { mswServer } from '@/testing/msw-server';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
 
@@ -234,6 +234,29 @@ describe('the booking modal: date and time slots', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it.each([
+    // Kiritimati (UTC+14) is a day ahead of every browser at 11:00 UTC on June 1…
+    ['Pacific/Kiritimati', '2026-06-01T11:00:00Z', '06/02/2026', '2026-06-02', /June 1st/],
+    // …and Pago Pago (UTC−11) a day behind them at 09:00 UTC.
+    ['Pacific/Pago_Pago', '2026-06-01T09:00:00Z', '05/31/2026', '2026-05-31', /May 30th/],
+  ])(
+    "opens on the venue's today (%s), not the browser's, and offers no day before it",
+    async (timeZone, now, shown, asked, dayBefore) => {
+      vi.setSystemTime(new Date(now));
+      const user = userEvent.setup();
+      const api = signedIn(10, { '/api/Venue': () => ({ body: testVenue({ timeZone }) }) });
+      renderApp('/');
+      const { dialog, date } = await openModal(user);
+
+      await waitFor(() => expect(date).toHaveValue(shown));
+      await within(dialog).findByRole('list', { name: /Available times/ });
+      expect(sentTo(api, 'Events/GetAvailableEventTimes')).toEqual([{ date: asked }]);
+      await user.click(date);
+      const before = await within(dialog).findByRole('gridcell', { name: dayBefore });
+      expect(before).toHaveAttribute('aria-disabled', 'true');
+    },
+  );
 
   it('offers no day before today in the calendar', async () => {
     const user = userEvent.setup();

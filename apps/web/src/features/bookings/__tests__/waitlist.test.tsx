@@ -112,7 +112,10 @@ describe('the booking modal on a full session', () => {
       'role',
       'status',
     );
-    expect(sentTo('Waitlist/Join')).toEqual([{ EventTime: FULL.EventTime }]);
+    // The browser's zone goes with the place, for the mails about it (ADR 0057).
+    expect(sentTo('Waitlist/Join')).toEqual([
+      { EventTime: FULL.EventTime, timeZone: 'America/New_York' },
+    ]);
 
     // Someone ahead got a seat: the day's stream reports it, and the place is asked again.
     state.entries = [waiting(1)];
@@ -128,6 +131,47 @@ describe('the booking modal on a full session', () => {
       await within(dialog).findByRole('button', { name: 'Join the Waitlist' }),
     ).toBeInTheDocument();
     expect(sentTo('Waitlist/Leave')).toEqual([{ EventTime: FULL.EventTime }]);
+  });
+
+  it("holds one stream in the tab, the banner's and the modal's, across the modal's views", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.opened = [];
+    const user = userEvent.setup();
+    const { sentTo } = signedIn(10, []);
+    const openNow = () =>
+      FakeEventSource.opened.filter((source) => source.readyState !== FakeEventSource.CLOSED);
+    renderApp('/');
+    await within(screen.getByRole('banner')).findByText('Credits');
+    await waitFor(() =>
+      expect(openNow().map((source) => source.url)).toEqual(['/api/Events/SeatStream']),
+    );
+
+    await user.click(await screen.findByRole('button', { name: /^Join/ }));
+    const dialog = await findDialog('Book a session');
+    const times = await within(dialog).findByRole('list', { name: /Available times/ });
+    // The modal's day rides the tab's stream: the offers-only one gave way to it.
+    await waitFor(() =>
+      expect(openNow().map((source) => source.url)).toEqual([
+        '/api/Events/SeatStream?date=2026-06-01',
+      ]),
+    );
+    const dayStream = openNow()[0]!;
+    const openedBefore = FakeEventSource.opened.length;
+    await user.click(within(times).getByRole('button', { name: /3:30 PM.*Full: waitlist/ }));
+    await within(dialog).findByRole('heading', { name: 'This session is full' });
+    // The full game's view listens to the same day on the same stream: nothing reopened.
+    expect(FakeEventSource.opened).toHaveLength(openedBefore);
+    expect(openNow()).toEqual([dayStream]);
+
+    // The offers still arrive on it.
+    const asked = sentTo('Waitlist/Mine').length;
+    act(() => dayStream.emit({ offered: true }));
+    await waitFor(() => expect(sentTo('Waitlist/Mine').length).toBeGreaterThan(asked));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(openNow().map((source) => source.url)).toEqual(['/api/Events/SeatStream']),
+    );
   });
 
   it('shows Not Enough Credits instead of joining when the player cannot pay for the game', async () => {
@@ -302,7 +346,7 @@ describe('the offer banner', () => {
       renderApp('/dashboard');
       await waitFor(() => expect(sentTo('Waitlist/Mine')).toHaveLength(1));
       const stream = FakeEventSource.opened
-        .filter((opened) => opened.url.startsWith('/api/Waitlist/Stream'))
+        .filter((opened) => opened.url === '/api/Events/SeatStream')
         .at(-1);
       expect(stream?.readyState).toBe(1);
 

@@ -3,13 +3,14 @@ import { format } from 'date-fns';
 import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { DATE_FORMAT, readTypedDate, today } from '../booking';
+import { DATE_FORMAT, readTypedDate } from '../booking';
 import { bookingsCopy } from '../copy';
 import { inputClass } from '@/components/ui/form';
 
 /**
- * The day of the booking (spec §4), on react-datepicker: MM/DD/YYYY, today by default, no day
- * before today in the calendar. A typed date is read as the player types; when they leave the
+ * The day of the booking (spec §4), on react-datepicker: MM/DD/YYYY, the venue's today by
+ * default, no day before it in the calendar (`today`: null while the venue's clock loads; the
+ * default day shows once it is known, unless the player has typed meanwhile). A typed date is read as the player types; when they leave the
  * field (or press Enter) with text that is no date, 'Date input not valid.' shows under it and
  * no day is chosen. The calendar's keyboard is react-datepicker's (arrows, Page Up/Down, Home,
  * End, Enter, Escape); it opens on a click or as the player types, not on focus, so the field
@@ -20,10 +21,19 @@ export const BookingDateField = forwardRef<
   {
     id: string;
     date: Date | null;
+    /** The venue's today (venueToday), null until its clock is known. */
+    today: Date | null;
     onDateChange: (date: Date | null) => void;
   }
->(function BookingDateField({ id, date, onDateChange }, ref) {
+>(function BookingDateField({ id, date, today, onDateChange }, ref) {
   const [text, setText] = useState(() => (date ? format(date, DATE_FORMAT) : ''));
+  // A day given from outside while the field is empty (the venue's today, known after the
+  // modal opened) is shown; what the player typed is never overwritten.
+  const [given, setGiven] = useState(date?.getTime() ?? null);
+  if ((date?.getTime() ?? null) !== given) {
+    setGiven(date?.getTime() ?? null);
+    if (date !== null && text === '') setText(format(date, DATE_FORMAT));
+  }
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const errorId = useId();
@@ -36,7 +46,7 @@ export const BookingDateField = forwardRef<
 
   /** The text is final (the field is left, or Enter): a day, or the reason it is none. */
   const commit = () => {
-    const read = readTypedDate(text);
+    const read = readTypedDate(text, today);
     if (read instanceof Date) {
       if (!date || read.getTime() !== date.getTime()) choose(read);
       return;
@@ -55,7 +65,7 @@ export const BookingDateField = forwardRef<
         id={id}
         selected={date}
         value={text}
-        minDate={today()}
+        minDate={today ?? undefined}
         dateFormat={DATE_FORMAT}
         strictParsing
         preventOpenOnFocus
@@ -71,11 +81,11 @@ export const BookingDateField = forwardRef<
           const value = event.target.value;
           setText(value);
           setError(null);
-          const read = readTypedDate(value);
+          const read = readTypedDate(value, today);
           if (read instanceof Date) onDateChange(read);
         }}
         onChange={(next: Date | null) => {
-          if (next && readTypedDate(format(next, DATE_FORMAT)) instanceof Date) choose(next);
+          if (next && readTypedDate(format(next, DATE_FORMAT), today) instanceof Date) choose(next);
         }}
         onBlur={commit}
         onKeyDown={(event: KeyboardEvent<HTMLElement>) => {

@@ -5,11 +5,19 @@ import {
   type RegisterEventResponse,
 } from '@questfield/contract';
 import { format } from 'date-fns';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type DatePicker from 'react-datepicker';
 import { Link } from 'react-router';
 import { useRegisterEventMutation } from '../api/register-event';
-import { DATE_FORMAT, dayKey, isFull, registerFailureText, today, venueTime } from '../booking';
+import { useLiveSeats } from '../api/watch-seats';
+import {
+  DATE_FORMAT,
+  dayKey,
+  isFull,
+  registerFailureText,
+  venueTime,
+  venueToday,
+} from '../booking';
 import { bookingsCopy } from '../copy';
 import { BookingDateField } from './booking-date-field';
 import { SlotList } from './slot-list';
@@ -20,7 +28,7 @@ import { DialogShell } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { useClockText } from '@/lib/venue-clock';
+import { useClockText, useVenueClock } from '@/lib/venue-clock';
 
 type View =
   | { step: 'pick' }
@@ -41,7 +49,7 @@ function slotText(clockText: ReturnType<typeof useClockText>, day: Date, slot: A
 const headingClass = 'text-lg font-bold text-white outline-none';
 
 /**
- * The booking modal (spec §4): a day (today by default), then its slots. A chosen slot shows
+ * The booking modal (spec §4): a day (the venue's today by default), then its slots. A chosen slot shows
  * 'Confirm Your Booking' (credits now, the cost and what remains) with 'Book Experience' and
  * 'Change Selection', or 'Not Enough Credits' with 'Buy Credits' below 2 credits. A booking is
  * one request ('Book Experience' waits for it); the success line 'Event registered at …', the
@@ -70,7 +78,14 @@ export default function BookingDialog({
   /** After the dialog has closed: the opener takes the focus back. */
   onClosed: () => void;
 }) {
-  const [day, setDay] = useState<Date | null>(() => today());
+  // The day starts as the venue's today, known with its clock (GET /api/Venue): not the
+  // browser's, which is another date for a player far east or west of the venue. Until the
+  // player picks one, `picked` is undefined and the day follows the venue's clock.
+  const { clock } = useVenueClock();
+  const zone = clock?.timeZone;
+  const today = useMemo(() => (zone === undefined ? null : venueToday(zone)), [zone]);
+  const [picked, setPicked] = useState<Date | null | undefined>(undefined);
+  const day = picked === undefined ? today : picked;
   const [view, setView] = useState<View>({ step: 'pick' });
   const [failure, setFailure] = useState<string | null>(null);
   const busyRef = useRef(false);
@@ -84,6 +99,11 @@ export default function BookingDialog({
   const clockText = useClockText();
   // Without a config (it failed), multiplayer counts as on: the server refuses a booking anyway.
   const multiplayerEnabled = config.isError || (config.data?.multiplayerEnabled ?? false);
+  // One listener for the open modal's day, whichever view shows it (the list, a full game's
+  // line), so moving between them keeps the one stream (ADR 0063). The dialog stays mounted
+  // once closed: the day is let go with it.
+  const liveDay = open && !config.isPending && multiplayerEnabled && day ? dayKey(day) : null;
+  const refetchEvery = useLiveSeats(liveDay);
 
   // Each new view puts the focus on its heading (or the success line); back to the list, on it.
   const shownStep = useRef(view.step);
@@ -122,7 +142,8 @@ export default function BookingDialog({
           ref={pickerRef}
           id={dateId}
           date={day}
-          onDateChange={(next) => setDay(next)}
+          today={today}
+          onDateChange={(next) => setPicked(next)}
         />
         {config.isPending ? null : !multiplayerEnabled ? (
           <p
@@ -135,6 +156,7 @@ export default function BookingDialog({
           <SlotList
             ref={slotsRef}
             date={dayKey(day)}
+            refetchEvery={refetchEvery}
             onChoose={(slot) => {
               setFailure(null);
               setView({ step: isFull(slot) ? 'waitlist' : 'confirm', slot, day });
@@ -149,6 +171,7 @@ export default function BookingDialog({
       <WaitlistView
         slot={slot}
         date={dayKey(chosenDay)}
+        refetchEvery={refetchEvery}
         sessionText={slotText(clockText, chosenDay, slot)}
         userId={userId}
         credits={credits}

@@ -2,7 +2,6 @@ import type { AvailableTime, ClosedSlot } from '@questfield/contract';
 import { forwardRef } from 'react';
 import { useAvailableTimes } from '../api/get-available-times';
 import { useDayStatus } from '../api/get-day-status';
-import { useLiveSeats } from '../api/watch-seats';
 import { isFull, venueTime } from '../booking';
 import { bookingsCopy } from '../copy';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -20,13 +19,18 @@ import { cn } from '@/utils/cn';
  * A slot an operator closed on its own with a reason stays in its place, not a button, as
  * 'Closed: <reason>'.
  * Choosing a slot moves on to the confirmation. The seats left change live while the list is
- * shown (useLiveSeats).
+ * shown: the modal keeps the day's seats live (useLiveSeats) and says how often to ask instead.
  */
 export const SlotList = forwardRef<
   HTMLUListElement,
-  { date: string; onChoose: (slot: AvailableTime) => void }
->(function SlotList({ date, onChoose }, ref) {
-  const times = useAvailableTimes(date, useLiveSeats(date));
+  {
+    date: string;
+    /** How often to ask for the day: never while its seats are live (useLiveSeats). */
+    refetchEvery: number | false;
+    onChoose: (slot: AvailableTime) => void;
+  }
+>(function SlotList({ date, refetchEvery, onChoose }, ref) {
+  const times = useAvailableTimes(date, refetchEvery);
   const closure = useDayStatus(date, times.isSuccess);
   const closedSlots = closure.data?.slots ?? [];
   const legendId = `slots-${date}`;

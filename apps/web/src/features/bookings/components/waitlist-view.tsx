@@ -4,7 +4,6 @@ import { useAvailableTimes } from '../api/get-available-times';
 import { entryOn, useWaitlist } from '../api/get-waitlist';
 import { useJoinWaitlistMutation } from '../api/join-waitlist';
 import { useLeaveWaitlistMutation } from '../api/leave-waitlist';
-import { useLiveSeats } from '../api/watch-seats';
 import { isFull } from '../booking';
 import { bookingsCopy } from '../copy';
 import { OfferActions, OfferText, type OfferOutcome } from './waitlist-offer';
@@ -18,12 +17,13 @@ const headingClass = 'text-lg font-bold text-white outline-none';
  * The booking modal's view of a full session (ADR 0034): 'Join the Waitlist' (free), then 'You
  * are number N in line.' with 'Leave the Waitlist'; a seat held for the player shows the offer
  * (OfferActions); a seat free again (nobody waiting for it) offers to book it. The seats and the
- * place stay live while it is shown: the day's seat stream runs, and a change of this game asks
- * for the player's places again.
+ * place stay live while it is shown: the modal keeps the day's seats live (useLiveSeats), and a
+ * change of this game asks for the player's places again.
  */
 export function WaitlistView({
   slot,
   date,
+  refetchEvery,
   sessionText,
   userId,
   credits,
@@ -36,6 +36,8 @@ export function WaitlistView({
   slot: AvailableTime;
   /** The venue day, 'YYYY-MM-DD'. */
   date: string;
+  /** How often to ask for the day: never while its seats are live (useLiveSeats). */
+  refetchEvery: number | false;
   /** 'MM/DD/YYYY, 10:00 AM (venue time)'. */
   sessionText: string;
   userId: string | null;
@@ -47,7 +49,7 @@ export function WaitlistView({
   onBuyCredits: () => void;
   onBack: () => void;
 }) {
-  const times = useAvailableTimes(date, useLiveSeats(date));
+  const times = useAvailableTimes(date, refetchEvery);
   const live = times.data?.find((listed) => listed.EventTime === slot.EventTime) ?? slot;
   const waitlist = useWaitlist(userId).data;
   const entry = entryOn(waitlist, slot.EventTime);

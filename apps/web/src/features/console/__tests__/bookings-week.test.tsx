@@ -2,6 +2,7 @@ import { API_ROUTES, type ConsoleBookingsWeek } from '@questfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
 import { mockApi, testConsoleSession, testUser, testVenue } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -17,6 +18,12 @@ const days = (from: string) =>
     date.setUTCDate(date.getUTCDate() + index);
     return date.toISOString().slice(0, 10);
   });
+
+/** `time` ('HH:MM') on `day` in New York, as an instant: summer time (UTC−4) until Nov 1, 2026. */
+const newYork = (day: string, time: string) => {
+  const offset = day < '2026-11-01' ? '-04:00' : '-05:00';
+  return new Date(`${day}T${time}:00${offset}`).toISOString();
+};
 
 const weekFrom = (from: string): ConsoleBookingsWeek => {
   const shown = days(from);
@@ -35,6 +42,7 @@ const weekFrom = (from: string): ConsoleBookingsWeek => {
           ? null
           : {
               day,
+              startsAt: newYork(day, time),
               booked: index === 0 ? 25 : index,
               capacity: 25,
               open: time !== '18:30' || index !== 1,
@@ -46,6 +54,8 @@ const weekFrom = (from: string): ConsoleBookingsWeek => {
 
 describe('the week of bookings', () => {
   it("shows each game's seats taken of capacity, day by day, each cell its day's link", async () => {
+    // At the venue: its clock alone, its zone named.
+    fakeBrowserTimeZone('America/New_York');
     const api = mockApi({
       '/api/Users/Me': () => ({ body: [testUser] }),
       [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role: 'staff' }) }),
@@ -72,16 +82,20 @@ describe('the week of bookings', () => {
       'Sun, Jun 7 (Closed)',
     ]);
     const full = within(table).getByRole('link', {
-      name: 'Mon, Jun 1, 10:00 AM: 25 of 25 seats taken. Open the venue day.',
+      name: 'Mon, Jun 1, 10:00 AM EDT: 25 of 25 seats taken. Open the venue day.',
     });
     expect(full).toHaveAttribute('href', '/operator/schedule?day=2026-06-01');
     expect(full).toHaveTextContent('25/25');
     expect(
       within(table).getByRole('link', {
-        name: 'Tue, Jun 2, 6:30 PM: 1 of 25 seats taken, closed. Open the venue day.',
+        name: 'Tue, Jun 2, 6:30 PM EDT: 1 of 25 seats taken, closed. Open the venue day.',
       }),
     ).toHaveTextContent('1/25closed');
     const rows = within(table).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.querySelector('th')?.textContent)).toEqual([
+      '10:00 AM EDT',
+      '6:30 PM EDT',
+    ]);
     expect([...(rows[1]?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
       '25/25',
       '1/25',
@@ -103,5 +117,34 @@ describe('the week of bookings', () => {
         { from: '2026-06-01' },
       ]),
     );
+  });
+
+  it('names the zone of each time, the viewer’s beside it, and a game’s own when summer time ends', async () => {
+    fakeBrowserTimeZone('Europe/Berlin');
+    mockApi({
+      '/api/Users/Me': () => ({ body: [testUser] }),
+      [API_ROUTES.consoleSession.path]: () => ({ body: testConsoleSession({ role: 'staff' }) }),
+      '/api/Venue': () => ({ body: testVenue() }),
+      // Thursday, October 29 to Wednesday, November 4: New York leaves summer time on Sunday.
+      [BOOKINGS]: () => ({ body: weekFrom('2026-10-29') }),
+    });
+    renderApp('/operator/week?from=2026-10-29');
+    const table = await screen.findByRole('table', {
+      name: 'Bookings from Thu, Oct 29 to Wed, Nov 4',
+    });
+    const rows = within(table).getAllByRole('row');
+    await waitFor(() =>
+      expect(rows[1]?.querySelector('th')?.textContent).toBe('10:00 AM EDT, 3:00 PM CET your time'),
+    );
+    expect(
+      within(table).getByRole('link', {
+        name: 'Thu, Oct 29, 10:00 AM EDT (3:00 PM CET your time): 25 of 25 seats taken. Open the venue day.',
+      }),
+    ).toHaveTextContent(/^25\/25$/);
+    // From Sunday the same wall time is on standard time: the cell says so.
+    const sunday = within(table).getByRole('link', {
+      name: 'Sun, Nov 1, 10:00 AM EST (4:00 PM CET your time): 3 of 25 seats taken. Open the venue day.',
+    });
+    expect(sunday).toHaveTextContent('3/2510:00 AM EST');
   });
 });

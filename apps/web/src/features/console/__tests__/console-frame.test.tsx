@@ -1,10 +1,10 @@
-import { API_ROUTES, type ConsoleSession } from '@questfield/contract';
+import { API_ROUTES, type ConsoleSession, type VenueDetails } from '@questfield/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { refusal } from '@/testing/answers';
-import { mockApi, testConsoleSession, testUser } from '@/testing/mock-api';
+import { mockApi, testConsoleSession, testUser, testVenue } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 // The lazy console page loads before the tests run, so no first wait pays for it.
@@ -12,8 +12,15 @@ beforeAll(async () => {
   await import('@/app/routes/console');
 }, 30_000);
 
-/** The console open for `role`, past two-factor, at `path`; the screens' lists all fail. */
-function openConsole(path: string, overrides: Partial<ConsoleSession> = {}) {
+/**
+ * The console open for `role`, past two-factor, at `path`; the screens' lists all fail. `answers`
+ * adds to or replaces the API's answers.
+ */
+function openConsole(
+  path: string,
+  overrides: Partial<ConsoleSession> = {},
+  answers: Parameters<typeof mockApi>[0] = {},
+) {
   mockApi({
     '/api/Users/Me': () => ({ body: [testUser] }),
     [API_ROUTES.consoleSession.path]: () => ({
@@ -22,6 +29,7 @@ function openConsole(path: string, overrides: Partial<ConsoleSession> = {}) {
     [API_ROUTES.consoleDay.path]: () => refusal('INTERNAL'),
     [API_ROUTES.consolePlayerSearch.path]: () => refusal('INTERNAL'),
     [API_ROUTES.consoleOrders.path]: () => refusal('INTERNAL'),
+    ...answers,
   });
   return renderApp(path);
 }
@@ -34,7 +42,9 @@ describe("the console's frame", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const bar = screen.getByRole('banner');
-    expect(within(bar).getByRole('link', { name: 'Questfield Console' })).toBeVisible();
+    expect(
+      await within(bar).findByRole('link', { name: 'Old Mill District Console' }),
+    ).toBeVisible();
     expect(bar).toHaveTextContent('ada · Admin');
     expect(within(bar).getByRole('link', { name: 'Player site' })).toHaveAttribute('href', '/');
     expect(within(bar).getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -51,6 +61,28 @@ describe("the console's frame", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/operator/orders');
     await waitFor(() => expect(document.title).toMatch(/^Orders · Console/));
+  });
+
+  it("names the venue in the bar once its details are read, and the product's name until then", async () => {
+    let answerVenue: (answer: { body: VenueDetails }) => void = () => undefined;
+    openConsole(
+      '/operator',
+      {},
+      {
+        [API_ROUTES.venue.path]: () =>
+          new Promise<{ body: VenueDetails }>((resolve) => {
+            answerVenue = resolve;
+          }),
+      },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Today' });
+    const bar = screen.getByRole('banner');
+    const brand = within(bar).getByRole('link', { name: 'Questfield Console' });
+    expect(brand).toHaveAttribute('href', '/operator');
+
+    answerVenue({ body: testVenue({ name: 'Harbour Lights Arcade' }) });
+    await waitFor(() => expect(brand).toHaveTextContent(/^Harbour Lights Arcade Console$/));
+    expect(within(bar).queryByText(/Questfield/)).toBeNull();
   });
 
   it('goes to a screen on g and its key, and not while typing in a field', async () => {

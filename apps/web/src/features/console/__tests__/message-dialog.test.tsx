@@ -104,6 +104,10 @@ describe("the message to a game's players", () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(within(dialog).getByText(`Subject: ${RENDERED.subject}`)).toBeVisible();
     expect(within(dialog).getByText(/We start at 10:10\.\s+See you soon\./)).toBeVisible();
+    // A long mail scrolls in its box: the keyboard reaches the box (axe's scrollable region).
+    const text = within(dialog).getByRole('region', { name: 'Message' });
+    expect(text).toHaveAttribute('tabindex', '0');
+    expect(text).toHaveTextContent(/We start at 10:10\.\s+See you soon\./);
     expect(within(dialog).getByText('2 booked, 1 waiting will get this.')).toBeVisible();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));

@@ -44,6 +44,7 @@ const order = (overrides: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
 const refundedOrder = order({
   status: 'refunded',
   refund: {
+    amount: '$17.99',
     status: 'completed',
     providerRefundId: 'REF456',
     failureCode: null,
@@ -391,6 +392,40 @@ describe("the console's orders", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
     await waitForDialogToClose();
     expect(sentTo(api, PLAN)).toEqual([]);
+    expect(sentTo(api, REFUND)).toEqual([
+      { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
+    ]);
+  });
+
+  it('retries a refund of part turned down, for its own amount', async () => {
+    const user = userEvent.setup();
+    const partTurnedDown = order({
+      flag: 'refund_failed',
+      refundedCents: 500,
+      remainingCents: 1299,
+      refund: {
+        ...(refundedOrder.refund ?? expect.fail()),
+        amount: '$5.00',
+        status: 'failed',
+        providerRefundId: null,
+        failureCode: 'REFUND_DECLINED',
+      },
+    });
+    const api = openOrders('admin', {
+      [LIST]: () => ({ body: { orders: [partTurnedDown], nextCursor: null } }),
+    });
+    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
+    expect(table).toHaveTextContent('$5.00 refunded');
+    await user.click(
+      within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
+    );
+    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    expect(dialog).toHaveTextContent('Ask it again to return $5.00');
+    await giveReason(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
+    await waitForDialogToClose();
+    expect(sentTo(api, PLAN)).toEqual([]);
+    // No amount and no key: the server asks again for the refund that waits, not for more.
     expect(sentTo(api, REFUND)).toEqual([
       { orderNumber: 'QF-7K3M9X2P4D', leaveShortfall: false, reason: REASON },
     ]);

@@ -24,7 +24,7 @@ const roster: ConsoleRoster = {
   accessCode: 'MAZE-4821',
   noShowFrom: '2026-06-01T14:10:00.000Z',
   graceMinutes: 10,
-  counts: { booked: 3, joined: 1, noShow: 1 },
+  counts: { booked: 4, joined: 1, noShow: 1 },
   seats: [
     {
       username: 'ada',
@@ -49,6 +49,14 @@ const roster: ConsoleRoster = {
       at: '2026-05-31T15:00:00.000Z',
       joinedAt: null,
       presence: 'no-show',
+    },
+    {
+      username: 'di',
+      email: 'di@example.com',
+      source: 'staff',
+      at: '2026-06-01T13:00:00.000Z',
+      joinedAt: null,
+      presence: 'waiting',
     },
   ],
 };
@@ -80,10 +88,11 @@ describe("a game's roster", () => {
         ['1', 'ada', 'ada@example.com', 'Sat, May 30, 11:00 AM EDT', 'Booked', '10:02 AM EDT'],
         ['2', 'bo', 'bo@example.com', 'Mon, Jun 1, 10:01 AM EDT', 'Joined by code', 'Not yet'],
         ['3', 'cy', 'cy@example.com', 'Sun, May 31, 11:00 AM EDT', 'From the waitlist', 'No-show'],
+        ['4', 'di', 'di@example.com', 'Mon, Jun 1, 9:00 AM EDT', 'Booked by staff', 'Not yet'],
       ]),
     );
     expect(screen.getByText('MAZE-4821')).toBeVisible();
-    expect(screen.getByText('3 of 25 seats booked · 1 joined · 1 no-show')).toBeVisible();
+    expect(screen.getByText('4 of 25 seats booked · 1 joined · 1 no-show')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the venue day' })).toHaveAttribute(
       'href',
       '/operator/schedule?day=2026-06-01',

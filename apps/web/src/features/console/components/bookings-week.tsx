@@ -1,4 +1,4 @@
-import type { ConsoleBookingsWeek } from '@questfield/contract';
+import { venueTimeText, type ConsoleBookingsWeek } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, format, parseISO } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
@@ -6,11 +6,12 @@ import { bookingsWeekQueryOptions } from '../api/get-bookings-week';
 import { bookingsWeekCopy } from '../copy/bookings-week';
 import { commonCopy } from '../copy/common';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ClockTime } from '@/components/ui/clock-time';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { Table } from '@/components/ui/table';
 import { consolePaths } from '@/config/paths';
-import { useWallClockText } from '@/lib/venue-clock';
+import { useClockText, useVenueClock, useWallClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
 const calendarDay = new Intl.DateTimeFormat('en-US', {
@@ -27,6 +28,9 @@ const dayPath = (day: string) => `${consolePaths.schedule}?${new URLSearchParams
 /**
  * Seven venue days of bookings (from today unless the address names `from`): each game's seats
  * taken of its capacity, closed games and days without games marked; a cell opens its day.
+ * Times are on the venue's clock with its zone named (the viewer's beside it where it differs),
+ * as on the venue day: a row's time is its first game's, and a game whose clock names another
+ * zone that week (summer time began or ended) says its own.
  */
 export function BookingsWeek() {
   const [params, setParams] = useSearchParams();
@@ -86,6 +90,9 @@ export function BookingsWeek() {
 
 function WeekGrid({ week }: { week: ConsoleBookingsWeek }) {
   const wall = useWallClockText();
+  const clockText = useClockText();
+  const { clock } = useVenueClock();
+  const venueText = (at: string) => (clock === null ? null : venueTimeText(at, clock));
   const first = week.days[0]?.day ?? week.from;
   const last = week.days.at(-1)?.day ?? week.from;
   const columns = [
@@ -111,46 +118,59 @@ function WeekGrid({ week }: { week: ConsoleBookingsWeek }) {
               </td>
             </tr>
           ) : null}
-          {week.rows.map((row) => (
-            <tr key={row.time}>
-              <th scope="row" className="py-2 pr-3 font-semibold whitespace-nowrap text-white">
-                {wall(row.time)}
-              </th>
-              {row.cells.map((cell, index) => (
-                <td key={week.days[index]?.day ?? index} className="py-2 pr-3">
-                  {cell === null ? (
-                    <span className="text-mist-500">{bookingsWeekCopy.noGame}</span>
+          {week.rows.map((row) => {
+            const firstGame = row.cells.find((cell) => cell !== null);
+            const rowText = firstGame === undefined ? null : venueText(firstGame.startsAt);
+            return (
+              <tr key={row.time}>
+                <th scope="row" className="py-2 pr-3 font-semibold whitespace-nowrap text-white">
+                  {firstGame === undefined ? (
+                    wall(row.time)
                   ) : (
-                    <Link
-                      to={dayPath(cell.day)}
-                      aria-label={bookingsWeekCopy.cellLabel(
-                        dayLabel(cell.day),
-                        wall(row.time),
-                        cell.booked,
-                        cell.capacity,
-                        cell.open,
-                      )}
-                      className={cn(
-                        'inline-flex flex-col rounded-md px-1.5 py-0.5 tabular-nums underline-offset-4 hover:underline',
-                        !cell.open
-                          ? 'text-mist-400 line-through'
-                          : cell.booked >= cell.capacity
-                            ? 'text-amber-200'
-                            : cell.booked > 0
-                              ? 'text-accent-300'
-                              : 'text-mist-100',
-                      )}
-                    >
-                      {bookingsWeekCopy.cell(cell.booked, cell.capacity)}
-                      {cell.open ? null : (
-                        <span className="text-xs no-underline">{bookingsWeekCopy.closedSlot}</span>
-                      )}
-                    </Link>
+                    <ClockTime at={firstGame.startsAt} pending={wall(row.time)} stacked />
                   )}
-                </td>
-              ))}
-            </tr>
-          ))}
+                </th>
+                {row.cells.map((cell, index) => (
+                  <td key={week.days[index]?.day ?? index} className="py-2 pr-3">
+                    {cell === null ? (
+                      <span className="text-mist-500">{bookingsWeekCopy.noGame}</span>
+                    ) : (
+                      <Link
+                        to={dayPath(cell.day)}
+                        aria-label={bookingsWeekCopy.cellLabel(
+                          dayLabel(cell.day),
+                          clockText(cell.startsAt, 'none', wall(row.time)),
+                          cell.booked,
+                          cell.capacity,
+                          cell.open,
+                        )}
+                        className={cn(
+                          'inline-flex flex-col rounded-md px-1.5 py-0.5 tabular-nums underline-offset-4 hover:underline',
+                          !cell.open
+                            ? 'text-mist-400 line-through'
+                            : cell.booked >= cell.capacity
+                              ? 'text-amber-200'
+                              : cell.booked > 0
+                                ? 'text-accent-300'
+                                : 'text-mist-100',
+                        )}
+                      >
+                        {bookingsWeekCopy.cell(cell.booked, cell.capacity)}
+                        {venueText(cell.startsAt) === rowText ? null : (
+                          <span className="text-xs no-underline">{venueText(cell.startsAt)}</span>
+                        )}
+                        {cell.open ? null : (
+                          <span className="text-xs no-underline">
+                            {bookingsWeekCopy.closedSlot}
+                          </span>
+                        )}
+                      </Link>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </>
       </Table>
     </div>

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { useChangeSlot } from '../api/change-slot';
 import { closurePreviewQueryOptions } from '../api/get-closure-preview';
 import { capacityCopy, scheduleCopy } from '../copy/schedule';
+import { DialogFooter } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
-import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
+import { Field, FormError, TextareaField } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 
 const MOST_SEATS = 1_000;
@@ -125,10 +126,11 @@ export function CapacityDialog({
             ) : null}
           </>
         ) : null}
-        {change.isError ? (
-          <FormError>{failureText(change.error, scheduleCopy.changeFailed)}</FormError>
-        ) : null}
-        <SubmitButton pending={change.isPending}>{scheduleCopy.capacitySave}</SubmitButton>
+        <DialogFooter
+          error={change.isError ? failureText(change.error, scheduleCopy.changeFailed) : null}
+          pending={change.isPending}
+          confirmLabel={scheduleCopy.capacitySave}
+        />
       </form>
     </DialogShell>
   );

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ConsoleClosurePreview } from '@questfield/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { closurePreviewQueryOptions } from '../api/get-closure-preview';
 import { commonCopy } from '../copy/common';
 import { closureCopy } from '../copy/schedule';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { DialogFooter, DialogOutcome } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
-import { FormError, SubmitButton, TextareaField } from '@/components/ui/form';
+import { FormError, TextareaField } from '@/components/ui/form';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureText } from '@/lib/api-client';
 import { useWallClockText } from '@/lib/venue-clock';
@@ -72,7 +72,7 @@ export function ClosureDialog({
       busy={closure.isPending}
     >
       {closure.isSuccess ? (
-        <ClosureResult text={closure.data} onDone={onClose} />
+        <DialogOutcome text={closure.data} doneLabel={closureCopy.done} onDone={onClose} />
       ) : preview.isPending ? (
         <p role="status" className="mt-5 text-sm text-mist-300">
           {closureCopy.loading}
@@ -194,24 +194,7 @@ function ChoiceForm({
       ) : asksChoice ? (
         <p className="text-sm text-mist-300">{closureCopy.reasonGiven(givenReason)}</p>
       ) : null}
-      <FormError>{error}</FormError>
-      <SubmitButton pending={pending}>{confirmLabel}</SubmitButton>
+      <DialogFooter error={error} pending={pending} confirmLabel={confirmLabel} />
     </form>
-  );
-}
-
-/** What the closure did, focused as it appears (the form it replaces had the focus). */
-function ClosureResult({ text, onDone }: { text: string; onDone: () => void }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div className="mt-5 flex flex-col items-start gap-4">
-      <p ref={ref} role="status" tabIndex={-1} className="text-white outline-none">
-        {text}
-      </p>
-      <button type="button" className={buttonStyles({ variant: 'secondary' })} onClick={onDone}>
-        {closureCopy.done}
-      </button>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConsoleSession } from '@questfield/contract';
+import { BRAND_NAME, type ConsoleSession } from '@questfield/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { frameCopy } from '../copy/frame';
@@ -7,6 +7,7 @@ import { ConsoleShortcuts } from './console-shortcuts';
 import { MAIN_CONTENT_ID } from '@/components/layout/app-layout';
 import { consolePaths, pageTitle, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useVenueName } from '@/lib/venue-clock';
 
 export const barLinkClass =
   'inline-flex h-9 items-center rounded-full px-3 font-semibold text-mist-100 hover:bg-white/10 hover:text-white';
@@ -40,6 +41,8 @@ export function ConsoleFrame({
   const inside = operator?.twoFactorPassed === true;
   const items = operator === undefined ? [] : navFor(operator.role);
   const screen = useCurrentScreen();
+  // Staff at several venues tell them apart by the bar; until the name is known, the product's.
+  const venueName = useVenueName() ?? BRAND_NAME;
   const title = inside && screen !== undefined ? screen.label : frameCopy.title;
   useDocumentTitle(pageTitle(title === frameCopy.title ? title : `${title} · ${frameCopy.title}`));
 
@@ -65,11 +68,12 @@ export function ConsoleFrame({
       </a>
       <header className="border-b border-white/10 bg-ink-900">
         <div className="mx-auto flex h-12 max-w-7xl items-center gap-3 px-3 lg:px-6">
+          {/* A long name gives way to the menu's button on a phone: it ends in an ellipsis. */}
           <Link
             to={consolePaths.home}
-            className="shrink-0 font-display text-base font-bold tracking-tight text-white"
+            className="min-w-0 truncate font-display text-base font-bold tracking-tight text-white"
           >
-            {frameCopy.brand}
+            {frameCopy.brand(venueName)}
           </Link>
           <div
             data-account-bar
@@ -104,10 +108,15 @@ export function ConsoleFrame({
         </div>
         {inside ? <ConsoleTabs items={items} /> : null}
       </header>
+      {/*
+        The room at the foot is a notice's (StatusNotice, fixed there until dismissed): on a
+        phone it spans the width, and without it the screen's last button could not be
+        scrolled out from under one.
+      */}
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-3 py-4 lg:px-6 lg:py-6"
+        className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-3 pt-4 pb-36 lg:px-6 lg:pt-6"
       >
         <h1 className="sr-only">{title}</h1>
         {children}

@@ -13,9 +13,9 @@ import { previewGameMessage } from '../api/preview-game-message';
 import { sendGameMessage } from '../api/send-game-message';
 import { commonCopy } from '../copy/common';
 import { messageCopy } from '../copy/schedule';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { DialogFooter, DialogOutcome } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
-import { Field, FormError, SubmitButton, TextareaField } from '@/components/ui/form';
+import { Field, TextareaField } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
 
 /** The contract's own rules for the subject and the body, so the fields say what the API would. */
@@ -75,7 +75,7 @@ export function MessageDialog({
       busy={send.isPending}
     >
       {send.isSuccess ? (
-        <SentResult text={sentText(send.data)} onDone={onClose} />
+        <DialogOutcome text={sentText(send.data)} doneLabel={messageCopy.done} onDone={onClose} />
       ) : preview.isSuccess && draft !== null ? (
         <PreviewStep
           preview={preview.data}
@@ -143,8 +143,7 @@ function WriteStep({
         <input type="checkbox" className="size-4" {...form.register('waiting')} />
         {messageCopy.waitingLabel}
       </label>
-      <FormError>{error}</FormError>
-      <SubmitButton pending={pending}>{messageCopy.preview}</SubmitButton>
+      <DialogFooter error={error} pending={pending} confirmLabel={messageCopy.preview} />
     </form>
   );
 }
@@ -179,49 +178,25 @@ function PreviewStep({
       </h3>
       <div className="rounded-xl border border-white/15 bg-ink-950/60 p-4 text-sm">
         <p className="font-semibold text-white">{messageCopy.subjectLine(preview.subject)}</p>
-        <p className="mt-3 max-h-64 overflow-y-auto whitespace-pre-line text-mist-100">
-          {preview.text}
-        </p>
+        {/* A long message scrolls: the keyboard reaches it, and it is named for who lands there. */}
+        <div
+          role="region"
+          aria-label={messageCopy.bodyLabel}
+          tabIndex={0}
+          className="mt-3 max-h-64 overflow-y-auto"
+        >
+          <p className="whitespace-pre-line text-mist-100">{preview.text}</p>
+        </div>
       </div>
       <p className="text-white tabular-nums">
         {messageCopy.reach(preview.booked, preview.waiting)}
       </p>
-      <FormError>{error}</FormError>
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'secondary' })}
-          disabled={pending}
-          onClick={onEdit}
-        >
-          {messageCopy.edit}
-        </button>
-        <button
-          type="button"
-          className={buttonStyles()}
-          disabled={pending}
-          aria-busy={pending}
-          onClick={onSend}
-        >
-          {messageCopy.send}
-        </button>
-      </div>
+      <DialogFooter
+        error={error}
+        pending={pending}
+        confirmLabel={messageCopy.send}
+        back={{ label: messageCopy.edit, onBack: onEdit, onConfirm: onSend }}
+      />
     </section>
-  );
-}
-
-/** What was sent, focused as it appears (the step it replaces had the focus). */
-function SentResult({ text, onDone }: { text: string; onDone: () => void }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div className="mt-5 flex flex-col items-start gap-4">
-      <p ref={ref} role="status" tabIndex={-1} className="text-white outline-none">
-        {text}
-      </p>
-      <button type="button" className={buttonStyles({ variant: 'secondary' })} onClick={onDone}>
-        {messageCopy.done}
-      </button>
-    </div>
   );
 }

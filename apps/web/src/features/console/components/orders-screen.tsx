@@ -91,7 +91,10 @@ function OrderState({ order }: { order: ConsoleOrder }) {
   );
 }
 
-/** Refund for a paid order, retry for a refund the processor turned down; else nothing. */
+/**
+ * Refund for a paid order, retry for a refund the processor turned down (in full or of part of
+ * the order: the one the row shows); else nothing.
+ */
 function RefundButton({
   order,
   onRefund,
@@ -99,7 +102,8 @@ function RefundButton({
   order: ConsoleOrder;
   onRefund: (target: RefundTarget) => void;
 }) {
-  const retry = order.refund?.status === 'failed';
+  const { refund } = order;
+  const retry = refund?.status === 'failed';
   if (order.status !== 'paid' && !retry) return null;
   return (
     <button
@@ -111,7 +115,8 @@ function RefundButton({
       onClick={(event) =>
         onRefund({
           orderNumber: order.orderNumber,
-          amount: order.amount,
+          // A retry returns the money of the refund turned down, all or part of the order's.
+          amount: retry ? refund.amount : order.amount,
           retry,
           returnFocus: event.currentTarget,
         })

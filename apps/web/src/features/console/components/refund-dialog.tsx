@@ -25,6 +25,7 @@ import { failureText } from '@/lib/api-client';
 /** The order a refund is for, and the button that asked (the focus goes back to it). */
 export type RefundTarget = {
   orderNumber: string;
+  /** What the order cost, or for a retry what the refund turned down returns. */
   amount: string;
   /** The processor turned the last refund down: ask it again (the credits are back already). */
   retry: boolean;

@@ -1,14 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  VENUE_DETAILS,
-  venueSettings,
-  type ConsoleSettings,
-  type VenueSettings,
-} from '@questfield/contract';
+import { VENUE_DETAILS, venueSettings, type ConsoleSettings } from '@questfield/contract';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { useChangeSettings } from '../api/change-settings';
 import { settingsCopy } from '../copy/settings';
+import { useSettingForm } from '../hooks/use-setting-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError, inputClass } from '@/components/ui/form';
 import { Panel } from '@/components/ui/panel';
@@ -47,34 +40,20 @@ export function VenueDetailsPanel({ settings, canEdit, onNotice }: VenueDetailsP
 }
 
 function VenueForm({ settings, onNotice }: Omit<VenueDetailsProps, 'canEdit'>) {
-  const change = useChangeSettings();
   const hoursId = useId();
   const { timeZone: _zone, ...stored } = settings.venue;
-  const form = useForm<VenueSettings>({
-    resolver: zodResolver(venueSettings),
+  const { form, change, onSubmit } = useSettingForm({
+    schema: venueSettings,
     defaultValues: stored,
+    commandOf: (values) => ({ command: 'settings venue', ...values }),
+    noticeOf: (result) =>
+      result.command === 'settings venue' ? settingsCopy.venueNotice(result.venue) : null,
+    onNotice,
   });
   const { errors } = form.formState;
-  // On an error, react-hook-form moves the focus to the first field that has one.
-  const submit = form.handleSubmit((values) => {
-    // The button keeps the focus while busy, so it is never disabled.
-    if (change.isPending) return;
-    change.mutate(
-      { command: 'settings venue', ...values },
-      {
-        onSuccess: (result) => {
-          if (result.command === 'settings venue') onNotice(settingsCopy.venueNotice(result.venue));
-        },
-      },
-    );
-  });
 
   return (
-    <form
-      noValidate
-      className="mt-4 grid gap-4 md:grid-cols-2"
-      onSubmit={(event) => void submit(event)}
-    >
+    <form noValidate className="mt-4 grid gap-4 md:grid-cols-2" onSubmit={onSubmit}>
       <Field
         label={settingsCopy.venueNameLabel}
         autoComplete="organization"

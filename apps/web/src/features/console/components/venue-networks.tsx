@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { venueLimit, venueNetwork, type ConsoleSettings } from '@questfield/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeSettings } from '../api/change-settings';
 import { tableText } from '../copy/common';
 import { settingsCopy } from '../copy/settings';
+import { useSettingForm } from '../hooks/use-setting-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BusyButton, Field, FormError } from '@/components/ui/form';
 import { PagedTable } from '@/components/ui/paged-table';
@@ -124,28 +123,19 @@ export function VenueNetworks({ query, settings, canEdit, onNotice }: Props) {
 const venueLimitForm = z.object({ limit: venueLimit });
 
 function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['onNotice'] }) {
-  const change = useChangeSettings();
-  const form = useForm({ resolver: zodResolver(venueLimitForm), defaultValues: { limit } });
-  const save = form.handleSubmit((values) => {
-    if (change.isPending) return;
-    change.mutate(
-      { command: 'venues limit', limit: values.limit },
-      {
-        onSuccess: (result) => {
-          if (result.command === 'venues limit') {
-            onNotice(settingsCopy.venueLimitNotice(result.limit, result.before));
-          }
-        },
-      },
-    );
+  const { form, change, onSubmit } = useSettingForm({
+    schema: venueLimitForm,
+    defaultValues: { limit },
+    commandOf: (values) => ({ command: 'venues limit', limit: values.limit }),
+    noticeOf: (result) =>
+      result.command === 'venues limit'
+        ? settingsCopy.venueLimitNotice(result.limit, result.before)
+        : null,
+    onNotice,
   });
 
   return (
-    <form
-      noValidate
-      className="mt-5 flex flex-wrap items-start gap-3"
-      onSubmit={(event) => void save(event)}
-    >
+    <form noValidate className="mt-5 flex flex-wrap items-start gap-3" onSubmit={onSubmit}>
       <Field
         label={settingsCopy.venueLimitLabel}
         hint={settingsCopy.venueLimitHint}
@@ -173,36 +163,23 @@ function VenueLimitForm({ limit, onNotice }: { limit: number; onNotice: Props['o
 
 /** A new network: the server's refusal of its range goes under the range, with the focus. */
 function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
-  const add = useChangeSettings();
-  const form = useForm({
-    resolver: zodResolver(venueNetwork),
+  const { form, change, onSubmit } = useSettingForm({
+    schema: venueNetwork,
     defaultValues: { name: '', range: '' },
-  });
-  const submit = form.handleSubmit((values) => {
-    if (add.isPending) return;
-    add.mutate(
-      { command: 'venues add', ...values },
-      {
-        onSuccess: (result) => {
-          if (result.command === 'venues add')
-            onNotice(settingsCopy.added(result.name, result.range));
-          form.reset();
-        },
-        onError: (error) => {
-          if (!aboutRange(error)) return;
-          const message = failureText(error, settingsCopy.changeFailed);
-          form.setError('range', { message }, { shouldFocus: true });
-        },
-      },
-    );
+    commandOf: (values) => ({ command: 'venues add', ...values }),
+    noticeOf: (result) =>
+      result.command === 'venues add' ? settingsCopy.added(result.name, result.range) : null,
+    onNotice,
+    onSaved: (saved) => saved.reset(),
+    onFailed: (error, failed) => {
+      if (!aboutRange(error)) return;
+      const message = failureText(error, settingsCopy.changeFailed);
+      failed.setError('range', { message }, { shouldFocus: true });
+    },
   });
 
   return (
-    <form
-      noValidate
-      className="mt-6 flex flex-wrap items-start gap-3"
-      onSubmit={(event) => void submit(event)}
-    >
+    <form noValidate className="mt-6 flex flex-wrap items-start gap-3" onSubmit={onSubmit}>
       <Field
         label={settingsCopy.nameLabel}
         hint={settingsCopy.nameHint}
@@ -222,14 +199,14 @@ function AddNetworkForm({ onNotice }: { onNotice: Props['onNotice'] }) {
       />
       <BusyButton
         type="submit"
-        pending={add.isPending}
+        pending={change.isPending}
         className={buttonStyles({ className: 'mt-7' })}
       >
         {settingsCopy.add}
       </BusyButton>
-      {add.isError && !aboutRange(add.error) ? (
+      {change.isError && !aboutRange(change.error) ? (
         <div className="basis-full">
-          <FormError>{failureText(add.error, settingsCopy.changeFailed)}</FormError>
+          <FormError>{failureText(change.error, settingsCopy.changeFailed)}</FormError>
         </div>
       ) : null}
     </form>

@@ -3,7 +3,8 @@
  * keyboard shortcuts for the day's moves with the dialog that lists them.
  */
 export const frameCopy = {
-  brand: 'Questfield Console',
+  /** The bar's brand: the venue's name (the product's while it loads) and the console's. */
+  brand: (venue: string) => `${venue} Console`,
   /** The document title's and the h1's name of a screen outside the navigation. */
   title: 'Console',
   skipToContent: 'Skip to content',

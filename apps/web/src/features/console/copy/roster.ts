@@ -28,6 +28,7 @@ export const rosterCopy = {
   empty: 'No players on this game.',
   sources: {
     booked: 'Booked',
+    staff: 'Booked by staff',
     joined: 'Joined by code',
     waitlist: 'From the waitlist',
   } satisfies Record<RosterSeat['source'], string>,
