@@ -230,7 +230,7 @@ export async function blockDayCancellingSeats(
   await blocked.getByRole('button', { name: 'Block Day' }).click();
   const dialog = page.getByRole('dialog', { name: /^Block / });
   await expect(
-    dialog.getByRole('list', { name: 'Players booked on the games not started' }),
+    dialog.getByRole('region', { name: 'Players booked on the games not started' }),
   ).toContainText(username);
   await dialog.getByLabel('Cancel their seats and refund them').check();
   await dialog.getByRole('button', { name: 'Block Day' }).click();

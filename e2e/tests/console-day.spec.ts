@@ -217,7 +217,7 @@ test('an admin renames the venue, counts, messages, lists and cuts a game of tom
   await row.getByRole('button', { name: /^Change the capacity of/ }).click();
   const capacity = page.getByRole('dialog', { name: /^Capacity of the/ });
   await capacity.getByLabel('Seats').fill('1');
-  const losing = capacity.getByRole('list', {
+  const losing = capacity.getByRole('region', {
     name: 'Players who would lose their seat, latest booked first',
   });
   await expect(losing.getByRole('listitem')).toHaveText([last.account.username]);

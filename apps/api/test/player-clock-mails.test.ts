@@ -132,6 +132,32 @@ describe(`the player's clock in later mails [${dbKind}]`, () => {
     );
   });
 
+  it("tells a game's players the staff's message on each seat's and each place's own clock", async () => {
+    const [seatedTokyo, seatedNone, waitingChicago] = (await players(3)) as [
+      Player,
+      Player,
+      Player,
+    ];
+    await run({ command: 'slots set-capacity', date: DAY, time: '16:00', capacity: 2 });
+    await book(seatedTokyo, AT('16:00'), 'Asia/Tokyo');
+    await book(seatedNone, AT('16:00'));
+    await joinLine(waitingChicago, AT('16:00'), 'America/Chicago');
+    const words = { subject: 'Parking', body: 'Use the north lot.', waiting: true };
+    await run({ command: 'slots message', date: DAY, time: '16:00', ...words });
+
+    const about =
+      'A message from our staff about your session of Monday, June 1, 2026, 4:00 PM EDT';
+    expect((await onlyMail(seatedTokyo, 'game_message')).text).toContain(
+      `${about} (Tuesday, June 2, 2026, 5:00 AM GMT+9 your time) at Old Mill District:`,
+    );
+    expect((await onlyMail(waitingChicago, 'game_message')).text).toContain(
+      `${about} (3:00 PM CDT your time) at Old Mill District:`,
+    );
+    expect((await onlyMail(seatedNone, 'game_message')).text).toContain(
+      `${about} at Old Mill District:`,
+    );
+  });
+
   it("says a closure on each seat's and each place's own clock", async () => {
     const [seatedLa, seatedNone, waitingChicago, waitingNone] = (await players(4)) as [
       Player,

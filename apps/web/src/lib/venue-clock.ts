@@ -30,13 +30,16 @@ const clockOf = (venue: VenueDetails): VenueClock => ({
   hourCycle: venue.hourCycle,
 });
 
+/** The venue's details' place in the query cache: an admin's change of them is put there at once. */
+export const VENUE_KEY = ['venue'] as const;
+
 /**
  * The venue's details, one query for every reader (each picks its part with `select`): its zone
  * changes with the server's configuration, its name and hour cycle with a setting.
  */
 const venueQueryOptions = <T>(select: (venue: VenueDetails) => T) =>
   queryOptions({
-    queryKey: ['venue'],
+    queryKey: VENUE_KEY,
     queryFn: ({ signal }) => getVenue(signal),
     select,
     staleTime: 5 * 60_000,

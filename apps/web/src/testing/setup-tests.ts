@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { checkConsole, watchConsole } from './console';
+import { FakeEventSource } from './fake-event-source';
 import { mswServer } from './msw-server';
 
 // A loaded CI machine can take over a second to load a lazy route; the default wait (1 s) made
@@ -30,6 +31,8 @@ beforeEach(watchConsole);
 
 afterEach(() => {
   cleanup();
+  // One module graph for every file (isolate: false): no stream a test opened outlives it.
+  FakeEventSource.opened = [];
   mswServer.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

@@ -342,6 +342,8 @@ type GameMessage = {
   /** The operator's subject line and plain-text message, as they wrote them. */
   subject: string;
   body: string;
+  /** The player's own zone, kept with their seat or place (ADR 0057); none in older drafts. */
+  timeZone?: string | null;
 };
 
 /**
@@ -352,7 +354,7 @@ type GameMessage = {
 function gameMessageEmail(input: GameMessage, venue: VenueDetails): RenderedEmail {
   const oneLine = input.subject.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
   const subject = `${BRAND_NAME} ${venue.name}: ${oneLine}`;
-  const about = `A message from our staff about your session of ${mailTime(input.startsAt, venue, 'long')} at ${venue.name}:`;
+  const about = `A message from our staff about your session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venue.name}:`;
   const phone = venue.contactPhone === '' ? '' : ` or call ${venue.contactPhone}`;
   const from = `This message was written by the staff of ${BRAND_NAME} at ${venue.name}. To reply or ask about it, write to ${venue.contactEmail}${phone}.`;
   const text = ['Hello,', '', about, '', input.body, '', '--', from].join('\n');

@@ -92,12 +92,14 @@ export function createGameMessageService(deps: GameMessageDeps) {
     if (clock.now().getTime() >= endsAt) fail('GAME_MESSAGE_GAME_ENDED');
   }
 
-  const draftOf = (slot: SlotRow, message: GameMessage) =>
+  const draftOf = (slot: SlotRow, message: GameMessage, timeZone: string | null) =>
     mailDraft('game_message', {
-      // The instant: the mail says it on the venue's clock when it is sent (ADR 0057).
+      // The instant: the mail says it on the venue's clock when it is sent, and on the player's
+      // beside it where their seat kept a zone that differs (ADR 0057).
       startsAt: slot.startsAt.toISOString(),
       subject: message.subject,
       body: message.body,
+      timeZone,
     });
 
   /** The game's name in the audit log: its venue day and time (as seat-admin's rows). */
@@ -141,7 +143,8 @@ export function createGameMessageService(deps: GameMessageDeps) {
       const slot = await gameAt(db, message);
       refuseEnded(slot);
       const { booked, waiting } = await messageRecipients(db, slot.id, message.waiting);
-      const mail = renderMail(draftOf(slot, message), clock.now(), await venueDetails());
+      // The preview is the venue's clock alone: each player's own time differs.
+      const mail = renderMail(draftOf(slot, message, null), clock.now(), await venueDetails());
       return {
         subject: mail.subject,
         text: mail.text,
@@ -173,16 +176,15 @@ export function createGameMessageService(deps: GameMessageDeps) {
         refuseEnded(slot);
         await checkLimits(tx, slot, actor);
         const reach = await messageRecipients(tx, slot.id, message.waiting);
-        const draft = draftOf(slot, message);
         const mailed = { booked: 0, waiting: 0 };
         for (const [group, ids] of [
           ['booked', reach.booked],
           ['waiting', reach.waiting],
         ] as const) {
-          for (const userId of ids) {
+          for (const { userId, timeZone } of ids) {
             const player = await accounts.find(userId, tx);
             if (player === undefined) continue;
-            await mailer.queue(tx, player.email, draft);
+            await mailer.queue(tx, player.email, draftOf(slot, message, timeZone));
             mailed[group] += 1;
           }
         }

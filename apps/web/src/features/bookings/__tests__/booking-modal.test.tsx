@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { bookedAnswer, deferred, headerCredits, refusal, slot, SLOTS } from './booking-test-utils';
 import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { mockApi, testConfig, testUser, testVenue, type MockAnswer } from '@/testing/mock-api';
 import { mswServer } from '@/testing/msw-server';
 import { findDialog, renderApp, waitForDialogToClose } from '@/testing/test-utils';
@@ -182,23 +183,6 @@ describe('the booking modal: date and time slots', () => {
   });
 
   it("updates the seats left live from the day's seat stream, and asks again once it gives up", async () => {
-    /** The browser's EventSource, driven by the test: the seat stream of the shown day. */
-    class FakeEventSource {
-      static readonly CLOSED = 2;
-      static opened: FakeEventSource[] = [];
-      readyState = 1;
-      onmessage: ((message: MessageEvent<string>) => void) | null = null;
-      onerror: (() => void) | null = null;
-      constructor(readonly url: string) {
-        FakeEventSource.opened.push(this);
-      }
-      close() {
-        this.readyState = FakeEventSource.CLOSED;
-      }
-      emit(data: unknown) {
-        this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-      }
-    }
     vi.stubGlobal('EventSource', FakeEventSource);
     try {
       const user = userEvent.setup();

@@ -1,30 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLOTS } from './booking-test-utils';
 import { listenLive, type LiveListener } from '../api/live-stream';
-
-/** The browser's EventSource, driven by the test. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  onopen: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-  /** The server refused it: the browser gives up. */
-  refuse() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.onerror?.();
-  }
-}
+import { FakeEventSource } from '@/testing/fake-event-source';
 
 const open = () => FakeEventSource.opened.filter((source) => source.readyState !== 2);
 /** The listeners' changes are settled after the current task's microtasks. */

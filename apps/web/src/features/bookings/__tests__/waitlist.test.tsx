@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerCredits, refusal, SLOTS } from './booking-test-utils';
 import { fakeBrowserTimeZone } from '@/testing/browser-time-zone';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { mockApi, testConfig, testUser, type MockAnswer } from '@/testing/mock-api';
 import { findDialog, renderApp } from '@/testing/test-utils';
 
@@ -61,24 +62,6 @@ function signedIn(
   const sentTo = (path: string) =>
     api.sent.filter((call) => call.path === `/api/${path}`).map((call) => call.body);
   return { api, state, sentTo };
-}
-
-/** The browser's EventSource, driven by the test: the seat stream of the shown day. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
 }
 
 async function openFullSlot(user: UserEvent) {

@@ -58,9 +58,11 @@ describe('the capacity dialog below the seats taken', () => {
     const seats = within(dialog).getByLabelText('Seats');
     await user.clear(seats);
     await user.type(seats, '1');
-    const list = await within(dialog).findByRole('list', {
+    // A scrolling box the keyboard can reach, named for what it holds.
+    const list = await within(dialog).findByRole('region', {
       name: 'Players who would lose their seat, latest booked first',
     });
+    expect(list).toHaveAttribute('tabindex', '0');
     await waitFor(() =>
       expect(
         within(list)

@@ -206,7 +206,9 @@ describe('the venue day', () => {
     const table = await screen.findByRole('table', { name: /Slots on/ });
     await user.click(within(table).getByRole('button', { name: 'Close 10:00 AM EDT' }));
     const dialog = await findDialog('Close the 10:00 AM EDT slot');
-    const list = await within(dialog).findByRole('list', { name: /Players booked/ });
+    const list = await within(dialog).findByRole('region', {
+      name: 'Players booked on the games not started',
+    });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByText('mia, the 10:00 AM game')).toBeVisible();
     expect(within(dialog).getByText('2 players wait in line.')).toBeVisible();

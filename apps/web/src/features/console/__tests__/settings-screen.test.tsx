@@ -361,16 +361,20 @@ describe('the settings screen', () => {
     await user.clear(phone);
     await user.type(within(venue).getByLabelText('Street address'), '12 Quay Street, Bristol');
     await user.selectOptions(within(venue).getByLabelText('Time display'), '24');
+    await user.clear(name);
+    await user.type(name, 'Harbour Hall');
     await user.click(save);
     expect(
       await screen.findByText(
-        "Saved the venue's details: Old Mill District, times on the 24-hour clock.",
+        "Saved the venue's details: Harbour Hall, times on the 24-hour clock.",
       ),
     ).toHaveAttribute('role', 'status');
+    // The console's bar names the venue as saved at once, not after its details go stale.
+    expect(screen.getByRole('banner')).toHaveTextContent('Harbour Hall Console');
     expect(sentTo(CHANGE)).toEqual([
       {
         command: 'settings venue',
-        name: 'Old Mill District',
+        name: 'Harbour Hall',
         address: '12 Quay Street, Bristol',
         contactEmail: 'desk@harbour.example',
         contactPhone: '',

@@ -170,7 +170,9 @@ describe('the week', () => {
     await user.type(screen.getByLabelText('Reason'), 'Private event');
     await user.click(screen.getByRole('button', { name: 'Block Day' }));
     const dialog = await findDialog(/^Block /);
-    const list = await within(dialog).findByRole('list', { name: /Players booked/ });
+    const list = await within(dialog).findByRole('region', {
+      name: 'Players booked on the games not started',
+    });
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -10,6 +10,7 @@ import { capacityCopy, scheduleCopy } from '../copy/schedule';
 import { DialogFooter } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, FormError, TextareaField } from '@/components/ui/form';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { failureText } from '@/lib/api-client';
 
 const MOST_SEATS = 1_000;
@@ -152,14 +153,13 @@ function SeatsOver({ day, time, capacity }: { day: string; time: string; capacit
       ) : preview.isError ? (
         <FormError>{capacityCopy.failed}</FormError>
       ) : (
-        <ol
-          aria-label={capacityCopy.seatsCaption}
-          className="mt-1 max-h-40 list-inside list-decimal space-y-1 overflow-y-auto text-sm text-mist-100"
-        >
-          {preview.data.seats.map((seat) => (
-            <li key={seat.id}>{seat.username}</li>
-          ))}
-        </ol>
+        <ScrollRegion label={capacityCopy.seatsCaption} className="mt-1 max-h-40">
+          <ol className="list-inside list-decimal space-y-1 text-sm text-mist-100">
+            {preview.data.seats.map((seat) => (
+              <li key={seat.id}>{seat.username}</li>
+            ))}
+          </ol>
+        </ScrollRegion>
       )}
     </section>
   );

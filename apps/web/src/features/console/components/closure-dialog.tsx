@@ -11,6 +11,7 @@ import { DialogFooter, DialogOutcome } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
 import { FormError, TextareaField } from '@/components/ui/form';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { failureText } from '@/lib/api-client';
 import { useWallClockText } from '@/lib/venue-clock';
 
@@ -115,14 +116,13 @@ function BookedPlayers({ preview }: { preview: ConsoleClosurePreview }) {
       {preview.seats.length === 0 ? (
         <p className="mt-1 text-sm text-mist-300">{closureCopy.nobody}</p>
       ) : (
-        <ul
-          aria-label={closureCopy.seatsCaption}
-          className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm text-mist-100"
-        >
-          {preview.seats.map((seat) => (
-            <li key={seat.id}>{closureCopy.seat(seat.username, wall(seat.time))}</li>
-          ))}
-        </ul>
+        <ScrollRegion label={closureCopy.seatsCaption} className="mt-1 max-h-48">
+          <ul className="space-y-1 text-sm text-mist-100">
+            {preview.seats.map((seat) => (
+              <li key={seat.id}>{closureCopy.seat(seat.username, wall(seat.time))}</li>
+            ))}
+          </ul>
+        </ScrollRegion>
       )}
       <p className="mt-2 text-sm text-mist-100">{closureCopy.waiting(preview.waiting)}</p>
     </section>

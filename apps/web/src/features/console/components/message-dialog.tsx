@@ -16,6 +16,7 @@ import { messageCopy } from '../copy/schedule';
 import { DialogFooter, DialogOutcome } from './dialog-footer';
 import { DialogShell } from '@/components/ui/dialog';
 import { Field, TextareaField } from '@/components/ui/form';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { failureText } from '@/lib/api-client';
 
 /** The contract's own rules for the subject and the body, so the fields say what the API would. */
@@ -178,15 +179,9 @@ function PreviewStep({
       </h3>
       <div className="rounded-xl border border-white/15 bg-ink-950/60 p-4 text-sm">
         <p className="font-semibold text-white">{messageCopy.subjectLine(preview.subject)}</p>
-        {/* A long message scrolls: the keyboard reaches it, and it is named for who lands there. */}
-        <div
-          role="region"
-          aria-label={messageCopy.bodyLabel}
-          tabIndex={0}
-          className="mt-3 max-h-64 overflow-y-auto"
-        >
+        <ScrollRegion label={messageCopy.bodyLabel} className="mt-3 max-h-64">
           <p className="whitespace-pre-line text-mist-100">{preview.text}</p>
-        </div>
+        </ScrollRegion>
       </div>
       <p className="text-white tabular-nums">
         {messageCopy.reach(preview.booked, preview.waiting)}
