@@ -37,10 +37,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Blocks of a console spec tagged for the other project's width are left out (WIDTH_TAGS).
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      grepInvert: /@desktop-width/,
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone-width/,
+    },
   ],
 });

@@ -9,89 +9,83 @@ import { mailsTo } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import {
   accountByApi,
+  atConsoleWidths,
   CLIENT_HEADERS,
   openConsoleAs,
   openConsoleScreen,
-  otherProjects,
-  PHONE_VIEWPORT,
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 const REASON = 'One game was cut short';
 
-for (const [width, height] of [PHONE_VIEWPORT, [1280, 800] as const]) {
-  test.describe(`at ${width} px`, () => {
-    test.skip(otherProjects(width), 'the other project runs this width');
-    test.use({ viewport: { width, height } });
-
-    test('an admin refunds part of an order to the card, and the player is mailed it', async ({
-      page,
+atConsoleWidths((width) => {
+  test('an admin refunds part of an order to the card, and the player is mailed it', async ({
+    page,
+    browser,
+    baseURL,
+    problemLog,
+  }) => {
+    test.slow();
+    await openConsoleAs(page, 'admin');
+    const playerBrowser = await secondBrowser(
       browser,
-      baseURL,
+      baseURL ?? '',
       problemLog,
-    }) => {
-      test.slow();
-      await openConsoleAs(page, 'admin');
-      const playerBrowser = await secondBrowser(
-        browser,
-        baseURL ?? '',
-        problemLog,
-        `198.51.100.${width === 1280 ? 93 : 94}`,
-      );
-      const player = await accountByApi(playerBrowser);
-      const paid = await playerBrowser.request.post(API_ROUTES.squareCheckout.path, {
-        headers: { ...CLIENT_HEADERS, 'idempotency-key': randomUUID() },
-        data: {
-          items: [{ id: 'credits-16', qty: 1 }],
-          total: formatUsd(priceCents('credits-16', 1)),
-          paymentToken: SANDBOX_NONCES.ok,
-          sku: 'credits-16',
-          quantity: 1,
-        },
-      });
-      expect(paid.status()).toBe(200);
-      const { order } = (await paid.json()) as { order: { orderNumber: string } };
-
-      await openConsoleScreen(page, 'Orders');
-      const orders = page.getByRole('table', { name: 'Every order, newest first' });
-      const row = orders.getByRole('row').filter({ hasText: order.orderNumber });
-      await expect(row).toContainText('Paid');
-      await row.getByRole('button', { name: `Refund ${order.orderNumber}` }).click();
-
-      // The amount, where the money goes, and what exactly that takes back, before Confirm.
-      const dialog = page.getByRole('dialog', { name: `Refund ${order.orderNumber}` });
-      const amount = dialog.getByRole('textbox', { name: 'Amount to refund' });
-      await expect(amount).toHaveValue('17.99');
-      await expect(dialog).toContainText(`16 credits from ${player.username}`);
-      await amount.fill('5.00');
-      await expect(dialog).toContainText(`4 credits from ${player.username}`);
-      await expect(dialog.getByRole('radio', { name: /Refund to card/ })).toBeChecked();
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
-      await dialog.getByRole('button', { name: 'Refund Order' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(
-        page.getByRole('status').filter({
-          hasText: `$5.00 of ${order.orderNumber} is refunded to the card; 4 credits taken back.`,
-        }),
-      ).toBeVisible();
-      await expect(row).toContainText('Paid');
-      await expect(row).toContainText('$5.00 refunded');
-
-      // The player keeps 12 credits, and the mail says what went back, where and why.
-      const me = await playerBrowser.request.post(API_ROUTES.usersMe.path, {
-        headers: CLIENT_HEADERS,
-        data: {},
-      });
-      expect(((await me.json()) as [{ credits: number }])[0].credits).toBe(12);
-      const [mail] = await mailsTo(page.request, player.email, /was refunded$/);
-      expect(mail?.text).toContain(
-        `We refunded $5.00 of your order ${order.orderNumber} to the card you paid with.`,
-      );
-      expect(mail?.text).toContain('We took back 4 credits of the credits');
-      expect(mail?.text).toContain(`The reason our staff gave: ${REASON}`);
-      await playerBrowser.context().close();
+      `198.51.100.${width === 1280 ? 93 : 94}`,
+    );
+    const player = await accountByApi(playerBrowser);
+    const paid = await playerBrowser.request.post(API_ROUTES.squareCheckout.path, {
+      headers: { ...CLIENT_HEADERS, 'idempotency-key': randomUUID() },
+      data: {
+        items: [{ id: 'credits-16', qty: 1 }],
+        total: formatUsd(priceCents('credits-16', 1)),
+        paymentToken: SANDBOX_NONCES.ok,
+        sku: 'credits-16',
+        quantity: 1,
+      },
     });
+    expect(paid.status()).toBe(200);
+    const { order } = (await paid.json()) as { order: { orderNumber: string } };
+
+    await openConsoleScreen(page, 'Orders');
+    const orders = page.getByRole('table', { name: 'Every order, newest first' });
+    const row = orders.getByRole('row').filter({ hasText: order.orderNumber });
+    await expect(row).toContainText('Paid');
+    await row.getByRole('button', { name: `Refund ${order.orderNumber}` }).click();
+
+    // The amount, where the money goes, and what exactly that takes back, before Confirm.
+    const dialog = page.getByRole('dialog', { name: `Refund ${order.orderNumber}` });
+    const amount = dialog.getByRole('textbox', { name: 'Amount to refund' });
+    await expect(amount).toHaveValue('17.99');
+    await expect(dialog).toContainText(`16 credits from ${player.username}`);
+    await amount.fill('5.00');
+    await expect(dialog).toContainText(`4 credits from ${player.username}`);
+    await expect(dialog.getByRole('radio', { name: /Refund to card/ })).toBeChecked();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+    await dialog.getByRole('button', { name: 'Refund Order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: `$5.00 of ${order.orderNumber} is refunded to the card; 4 credits taken back.`,
+      }),
+    ).toBeVisible();
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText('$5.00 refunded');
+
+    // The player keeps 12 credits, and the mail says what went back, where and why.
+    const me = await playerBrowser.request.post(API_ROUTES.usersMe.path, {
+      headers: CLIENT_HEADERS,
+      data: {},
+    });
+    expect(((await me.json()) as [{ credits: number }])[0].credits).toBe(12);
+    const [mail] = await mailsTo(page.request, player.email, /was refunded$/);
+    expect(mail?.text).toContain(
+      `We refunded $5.00 of your order ${order.orderNumber} to the card you paid with.`,
+    );
+    expect(mail?.text).toContain('We took back 4 credits of the credits');
+    expect(mail?.text).toContain(`The reason our staff gave: ${REASON}`);
+    await playerBrowser.context().close();
   });
-}
+});
