@@ -3,8 +3,7 @@
 // console's list, sees what a refund takes back, refunds it, and the player's balance, the player's
 // page and its history show the credits taken back; the audit log names the refund. Every screen
 // and dialog is checked with axe.
-import { API_ROUTES, formatUsd, priceCents, SANDBOX_NONCES } from '@questfield/contract';
-import { randomUUID } from 'node:crypto';
+import { API_ROUTES } from '@questfield/contract';
 import { seriousA11yViolations } from '../support/axe';
 import {
   accountByApi,
@@ -15,6 +14,7 @@ import {
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { buyCreditPackByApi } from '../support/payments';
 
 atConsoleWidths((width) => {
   test("an admin refunds a player's order: the credits go back and the audit log says so", async ({
@@ -33,18 +33,7 @@ atConsoleWidths((width) => {
       `198.51.100.${{ 1280: 91, 768: 92, 390: 99 }[width]}`,
     );
     const player = await accountByApi(playerBrowser);
-    const paid = await playerBrowser.request.post(API_ROUTES.squareCheckout.path, {
-      headers: { ...CLIENT_HEADERS, 'idempotency-key': randomUUID() },
-      data: {
-        items: [{ id: 'credits-16', qty: 1 }],
-        total: formatUsd(priceCents('credits-16', 1)),
-        paymentToken: SANDBOX_NONCES.ok,
-        sku: 'credits-16',
-        quantity: 1,
-      },
-    });
-    expect(paid.status()).toBe(200);
-    const { order } = (await paid.json()) as { order: { orderNumber: string } };
+    const order = { orderNumber: await buyCreditPackByApi(playerBrowser) };
 
     // The order in the list, paid, with its buyer.
     await openConsoleScreen(page, 'Orders');

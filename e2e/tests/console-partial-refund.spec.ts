@@ -3,8 +3,7 @@
 // the card, after the dialog says what that amount takes back (4 of the 16 credits); the
 // outcome is announced, the order stays paid and says what was refunded, and the player's mail
 // (the dev mailbox) says the amount, the card, the credits taken back and the reason.
-import { API_ROUTES, formatUsd, priceCents, SANDBOX_NONCES } from '@questfield/contract';
-import { randomUUID } from 'node:crypto';
+import { API_ROUTES } from '@questfield/contract';
 import { mailsTo } from '../support/accounts';
 import { seriousA11yViolations } from '../support/axe';
 import {
@@ -16,6 +15,7 @@ import {
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { buyCreditPackByApi } from '../support/payments';
 
 const REASON = 'One game was cut short';
 
@@ -35,18 +35,7 @@ atConsoleWidths((width) => {
       `198.51.100.${width === 1280 ? 93 : 94}`,
     );
     const player = await accountByApi(playerBrowser);
-    const paid = await playerBrowser.request.post(API_ROUTES.squareCheckout.path, {
-      headers: { ...CLIENT_HEADERS, 'idempotency-key': randomUUID() },
-      data: {
-        items: [{ id: 'credits-16', qty: 1 }],
-        total: formatUsd(priceCents('credits-16', 1)),
-        paymentToken: SANDBOX_NONCES.ok,
-        sku: 'credits-16',
-        quantity: 1,
-      },
-    });
-    expect(paid.status()).toBe(200);
-    const { order } = (await paid.json()) as { order: { orderNumber: string } };
+    const order = { orderNumber: await buyCreditPackByApi(playerBrowser) };
 
     await openConsoleScreen(page, 'Orders');
     const orders = page.getByRole('table', { name: 'Every order, newest first' });

@@ -2,14 +2,11 @@
 // buys 16 credits; staff open Reports and find this week's revenue, with its numbers in a table
 // and as a CSV. The chart library is fetched only for that screen, never by a player's pages.
 // Checked with axe.
-import { API_ROUTES, formatUsd, priceCents, SANDBOX_NONCES } from '@questfield/contract';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from '../support/axe';
 import {
   accountByApi,
-  CLIENT_HEADERS,
   CONSOLE_VIEWPORTS,
   atConsoleWidths,
   openConsoleAs,
@@ -18,6 +15,7 @@ import {
   secondBrowser,
 } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { buyCreditPackByApi } from '../support/payments';
 
 /** The chart chunks a page fetches from now on. */
 function chartRequests(page: Page): string[] {
@@ -48,17 +46,7 @@ atConsoleWidths(
       );
       const playerCharts = chartRequests(playerBrowser);
       await accountByApi(playerBrowser);
-      const paid = await playerBrowser.request.post(API_ROUTES.squareCheckout.path, {
-        headers: { ...CLIENT_HEADERS, 'idempotency-key': randomUUID() },
-        data: {
-          items: [{ id: 'credits-16', qty: 1 }],
-          total: formatUsd(priceCents('credits-16', 1)),
-          paymentToken: SANDBOX_NONCES.ok,
-          sku: 'credits-16',
-          quantity: 1,
-        },
-      });
-      expect(paid.status()).toBe(200);
+      await buyCreditPackByApi(playerBrowser);
       await playerBrowser.goto('/dashboard');
       await expect(playerBrowser.getByRole('main')).toBeVisible();
       expect(charts).toEqual([]);
