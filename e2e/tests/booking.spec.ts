@@ -166,11 +166,21 @@ test('a day blocked with its seats cancelled: the player sees why, has the credi
   const outcome = await blockDayCancellingSeats(owner, day.iso, reason, player.username);
   expect(outcome).toContain('1 seat cancelled, 2 credits refunded');
 
-  // The player: the day says why it is closed, the balance is back, the mail says so too.
+  // The server says why the day is closed (every process within SETTINGS_TTL_MS)...
+  await expect
+    .poll(async () => {
+      const status = await page.request.get(`${API_ROUTES.eventsDayStatus.path}?date=${day.iso}`);
+      return ((await status.json()) as { closed: string | null }).closed;
+    })
+    .toBe(reason);
+  // ...and so does the player's modal; the balance is back, the mail says so too.
   await page.reload();
   await expectHeaderCredits(page, isMobile, 2);
   const dialog = await openBooking(page);
   await pickDay(dialog, day);
+  await expect(dialog.getByRole('textbox', { name: 'Date' })).toHaveValue(day.field);
+  // The whole dialog first: a failure then prints what it says instead.
+  await expect(dialog).toContainText(`Closed: ${reason}`);
   await expect(dialog.getByRole('status').filter({ hasText: /^Closed: / })).toHaveText(
     `Closed: ${reason}`,
   );
