@@ -12,13 +12,17 @@
  * (ADR 0029), operators blocking the venue day or closing a
  * game ahead with its seats cancelled and refunded (issue 42), operators cutting a game's
  * capacity (below the seats taken: refused, or with its latest booked seats cancelled and
- * refunded), and runs each
- * through the real HTTP API and a small
- * in-memory model. After every command, no player may hold more than they were given and not
+ * refunded), and the waitlist of a full game (ADR 0034, ADR 0049: the last game starts full;
+ * joining its line, leaving it, an offer made when a seat frees by a cancellation, a staff
+ * give-back, a refund, a deleted account or a raised capacity, declining it, accepting it for
+ * 2 credits, twice at once, or racing another player's booking of the game, and an offer
+ * lapsing on the clock, with or without the job passing it on), and runs each through the
+ * real HTTP API and a small in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
- * codes brought them, less what refunds took back: ADR 0051), and each player's balance in
- * Users/Me and their ledger sum must equal the model's; each run ends with the invariant
- * checker. Runs share one app, each on a venue day of its own with players of its own.
+ * codes brought them, less what refunds took back: ADR 0051), each player's balance in
+ * Users/Me and their ledger sum must equal the model's, and so must their places in lines and
+ * offers as the database holds them; each run ends with the invariant checker (a slot's held
+ * seats are exactly its offers). Runs share one app, each on a venue day of its own with players of its own.
  * Seeded: MODEL_SEED and MODEL_PATH (the seed and path fast-check prints) replay a failure;
  * MODEL_RUNS and MODEL_COMMANDS widen the search.
  */
@@ -50,12 +54,16 @@ import {
   type OrdersListResponse,
   type PublicUser,
   type RegisterEventResponse,
+  WAITLIST,
+  type WaitlistAcceptResponse,
+  type WaitlistEntry,
+  type WaitlistState,
 } from '@questfield/contract';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, eventSlots, orders, registrations } from '../src/db/schema';
+import { creditLedger, eventSlots, orders, registrations, waitlistEntries } from '../src/db/schema';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { venueTimeOf } from '../src/lib/slot-schedule';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
@@ -108,7 +116,11 @@ type ModelPlayer = {
   deleted: boolean;
   /** When they took each seat they hold (the model's now): a capacity cut takes the latest. */
   takenAt: Map<string, number>;
+  /** Offers they let lapse today: from WAITLIST.lapsesToLineEnd, they wait behind everyone. */
+  lapses: number;
 };
+/** A player's place in a game's line; an offer holds a seat for them until `offeredUntil`. */
+type ModelPlace = { who: number; slot: string; joinedAt: number; offeredUntil: number | null };
 type ModelCode = {
   code: string;
   kind: OperatorCodeKind;
@@ -150,6 +162,10 @@ type Model = {
   /** What the run's admin granted in the console today without a second admin. */
   adminGranted: number;
   approvals: ModelApproval[];
+  /** Every place in every line, in the order they were joined. */
+  places: ModelPlace[];
+  /** Offers that ended (accepted, declined, left, lapsed), for answering one again. */
+  pastOffers: { who: number; slot: string }[];
 };
 type Player = SignedUp & { ip: string };
 type Console = ReturnType<typeof consoleClient>;
@@ -232,10 +248,93 @@ function seatOutcome(model: Model, who: number, slot: string, way: Way): SeatOut
   if (model.closed.has(slot)) return way === 'book' ? 'SLOT_CLOSED' : 'ACCESS_CODE_EXPIRED';
   if (!inWindow(model.now, slot, way))
     return way === 'book' ? 'SLOT_CLOSED' : 'ACCESS_CODE_EXPIRED';
-  // A full game refuses before the balance is looked at.
-  const capacity = model.capacities.get(slot) ?? Number.POSITIVE_INFINITY;
-  if (holdersOf(model, slot).length >= capacity) return 'SLOT_FULL';
+  // A full game (a seat held for an offer counts) refuses before the balance is looked at.
+  if (seatsTaken(model, slot) >= capacityOf(model, slot)) return 'SLOT_FULL';
   return player.credits < GAME_COST_CREDITS ? 'NOT_ENOUGH_CREDITS' : 'seated';
+}
+
+// ---- the waitlist's rules (ADR 0034, ADR 0049) ---------------------------------------------
+
+const MINUTE = 60_000;
+/** The hold the runs' venue sets (the shortest), so that an offer lapses within a run. */
+const HOLD_MINUTES = WAITLIST.holdMinMinutes;
+
+const capacityOf = (model: Readonly<Model>, slot: string) =>
+  model.capacities.get(slot) ?? Number.POSITIVE_INFINITY;
+
+/** The places on the game holding a seat (offered, lapsed or not, until the job passes on). */
+const offersOn = (model: Readonly<Model>, slot: string) =>
+  model.places.filter((place) => place.slot === slot && place.offeredUntil !== null);
+
+/** Seats booked or held for an offer: a booking takes a seat only below the capacity. */
+const seatsTaken = (model: Readonly<Model>, slot: string) =>
+  holdersOf(model, slot).length + offersOn(model, slot).length;
+
+/** Lines are joined and offers made until WAITLIST.offersStopMinutes before the start. */
+const lineOpen = (model: Readonly<Model>, slot: string) =>
+  Date.parse(slot) - model.now > WAITLIST.offersStopMinutes * MINUTE;
+
+const placeOf = (model: Readonly<Model>, who: number, slot: string) =>
+  model.places.find((place) => place.who === who && place.slot === slot);
+
+/** A player who let enough offers lapse today waits behind everyone else (ADR 0049). */
+const sentBack = (model: Readonly<Model>, place: ModelPlace) =>
+  model.players[place.who]!.lapses >= WAITLIST.lapsesToLineEnd ? 1 : 0;
+
+/** The places waiting on the game, in the order offers go: the sent back last, then joined. */
+function waitingOn(model: Readonly<Model>, slot: string): ModelPlace[] {
+  const waiting = model.places.filter((p) => p.slot === slot && p.offeredUntil === null);
+  return waiting.sort((a, b) => sentBack(model, a) - sentBack(model, b) || a.joinedAt - b.joinedAt);
+}
+
+/**
+ * A seat freed on the game is offered (where the server calls offerFreedSeats): while a seat is
+ * neither booked nor held, to the first waiting who holds no seat on it and can pay now, held
+ * for HOLD_MINUTES, never past the start; none on a closed game or a line closed.
+ */
+function offerSeats(model: Model, slot: string) {
+  if (model.closed.has(slot) || !lineOpen(model, slot)) return;
+  const free = capacityOf(model, slot) - seatsTaken(model, slot);
+  const canTake = waitingOn(model, slot).filter(({ who }) => {
+    const player = model.players[who]!;
+    return !player.seats.has(slot) && player.credits >= GAME_COST_CREDITS;
+  });
+  const until = Math.min(model.now + HOLD_MINUTES * MINUTE, Date.parse(slot));
+  for (const place of canTake.slice(0, Math.max(0, free))) place.offeredUntil = until;
+}
+
+/** Ends the place (an offer's seat is no longer held); true when it held an offer. */
+function endPlace(model: Model, place: ModelPlace): boolean {
+  model.places.splice(model.places.indexOf(place), 1);
+  if (place.offeredUntil === null) return false;
+  model.pastOffers.push({ who: place.who, slot: place.slot });
+  return true;
+}
+
+/** A closed game's line ends, offers and all: how many places went. */
+function endLine(model: Model, slot: string): number {
+  const line = model.places.filter((place) => place.slot === slot);
+  for (const place of line) endPlace(model, place);
+  return line.length;
+}
+
+/**
+ * What Waitlist/Mine (and a join, leave or decline) answers the player: their places on games
+ * not started where they hold no seat, soonest first; a waiting place counts those waiting
+ * ahead of it (whether or not they could take a seat now).
+ */
+function entriesOf(model: Readonly<Model>, who: number) {
+  const player = model.players[who]!;
+  return model.places
+    .filter((p) => p.who === who && Date.parse(p.slot) > model.now && !player.seats.has(p.slot))
+    .sort((a, b) => Date.parse(a.slot) - Date.parse(b.slot))
+    .map((place) => ({
+      EventTime: place.slot,
+      status: place.offeredUntil === null ? ('waiting' as const) : ('offered' as const),
+      place: place.offeredUntil === null ? waitingOn(model, place.slot).indexOf(place) + 1 : null,
+      offerExpiresAt:
+        place.offeredUntil === null ? null : new Date(place.offeredUntil).toISOString(),
+    }));
 }
 
 // ---- checks against the real app ----------------------------------------------------------
@@ -305,6 +404,31 @@ async function expectNoValueUnpaid(model: Model, real: Real): Promise<void> {
   expect(overheld).toEqual([]);
 }
 
+/** Every modelled player's places in lines and offers, as the database holds them. */
+async function expectLines(model: Model, real: Real): Promise<void> {
+  const who = new Map(real.players.map((player, index) => [player.id, index]));
+  const rows = await real.t.database.handle.db
+    .select({
+      userId: waitlistEntries.userId,
+      startsAt: eventSlots.startsAt,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(eventSlots, eq(eventSlots.id, waitlistEntries.slotId))
+    .where(inArray(waitlistEntries.userId, [...who.keys()]));
+  const line = (place: { who: number; slot: string; offeredUntil: number | null }) =>
+    `${place.slot} player ${place.who}: ${place.offeredUntil === null ? 'waiting' : `offered until ${new Date(place.offeredUntil).toISOString()}`}`;
+  const actual = rows.map((row) =>
+    line({
+      who: who.get(row.userId)!,
+      slot: row.startsAt.toISOString(),
+      offeredUntil: row.status === 'offered' ? (row.offerExpiresAt?.getTime() ?? 0) : null,
+    }),
+  );
+  expect(actual.sort()).toEqual(model.places.map(line).sort());
+}
+
 function operatorRun(real: Real, command: OperatorCommand) {
   const headers = { authorization: `Bearer ${real.operatorToken}` };
   return postJson(real.t.app, 'operatorRun', command, { headers });
@@ -354,6 +478,7 @@ abstract class LedgerCommand implements fc.AsyncCommand<Model, Real> {
       await this.apply(model, real);
       await expectNoValueUnpaid(model, real);
       await expectBalances(model, real);
+      await expectLines(model, real);
     } catch (error) {
       // Names the command in the failure, also when it is one of a run's first (openRun).
       if (error instanceof Error) error.message = `${this.shown}: ${error.message}`;
@@ -405,6 +530,7 @@ class SignUp extends LedgerCommand {
       registrations: new Map(),
       deleted: false,
       takenAt: new Map(),
+      lapses: 0,
     });
   }
 }
@@ -636,8 +762,10 @@ function takeBack(model: Model, player: ModelPlayer, credits: number) {
   const missing = credits - player.credits;
   const unplayed = [...player.seats].filter((slot) => Date.parse(slot) > model.now).sort();
   for (let back = 0; back < missing && unplayed.length > 0; back += GAME_COST_CREDITS) {
-    player.seats.delete(unplayed.pop()!);
+    const slot = unplayed.pop()!;
+    player.seats.delete(slot);
     player.credits += GAME_COST_CREDITS;
+    offerSeats(model, slot);
   }
   player.credits -= Math.min(credits, player.credits);
   player.given -= credits;
@@ -670,6 +798,7 @@ class Cancel extends PlayerCommand {
     if (held) {
       player.seats.delete(slot);
       player.credits += GAME_COST_CREDITS;
+      offerSeats(model, slot);
     }
     const answer = expectOk<CancelRegistrationResponse>(response);
     expect({ ...answer, EventTime: null }).toEqual({
@@ -1001,8 +1130,15 @@ class DeleteAccount extends PlayerCommand {
       expectOk(await this.send(model, real, 'usersDelete', { password: PASSWORD }));
     }
     player.credits = 0;
-    for (const slot of player.seats) if (Date.parse(slot) > model.now) player.seats.delete(slot);
+    const freed = [...player.seats].filter((slot) => Date.parse(slot) > model.now);
+    for (const slot of freed) player.seats.delete(slot);
     player.deleted = true;
+    // Their places go, an offer's seat with it; every game touched is offered on.
+    const placed = model.places.filter((place) => place.who === who);
+    for (const place of placed) endPlace(model, place);
+    for (const slot of new Set([...freed, ...placed.map((place) => place.slot)])) {
+      offerSeats(model, slot);
+    }
   }
 }
 
@@ -1026,7 +1162,7 @@ class CloseGame extends LedgerCommand {
     const time = venueTimeOf(new Date(slot), real.t.env.venueTimezone);
     const command = { command: 'slots close', date: model.day, time } as const;
     const closing = { ...command, reason: 'Flooded', cancelSeats: true };
-    const answer = expectOk<{ cancelled: number; refunded: number }>(
+    const answer = expectOk<{ cancelled: number; refunded: number; released: number }>(
       await operatorRun(real, closing),
     );
     const seated = model.players.filter((player) => giveBack(player, slot));
@@ -1034,16 +1170,19 @@ class CloseGame extends LedgerCommand {
     expect(answer).toMatchObject({
       cancelled: seated.length,
       refunded: seated.length * GAME_COST_CREDITS,
+      released: endLine(model, slot),
     });
   }
 }
 
 /**
- * An operator sets a game's capacity from the command line, `below` the seats taken (at least
- * 1; -1: one above them). Below them it is refused, unless with --cancel-seats on a game not
- * started: then the seats over it, the latest taken first, are cancelled with their 2 credits
- * back, each once (a player's own cancellation of one is then answered as repeated, and the
- * same cut again finds nothing over it).
+ * An operator sets a game's capacity from the command line, `below` the seats taken, booked or
+ * held for an offer (at least 1; 0: full; -1: one above them, a seat freed on a full game and
+ * offered to its line). Below them it is refused, unless with --cancel-seats on a game not
+ * started: then the booked seats over it, the latest taken first, are cancelled with their 2
+ * credits back, each once (a player's own cancellation of one is then answered as repeated,
+ * and the same cut again finds nothing over it); held seats are not cancelled, so a cut below
+ * them is refused after that, the capacity left at them. A game ended is refused.
  */
 class CutCapacity extends LedgerCommand {
   constructor(
@@ -1054,7 +1193,7 @@ class CutCapacity extends LedgerCommand {
     super();
   }
   private capacity(model: Readonly<Model>): number {
-    return Math.max(1, holdersOf(model, model.slots[this.slot]!).length - this.below);
+    return Math.max(1, seatsTaken(model, model.slots[this.slot]!) - this.below);
   }
   protected describe(model: Readonly<Model>): string {
     const seats = this.cancelSeats ? ', cancelling seats' : '';
@@ -1069,18 +1208,28 @@ class CutCapacity extends LedgerCommand {
       real,
       this.cancelSeats ? { ...cut, cancelSeats: true, reason: 'Room halved' } : cut,
     );
+    if (Date.parse(slot) + GAME_LENGTH_MINUTES * MINUTE <= model.now) {
+      return expectRefused(response, 'OPERATOR_SLOT_ENDED');
+    }
     const holders = holdersOf(model, slot);
-    const over = Math.max(0, holders.length - capacity);
+    const held = offersOn(model, slot).length;
+    const over = Math.max(0, holders.length + held - capacity);
     // Staff give no seat back once the game has started.
     if (over > 0 && (!this.cancelSeats || Date.parse(slot) <= model.now)) {
       return expectRefused(response, 'OPERATOR_CAPACITY_BELOW_BOOKED');
     }
-    for (const player of holders.slice(0, over)) giveBack(player, slot);
+    const cancelled = holders.slice(0, over);
+    for (const player of cancelled) giveBack(player, slot);
+    if (held > capacity) {
+      model.capacities.set(slot, held);
+      return expectRefused(response, 'OPERATOR_CAPACITY_BELOW_BOOKED');
+    }
     model.capacities.set(slot, capacity);
+    offerSeats(model, slot);
     expect(expectOk(response)).toMatchObject({
-      slot: { capacity, booked: holders.length - over },
-      cancelled: over,
-      refunded: over * GAME_COST_CREDITS,
+      slot: { capacity, booked: holders.length - cancelled.length },
+      cancelled: cancelled.length,
+      refunded: cancelled.length * GAME_COST_CREDITS,
       released: 0,
     });
   }
@@ -1128,6 +1277,7 @@ class StaffSeat extends PlayerCommand {
     if (!player.seats.has(slot)) return expectRefused(response, 'OPERATOR_SEAT_NOT_FOUND');
     if (Date.parse(slot) <= model.now) return expectRefused(response, 'GAME_ALREADY_STARTED');
     giveBack(player, slot);
+    offerSeats(model, slot);
     const answer = { refunded: GAME_COST_CREDITS, balance: player.credits };
     expect(expectOk(response)).toMatchObject(answer);
   }
@@ -1177,12 +1327,306 @@ class BlockDay extends LedgerCommand {
     const ahead = model.slots.filter((slot) => Date.parse(slot) > model.now);
     const seated = ahead.flatMap((slot) => model.players.filter((p) => giveBack(p, slot)));
     for (const slot of ahead) model.closed.add(slot);
+    const released = ahead.reduce((ended, slot) => ended + endLine(model, slot), 0);
     expect(expectOk(response)).toMatchObject({
       cancelled: seated.length,
       refunded: seated.length * GAME_COST_CREDITS,
-      released: 0,
+      released,
     });
   }
+}
+
+/** Checks a join's, leave's or decline's answer: the player's places, as the model has them. */
+function expectEntries(model: Model, who: number, response: LightMyRequestResponse) {
+  const { entries } = expectOk<WaitlistState>(response);
+  const shown = entries.map(({ EventTime, status, place, offerExpiresAt }: WaitlistEntry) => ({
+    EventTime,
+    status,
+    place,
+    offerExpiresAt,
+  }));
+  expect(shown).toEqual(entriesOf(model, who));
+}
+
+/** A player's request about the line of one of the run's games (Waitlist/Join, Leave, Decline). */
+abstract class LineCommand extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly slot: number,
+  ) {
+    super(pick);
+  }
+  protected abstract readonly name: string;
+  protected describe(model: Readonly<Model>): string {
+    return `${this.name}(player ${this.who(model)}, ${model.slots[this.slot]})`;
+  }
+}
+
+/**
+ * Joins the line of a game: free, once (joining again answers the same place); only a full game
+ * not closed, more than 30 minutes ahead, for a player without a seat on it who holds its cost.
+ */
+class WaitlistJoin extends LineCommand {
+  protected readonly name = 'WaitlistJoin';
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const response = await this.send(model, real, 'waitlistJoin', { EventTime: slot });
+    const who = this.who(model);
+    const player = model.players[who]!;
+    if (model.closed.has(slot) || Date.parse(slot) <= model.now) {
+      return expectRefused(response, 'SLOT_CLOSED');
+    }
+    if (!lineOpen(model, slot)) return expectRefused(response, 'WAITLIST_CLOSED');
+    if (player.seats.has(slot)) return expectRefused(response, 'ALREADY_BOOKED');
+    if (placeOf(model, who, slot) === undefined) {
+      if (seatsTaken(model, slot) < capacityOf(model, slot)) {
+        return expectRefused(response, 'WAITLIST_NOT_FULL');
+      }
+      if (player.credits < GAME_COST_CREDITS) {
+        return expectRefused(response, 'WAITLIST_NOT_ENOUGH_CREDITS');
+      }
+      model.places.push({ who, slot, joinedAt: model.now, offeredUntil: null });
+    }
+    expectEntries(model, who, response);
+  }
+}
+
+/** Leaves a line at any time (one not joined changes nothing); an offer held is passed on. */
+class WaitlistLeave extends LineCommand {
+  protected readonly name = 'WaitlistLeave';
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const response = await this.send(model, real, 'waitlistLeave', { EventTime: slot });
+    const who = this.who(model);
+    const place = placeOf(model, who, slot);
+    if (place !== undefined && endPlace(model, place)) offerSeats(model, slot);
+    expectEntries(model, who, response);
+  }
+}
+
+/** Declines the seat offered (lapsed or not, while the job has not passed it on): passed on. */
+class WaitlistDecline extends LineCommand {
+  protected readonly name = 'WaitlistDecline';
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const response = await this.send(model, real, 'waitlistDecline', { EventTime: slot });
+    const who = this.who(model);
+    const place = placeOf(model, who, slot);
+    if (place?.offeredUntil == null) return expectRefused(response, 'WAITLIST_OFFER_NOT_FOUND');
+    endPlace(model, place);
+    offerSeats(model, slot);
+    expectEntries(model, who, response);
+  }
+}
+
+/**
+ * Places in lines and offers that ended: whom an accept may name, counting round; the offers
+ * open first, the picks shrinking towards them.
+ */
+const acceptable = (model: Readonly<Model>) =>
+  [
+    ...model.places.filter((place) => place.offeredUntil !== null),
+    ...model.places.filter((place) => place.offeredUntil === null),
+    ...model.pastOffers,
+  ].filter(({ who }) => !model.players[who]!.deleted);
+
+/**
+ * What accepting answers: the held seat booked for 2 credits only by the player it is offered
+ * to, before the hold ends by the server's clock (lapsed, declined, left, or accepted before:
+ * not found), on a game open and not started, with 2 credits (else refused, the hold running
+ * on), and not to a player who took a seat on it meanwhile.
+ */
+function acceptOutcome(model: Readonly<Model>, who: number, slot: string): 'seated' | ErrorCode {
+  const place = placeOf(model, who, slot);
+  if (place?.offeredUntil == null || place.offeredUntil <= model.now) {
+    return 'WAITLIST_OFFER_NOT_FOUND';
+  }
+  if (model.closed.has(slot) || Date.parse(slot) <= model.now) return 'SLOT_CLOSED';
+  const player = model.players[who]!;
+  if (player.credits < GAME_COST_CREDITS) return 'NOT_ENOUGH_CREDITS';
+  return player.seats.has(slot) ? 'ALREADY_BOOKED' : 'seated';
+}
+
+/**
+ * Accepts a seat offered (or one no longer offered, or never), picked among the places and the
+ * offers that ended; `twice`: two accepts at once, of which one at most books the seat, the
+ * other answered as an accept after it.
+ */
+class WaitlistAccept extends LedgerCommand {
+  constructor(
+    readonly pick: number,
+    readonly twice: boolean,
+  ) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return acceptable(model).length > 0;
+  }
+  protected target(model: Readonly<Model>) {
+    return nth(acceptable(model), this.pick)!;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const { who, slot } = this.target(model);
+    return `WaitlistAccept(player ${who}, ${slot}${this.twice ? ', twice at once' : ''})`;
+  }
+  protected accept(real: Real, who: number, slot: string) {
+    return postJson(real.t.app, 'waitlistAccept', { EventTime: slot }, real.players[who]);
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const { who, slot } = this.target(model);
+    const answers = await Promise.all(
+      Array.from({ length: this.twice ? 2 : 1 }, () => this.accept(real, who, slot)),
+    );
+    // At once, the accept answered second found what the first left (either may be first).
+    const order = answers.toSorted((a, b) => a.statusCode - b.statusCode);
+    for (const response of order) expectAccepted(model, who, slot, response);
+  }
+}
+
+/** Checks an accept's answer against the model, and books the seat in it when accepted. */
+function expectAccepted(model: Model, who: number, slot: string, response: LightMyRequestResponse) {
+  const outcome = acceptOutcome(model, who, slot);
+  if (outcome !== 'seated') return expectRefused(response, outcome);
+  const player = model.players[who]!;
+  holdSeat(model, player, slot);
+  endPlace(model, placeOf(model, who, slot)!);
+  const accepted = expectOk<WaitlistAcceptResponse>(response);
+  player.registrations.set(slot, accepted.registrationId);
+  expect({ ...accepted, registrationId: null }).toEqual({
+    EventTime: slot,
+    registrationId: null,
+    credits: player.credits,
+  });
+}
+
+/**
+ * The offered player accepts while another player books the same game, at once: the held seat
+ * is the holder's only, so the booking is answered as if the accept were not there (a held seat
+ * counts as taken, accepted or not), and neither gets a seat the other paid for.
+ */
+class AcceptRacingBook extends WaitlistAccept {
+  constructor(
+    pick: number,
+    readonly booker: number,
+  ) {
+    super(pick, false);
+  }
+  private bookerOf(model: Readonly<Model>): number | undefined {
+    const { who } = this.target(model);
+    const others = model.players.flatMap((player, index) =>
+      player.deleted || index === who ? [] : [index],
+    );
+    return nth(others, this.booker);
+  }
+  override check(model: Readonly<Model>): boolean {
+    return super.check(model) && this.bookerOf(model) !== undefined;
+  }
+  protected override describe(model: Readonly<Model>): string {
+    const { who, slot } = this.target(model);
+    return `AcceptRacingBook(player ${who} accepts, player ${this.bookerOf(model)} books ${slot})`;
+  }
+  protected override async apply(model: Model, real: Real): Promise<void> {
+    const { who, slot } = this.target(model);
+    const booker = this.bookerOf(model)!;
+    const [accepted, booked] = await Promise.all([
+      this.accept(real, who, slot),
+      postJson(real.t.app, 'eventsRegister', { EventTime: slot }, real.players[booker]),
+    ]);
+    expectAccepted(model, who, slot, accepted);
+    const outcome = seatOutcome(model, booker, slot, 'book');
+    expectSeat(model, booker, slot, outcome, booked);
+    await rememberSeat(model, real, booker, slot, outcome);
+  }
+}
+
+/**
+ * The clock runs to the first offer's end (at least a minute on, so that the code guesses of
+ * before are past their minute): an accept of it is refused by the server's clock from then.
+ * With `settle`, the waitlist job passes: on each game with an offer ended, or a line beside a
+ * free seat or closing, the offers ended go (each counted against its player's day), the line
+ * closed lets its waiting players go, and the seats free are offered on. The admins then give
+ * their password again (a grant needs it within 15 minutes).
+ */
+class OfferLapses extends LedgerCommand {
+  constructor(readonly settle: boolean) {
+    super();
+  }
+  override check(model: Readonly<Model>): boolean {
+    return model.places.some((place) => place.offeredUntil !== null);
+  }
+  protected describe(): string {
+    return `OfferLapses(${this.settle ? 'the job passes' : 'no job yet'})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const ends = model.places.flatMap((place) => place.offeredUntil ?? []);
+    model.now = Math.max(Math.min(...ends), model.now + MINUTE + 1);
+    real.clock.set(new Date(model.now));
+    for (const player of model.players) player.codeGuesses = 0;
+    if (this.settle) {
+      const settled = await real.services.waitlist.settleOffers();
+      expect(settled).toEqual(settleLines(model));
+    }
+    for (const admin of [real.admins.granting, real.admins.deciding]) {
+      await real.console.signInAgain(admin);
+    }
+    model.now = real.clock.now().getTime();
+  }
+}
+
+/**
+ * The first offer's player accepts just as its hold ends, the waitlist job not passed yet: the
+ * place still says "offered", so only the server's own clock can refuse it (a lapsed offer
+ * accepted would be a seat held past its turn, taken from the next in line).
+ */
+class AcceptAsOfferEnds extends OfferLapses {
+  constructor() {
+    super(false);
+  }
+  protected override describe(): string {
+    return 'AcceptAsOfferEnds(no job yet)';
+  }
+  protected override async apply(model: Model, real: Real): Promise<void> {
+    const ends = Math.min(...model.places.flatMap((place) => place.offeredUntil ?? []));
+    const { who, slot } = model.places.find((place) => place.offeredUntil === ends)!;
+    await super.apply(model, real);
+    const response = await postJson(
+      real.t.app,
+      'waitlistAccept',
+      { EventTime: slot },
+      real.players[who],
+    );
+    expectAccepted(model, who, slot, response);
+  }
+}
+
+/** The waitlist job's pass in the model (see OfferLapses): how many lapsed and were let go. */
+function settleLines(model: Model): { lapsed: number; cleared: number } {
+  const ended = (place: ModelPlace) =>
+    place.offeredUntil !== null && place.offeredUntil <= model.now;
+  const closing = (slot: string) =>
+    Date.parse(slot) <= model.now + WAITLIST.offersStopMinutes * MINUTE ||
+    (!model.closed.has(slot) && seatsTaken(model, slot) < capacityOf(model, slot));
+  const slots = model.slots.filter((slot) =>
+    model.places.some(
+      (place) =>
+        place.slot === slot && (place.offeredUntil === null ? closing(slot) : ended(place)),
+    ),
+  );
+  const settled = { lapsed: 0, cleared: 0 };
+  for (const slot of slots) {
+    for (const place of model.places.filter((p) => p.slot === slot && ended(p))) {
+      endPlace(model, place);
+      model.players[place.who]!.lapses += 1;
+      settled.lapsed += 1;
+    }
+    if (!lineOpen(model, slot)) {
+      const waiting = waitingOn(model, slot);
+      for (const place of waiting) endPlace(model, place);
+      settled.cleared += waiting.length;
+    }
+    offerSeats(model, slot);
+  }
+  return settled;
 }
 
 /** Picks among what exists when a command runs (counting round); shrinks towards the first. */
@@ -1191,6 +1635,11 @@ const pick = fc.nat({ max: 20 });
 const card = fc.oneof(
   { arbitrary: fc.constant<Card>('approved'), weight: 2 },
   fc.constantFrom<Card>('declined', 'stale price'),
+);
+/** Mostly the last game: the one a run's line is on (openRun fills it), its seats freed. */
+const lineSlot = fc.oneof(
+  { arbitrary: fc.constant(GAMES_USED - 1), weight: 3 },
+  fc.nat({ max: GAMES_USED - 2 }),
 );
 const unknownOr = (arbitrary: fc.Arbitrary<number>) =>
   fc.option(arbitrary, { nil: 'unknown' as const });
@@ -1223,9 +1672,7 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
     weight: 1,
   },
   {
-    arbitrary: fc
-      .tuple(pick, fc.nat({ max: GAMES_USED - 1 }))
-      .map(([who, slot]) => new Cancel(who, slot)),
+    arbitrary: fc.tuple(pick, lineSlot).map(([who, slot]) => new Cancel(who, slot)),
     weight: 2,
   },
   {
@@ -1297,6 +1744,24 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
   { arbitrary: fc.constant(null).map(() => new BlockDay()), weight: 1 },
   {
     arbitrary: fc
+      .tuple(pick, lineSlot, fc.constantFrom(WaitlistJoin, WaitlistLeave, WaitlistDecline))
+      .map(([who, slot, Line]) => new Line(who, slot)),
+    weight: 4,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.nat({ max: 3 }))
+      .map(([place, once]) => new WaitlistAccept(place, once === 0)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.tuple(pick, pick).map(([place, booker]) => new AcceptRacingBook(place, booker)),
+    weight: 1,
+  },
+  { arbitrary: fc.boolean().map((settle) => new OfferLapses(settle)), weight: 2 },
+  { arbitrary: fc.constant(null).map(() => new AcceptAsOfferEnds()), weight: 1 },
+  {
+    arbitrary: fc
       .tuple(pick, fc.boolean())
       .map(([request, approve]) => new Decide(request, approve)),
     weight: 3,
@@ -1309,13 +1774,17 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
  * Each run on a venue day of its own (fresh slots; the code guesses of earlier runs are past
  * their minute): the day's first three games, listed before the first; a host, who buys 16 credits
  * and books the first game while it is ahead; and two more players, who buy 16 credits each and
- * book the last game. Then the clock moves into the first game, so the others can join it by its
+ * book the last game, whose capacity is then cut to those two seats (full), and whose line the
+ * host joins. Then the clock moves into the first game, so the others can join it by its
  * access code for the rest of the run.
  */
 async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
   const day = new Date(FIRST_DAY + venue.runs * DAY_MS).toISOString().slice(0, 10);
   venue.runs += 1;
   venue.clock.set(`${day}T12:00:00Z`);
+  // Earlier runs' lines are on games past: the job lets them go, so that this run's passes
+  // count only its own.
+  await venue.services.waitlist.settleOffers();
   const listed = await postJson(venue.t.app, 'eventsAvailableTimes', { date: day });
   const slots = expectOk<AvailableTime[]>(listed)
     .slice(0, GAMES_USED)
@@ -1333,6 +1802,8 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     capacities: new Map(),
     adminGranted: 0,
     approvals: [],
+    places: [],
+    pastOffers: [],
   };
   const real: Real = { ...venue, players: [] };
   const host = [new SignUp(), new Buy(0, 'credits-16', 'approved'), new Book(0, 0)];
@@ -1343,7 +1814,9 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     new Buy(who, 'credits-16', 'approved'),
     new Book(who, last),
   ]);
-  for (const command of [...host, ...others]) await command.run(model, real);
+  // The last game full at its two seats, the host in its line: a seat freed there is offered.
+  const line = [new CutCapacity(last, 0, false), new WaitlistJoin(0, last)];
+  for (const command of [...host, ...others, ...line]) await command.run(model, real);
   venue.clock.set(new Date(Date.parse(slots[0]!) + 5 * 60_000));
   // A new day's sessions for the admins, the password asked again (each moves the clock 30 s).
   for (const admin of [venue.admins.granting, venue.admins.deciding]) {
@@ -1400,6 +1873,11 @@ describe(`credits ledger against a model (R1) [${dbKind}]`, () => {
       { command: 'settings money-limits', adminDailyCredits: ADMIN_DAILY_CREDITS },
     );
     expect(limits.statusCode, limits.body).toBe(200);
+    const hold = await operatorRun(
+      { ...venue, players: [] },
+      { command: 'settings waitlist-hold', minutes: HOLD_MINUTES },
+    );
+    expect(hold.statusCode, hold.body).toBe(200);
   });
   afterAll(async () => {
     await venue?.t.close();

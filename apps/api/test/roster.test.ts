@@ -10,11 +10,15 @@ import {
   API_ROUTES,
   type AuditEntry,
   type ConsoleBookingsWeek,
+  type ConsoleDay,
+  type ConsolePlayer,
   type ConsoleRoster,
+  type OperatorResultOf,
   type RegisterEventResponse,
 } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatResult } from '../src/cli/operator-output';
 import { registrations } from '../src/db/schema';
 import { createGameTickets } from '../src/modules/games/game-tickets';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
@@ -195,13 +199,29 @@ describe(`who joined, no-shows, the roster and the week of bookings [${dbKind}]`
       [lee.email]: 'staff',
       [max.email]: 'joined',
     });
-    // The venue day still counts a seat staff booked as booked (its list has no staff word).
+    // The venue day, the player's page and `users show` say it as the roster does.
     const day = await post(staff, 'consoleDay', { day: DAY });
     expect(day.statusCode, day.body).toBe(200);
-    const game = jsonOf<{ slots: { time: string; players: { id: string; source: string }[] }[] }>(
-      day,
-    ).slots.find((slot) => slot.time === '14:00');
-    expect(game?.players.find((seat) => seat.id === kim.id)?.source).toBe('booked');
+    const game = jsonOf<ConsoleDay>(day).slots.find((slot) => slot.time === '14:00');
+    expect(Object.fromEntries(game?.players.map((seat) => [seat.id, seat.source]) ?? [])).toEqual({
+      [jo.id]: 'booked',
+      [kim.id]: 'staff',
+      [lee.id]: 'staff',
+      [max.id]: 'joined',
+    });
+    const seatsOf = async (who: Player) => {
+      const page = await post(staff, 'consolePlayer', { playerId: who.id });
+      expect(page.statusCode, page.body).toBe(200);
+      const { upcoming, past } = jsonOf<ConsolePlayer>(page).bookings;
+      return [...upcoming.entries, ...past.entries].map((seat) => seat.source);
+    };
+    expect(await seatsOf(kim)).toEqual(['staff']);
+    expect(await seatsOf(jo)).toEqual(['booked']);
+    const shown = await run({ command: 'users show', email: lee.email });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const result = jsonOf<OperatorResultOf<'users show'>>(shown);
+    expect(result.bookings.map((seat) => seat.source)).toEqual(['staff']);
+    expect(formatResult(result)).toContain(`${AT('14:00')}  booked by staff at `);
   });
 
   it('follows the grace an admin sets (0 to 30 minutes), audited; staff cannot set it', async () => {

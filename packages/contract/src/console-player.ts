@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ROLES } from './accounts';
 import { creditHistoryRequest, creditPosting, creditsText } from './credits';
 import { myBestsResponse } from './games';
-import { consoleReason, OPERATOR_CODE_KINDS, OPERATOR_LIMITS } from './operator';
+import { consoleReason, OPERATOR_CODE_KINDS, OPERATOR_LIMITS, seatSource } from './operator';
 import { publicOrder } from './orders';
 import { userMessage } from './user-message';
 
@@ -139,8 +139,7 @@ export const consolePlayerCreditHistoryResponse = pageOf(consolePosting);
 
 const seat = z.object({
   startsAt: z.iso.datetime(),
-  /** Booked ahead, or joined with the slot's access code. */
-  source: z.enum(['booked', 'joined', 'waitlist']),
+  source: seatSource,
   bookedAt: z.iso.datetime(),
 });
 

@@ -5,7 +5,7 @@
  * game has run the no-show grace past its start without one (no-show.ts; ADR 0059).
  */
 import { z } from 'zod';
-import { venueDay } from './operator';
+import { seatSource, venueDay } from './operator';
 
 const venueTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM.');
 
@@ -19,18 +19,13 @@ export type RosterPresence = (typeof ROSTER_PRESENCE)[number];
 const rosterSeat = z.object({
   username: z.string(),
   email: z.string(),
-  /**
-   * Booked ahead, booked for the player by staff, joined with the access code, or taken from
-   * the waitlist.
-   */
-  source: z.enum(['booked', 'staff', 'joined', 'waitlist']),
+  source: seatSource,
   /** When the seat was taken, ISO 8601 UTC. */
   at: z.iso.datetime(),
   /** When the game first used the seat's ticket, ISO 8601 UTC; null before that. */
   joinedAt: z.iso.datetime().nullable(),
   presence: z.enum(ROSTER_PRESENCE),
 });
-export type RosterSeat = z.infer<typeof rosterSeat>;
 
 export const consoleRosterResponse = z.object({
   day: z.string(),

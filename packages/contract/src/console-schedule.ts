@@ -4,7 +4,7 @@
  * commands (operator.ts `slotChangeCommand`).
  */
 import { z } from 'zod';
-import { closedSeats, venueDay, weeklySchedule } from './operator';
+import { closedSeats, seatSource, venueDay, weeklySchedule } from './operator';
 import { gameMessageRequestId, gameMessageText, gameMessageWaiting } from './game-message';
 
 /** How long the server holds a day request that asks for changes before answering anyway. */
@@ -20,13 +20,10 @@ export const consoleDayRequest = z.strictObject({
   after: z.string().max(64).optional(),
 });
 
-const SEAT_SOURCES = ['booked', 'joined', 'waitlist'] as const;
-
 const seatedPlayer = z.object({
   id: z.string(),
   username: z.string(),
-  /** Booked ahead, or joined with the slot's access code. */
-  source: z.enum(SEAT_SOURCES),
+  source: seatSource,
   /** When the seat was taken, ISO 8601 UTC. */
   at: z.iso.datetime(),
 });

@@ -504,9 +504,18 @@ const operatorPosting = z.object({
   detail: z.string(),
 });
 
+/**
+ * How a seat was taken, as operators are told it: booked ahead by the player, booked for the
+ * player by staff (the console or `seats book`), joined with the slot's access code, or taken
+ * from the waitlist. The roster, the venue day, the player's page and `users show` all say it.
+ */
+const SEAT_SOURCES = ['booked', 'staff', 'joined', 'waitlist'] as const;
+export type SeatSource = (typeof SEAT_SOURCES)[number];
+export const seatSource = z.enum(SEAT_SOURCES);
+
 const operatorBooking = z.object({
   startsAt: z.string(),
-  source: z.string(),
+  source: seatSource,
   bookedAt: z.string(),
 });
 

@@ -8,11 +8,20 @@ import {
   type OperatorResult,
   type OperatorResultOf,
   type OperatorSlot,
+  type SeatSource,
   type VenueDetails,
 } from '@questfield/contract';
 import { SETTINGS_TTL_MS } from '../modules/settings/settings.service';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
+
+/** How a seat was taken, in the console roster's words: a seat staff booked is told apart. */
+const SEAT_TAKEN = {
+  booked: 'booked',
+  staff: 'booked by staff',
+  joined: 'joined by code',
+  waitlist: 'from the waitlist',
+} satisfies Record<SeatSource, string>;
 
 function userText(result: OperatorResultOf<'users show'>): string {
   const { account } = result;
@@ -22,7 +31,7 @@ function userText(result: OperatorResultOf<'users show'>): string {
       `balance ${entry.balanceAfter}${entry.detail === '' ? '' : `  ${entry.detail}`}`,
   );
   const bookings = result.bookings.map(
-    (booking) => `  ${booking.startsAt}  ${booking.source}  booked ${booking.bookedAt}`,
+    (booking) => `  ${booking.startsAt}  ${SEAT_TAKEN[booking.source]} at ${booking.bookedAt}`,
   );
   return [
     `Account   ${account.username} <${account.email}>`,

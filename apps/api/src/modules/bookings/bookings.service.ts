@@ -23,6 +23,7 @@ import {
   PLAYER_BOOKINGS_PAGE_SIZE,
   type DayStatus,
   type SeatList,
+  type SeatSource,
 } from '@questfield/contract';
 import type { Executor, Transaction } from '../../db/client';
 import type { Step } from '../../db/steps';
@@ -72,19 +73,16 @@ export type BookingCaller = AuditMeta & {
 const CHANGES_SETTLE_MS = 250;
 
 /**
- * How a seat was taken, in the console's words: booked ahead, joined by access code, or taken
- * from the waitlist. The venue day and the player's page count a seat staff booked as booked;
- * the roster tells it apart (ROSTER_SOURCE).
+ * How a seat was taken, in the operators' words (SEAT_SOURCES): the roster, the venue day, the
+ * player's page and `users show` all tell a seat staff booked for the player apart, so none of
+ * them calls it one the player booked.
  */
 export const SEAT_SOURCE = {
   booking: 'booked',
   access_code: 'joined',
   waitlist: 'waitlist',
-  staff: 'booked',
-} as const;
-
-/** How a seat was taken, as the roster says it: a seat staff booked for the player shows so. */
-const ROSTER_SOURCE = { ...SEAT_SOURCE, staff: 'staff' } as const;
+  staff: 'staff',
+} as const satisfies Record<repo.RegistrationSource, SeatSource>;
 
 /** The console's venue day, and a version naming its contents (it changes when they do). */
 export type ConsoleDayView = { day: VenueDay; today: VenueDay; version: string; slots: DaySlot[] };
@@ -549,7 +547,7 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
       const listed = seats.map((seat, index) => ({
         username: seat.username,
         email: emails[index]?.email ?? '',
-        source: ROSTER_SOURCE[seat.source],
+        source: SEAT_SOURCE[seat.source],
         at: seat.at,
         joinedAt: seat.joinedAt,
         presence:

@@ -20,7 +20,7 @@ import { venueInstant } from '../../lib/slot-schedule';
 import type { AccountAdminService } from '../accounts/account-admin.service';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { OperatorActor } from '../audit-log/audit-log.service';
-import type { BookingsService } from '../bookings/bookings.service';
+import { SEAT_SOURCE, type BookingsService } from '../bookings/bookings.service';
 import type { ScheduleAdminService } from '../bookings/schedule-admin.service';
 import type { GameMessageService } from '../bookings/game-message.service';
 import type { SeatAdminService } from '../bookings/seat-admin.service';
@@ -80,7 +80,7 @@ export function createOperatorService(deps: OperatorDeps) {
       })),
       bookings: booked.map((booking) => ({
         startsAt: booking.startsAt.toISOString(),
-        source: booking.source,
+        source: SEAT_SOURCE[booking.source],
         bookedAt: booking.bookedAt.toISOString(),
       })),
     } satisfies OperatorResultOf<'users show'>;

@@ -3,7 +3,12 @@
  * code redemption), the page opened by a console session (the day to book a seat on answered
  * with DAY_SLOTS), and what was sent where.
  */
-import { API_ROUTES, type ConsolePlayer, type ConsoleSession } from '@questfield/contract';
+import {
+  API_ROUTES,
+  type ConsolePlayer,
+  type ConsoleSession,
+  type SeatSource,
+} from '@questfield/contract';
 import { mockApi, testUser, testConsoleSession } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -22,7 +27,7 @@ export const posting = (id: number, delta: number, balanceAfter: number) => ({
 /** A list's only page. */
 export const lastPage = <Row>(entries: Row[]) => ({ entries, nextCursor: null });
 
-export const seat = (startsAt: string, source: 'booked' | 'joined' = 'booked') => ({
+export const seat = (startsAt: string, source: SeatSource = 'booked') => ({
   startsAt,
   source,
   bookedAt: '2026-05-20T10:00:00.000Z',

@@ -107,6 +107,29 @@ describe("the console's player page", () => {
     expect(screen.queryByRole('button', { name: 'Load more postings' })).not.toBeInTheDocument();
   });
 
+  it('says how each seat was taken, a seat staff booked as the roster says it', async () => {
+    const page: ConsolePlayer = {
+      ...player(),
+      bookings: {
+        upcoming: lastPage([seat('2026-06-02T14:00:00.000Z', 'staff')]),
+        past: lastPage([
+          seat('2026-05-30T14:00:00.000Z', 'waitlist'),
+          seat('2026-05-29T14:00:00.000Z', 'booked'),
+        ]),
+      },
+    };
+    openPage({}, page);
+    const seatCells = async (caption: string) =>
+      Array.from(
+        (await screen.findByRole('table', { name: caption })).querySelectorAll<HTMLTableRowElement>(
+          'tbody tr',
+        ),
+        (row) => row.cells[1]?.textContent,
+      );
+    expect(await seatCells('Games to come, soonest first')).toEqual(['Booked by staff']);
+    expect(await seatCells('Games played, latest first')).toEqual(['From the waitlist', 'Booked']);
+  });
+
   it("appends each list's next page under its own button, asking by that list's cursor", async () => {
     const user = userEvent.setup();
     const first = player();

@@ -77,11 +77,19 @@ describe('the venue day', () => {
     expect(screen.getByText('0 of 50 seats taken; 2 of 2 slots open.')).toBeVisible();
 
     const mia = { id: 'p1', username: 'mia', source: 'joined' as const, at: TEN.startsAt };
-    next.answer(dayOf('v2', [{ ...TEN, booked: 1, players: [mia] }, TEN_THIRTY]));
-    await waitFor(() => expect(row()).toHaveTextContent('1 of 25'));
-    await userEvent.click(within(row()).getByText('1 player'));
-    expect(within(row()).getByText('mia')).toBeVisible();
-    expect(within(row()).getByText(/joined by code/)).toBeVisible();
+    const kai = { id: 'p2', username: 'kai', source: 'staff' as const, at: TEN.startsAt };
+    next.answer(dayOf('v2', [{ ...TEN, booked: 2, players: [mia, kai] }, TEN_THIRTY]));
+    await waitFor(() => expect(row()).toHaveTextContent('2 of 25'));
+    await userEvent.click(within(row()).getByText('2 players'));
+    // Each player with how the seat was taken, in the roster's words: staff's seat told apart.
+    expect(
+      within(row())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'mia Joined by code at Mon, Jun 1, 10:00 AM EDT',
+      'kai Booked by staff at Mon, Jun 1, 10:00 AM EDT',
+    ]);
     await waitFor(() =>
       expect(api.sent.filter((request) => request.path === DAY_PATH).map((r) => r.body)).toEqual([
         { day: DAY },

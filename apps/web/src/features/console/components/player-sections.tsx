@@ -18,6 +18,7 @@ import { playerRedemptionsQueryOptions } from '../api/get-player-redemptions';
 import { playerResultsQueryOptions } from '../api/get-player-results';
 import { tableText } from '../copy/common';
 import { playerCopy } from '../copy/player';
+import { SeatSourceText } from './seat-source';
 import {
   BookSeatForm,
   CancelSeatButton,
@@ -188,7 +189,10 @@ function SeatTable({ player, list, onNotice, movesSeats }: SeatProps & { list: S
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   const columns: Column<Entry<SeatPage>>[] = [
     { header: playerCopy.seatColumns.starts, cell: (seat) => <Time at={seat.startsAt} /> },
-    { header: playerCopy.seatColumns.seat, cell: (seat) => playerCopy.sources[seat.source] },
+    {
+      header: playerCopy.seatColumns.seat,
+      cell: (seat) => <SeatSourceText source={seat.source} />,
+    },
     {
       header: playerCopy.seatColumns.taken,
       cell: (seat) => <Time at={seat.bookedAt} />,

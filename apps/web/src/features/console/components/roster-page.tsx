@@ -2,6 +2,7 @@ import type { ConsoleRoster } from '@questfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { rosterQueryOptions } from '../api/get-roster';
+import { SeatSourceText } from './seat-source';
 import { commonCopy } from '../copy/common';
 import { rosterCopy } from '../copy/roster';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -155,7 +156,9 @@ function RosterSheet({ roster }: { roster: ConsoleRoster }) {
                   <td className={`${cellClass} whitespace-nowrap`}>
                     {clockText(seat.at, 'short')}
                   </td>
-                  <td className={cellClass}>{rosterCopy.sources[seat.source]}</td>
+                  <td className={cellClass}>
+                    <SeatSourceText source={seat.source} />
+                  </td>
                   <td
                     className={
                       seat.presence === 'no-show'

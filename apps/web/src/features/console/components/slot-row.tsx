@@ -6,6 +6,7 @@ import { useShowAccessCode } from '../api/show-access-code';
 import { rosterCopy } from '../copy/roster';
 import { messageCopy, scheduleCopy } from '../copy/schedule';
 import { rosterPath } from './roster-page';
+import { SeatSourceText } from './seat-source';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ClockTime } from '@/components/ui/clock-time';
 import { FormError } from '@/components/ui/form';
@@ -166,10 +167,8 @@ function Players({ slot, clockText }: { slot: ConsoleSlot; clockText: ClockText 
           <li key={player.id}>
             <span className="font-semibold text-white">{player.username}</span>{' '}
             <span className="text-xs text-mist-400">
-              {scheduleCopy.seatTaken(
-                scheduleCopy.sources[player.source],
-                clockText(player.at, 'short'),
-              )}
+              <SeatSourceText source={player.source} />{' '}
+              {scheduleCopy.seatTakenAt(clockText(player.at, 'short'))}
             </span>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import type { OperatorCodeKind } from '@questfield/contract';
+import type { OperatorCodeKind, SeatSource } from '@questfield/contract';
 import type { PagedTableText } from '@/components/ui/paged-table';
 
 /** Numbers as the console writes them: 1,234. */
@@ -26,6 +26,14 @@ export const commonCopy = {
   reauthText: 'Moving credits needs your password and a current code again (every 15 minutes).',
   reauthSubmit: 'Confirm',
   reauthFailed: 'The check could not be made.',
+
+  /** How a seat was taken (SeatSourceText): the roster, the venue day and a player's page. */
+  seatSources: {
+    booked: 'Booked',
+    staff: 'Booked by staff',
+    joined: 'Joined by code',
+    waitlist: 'From the waitlist',
+  } satisfies Record<SeatSource, string>,
 
   batchKinds: { 'game-pass': 'Game Pass', promo: 'Promo' } satisfies Record<
     OperatorCodeKind,

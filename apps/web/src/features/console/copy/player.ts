@@ -110,7 +110,6 @@ export const playerCopy = {
   pastEmpty: 'No game played yet.',
   upcomingMore: 'Load more games to come',
   pastMore: 'Load more games played',
-  sources: { booked: 'Booked', joined: 'Joined by code', waitlist: 'From the waitlist' },
   seatActionColumn: 'Actions',
   cancelSeat: 'Cancel seat',
   cancelSeatNamed: (time: string) => `Cancel the seat at ${time}`,

@@ -1,4 +1,4 @@
-import type { RosterPresence, RosterSeat } from '@questfield/contract';
+import type { RosterPresence } from '@questfield/contract';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -26,12 +26,6 @@ export const rosterCopy = {
   caption: 'Players on this game',
   columns: ['#', 'Player', 'Email', 'Seat taken', 'How', 'Joined'] as const,
   empty: 'No players on this game.',
-  sources: {
-    booked: 'Booked',
-    staff: 'Booked by staff',
-    joined: 'Joined by code',
-    waitlist: 'From the waitlist',
-  } satisfies Record<RosterSeat['source'], string>,
   presence: {
     joined: (at: string) => at,
     waiting: () => 'Not yet',

@@ -25,8 +25,8 @@ export const scheduleCopy = {
   ended: 'Ended',
   playerCount: (count: number) => `${count} player${count === 1 ? '' : 's'}`,
   noPlayers: 'No players yet',
-  sources: { booked: 'booked', joined: 'joined by code', waitlist: 'from the waitlist' },
-  seatTaken: (source: string, at: string) => `${source} at ${at}`,
+  /** After how the seat was taken (SeatSourceText): "Booked by staff at 10:04 AM". */
+  seatTakenAt: (at: string) => `at ${at}`,
   close: (time: string) => `Close ${time}`,
   reopen: (time: string) => `Reopen ${time}`,
   closeShort: 'Close',
