@@ -19,8 +19,9 @@ import {
 } from '@questfield/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addHours } from 'date-fns';
+import { eq } from 'drizzle-orm';
 import { runAdmin } from '../src/cli/admin-program';
-import { operatorApprovals } from '../src/db/schema';
+import { creditLedger, operatorApprovals } from '../src/db/schema';
 import { newOperatorToken } from '../src/modules/operator/operator-access';
 import { COOKIE, PASSWORD, postJson, signUp } from './helpers/accounts';
 import { fixedClock } from './helpers/clock';
@@ -253,6 +254,26 @@ describe(`a second admin's approval [${dbKind}]`, () => {
     const listed = (await approvals()).pending.find((one) => one.id === request.id);
     expect(listed).toMatchObject({ state: 'pending', action: { kind: 'grant', player: null } });
     expect((await decide(approver, request.id, 'refuse')).statusCode).toBe(200);
+  });
+
+  it('answers an approval of a request decided before its player was deleted as no longer waiting', async () => {
+    const player = await signUp(t.app);
+    const request = await asked(player, adminDailyCredits + 1);
+    expect((await decide(approver, request.id, 'refuse')).statusCode).toBe(200);
+    const deleted = await postJson(t.app, 'usersDelete', { password: PASSWORD }, player);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const ledgerRows = () =>
+      t.database.handle.db.$count(creditLedger, eq(creditLedger.userId, player.id));
+    const rowsBefore = await ledgerRows();
+
+    const again = await decide(third, request.id, 'approve');
+    expect(again.statusCode, again.body).toBe(409);
+    expect(jsonOf(again)).toEqual(refusal('APPROVAL_NOT_PENDING'));
+    expect(await ledgerRows()).toBe(rowsBefore);
+    const grants = (await audited('users.grant-credits')).filter(
+      (row) => row.player?.id === player.id,
+    );
+    expect(grants).toEqual([]);
   });
 
   it('refuses to approve the request of an admin demoted since; it can still be refused', async () => {

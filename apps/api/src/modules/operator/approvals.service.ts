@@ -259,6 +259,10 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       if (decision === 'withdraw' ? !own : own) {
         fail(decision === 'withdraw' ? 'APPROVAL_NOT_YOURS' : 'APPROVAL_OWN_REQUEST');
       }
+      // A request decided or lapsed is answered as such before what it asks is checked again:
+      // its player or asker may have gone since, which matters only to a request still waiting.
+      // `settle` checks again in the transaction, for a decision made meanwhile.
+      if (toWire(approval).state !== 'pending') fail('APPROVAL_NOT_PENDING');
       const done =
         decision === 'approve'
           ? await approve(approval, by)

@@ -372,6 +372,25 @@ describe("the console's orders", () => {
     expect(sentTo(api, REFUND)).toEqual([]);
   });
 
+  /**
+   * Lists `turnedDown` alone, checks the table says `shown` of it, and opens its Retry dialog.
+   */
+  async function openRetry(
+    user: ReturnType<typeof userEvent.setup>,
+    turnedDown: ConsoleOrder,
+    shown: string,
+  ) {
+    const api = openOrders('admin', {
+      [LIST]: () => ({ body: { orders: [turnedDown], nextCursor: null } }),
+    });
+    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
+    expect(table).toHaveTextContent(shown);
+    await user.click(
+      within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
+    );
+    return { api, dialog: await findDialog('Refund QF-7K3M9X2P4D') };
+  }
+
   it('retries a refund the processor turned down, without asking for a plan', async () => {
     const user = userEvent.setup();
     const turnedDown = order({
@@ -379,15 +398,7 @@ describe("the console's orders", () => {
       flag: 'refund_failed',
       refund: { ...(refundedOrder.refund ?? expect.fail()), status: 'failed', failureCode: 'X' },
     });
-    const api = openOrders('admin', {
-      [LIST]: () => ({ body: { orders: [turnedDown], nextCursor: null } }),
-    });
-    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
-    expect(table).toHaveTextContent('Refund turned down');
-    await user.click(
-      within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
-    );
-    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    const { api, dialog } = await openRetry(user, turnedDown, 'Refund turned down');
     await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
     await waitForDialogToClose();
@@ -411,15 +422,7 @@ describe("the console's orders", () => {
         failureCode: 'REFUND_DECLINED',
       },
     });
-    const api = openOrders('admin', {
-      [LIST]: () => ({ body: { orders: [partTurnedDown], nextCursor: null } }),
-    });
-    const table = await screen.findByRole('table', { name: 'Every order, newest first' });
-    expect(table).toHaveTextContent('$5.00 refunded');
-    await user.click(
-      within(table).getByRole('button', { name: 'Retry the refund of QF-7K3M9X2P4D' }),
-    );
-    const dialog = await findDialog('Refund QF-7K3M9X2P4D');
+    const { api, dialog } = await openRetry(user, partTurnedDown, '$5.00 refunded');
     expect(dialog).toHaveTextContent('Ask it again to return $5.00');
     await giveReason(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
