@@ -521,6 +521,25 @@ describe(`the console's orders and refunds [${dbKind}]`, () => {
     expect(await balanceOf(buyer)).toBe(0);
   });
 
+  it("shows a refund from the command line as an admin's, not as made in Square", async () => {
+    const number = await buy();
+    const run = await postJson(
+      t.app,
+      'operatorRun',
+      { command: 'orders refund', orderNumber: number, reason: REASON },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    // No admin is on its row: the command line has no account.
+    expect((await refundRows(number))[0]?.requestedBy).toBeNull();
+    const [order] = (await listed()).orders;
+    expect(order).toMatchObject({
+      orderNumber: number,
+      status: 'refunded',
+      refund: { status: 'completed', fromDashboard: false },
+    });
+  });
+
   it("applies a refund made in Square's dashboard once, from refund.updated", async () => {
     const number = await buy();
     const { providerPaymentId } = await orderRow(number);

@@ -190,7 +190,6 @@ describe(`migrations from an empty database [${dbKind}]`, () => {
         'game_result_checks',
         'game_results',
         'operator_approvals',
-        'order_part_refunds',
         'order_refunds',
         'orders',
         'partnership_applications',

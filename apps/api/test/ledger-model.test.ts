@@ -757,6 +757,21 @@ class TurnedDownPartRefund extends PartRefund {
   }
 }
 
+/**
+ * A refund of part Square turns down, then at once an admin's refund without an amount (the
+ * console's Retry Refund): it must ask again for the one turned down, never refund what is left
+ * (ADR 0062). The two commands alone meet in this order too rarely for a run to find it.
+ */
+class RetryTurnedDown extends TurnedDownPartRefund {
+  protected override describe(model: Readonly<Model>): string {
+    return `${super.describe(model)}, then Retry Refund`;
+  }
+  protected override async apply(model: Model, real: Real): Promise<void> {
+    await super.apply(model, real);
+    await new Refund(this.pick, 'admin').run(model, real);
+  }
+}
+
 /** A refund takes `credits` from a player: seats on games not started first if short. */
 function takeBack(model: Model, player: ModelPlayer, credits: number) {
   const missing = credits - player.credits;
@@ -1089,10 +1104,11 @@ class Decide extends LedgerCommand {
       decision,
     });
     const player = model.players[request.who]!;
-    // A deleted player's grant waits on, until it is refused or lapses; an approval looks for
-    // the player before it finds the request decided.
-    if (this.approve && player.deleted) return expectRefused(response, 'PLAYER_NOT_FOUND');
+    // A decided request is refused as such whatever became of its player since; a deleted
+    // player's grant still waiting is refused for the player, and waits on until it is refused
+    // or lapses.
     if (request.decided) return expectRefused(response, 'APPROVAL_NOT_PENDING');
+    if (this.approve && player.deleted) return expectRefused(response, 'PLAYER_NOT_FOUND');
     request.decided = true;
     const { done } = expectOk<ConsoleApprovalDecided>(response);
     if (!this.approve) return void expect(done).toBeNull();
@@ -1669,6 +1685,12 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
     arbitrary: fc
       .tuple(pick, fc.integer({ min: 1, max: 120 }))
       .map(([order, percent]) => new TurnedDownPartRefund(order, percent)),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.integer({ min: 1, max: 120 }))
+      .map(([order, percent]) => new RetryTurnedDown(order, percent)),
     weight: 1,
   },
   {

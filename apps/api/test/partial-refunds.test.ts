@@ -17,7 +17,7 @@ import {
 } from '@questfield/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { creditLedger, orderPartRefunds, orders, users } from '../src/db/schema';
+import { creditLedger, orderRefunds, orders, users } from '../src/db/schema';
 import type { PaymentProvider } from '../src/integrations/payments/provider';
 import {
   createTestPaymentProvider,
@@ -116,8 +116,8 @@ describe(`an admin's refund of part of an order [${dbKind}]`, () => {
   const partRows = async (orderNumber: string) =>
     db()
       .select()
-      .from(orderPartRefunds)
-      .where(eq(orderPartRefunds.orderId, (await orderRow(orderNumber)).id));
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, (await orderRow(orderNumber)).id));
   const refund = (
     orderNumber: string,
     amountCents?: number,

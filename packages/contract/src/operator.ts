@@ -405,8 +405,19 @@ export const operatorCommand = z.discriminatedUnion('command', [
       .optional(),
     /** Credits to the buyer instead of the money to the card. */
     asCredits: z.boolean().optional(),
-    /** The same key again is the same refund (the console's dialog sends one). */
-    requestKey: z.string().min(1).max(100).optional(),
+    /**
+     * The same key again is the same refund (the console's dialog sends one). `full:` and
+     * `square:` name the refunds made before keys were asked for (ADR 0064): never a new one's.
+     */
+    requestKey: z
+      .string()
+      .min(1)
+      .max(100)
+      .refine(
+        (key) => !/^(full|square):/.test(key),
+        'A refund key may not start with full: or square:.',
+      )
+      .optional(),
     /** Mailed to the buyer with the refund, and kept in the audit log. */
     reason,
   }),

@@ -117,10 +117,16 @@ export type RefundMailFacts = {
   part?: { amountCents: number; asCredits: boolean; creditsAdded: number };
 };
 
+/** Where a partial refund's money goes: back to the card, or to the buyer as credits. */
+export const PART_REFUND_DESTINATIONS = ['card', 'credits'] as const;
+
 /**
- * The refund of an order's payment, at most one per order (refunding twice is impossible): asked
- * for by an admin in the console, or made in Square's dashboard and learnt from its webhook.
- * Its status is the money's; what the order granted was taken back when the row was written.
+ * Every refund of an order (ADR 0064): an admin's refund of an amount (ADR 0056), part of an
+ * order or all that is left of it, to the card or as credits; an admin's full refund (ADR 0027,
+ * request key `full:<id>`); a full refund made in Square's dashboard (`square:<id>`, no admin).
+ * Several per order, up to what was paid. What it took back and added was done in the
+ * transaction that wrote it; its status is the money's (a credit refund is completed when
+ * written). Its request key makes a retry the same refund.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -129,53 +135,10 @@ export const orderRefunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    /** Square's refund id, once the processor has answered with one. */
-    providerRefundId: text('provider_refund_id'),
-    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
-    amountCents: integer('amount_cents').notNull(),
-    /** The admin who asked (no foreign key: the audit log names them); null from Square's dashboard. */
-    requestedBy: uuid('requested_by'),
-    /** Credits the players had already spent, left at zero by the admin's choice. */
-    shortfallCredits: integer('shortfall_credits').notNull().default(0),
-    /** The processor's reason when it turned the refund down. */
-    failureCode: text('failure_code'),
-    /** Requests made to the processor; a retry after a refusal uses a new idempotency key. */
-    attempts: integer('attempts').notNull().default(1),
     /**
-     * The buyer's mail about an admin's refund, held until the money is back on the card and
-     * cleared as it is queued, so it goes once and never for a refund turned down; null once
-     * sent, and for a refund made in Square's dashboard (nobody said why).
+     * The console's (or command line's) key for this request: a retry finds this row. A full
+     * refund's is `full:<id>`, one made in Square's dashboard `square:<id>` (refundKey).
      */
-    buyerMail: jsonb('buyer_mail').$type<RefundMailFacts>(),
-    createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    unique('order_refunds_order_key').on(t.orderId),
-    unique('order_refunds_provider_refund_id_key').on(t.providerRefundId),
-    check('order_refunds_status', oneOf('status', REFUND_STATUSES)),
-    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
-    check('order_refunds_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
-  ],
-);
-
-/** Where a partial refund's money goes: back to the card, or to the buyer as credits. */
-export const PART_REFUND_DESTINATIONS = ['card', 'credits'] as const;
-
-/**
- * An admin's refund of an amount (ADR 0056): part of an order, or all that is left of it, to
- * the card or as credits; several per order, up to what was paid. What it took back and added
- * was done in the transaction that wrote it; its status is the money's (a credit refund is
- * completed when written). Its request key makes a retry the same refund.
- */
-export const orderPartRefunds = pgTable(
-  'order_part_refunds',
-  {
-    id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    /** The console's (or command line's) key for this request: a retry finds this row. */
     requestKey: text('request_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     destination: text('destination', { enum: PART_REFUND_DESTINATIONS }).notNull(),
@@ -191,6 +154,10 @@ export const orderPartRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     failureCode: text('failure_code'),
     attempts: integer('attempts').notNull().default(1),
+    /**
+     * The admin who asked (no foreign key: the audit log names them); null from the command line
+     * and from Square's dashboard.
+     */
     requestedBy: uuid('requested_by'),
     /** The buyer's mail, held until the money is back (or the credits added), cleared as queued. */
     buyerMail: jsonb('buyer_mail').$type<RefundMailFacts>(),
@@ -198,11 +165,11 @@ export const orderPartRefunds = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('order_part_refunds_request_key').on(t.orderId, t.requestKey),
-    unique('order_part_refunds_provider_refund_id_key').on(t.providerRefundId),
-    check('order_part_refunds_status', oneOf('status', REFUND_STATUSES)),
-    check('order_part_refunds_destination', oneOf('destination', PART_REFUND_DESTINATIONS)),
-    check('order_part_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    unique('order_refunds_request_key').on(t.orderId, t.requestKey),
+    unique('order_refunds_provider_refund_id_key').on(t.providerRefundId),
+    check('order_refunds_status', oneOf('status', REFUND_STATUSES)),
+    check('order_refunds_destination', oneOf('destination', PART_REFUND_DESTINATIONS)),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 

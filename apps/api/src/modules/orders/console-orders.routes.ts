@@ -10,21 +10,20 @@ import type { ZodApp } from '../../lib/zod-app';
 import { sessionOf } from '../../plugins/session';
 import { operatorActor } from '../audit-log/audit-log.service';
 import type { ModuleContext } from '../module-context';
-import type { ConsoleOrderRow, PartRefundRow, RefundRow } from './orders.repository';
+import { madeInSquare, type ConsoleOrderRow, type RefundRow } from './orders.repository';
 import { toPublicOrder, type Order } from './order';
 
 type Listed = Omit<ConsoleOrderRow, 'order'> & { order: Order };
 
 /**
- * The refund the console shows for an order, of its full refund and its refunds of part to the
- * card (oldest first): the first turned down (Retry Refund asks again for it, as refunds.ts's
- * waitingRefund picks), else the first on its way, else the full refund, else the latest.
+ * The refund the console shows for an order, of its refunds to the card (oldest first): the
+ * first turned down (Retry Refund asks again for it, as refunds.ts's waitingRefund picks), else
+ * the first on its way, else the latest (a full refund is an order's last).
  */
-function refundShown({ refund, partRefunds }: Listed): RefundRow | PartRefundRow | null {
-  const card = partRefunds.filter((part) => part.destination === 'card');
-  const all = [...(refund === null ? [] : [refund]), ...card];
-  const withStatus = (status: RefundRow['status']) => all.find((one) => one.status === status);
-  return withStatus('failed') ?? withStatus('pending') ?? refund ?? card.at(-1) ?? null;
+function refundShown({ refunds }: Listed): RefundRow | null {
+  const card = refunds.filter((one) => one.destination === 'card');
+  const withStatus = (status: RefundRow['status']) => card.find((one) => one.status === status);
+  return withStatus('failed') ?? withStatus('pending') ?? card.at(-1) ?? null;
 }
 
 function toConsoleOrder(listed: Listed): ConsoleOrder {
@@ -48,7 +47,8 @@ function toConsoleOrder(listed: Listed): ConsoleOrder {
             providerRefundId: refund.providerRefundId,
             failureCode: refund.failureCode,
             shortfallCredits: refund.shortfallCredits,
-            fromDashboard: refund.requestedBy === null,
+            // Not merely no admin: a refund from the command line has none either.
+            fromDashboard: madeInSquare(refund),
             createdAt: refund.createdAt.toISOString(),
           },
   };

@@ -5,17 +5,12 @@
  */
 import { formatUsd, type OperatorCommand, type OperatorResultOf } from '@questfield/contract';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
-import type { PartRefundRow, RefundRow } from './orders.repository';
 import type { OrdersService } from './orders.service';
 
 type RefundRequest = Omit<Extract<OperatorCommand, { command: 'orders refund' }>, 'command'>;
 
 /** Appended to the admin's reason in the audit log when the refund left spent credits. */
 const LEFT_AT_ZERO = '(Refunded with the spent credits left at zero.)';
-
-/** A refund of an amount (ADR 0056), as against an order's one full refund. */
-const isPart = (refund: RefundRow | PartRefundRow): refund is PartRefundRow =>
-  'destination' in refund;
 
 type OrderAdminDeps = {
   orders: Pick<OrdersService, 'flagged' | 'refundForOperator'>;
@@ -101,8 +96,8 @@ export function createOrderAdminService({ orders, auditLog }: OrderAdminDeps) {
         takenBack,
         missing: refund.shortfallCredits,
         amount: formatUsd(refund.amountCents),
-        asCredits: isPart(refund) && refund.destination === 'credits',
-        creditsAdded: isPart(refund) ? refund.creditsAdded : creditsAdded,
+        asCredits: refund.destination === 'credits',
+        creditsAdded: refund.creditsAdded,
       };
     },
   };

@@ -28,12 +28,11 @@ const ordersCsvHeader = (zone: string) => [
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * When the order was last refunded: its full refund, or the latest of its refunds of part
- * (ADR 0056), whatever became of the money (the `refunded` column counts it as claimed).
+ * When the order was last refunded: the latest of its refunds, in full or of part (ADR 0056),
+ * whatever became of the money (the `refunded` column counts it as claimed).
  */
-function lastRefundedAt({ refund, partRefunds }: ConsoleOrderRow): Date | undefined {
-  const times = [refund, ...partRefunds].flatMap((one) => (one === null ? [] : [one.createdAt]));
-  return times.sort((a, b) => a.getTime() - b.getTime()).at(-1);
+function lastRefundedAt({ refunds }: ConsoleOrderRow): Date | undefined {
+  return refunds.at(-1)?.createdAt;
 }
 
 function rowOf(row: ConsoleOrderRow, zone: string): string[] {

@@ -1,14 +1,12 @@
 /** Orders: one row per purchase attempt, unique per (user, Idempotency-Key) (security.md W6). */
 import type { Sku } from '@questfield/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor, type Transaction } from '../../db/client';
 import { timestamp } from '../../db/sql-text';
 import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
 import { keyset, type KeysetPage } from '../../db/keyset';
 import {
   ORDER_FLAGS,
-  orderPartRefunds,
   orderRefunds,
   orders,
   paymentDisputes,
@@ -341,8 +339,8 @@ const latestDisputeState = sql<string>`coalesce((select d.state from ${paymentDi
   where d.order_id = ${orders.id} order by d.updated_at desc, d.id limit 1), '')`;
 
 /**
- * Every order, newest first, with its buyer's name, its refund, its refunds of part and its
- * latest chargeback's state, one page at a time.
+ * Every order, newest first, with its buyer's name, its refunds and its latest chargeback's
+ * state, one page at a time.
  */
 export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) {
   const { orderId, status, flag, between, cursor } = filter;
@@ -355,12 +353,10 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
     .select({
       order: orders,
       player: { username: playerNames.username, deleted: playerNames.deleted },
-      refund: orderRefunds,
       disputeState: latestDisputeState,
     })
     .from(orders)
     .innerJoin(playerNames, eq(playerNames.userId, orders.userId))
-    .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
     .where(
       and(
         orderId === undefined ? undefined : eq(orders.id, orderId),
@@ -373,30 +369,33 @@ export async function listForConsole(db: Executor, filter: ConsoleOrdersFilter) 
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(filter.limit);
-  return withPartRefunds(db, rows);
+  return withRefunds(db, rows);
 }
 
 /**
- * The refunds of part of each listed order that has any (ADR 0056), oldest first: the console
- * shows the one that waits for someone, and the CSV when the order was last refunded.
+ * The refunds of each listed order that has any, oldest first: the console shows the one that
+ * waits for someone, and the CSV when the order was last refunded.
  */
-async function withPartRefunds<Row extends { order: OrderRow }>(
+async function withRefunds<Row extends { order: OrderRow }>(
   db: Executor,
   rows: Row[],
-): Promise<(Row & { partRefunds: PartRefundRow[] })[]> {
-  // An order that has refunded nothing has none.
-  const ids = rows.filter((row) => row.order.refundedCents > 0).map((row) => row.order.id);
-  const parts =
+): Promise<(Row & { refunds: RefundRow[] })[]> {
+  // An order that has refunded nothing has none; one refunded before it was paid (in Square's
+  // dashboard) has refunded no money of ours but has its refund.
+  const ids = rows
+    .filter((row) => row.order.refundedCents > 0 || row.order.status === 'refunded')
+    .map((row) => row.order.id);
+  const found =
     ids.length === 0
       ? []
       : await db
           .select()
-          .from(orderPartRefunds)
-          .where(inArray(orderPartRefunds.orderId, ids))
-          .orderBy(asc(orderPartRefunds.createdAt), asc(orderPartRefunds.id));
-  const byOrder = new Map<string, PartRefundRow[]>();
-  for (const part of parts) byOrder.set(part.orderId, [...(byOrder.get(part.orderId) ?? []), part]);
-  return rows.map((row) => ({ ...row, partRefunds: byOrder.get(row.order.id) ?? [] }));
+          .from(orderRefunds)
+          .where(inArray(orderRefunds.orderId, ids))
+          .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  const byOrder = new Map<string, RefundRow[]>();
+  for (const one of found) byOrder.set(one.orderId, [...(byOrder.get(one.orderId) ?? []), one]);
+  return rows.map((row) => ({ ...row, refunds: byOrder.get(row.order.id) ?? [] }));
 }
 
 export type ConsoleOrderRow = Awaited<ReturnType<typeof listForConsole>>[number];
@@ -404,41 +403,27 @@ export type ConsoleOrderRow = Awaited<ReturnType<typeof listForConsole>>[number]
 export type RefundRow = typeof orderRefunds.$inferSelect;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** The order's refund row, written once (the unique order id); undefined when one exists. */
-export async function insertRefund(
-  tx: Transaction,
-  refund: Pick<
-    typeof orderRefunds.$inferInsert,
-    | 'orderId'
-    | 'amountCents'
-    | 'requestedBy'
-    | 'shortfallCredits'
-    | 'status'
-    | 'providerRefundId'
-    | 'buyerMail'
-  > & { now: Date },
-): Promise<RefundRow | undefined> {
-  const { now, ...values } = refund;
-  const [row] = await tx
-    .insert(orderRefunds)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: orderRefunds.orderId })
-    .returning();
-  return row;
-}
+/**
+ * The request keys of the refunds no admin keyed (ADR 0064): an admin's full refund, and one
+ * made in Square's dashboard, each under its own row id, so neither can meet a console's key (a
+ * uuid) nor another refund of the order.
+ */
+export const refundKey = {
+  full: (id: string) => `full:${id}`,
+  square: (id: string) => `square:${id}`,
+};
 
-export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, orderId))
-    .limit(1);
-  return row;
-}
+/** A refund made in Square's dashboard, as against one an admin made (console or command line). */
+export const madeInSquare = (row: Pick<RefundRow, 'requestKey'>) =>
+  row.requestKey.startsWith(refundKey.square(''));
+
+/** An admin's refund of the whole order at once (ADR 0027), as against one of an amount. */
+export const isFullRefund = (row: Pick<RefundRow, 'requestKey'>) =>
+  row.requestKey.startsWith(refundKey.full(''));
 
 /**
- * Refunds still waiting for the processor's first answer since before `before` (the answer was
- * lost): the oldest first, with their orders. The table holds one row per refunded order.
+ * Refunds to the card still waiting for the processor's first answer since before `before` (the
+ * answer was lost): the oldest first across every order, with their orders.
  */
 export async function listUnansweredRefunds(db: Executor, before: Date, limit: number) {
   return db
@@ -447,6 +432,7 @@ export async function listUnansweredRefunds(db: Executor, before: Date, limit: n
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(
       and(
+        eq(orderRefunds.destination, 'card'),
         eq(orderRefunds.status, 'pending'),
         isNull(orderRefunds.providerRefundId),
         lt(orderRefunds.updatedAt, before),
@@ -457,39 +443,235 @@ export async function listUnansweredRefunds(db: Executor, before: Date, limit: n
 }
 
 /**
- * listUnansweredRefunds, for refunds of an amount to the card: several per order, so the oldest
- * first across every order, with their orders.
- */
-export async function listUnansweredPartRefunds(db: Executor, before: Date, limit: number) {
-  return db
-    .select({ order: orders, refund: orderPartRefunds })
-    .from(orderPartRefunds)
-    .innerJoin(orders, eq(orders.id, orderPartRefunds.orderId))
-    .where(
-      and(
-        eq(orderPartRefunds.destination, 'card'),
-        eq(orderPartRefunds.status, 'pending'),
-        isNull(orderPartRefunds.providerRefundId),
-        lt(orderPartRefunds.updatedAt, before),
-      ),
-    )
-    .orderBy(asc(orderPartRefunds.updatedAt))
-    .limit(limit);
-}
-
-/**
  * Whether any refund of the order, in full or of an amount, is still turned down: its
  * `refund_failed` flag stays until none is.
  */
 export async function hasFailedRefund(db: Executor, orderId: string): Promise<boolean> {
-  const failedOf = (table: typeof orderRefunds | typeof orderPartRefunds) =>
+  const failed = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'failed')))
+    .limit(1);
+  return failed.length > 0;
+}
+
+/** An order's SKU (an order has one line). */
+const skuOf = sql<Sku>`${orders.items} -> 0 ->> 'sku'`;
+
+/**
+ * The report's money by SKU: paid orders placed in [from, to) and their amount; and the refunds
+ * made in [from, to), in full or of part (refundsMadeIn), by their order's SKU whenever it was
+ * placed: the orders they refunded and the money (ADR 0062). SKUs with neither have no row.
+ */
+export async function revenueBySku(db: Executor, range: Range) {
+  const sales = await db
+    .select({
+      sku: skuOf,
+      orders: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+      ),
+    )
+    .groupBy(sql`1`);
+  const refundsMade = db
+    .select({ orderId: orderRefunds.orderId, amountCents: orderRefunds.amountCents })
+    .from(orderRefunds)
+    .where(refundsMadeIn(range))
+    .as('refunds_made');
+  const refunded = await db
+    .select({
+      sku: skuOf,
+      refundedOrders: sql<number>`count(distinct ${refundsMade.orderId})::int`,
+      refundedCents: sql<number>`coalesce(sum(${refundsMade.amountCents}), 0)::int`,
+    })
+    .from(refundsMade)
+    .innerJoin(orders, eq(orders.id, refundsMade.orderId))
+    .groupBy(sql`1`);
+  const skus = [...new Set([...sales, ...refunded].map((row) => row.sku))].sort();
+  return skus.map((sku) => {
+    const sold = sales.find((row) => row.sku === sku);
+    const back = refunded.find((row) => row.sku === sku);
+    return {
+      sku,
+      orders: sold?.orders ?? 0,
+      revenueCents: sold?.revenueCents ?? 0,
+      refundedOrders: back?.refundedOrders ?? 0,
+      refundedCents: back?.refundedCents ?? 0,
+    };
+  });
+}
+
+// Each column of the statement below is named apart: the outer select names them unqualified.
+/** Rows counted, as the column `name` of an aggregate. */
+const rowCount = (name: string) => sql<number>`count(*)::int`.as(name);
+/** The sum of an amount column, 0 over no rows, as the column `name`. */
+const centsOf = (
+  column: typeof orders.amountCents | typeof orderRefunds.amountCents,
+  name: string,
+) => sql<number>`coalesce(sum(${column}), 0)::int`.as(name);
+
+/**
+ * Refunds made in [from, to) and not turned down, in full or of part (ADR 0056; to the card or
+ * as credits), each counted when it was made (ADR 0062).
+ */
+const refundsMadeIn = (range: Range) =>
+  and(
+    ne(orderRefunds.status, 'failed'),
+    gte(orderRefunds.createdAt, range.from),
+    lt(orderRefunds.createdAt, range.to),
+  );
+type Range = { from: Date; to: Date };
+
+/**
+ * The console's today, in one statement: orders placed in [from, to) and paid (refunded since
+ * or not: that is the refunds' part), by orders_status_created_idx; refunds made in [from, to)
+ * and not turned down, in full or of part (refundsMadeIn; refunds are few next to orders, few
+ * enough to read whole); and every flagged order, by the partial orders_flagged_idx.
+ */
+export async function dayTakings(db: Executor, range: Range) {
+  const sales = db.$with('sales').as(
     db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.orderId, orderId), eq(table.status, 'failed')))
-      .limit(1);
-  const [full, part] = await Promise.all([failedOf(orderRefunds), failedOf(orderPartRefunds)]);
-  return full.length + part.length > 0;
+      .select({ count: rowCount('sales_count'), cents: centsOf(orders.amountCents, 'sales_cents') })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ['paid', 'refunded']),
+          gte(orders.createdAt, range.from),
+          lt(orders.createdAt, range.to),
+        ),
+      ),
+  );
+  const refunds = db.$with('refunds').as(
+    db
+      .select({
+        count: rowCount('refunds_count'),
+        cents: centsOf(orderRefunds.amountCents, 'refunds_cents'),
+      })
+      .from(orderRefunds)
+      .where(refundsMadeIn(range)),
+  );
+  const flagged = db.$with('flagged').as(
+    db
+      .select({ count: rowCount('flagged_count') })
+      .from(orders)
+      .where(isNotNull(orders.flag)),
+  );
+  const [row] = await db
+    .with(sales, refunds, flagged)
+    .select({
+      sales: { count: sales.count, cents: sales.cents },
+      refunds: { count: refunds.count, cents: refunds.cents },
+      flagged: flagged.count,
+    })
+    .from(sales)
+    .crossJoin(refunds)
+    .crossJoin(flagged);
+  if (row === undefined) throw new Error('An aggregate answered no row.');
+  return row;
+}
+
+export type ReportedRefund = typeof reportedRefunds.$inferSelect;
+
+/**
+ * What the processor reported of one refund, whatever order its reports arrive in (the rule of
+ * settleRefund: completed is final, failed replaces pending); the refund as it stands after it.
+ */
+export async function recordReportedRefund(
+  db: Executor,
+  refund: Omit<ReportedRefund, 'updatedAt'>,
+  now: Date,
+): Promise<ReportedRefund> {
+  const incoming = sql.raw(`excluded.status`);
+  const [row] = await db
+    .insert(reportedRefunds)
+    .values({ ...refund, updatedAt: now })
+    .onConflictDoUpdate({
+      target: reportedRefunds.refundId,
+      set: { status: incoming, amountCents: refund.amountCents, updatedAt: now },
+      setWhere: sql`${reportedRefunds.status} <> 'completed' and (${incoming} <> 'pending' or ${reportedRefunds.status} = 'pending')`,
+    })
+    .returning();
+  if (row !== undefined) return row;
+  const [kept] = await db
+    .select()
+    .from(reportedRefunds)
+    .where(eq(reportedRefunds.refundId, refund.refundId));
+  if (kept === undefined) throw new Error('A reported refund vanished.');
+  return kept;
+}
+
+/** The refunds reported of a payment that did not fail, completed ones first. */
+export function reportedRefundsOf(db: Executor, paymentId: string): Promise<ReportedRefund[]> {
+  return db
+    .select()
+    .from(reportedRefunds)
+    .where(and(eq(reportedRefunds.paymentId, paymentId), ne(reportedRefunds.status, 'failed')))
+    .orderBy(asc(sql`${reportedRefunds.status} <> 'completed'`), asc(reportedRefunds.refundId));
+}
+
+/** A refund, once per (order, request key); undefined when that key has one. */
+export async function insertRefund(
+  tx: Transaction,
+  refund: Omit<typeof orderRefunds.$inferInsert, 'createdAt' | 'updatedAt'> & { now: Date },
+): Promise<RefundRow | undefined> {
+  const { now, ...values } = refund;
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [orderRefunds.orderId, orderRefunds.requestKey] })
+    .returning();
+  return row;
+}
+
+/**
+ * Takes the order's row lock, first in a refund's transaction, so that two requests under one
+ * request key are told apart before either writes: the second waits here until the first has
+ * committed its row, then finds it. Without it the second's insert waits on the first's later
+ * update of that row through the unique index while the first waits on the order: a deadlock.
+ */
+export async function lockOrder(tx: Transaction, id: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
+}
+
+export async function findRefund(
+  db: Executor,
+  orderId: string,
+  requestKey: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.requestKey, requestKey)))
+    .limit(1);
+  return row;
+}
+
+/** Our refund that the processor knows by `providerRefundId`, if it is one. */
+export async function findRefundByProviderId(
+  db: Executor,
+  providerRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.providerRefundId, providerRefundId))
+    .limit(1);
+  return row;
+}
+
+/** The order's refunds, oldest first. */
+export async function listRefunds(db: Executor, orderId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
 }
 
 /**
@@ -542,9 +724,9 @@ export async function takeBuyerMail(tx: Transaction, id: string): Promise<Refund
 }
 
 /**
- * A failed refund asked for again: pending with a new attempt (its own idempotency key), once
- * however many admins press at the same moment; the buyer's mail, if it holds one, gives this
- * admin's reason. Undefined when it was not failed any more.
+ * A refund to the card the processor turned down, asked for again: pending with a new attempt
+ * (its own idempotency key), once however many admins press at the same moment; the buyer's
+ * mail, if it holds one, gives this admin's reason. Undefined when it was not failed any more.
  */
 export async function retryRefund(
   db: Executor,
@@ -564,307 +746,6 @@ export async function retryRefund(
       updatedAt: now,
     })
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'failed')))
-    .returning();
-  return row;
-}
-
-/** An order's SKU (an order has one line). */
-const skuOf = sql<Sku>`${orders.items} -> 0 ->> 'sku'`;
-
-/**
- * The report's money by SKU: paid orders placed in [from, to) and their amount; and the refunds
- * made in [from, to), in full or of part (refundsMadeIn), by their order's SKU whenever it was
- * placed: the orders they refunded and the money (ADR 0062). SKUs with neither have no row.
- */
-export async function revenueBySku(db: Executor, range: Range) {
-  const sales = await db
-    .select({
-      sku: skuOf,
-      orders: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        gte(orders.createdAt, range.from),
-        lt(orders.createdAt, range.to),
-      ),
-    )
-    .groupBy(sql`1`);
-  const made = (table: typeof orderRefunds | typeof orderPartRefunds) =>
-    db
-      .select({ orderId: table.orderId, amountCents: table.amountCents })
-      .from(table)
-      .where(refundsMadeIn(table, range));
-  const refundsMade = unionAll(made(orderRefunds), made(orderPartRefunds)).as('refunds_made');
-  const refunded = await db
-    .select({
-      sku: skuOf,
-      refundedOrders: sql<number>`count(distinct ${refundsMade.orderId})::int`,
-      refundedCents: sql<number>`coalesce(sum(${refundsMade.amountCents}), 0)::int`,
-    })
-    .from(refundsMade)
-    .innerJoin(orders, eq(orders.id, refundsMade.orderId))
-    .groupBy(sql`1`);
-  const skus = [...new Set([...sales, ...refunded].map((row) => row.sku))].sort();
-  return skus.map((sku) => {
-    const sold = sales.find((row) => row.sku === sku);
-    const back = refunded.find((row) => row.sku === sku);
-    return {
-      sku,
-      orders: sold?.orders ?? 0,
-      revenueCents: sold?.revenueCents ?? 0,
-      refundedOrders: back?.refundedOrders ?? 0,
-      refundedCents: back?.refundedCents ?? 0,
-    };
-  });
-}
-
-// Each column of the statement below is named apart: the outer select names them unqualified.
-/** Rows counted, as the column `name` of an aggregate. */
-const rowCount = (name: string) => sql<number>`count(*)::int`.as(name);
-/** The sum of an amount column, 0 over no rows, as the column `name`. */
-const centsOf = (
-  column:
-    | typeof orders.amountCents
-    | typeof orderRefunds.amountCents
-    | typeof orderPartRefunds.amountCents,
-  name: string,
-) => sql<number>`coalesce(sum(${column}), 0)::int`.as(name);
-
-/**
- * Refunds made in [from, to) and not turned down, of either table: an order's one full refund,
- * and its refunds of part (ADR 0056; to the card or as credits), each counted when it was made
- * (ADR 0062). Neither is ever both: the refund that reaches what was paid is one row of one.
- */
-const refundsMadeIn = (table: typeof orderRefunds | typeof orderPartRefunds, range: Range) =>
-  and(ne(table.status, 'failed'), gte(table.createdAt, range.from), lt(table.createdAt, range.to));
-type Range = { from: Date; to: Date };
-
-/**
- * The console's today, in one statement: orders placed in [from, to) and paid (refunded since
- * or not: that is the refunds' part), by orders_status_created_idx; refunds made in [from, to)
- * and not turned down, in full or of part (refundsMadeIn; refunds are few next to orders, few
- * enough to read whole); and every flagged order, by the partial orders_flagged_idx.
- */
-export async function dayTakings(db: Executor, range: Range) {
-  const sales = db.$with('sales').as(
-    db
-      .select({ count: rowCount('sales_count'), cents: centsOf(orders.amountCents, 'sales_cents') })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, ['paid', 'refunded']),
-          gte(orders.createdAt, range.from),
-          lt(orders.createdAt, range.to),
-        ),
-      ),
-  );
-  const refunds = db.$with('refunds').as(
-    db
-      .select({
-        count: rowCount('refunds_count'),
-        cents: centsOf(orderRefunds.amountCents, 'refunds_cents'),
-      })
-      .from(orderRefunds)
-      .where(refundsMadeIn(orderRefunds, range)),
-  );
-  const partRefunds = db.$with('part_refunds').as(
-    db
-      .select({
-        count: rowCount('part_refunds_count'),
-        cents: centsOf(orderPartRefunds.amountCents, 'part_refunds_cents'),
-      })
-      .from(orderPartRefunds)
-      .where(refundsMadeIn(orderPartRefunds, range)),
-  );
-  const flagged = db.$with('flagged').as(
-    db
-      .select({ count: rowCount('flagged_count') })
-      .from(orders)
-      .where(isNotNull(orders.flag)),
-  );
-  const [row] = await db
-    .with(sales, refunds, partRefunds, flagged)
-    .select({
-      sales: { count: sales.count, cents: sales.cents },
-      refunds: {
-        count: sql<number>`(${refunds.count} + ${partRefunds.count})::int`,
-        cents: sql<number>`(${refunds.cents} + ${partRefunds.cents})::int`,
-      },
-      flagged: flagged.count,
-    })
-    .from(sales)
-    .crossJoin(refunds)
-    .crossJoin(partRefunds)
-    .crossJoin(flagged);
-  if (row === undefined) throw new Error('An aggregate answered no row.');
-  return row;
-}
-
-export type ReportedRefund = typeof reportedRefunds.$inferSelect;
-
-/**
- * What the processor reported of one refund, whatever order its reports arrive in (the rule of
- * settleRefund: completed is final, failed replaces pending); the refund as it stands after it.
- */
-export async function recordReportedRefund(
-  db: Executor,
-  refund: Omit<ReportedRefund, 'updatedAt'>,
-  now: Date,
-): Promise<ReportedRefund> {
-  const incoming = sql.raw(`excluded.status`);
-  const [row] = await db
-    .insert(reportedRefunds)
-    .values({ ...refund, updatedAt: now })
-    .onConflictDoUpdate({
-      target: reportedRefunds.refundId,
-      set: { status: incoming, amountCents: refund.amountCents, updatedAt: now },
-      setWhere: sql`${reportedRefunds.status} <> 'completed' and (${incoming} <> 'pending' or ${reportedRefunds.status} = 'pending')`,
-    })
-    .returning();
-  if (row !== undefined) return row;
-  const [kept] = await db
-    .select()
-    .from(reportedRefunds)
-    .where(eq(reportedRefunds.refundId, refund.refundId));
-  if (kept === undefined) throw new Error('A reported refund vanished.');
-  return kept;
-}
-
-/** The refunds reported of a payment that did not fail, completed ones first. */
-export function reportedRefundsOf(db: Executor, paymentId: string): Promise<ReportedRefund[]> {
-  return db
-    .select()
-    .from(reportedRefunds)
-    .where(and(eq(reportedRefunds.paymentId, paymentId), ne(reportedRefunds.status, 'failed')))
-    .orderBy(asc(sql`${reportedRefunds.status} <> 'completed'`), asc(reportedRefunds.refundId));
-}
-
-export type PartRefundRow = typeof orderPartRefunds.$inferSelect;
-
-/** A refund of an amount, once per (order, request key); undefined when that key has one. */
-export async function insertPartRefund(
-  tx: Transaction,
-  refund: Omit<typeof orderPartRefunds.$inferInsert, 'createdAt' | 'updatedAt'> & { now: Date },
-): Promise<PartRefundRow | undefined> {
-  const { now, ...values } = refund;
-  const [row] = await tx
-    .insert(orderPartRefunds)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [orderPartRefunds.orderId, orderPartRefunds.requestKey] })
-    .returning();
-  return row;
-}
-
-/**
- * Takes the order's row lock, first in a refund's transaction, so that two requests under one
- * request key are told apart before either writes: the second waits here until the first has
- * committed its row, then finds it. Without it the second's insert waits on the first's later
- * update of that row through the unique index while the first waits on the order: a deadlock.
- */
-export async function lockOrder(tx: Transaction, id: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
-}
-
-export async function findPartRefund(
-  db: Executor,
-  orderId: string,
-  requestKey: string,
-): Promise<PartRefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orderPartRefunds)
-    .where(and(eq(orderPartRefunds.orderId, orderId), eq(orderPartRefunds.requestKey, requestKey)))
-    .limit(1);
-  return row;
-}
-
-/** Our refund of an amount that the processor knows by `providerRefundId`, if it is one. */
-export async function findPartRefundByProviderId(
-  db: Executor,
-  providerRefundId: string,
-): Promise<PartRefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orderPartRefunds)
-    .where(eq(orderPartRefunds.providerRefundId, providerRefundId))
-    .limit(1);
-  return row;
-}
-
-/** The order's refunds of an amount, oldest first. */
-export async function listPartRefunds(db: Executor, orderId: string): Promise<PartRefundRow[]> {
-  return db
-    .select()
-    .from(orderPartRefunds)
-    .where(eq(orderPartRefunds.orderId, orderId))
-    .orderBy(asc(orderPartRefunds.createdAt), asc(orderPartRefunds.id));
-}
-
-/** settleRefund's precedence, for a refund of an amount. */
-export async function settlePartRefund(
-  db: Executor,
-  id: string,
-  change: { status: RefundStatus; providerRefundId?: string; failureCode?: string | null },
-  now: Date,
-): Promise<PartRefundRow | undefined> {
-  const [row] = await db
-    .update(orderPartRefunds)
-    .set({
-      status: change.status,
-      failureCode: change.failureCode ?? null,
-      updatedAt: now,
-      ...(change.providerRefundId === undefined
-        ? {}
-        : { providerRefundId: change.providerRefundId }),
-    })
-    .where(
-      and(
-        eq(orderPartRefunds.id, id),
-        change.status === 'pending'
-          ? eq(orderPartRefunds.status, 'pending')
-          : ne(orderPartRefunds.status, 'completed'),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** takeBuyerMail, for a refund of an amount. */
-export async function takePartBuyerMail(
-  tx: Transaction,
-  id: string,
-): Promise<RefundMailFacts | null> {
-  const [row] = await tx
-    .select({ buyerMail: orderPartRefunds.buyerMail })
-    .from(orderPartRefunds)
-    .where(eq(orderPartRefunds.id, id))
-    .for('update');
-  if (row === undefined || row.buyerMail === null) return null;
-  await tx.update(orderPartRefunds).set({ buyerMail: null }).where(eq(orderPartRefunds.id, id));
-  return row.buyerMail;
-}
-
-/** retryRefund, for a refund of an amount to the card that the processor turned down. */
-export async function retryPartRefund(
-  db: Executor,
-  id: string,
-  reason: string,
-  now: Date,
-): Promise<PartRefundRow | undefined> {
-  const [row] = await db
-    .update(orderPartRefunds)
-    .set({
-      status: 'pending',
-      failureCode: null,
-      providerRefundId: null,
-      attempts: sql`${orderPartRefunds.attempts} + 1`,
-      buyerMail: sql`jsonb_set(${orderPartRefunds.buyerMail}, '{reason}', to_jsonb(${reason}::text))`,
-      updatedAt: now,
-    })
-    .where(and(eq(orderPartRefunds.id, id), eq(orderPartRefunds.status, 'failed')))
     .returning();
   return row;
 }

@@ -6,8 +6,14 @@
  *   refunded, its Game Passes revoked, and its credits taken back from the buyer and from whoever
  *   redeemed a pass, as far as their balances allow (clawBack). Only then is the processor asked,
  *   so the credits cannot be spent while the money travels.
- * - Every player a refund takes from is locked up front in one id order, so two refunds that take
- *   from each other's players (crosswise Game Passes) never wait on each other.
+ * - One flow and one table (ADR 0064): a full refund, an admin's or one made in Square's
+ *   dashboard, is the refund of all that is left, a row of `order_refunds` beside the
+ *   refunds of an amount (ADR 0056), under a request key of its own (`full:`, `square:`), and is
+ *   asked for, answered, asked again, retried and mailed as they are.
+ * - Every refund's transaction locks the order's row first (so two requests under one key, or a
+ *   webhook's refund beside an admin's, queue there and never deadlock), then every player it
+ *   takes from in one id order, so two refunds that take from each other's players (crosswise
+ *   Game Passes) never wait on each other.
  * - The processor is asked with the refund's attempt as the idempotency key: a lost answer is
  *   asked again under the same key (the reconciler, or the admin again), a refusal is retried
  *   under the next; nothing is refunded twice.
@@ -106,6 +112,14 @@ export function creditsRefundedAt(credits: number, amountCents: number, refunded
 const creditValueOf = (order: repo.OrderRow) =>
   order.credits + passCountOf(withLines(order)) * GAME_PASS_CREDITS;
 
+/** What a refund did besides the money, as its row keeps it. */
+const doneBy = (clawed: Clawback) => ({
+  creditsTakenBack: clawed.credits - clawed.missing,
+  creditsAdded: clawed.creditsAdded,
+  shortfallCredits: clawed.missing,
+  passesRevoked: clawed.passes,
+});
+
 /**
  * Joins an admin's refund with the audit row: in the refund's transaction with what it took
  * back, or (null) in the transaction that asks again for a failed refund, with the amount of
@@ -184,9 +198,10 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * Locks the balances of everyone the order's refund takes from, in one id order, before the
-   * order and its passes: the same order every refund and every posting keeps. A pass redeemed
-   * after this read is locked when its revocation finds it (that redemption has committed).
+   * Locks the balances of everyone the order's refund takes from, in one id order, after the
+   * order's row and before its passes: the same order every refund and every posting keeps. A
+   * pass redeemed after this read is locked when its revocation finds it (that redemption has
+   * committed).
    */
   async function lockPlayers(tx: Transaction, order: repo.OrderRow) {
     const claimers = await codes.orderPassClaimers(tx, order.id);
@@ -232,6 +247,9 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     paymentId = order.providerPaymentId,
     portion?: Portion,
   ): Promise<Clawback | null> {
+    // The order first, as every refund's transaction (ADR 0064): a webhook's refund beside an
+    // admin's would otherwise hold a player the other waits on while waiting on the order.
+    await repo.lockOrder(tx, order.id);
     await lockPlayers(tx, order);
     const claimed = await claim(tx, order, paymentId, portion);
     if (claimed === null) return null;
@@ -306,11 +324,17 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     await transaction(async (tx) => {
       const clawed = await clawBack(tx, order, paymentId);
       if (clawed === null) return;
+      const id = randomUUID();
       await repo.insertRefund(tx, {
+        id,
         orderId: order.id,
+        requestKey: repo.refundKey.square(id),
+        // An order refunded before it was paid gave nothing: its row keeps what Square returned.
         amountCents: clawed.amountCents > 0 ? clawed.amountCents : order.amountCents,
+        destination: 'card',
+        ...doneBy(clawed),
         requestedBy: null,
-        shortfallCredits: clawed.missing,
+        buyerMail: null,
         ...answer,
         now: clock.now(),
       });
@@ -332,20 +356,12 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     return done.value;
   }
 
-  /**
-   * Queues the buyer's mail the refund holds (an admin's, not sent yet), in `tx`; whether it did.
-   * An account deleted since has no address: the mail is dropped with it.
-   */
-  async function mailBuyer(tx: Transaction, order: repo.OrderRow, refundId: string) {
-    return queueBuyerMail(tx, order, await repo.takeBuyerMail(tx, refundId));
-  }
-
   /** Queues the buyer's mail about a refund with these facts (none: nothing), in `tx`. */
   async function queueBuyerMail(
     tx: Transaction,
     order: repo.OrderRow,
     facts: repo.RefundMailFacts | null,
-    passesRevoked = passCountOf(withLines(order)),
+    passesRevoked: number,
   ) {
     const buyer = facts === null ? undefined : await accounts.find(order.userId, tx);
     if (facts === null || buyer === undefined) return false;
@@ -376,14 +392,15 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * Records the processor's answer on a refund of an amount, and once the money is back mails
-   * the buyer in the same transaction; the refund as it stands after it.
+   * Records the processor's answer on a refund, and once the money is back on the card mails
+   * the buyer in the same transaction (an admin's refund holds the mail; an account deleted
+   * since has no address, and the mail is dropped with it); the refund as it stands after it.
    */
-  async function recordPartAnswer(
+  async function recordAnswer(
     order: repo.OrderRow,
-    row: repo.PartRefundRow,
+    row: repo.RefundRow,
     answer: RefundResult,
-  ): Promise<repo.PartRefundRow> {
+  ): Promise<repo.RefundRow> {
     const now = clock.now();
     if (answer.outcome === 'unknown') return row;
     const change =
@@ -391,57 +408,64 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         ? ({ status: 'failed', failureCode: answer.code } as const)
         : { status: answer.outcome, providerRefundId: answer.refundId };
     const { settled, mailed } = await transaction(async (tx) => {
-      const after = await repo.settlePartRefund(tx, row.id, change, now);
+      const after = await repo.settleRefund(tx, row.id, change, now);
       await flagAfterAnswer(tx, order, after?.status);
       if (after?.status !== 'completed') return { settled: after, mailed: false };
-      const facts = await repo.takePartBuyerMail(tx, after.id);
+      const facts = await repo.takeBuyerMail(tx, after.id);
       return {
         settled: after,
         mailed: await queueBuyerMail(tx, order, facts, after.passesRevoked),
       };
     });
     if (mailed) mailer.wake();
-    return settled ?? (await repo.findPartRefund(db, order.id, row.requestKey)) ?? row;
+    return settled ?? (await repo.findRefund(db, order.id, row.requestKey)) ?? row;
   }
 
-  /** Asks the processor to return a refund of an amount to the card, under its attempt's key. */
-  async function askPartProcessor(order: repo.OrderRow, row: repo.PartRefundRow) {
+  /**
+   * Asks the processor to return a refund to the card, with its attempt as the key: the same
+   * attempt asked again (a lost answer, a double click) never refunds twice.
+   */
+  async function askProcessor(order: repo.OrderRow, row: repo.RefundRow) {
     const answer = await payments.refundPayment({
       idempotencyKey: `${row.id}.${row.attempts}`,
       paymentId: order.providerPaymentId ?? '',
       amountCents: row.amountCents,
       currency: 'USD',
-      reason: `Partial refund of ${order.orderNumber}`,
+      reason: `${repo.isFullRefund(row) ? 'Refund' : 'Partial refund'} of ${order.orderNumber}`,
     });
-    return recordPartAnswer(order, row, answer);
+    return recordAnswer(order, row, answer);
   }
 
   /**
-   * A refund of an amount asked for again (its request key again, or the console's Retry
-   * Refund): nothing is taken or claimed again; a card refund whose answer was lost is asked
-   * again under its key, one turned down is retried under the next attempt's, audited with the
-   * admin's reason, which the buyer's mail then gives.
+   * A refund asked for again (its request key again, or the console's Retry Refund): nothing is
+   * taken or claimed again; a card refund whose answer was lost is asked again under its key,
+   * one turned down is retried under the next attempt's, audited with the admin's reason, which
+   * the buyer's mail then gives; any other answers as it stands.
    */
-  async function askPartAgain(order: repo.OrderRow, row: repo.PartRefundRow, asked: AskedAgain) {
+  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, asked: AskedAgain) {
     if (row.destination === 'credits' || !waitsForAnswer(row)) return row;
-    if (row.status !== 'failed') return askPartProcessor(order, row);
+    if (row.status !== 'failed') return askProcessor(order, row);
+    // The audit row names the amount of a refund of part; a full refund's is the order's.
+    const full = repo.isFullRefund(row);
     const retried = await transaction(async (tx) => {
-      const pending = await repo.retryPartRefund(tx, row.id, asked.reason, clock.now());
-      if (pending !== undefined) await asked.also(tx, order, null, row.amountCents);
+      const pending = await repo.retryRefund(tx, row.id, asked.reason, clock.now());
+      if (pending !== undefined) {
+        await asked.also(tx, order, null, full ? undefined : row.amountCents);
+      }
       return pending;
     });
+    if (retried !== undefined) return askProcessor(order, retried);
     // Retried at the same moment by another admin, who asks the processor.
-    if (retried === undefined)
-      return (await repo.findPartRefund(db, order.id, row.requestKey)) ?? row;
-    return askPartProcessor(order, retried);
+    if (full) fail('ORDER_ALREADY_REFUNDED');
+    return (await repo.findRefund(db, order.id, row.requestKey)) ?? row;
   }
 
   /** The money a refund request returns: its amount, or all that is left of the order. */
   const amountOf = (order: repo.OrderRow, request: Pick<OperatorRefund, 'amountCents'>) =>
     request.amountCents ?? order.amountCents - order.refundedCents;
 
-  /** A paid order, by its number, that a refund of an amount may take from; refused otherwise. */
-  async function partRefundableOrder(orderNumber: string): Promise<repo.OrderRow> {
+  /** A paid order with a payment to refund, by its number; refused otherwise. */
+  async function refundableOrder(orderNumber: string): Promise<repo.OrderRow> {
     const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
     if (order.status === 'refunded') fail('ORDER_ALREADY_REFUNDED');
     if (order.status !== 'paid' || order.providerPaymentId === null) fail('ORDER_NOT_REFUNDABLE');
@@ -459,34 +483,41 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
   }
 
   /**
-   * An admin's refund of an amount (ADR 0056), to the card or as credits: in one transaction the
-   * amount is claimed (refused past what is left), what the rule counts for it taken back (and,
-   * as credits, added), the row written under the request key and the audit row (`also`); then
-   * a card refund asks the processor for that amount. The same request key again refunds nothing
-   * twice: it answers the refund it made (asking the processor again if its answer was lost).
+   * An admin's refund (ADR 0027, 0056): in one transaction the money is claimed (the whole
+   * order, or an amount, refused past what is left), what the rule counts for it taken back
+   * (refused while credits are missing, unless `leaveShortfall`; as credits, added too), the row
+   * written under its request key with the buyer's mail and the audit row (`also`); then a card
+   * refund asks the processor for the money. The same request key again refunds nothing twice:
+   * it answers the refund it made (asking the processor again if its answer was lost).
    */
-  async function partRefundForOperator(
+  async function refundOnce(
+    order: repo.OrderRow,
     request: OperatorRefund,
     requestedBy: string | null,
-    also: Also,
+    asked: AskedAgain,
   ) {
-    const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
-    const requestKey = request.requestKey ?? randomUUID();
-    const existing = await repo.findPartRefund(db, order.id, requestKey);
-    const asked = { reason: request.reason, also };
-    if (existing !== undefined) {
-      return { order, refund: await askPartAgain(order, existing, asked) };
-    }
-    await partRefundableOrder(request.orderNumber);
     const asCredits = request.asCredits === true;
+    // The first refund of an order with no amount and no key is its full refund (ADR 0027):
+    // claimed as the whole order, its credits posted under the order's id, as they always were.
+    const whole =
+      request.amountCents === undefined &&
+      !asCredits &&
+      request.requestKey === undefined &&
+      order.refundedCents === 0;
     const id = randomUUID();
-    const portion: Portion = { amountCents: amountOf(order, request), asCredits, sourceId: id };
-    let written: { row: repo.PartRefundRow; mailed: boolean };
+    const requestKey = request.requestKey ?? (whole ? repo.refundKey.full(id) : randomUUID());
+    const existing = await repo.findRefund(db, order.id, requestKey);
+    if (existing !== undefined) return { order, refund: await askAgain(order, existing, asked) };
+    await refundableOrder(request.orderNumber);
+    const portion: Portion | undefined = whole
+      ? undefined
+      : { amountCents: amountOf(order, request), asCredits, sourceId: id };
+    let written: { row: repo.RefundRow; mailed: boolean };
     try {
       written = await transaction(async (tx) => {
         await repo.lockOrder(tx, order.id);
         // Made meanwhile under the same key: the catch below answers with it.
-        if ((await repo.findPartRefund(tx, order.id, requestKey)) !== undefined) {
+        if ((await repo.findRefund(tx, order.id, requestKey)) !== undefined) {
           fail('ORDER_ALREADY_REFUNDED');
         }
         const clawed =
@@ -495,137 +526,74 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
         if (clawed.missing > 0 && !request.leaveShortfall) {
           fail('REFUND_SHORTFALL', refundShortfallMessage(clawed.missing));
         }
-        const facts: repo.RefundMailFacts = {
-          reason: request.reason,
-          ...clawed.buyer,
-          part: { amountCents: portion.amountCents, asCredits, creditsAdded: clawed.creditsAdded },
-        };
+        const said = { reason: request.reason, ...clawed.buyer };
+        const facts: repo.RefundMailFacts =
+          portion === undefined
+            ? said
+            : {
+                ...said,
+                part: {
+                  amountCents: clawed.amountCents,
+                  asCredits,
+                  creditsAdded: clawed.creditsAdded,
+                },
+              };
         const inserted =
-          (await repo.insertPartRefund(tx, {
+          (await repo.insertRefund(tx, {
             id,
             orderId: order.id,
             requestKey,
-            amountCents: portion.amountCents,
+            amountCents: clawed.amountCents,
             destination: asCredits ? 'credits' : 'card',
-            creditsTakenBack: clawed.credits - clawed.missing,
-            creditsAdded: clawed.creditsAdded,
-            shortfallCredits: clawed.missing,
-            passesRevoked: clawed.passes,
+            ...doneBy(clawed),
             // No money moves for credits: done when written, and the buyer mailed now.
             status: asCredits ? 'completed' : 'pending',
             requestedBy,
             buyerMail: asCredits ? null : facts,
             now: clock.now(),
           })) ?? fail('ORDER_ALREADY_REFUNDED');
-        await also(tx, order, clawed);
+        await asked.also(tx, order, clawed);
         const mailed = asCredits && (await queueBuyerMail(tx, order, facts, clawed.passes));
         return { row: inserted, mailed };
       });
     } catch (error) {
       // The same request made at the same moment: the one that wrote answers for both.
-      const same = await repo.findPartRefund(db, order.id, requestKey);
+      const same = await repo.findRefund(db, order.id, requestKey);
       if (same === undefined) throw error;
-      return { order, refund: await askPartAgain(order, same, asked) };
+      return { order, refund: await askAgain(order, same, asked) };
     }
     if (written.mailed) mailer.wake();
     if (asCredits) return { order, refund: written.row };
-    return { order, refund: await askPartProcessor(order, written.row) };
-  }
-
-  /**
-   * Records the processor's answer on the refund, and once the money is back on the card mails
-   * the buyer in the same transaction; the refund as it stands after it.
-   */
-  async function recordAnswer(
-    order: repo.OrderRow,
-    row: repo.RefundRow,
-    answer: RefundResult,
-  ): Promise<repo.RefundRow> {
-    const now = clock.now();
-    if (answer.outcome === 'unknown') return row;
-    const change =
-      answer.outcome === 'failed'
-        ? ({ status: 'failed', failureCode: answer.code } as const)
-        : { status: answer.outcome, providerRefundId: answer.refundId };
-    const { settled, mailed } = await transaction(async (tx) => {
-      const after = await repo.settleRefund(tx, row.id, change, now);
-      await flagAfterAnswer(tx, order, after?.status);
-      if (after?.status !== 'completed') return { settled: after, mailed: false };
-      return { settled: after, mailed: await mailBuyer(tx, order, after.id) };
-    });
-    if (mailed) mailer.wake();
-    return settled ?? (await repo.findRefund(db, order.id)) ?? row;
-  }
-
-  /**
-   * Asks the processor to refund the order's payment, with the refund's attempt as the key: the
-   * same attempt asked again (a lost answer, a double click) never refunds twice.
-   */
-  async function askProcessor(order: repo.OrderRow, row: repo.RefundRow) {
-    const answer = await payments.refundPayment({
-      idempotencyKey: `${row.id}.${row.attempts}`,
-      paymentId: order.providerPaymentId ?? '',
-      amountCents: row.amountCents,
-      currency: 'USD',
-      reason: `Refund of ${order.orderNumber}`,
-    });
-    return recordAnswer(order, row, answer);
-  }
-
-  /**
-   * A refund asked for again: a failed one is retried under a new key (its credits were taken
-   * back already; its buyer's mail, sent when it succeeds, gives this `reason`), one whose answer
-   * was lost is asked again under its own key; any other is done.
-   */
-  async function askAgain(order: repo.OrderRow, row: repo.RefundRow, asked: AskedAgain) {
-    if (row.status === 'failed') {
-      const retried = await transaction(async (tx) => {
-        const pending = await repo.retryRefund(tx, row.id, asked.reason, clock.now());
-        if (pending !== undefined) await asked.also(tx, order, null);
-        return pending;
-      });
-      return retried === undefined ? fail('ORDER_ALREADY_REFUNDED') : askProcessor(order, retried);
-    }
-    if (waitsForAnswer(row)) return askProcessor(order, row);
-    return fail('ORDER_ALREADY_REFUNDED');
+    return { order, refund: await askProcessor(order, written.row) };
   }
 
   /**
    * The order's refund that waits for someone, which a request without an amount or a key (the
    * console's Retry Refund, `orders refund` again) asks again for: one turned down before one
-   * whose answer was lost, the full refund before those of part, the oldest first.
+   * whose answer was lost, the oldest first (an order's full refund, made before any of part
+   * could be, comes first).
    */
-  async function waitingRefund(order: repo.OrderRow, full: repo.RefundRow | undefined) {
-    const parts = await repo.listPartRefunds(db, order.id);
-    const waiting = [
-      ...(full === undefined ? [] : [{ row: full, part: undefined }]),
-      ...parts.filter((part) => part.destination === 'card').map((part) => ({ row: part, part })),
-    ].filter(({ row }) => waitsForAnswer(row));
-    return waiting.find(({ row }) => row.status === 'failed') ?? waiting[0];
+  async function waitingRefund(order: repo.OrderRow) {
+    const waiting = (await repo.listRefunds(db, order.id)).filter(
+      (row) => row.destination === 'card' && waitsForAnswer(row),
+    );
+    return waiting.find((row) => row.status === 'failed') ?? waiting[0];
   }
 
   /**
-   * Our refund of an amount that a refund event is about: by Square's refund id, or (its news
-   * came before the processor's answer named it) a card refund of that amount still unnamed.
+   * Our refund that a refund event is about: by Square's refund id, or (its news came before the
+   * processor's answer named it) a card refund of that amount still unnamed.
    */
-  async function ourPartRefund(order: repo.OrderRow, update: RefundUpdate) {
-    const known = await repo.findPartRefundByProviderId(db, update.refundId);
+  async function ourRefund(order: repo.OrderRow, update: RefundUpdate) {
+    const known = await repo.findRefundByProviderId(db, update.refundId);
     if (known !== undefined) return known;
-    const parts = await repo.listPartRefunds(db, order.id);
-    return parts.find(
-      (part) =>
-        part.destination === 'card' &&
-        part.providerRefundId === null &&
-        part.amountCents === update.amountCents,
+    const rows = await repo.listRefunds(db, order.id);
+    return rows.find(
+      (row) =>
+        row.destination === 'card' &&
+        row.providerRefundId === null &&
+        row.amountCents === update.amountCents,
     );
-  }
-
-  /** A paid order with a payment to refund, by its number; refused otherwise. */
-  async function refundableOrder(orderNumber: string): Promise<repo.OrderRow> {
-    const order = (await repo.findByNumber(db, orderNumber)) ?? fail('ORDER_NOT_FOUND');
-    if (order.status === 'refunded') fail('ORDER_ALREADY_REFUNDED');
-    if (order.status !== 'paid' || order.providerPaymentId === null) fail('ORDER_NOT_REFUNDABLE');
-    return order;
   }
 
   return {
@@ -636,18 +604,11 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       order: repo.OrderRow,
       update: RefundUpdate,
     ): Promise<'applied' | repo.OrderFlag> {
-      const row = await repo.findRefund(db, order.id);
       const answer: RefundResult =
         update.status === 'failed'
           ? { outcome: 'failed', code: update.failureCode }
           : { outcome: update.status, refundId: update.refundId };
-      const part = await ourPartRefund(order, update);
-      if (part !== undefined) {
-        if (part.providerRefundId !== null && part.providerRefundId !== update.refundId)
-          return 'applied';
-        const after = await recordPartAnswer(order, part, answer);
-        return after.status === 'failed' ? 'refund_failed' : 'applied';
-      }
+      const row = await ourRefund(order, update);
       if (row !== undefined) {
         // News of an earlier attempt than the one on record changes nothing.
         if (row.providerRefundId !== null && row.providerRefundId !== update.refundId)
@@ -673,7 +634,7 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
       orderNumber: string,
       part: Pick<OperatorRefund, 'amountCents' | 'asCredits'> = {},
     ) {
-      const order = await partRefundableOrder(orderNumber);
+      const order = await refundableOrder(orderNumber);
       const portion: Portion = {
         amountCents: amountOf(order, part),
         asCredits: part.asCredits === true,
@@ -694,66 +655,32 @@ export function createRefunds({ db, transaction, clock, payments, ...modules }: 
     },
 
     /**
-     * An admin's full refund of a paid order: in one transaction the order is refunded, its
-     * passes revoked and its credits taken back (refused while credits are missing, unless
-     * `leaveShortfall`), with the refund row (holding the buyer's mail and its `reason`) and the
-     * audit row (`also`); then the processor is asked to return the money. Asking again for a
-     * refunded order refunds nothing twice.
+     * An admin's refund of a paid order (ADR 0027, 0056), or one that waits asked again: without
+     * an amount, credits or a key, a refund that waits for someone (ADR 0062) is asked again
+     * before anything else is refunded; otherwise it is refunded once (refundOnce).
      */
     async refundForOperator(request: OperatorRefund, requestedBy: string | null, also: Also) {
       const order = (await repo.findByNumber(db, request.orderNumber)) ?? fail('ORDER_NOT_FOUND');
-      const existing = await repo.findRefund(db, order.id);
       const asked = { reason: request.reason, also };
-      // An amount, credits or a request key: a refund of an amount (or that one asked again).
       const named =
         request.amountCents !== undefined ||
         request.asCredits === true ||
         request.requestKey !== undefined;
-      // Otherwise a refund that waits for someone is asked again before anything else is refunded.
-      const waiting = named ? undefined : await waitingRefund(order, existing);
-      if (waiting?.part !== undefined) {
-        return { order, refund: await askPartAgain(order, waiting.part, asked) };
-      }
-      if (named || (existing === undefined && order.refundedCents > 0)) {
-        return partRefundForOperator(request, requestedBy, also);
-      }
-      if (existing !== undefined) {
-        return { order, refund: await askAgain(order, existing, asked) };
-      }
-      await refundableOrder(request.orderNumber);
-      const row = await transaction(async (tx) => {
-        const clawed = (await clawBack(tx, order)) ?? fail('ORDER_ALREADY_REFUNDED');
-        if (clawed.missing > 0 && !request.leaveShortfall) {
-          fail('REFUND_SHORTFALL', refundShortfallMessage(clawed.missing));
-        }
-        const inserted = await repo.insertRefund(tx, {
-          orderId: order.id,
-          amountCents: clawed.amountCents,
-          requestedBy,
-          shortfallCredits: clawed.missing,
-          status: 'pending',
-          providerRefundId: null,
-          buyerMail: { reason: request.reason, ...clawed.buyer },
-          now: clock.now(),
-        });
-        await also(tx, order, clawed);
-        return inserted ?? fail('ORDER_ALREADY_REFUNDED');
-      });
-      return { order, refund: await askProcessor(order, row) };
+      const waiting = named ? undefined : await waitingRefund(order);
+      if (waiting !== undefined) return { order, refund: await askAgain(order, waiting, asked) };
+      return refundOnce(order, request, requestedBy, asked);
     },
 
     /**
-     * Asks the processor again, under the same key, about refunds (in full or of an amount to the
-     * card) whose first answer was lost (a crash or a timeout after the credits were taken back);
-     * returns how many it asked about.
+     * Asks the processor again, under the same key, about refunds to the card whose first answer
+     * was lost (a crash or a timeout after the credits were taken back); returns how many it
+     * asked about.
      */
     async askUnanswered(): Promise<number> {
       const before = new Date(clock.now().getTime() - ASK_AGAIN_AFTER_MS);
       const unanswered = await repo.listUnansweredRefunds(db, before, ASK_AGAIN_BATCH);
       for (const { order, refund: row } of unanswered) await askProcessor(order, row);
-      const parts = await repo.listUnansweredPartRefunds(db, before, ASK_AGAIN_BATCH);
-      for (const { order, refund: row } of parts) await askPartProcessor(order, row);
-      return unanswered.length + parts.length;
+      return unanswered.length;
     },
   };
 }
