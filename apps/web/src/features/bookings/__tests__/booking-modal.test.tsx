@@ -302,6 +302,25 @@ describe('the booking modal: date and time slots', () => {
     ]);
   });
 
+  it("leaves an empty field alone until the venue's today is known, then shows it", async () => {
+    // The focus may leave the field before GET /api/Venue answers (a dialog closing behind the
+    // modal gives it back to its opener): nothing was typed, so nothing is wrong yet.
+    const user = userEvent.setup();
+    const venue = deferred<MockAnswer>();
+    signedIn(10, { '/api/Venue': () => venue.promise });
+    renderApp('/');
+    const { dialog, date } = await openModal(user);
+    expect(date).toHaveValue('');
+    await user.tab();
+    expect(date).not.toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(date).not.toHaveAttribute('aria-invalid');
+
+    venue.resolve({ body: testVenue() });
+    await waitFor(() => expect(date).toHaveValue('06/01/2026'));
+    await within(dialog).findByRole('list', { name: /Available times/ });
+  });
+
   it('says so when the day has no slot left', async () => {
     const user = userEvent.setup();
     const api = signedIn(10, { '/api/Events/GetAvailableEventTimes': () => ({ body: [] }) });

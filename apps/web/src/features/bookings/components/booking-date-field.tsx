@@ -44,8 +44,13 @@ export const BookingDateField = forwardRef<
     onDateChange(next);
   };
 
-  /** The text is final (the field is left, or Enter): a day, or the reason it is none. */
+  /**
+   * The text is final (the field is left, or Enter): a day, or the reason it is none. An empty
+   * field left before the venue's today is known is not final: nothing was typed, and the day
+   * is about to be shown (the focus can leave the field on its own as the modal opens).
+   */
   const commit = () => {
+    if (today === null && text.trim() === '') return;
     const read = readTypedDate(text, today);
     if (read instanceof Date) {
       if (!date || read.getTime() !== date.getTime()) choose(read);
