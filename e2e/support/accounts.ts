@@ -60,6 +60,11 @@ export const PASSWORD_ANSWER_MS = 20_000;
 
 export async function signUp(page: Page, isMobile: boolean, player: Player) {
   await openFromHeader(page, isMobile, 'Sign Up');
+  await completeSignUp(page, player);
+}
+
+/** Fills in and sends the Sign Up dialog, however it was opened (the header, an invite page). */
+export async function completeSignUp(page: Page, player: Player) {
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await dialog.getByLabel('Email address').fill(player.email);
   await dialog.getByLabel('Username').fill(player.username);

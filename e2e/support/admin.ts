@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from './fixtures';
 import { ROOT } from './server';
 
 const ADMIN = join(ROOT, 'apps', 'api', 'dist', 'admin.js');
@@ -14,6 +15,22 @@ export async function runAdmin(dataDir: string, ...args: string[]): Promise<stri
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   });
   return stdout;
+}
+
+/** Grants `credits` to the player of `email` by the command line, as an operator would. */
+export async function grantCredits(email: string, credits: number): Promise<void> {
+  const said = await runAdmin(
+    sharedDataDir(),
+    'users',
+    'grant-credits',
+    '--email',
+    email,
+    '--credits',
+    String(credits),
+    '--reason',
+    'e2e',
+  );
+  expect(said).toContain(`Granted ${credits} credits`);
 }
 
 /** The data folder of the server global-setup started. */

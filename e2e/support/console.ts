@@ -2,7 +2,7 @@
 // line, the console's sign-in and two-factor set-up, the authenticator app (otpauth), and a
 // second browser beside the test's own.
 import { CSRF_HEADER, API_ROUTES } from '@questfield/contract';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { newPlayer, PASSWORD_ANSWER_MS, type Player } from './accounts';
 import { runAdmin, sharedDataDir } from './admin';
@@ -111,16 +111,20 @@ async function setUpTwoFactor(page: Page, account: Player) {
   return app;
 }
 
-/** Another browser at tablet size, from `address`, its problems on the test's log. */
+/**
+ * Another browser, from `address`, its problems on the test's log: at tablet size, or as
+ * `device` says (a guest's phone beside the test's own).
+ */
 export async function secondBrowser(
   browser: Browser,
   baseURL: string,
   log: ProblemLog,
   address: string,
+  device: BrowserContextOptions = { viewport: { width: 768, height: 1024 } },
 ) {
   const context = await browser.newContext({
+    ...device,
     baseURL,
-    viewport: { width: 768, height: 1024 },
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   const page = await context.newPage();

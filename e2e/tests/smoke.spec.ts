@@ -71,6 +71,13 @@ const ROUTES: RouteCheck[] = [
   },
   { path: '/store', h1: 'Store', text: MESSAGES.storeMerchEmpty, title: 'Store' },
   { path: '/esports', h1: 'Esports', text: 'Watch the livestream', title: 'Esports' },
+  // Without its fragment an invite link is not valid, and the page asks the server nothing.
+  {
+    path: '/invite',
+    h1: 'Party invite',
+    text: 'This invite link is not valid.',
+    title: 'Party invite',
+  },
   {
     path: '/no/such/page',
     h1: MESSAGES.notFoundHeading.trim(),

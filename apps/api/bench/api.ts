@@ -5,7 +5,9 @@
  * Game Pass code) and a booking (POST /api/Events/RegisterPixelEvent, 200 bookers at once on 8
  * hot slots, each request a new booking; then the same through two server processes), seats given
  * back (POST /api/Events/CancelRegistration, 50 players at once, each request a seat booked before
- * the runs) and the
+ * the runs), party bookings (the same route with `seats: 4`, 200 leaders at once on 8 hot slots,
+ * each request a new leader's party) and their claims (POST /api/Parties/Claim, 50 guests at
+ * once, each request a new guest claiming an invite of a party booked before the runs) and the
  * public leaderboards (POST /api/Games/Leaderboard, 150 visitors at once over LEADERBOARD_PLAYERS
  * players' results, the three periods in turn), the console's orders (10 staff over 100,000
  * orders) and the console's player search (10 staff
@@ -20,7 +22,8 @@
  * database (PGlite).
  * Load comes from autocannon on loopback (a worker thread, or this thread for the mixed runs,
  * whose servers are other processes and whose answers are timed one by one for exact
- * percentiles); about five and a half minutes in all. Prints a
+ * percentiles); about five and a half minutes in all on an idle machine, and about two more
+ * with the party scenarios (most of it seeding their players and parties). Prints a
  * Markdown report and writes it to .reports/bench-api.md; exits 1 when any request failed.
  *
  * The floor and the read take turns (ROUNDS rounds, each target measured once a round) and each
@@ -43,10 +46,12 @@ import {
   API_ROUTES,
   CSRF_HEADER,
   formatUsd,
+  GAME_COST_CREDITS,
   priceCents,
   SANDBOX_NONCES,
   SESSION_COOKIE,
   SLOT_CAPACITY,
+  type RegisterEventResponse,
 } from '@questfield/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -100,6 +105,24 @@ const BOOKING_PATH = API_ROUTES.eventsRegister.path;
 const CANCELLERS = 50;
 const CANCEL_PLAYERS = 900;
 const CANCEL_HOOK = path.join(import.meta.dirname, 'cancel-request.cjs');
+/**
+ * Party bookings (ADR 0065): PARTY_BOOKERS connections (the booking's number), each request a
+ * new leader's party of PARTY_SEATS on HOT_SLOTS slots. Each leader books once, so the leaders
+ * must outnumber what the runs send: enough up to about 1,000 parties a second, past which
+ * requests fail (a leader's second party is refused) and the report says so.
+ */
+const PARTY_SEATS = 4;
+const PARTY_BOOKERS = BOOKERS;
+const PARTY_LEADERS = 24_000;
+const PARTY_HOOK = path.join(import.meta.dirname, 'party-request.cjs');
+/**
+ * Party claims: PARTY_GUESTS connections (the checkout's number, whose write floor they share),
+ * each request a new guest claiming a new invite: enough invites up to about 1,600 claims a
+ * second, past which requests fail (claim-request.cjs).
+ */
+const PARTY_GUESTS = BUYERS;
+const PARTY_INVITES = 36_000;
+const CLAIM_HOOK = path.join(import.meta.dirname, 'claim-request.cjs');
 const API_ROOT = path.join(import.meta.dirname, '..');
 /** Leaderboard: VISITORS connections reading boards made of LEADERBOARD_PLAYERS players' runs. */
 const VISITORS = 150;
@@ -140,6 +163,8 @@ const BOOKING = `Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${BOOKERS} b
 const TWO_PROCESS_BOOKING =
   'Events/RegisterPixelEvent, the same through two server processes (Postgres)';
 const CANCEL = `Events/CancelRegistration, ${HOT_SLOTS} hot slots, ${CANCELLERS} players giving seats back (Postgres)`;
+const PARTY_BOOKING = `Party bookings (${PARTY_SEATS} seats) on hot games: Events/RegisterPixelEvent, ${HOT_SLOTS} hot slots, ${PARTY_BOOKERS} leaders (Postgres)`;
+const PARTY_CLAIM = `Party claims on hot games: Parties/Claim, ${HOT_SLOTS} hot slots, ${PARTY_GUESTS} guests (Postgres)`;
 /**
  * A target's own floor: each write's is the write floor with the same number of connections;
  * Users/Me's is the session floor (what a session that is not cached per process allows).
@@ -150,6 +175,8 @@ const OWN_FLOOR_OF: Record<string, string> = {
   [REDEEM]: writeFloorName(REDEEMERS),
   [BOOKING]: writeFloorName(BOOKERS),
   [CANCEL]: writeFloorName(BUYERS),
+  [PARTY_BOOKING]: writeFloorName(PARTY_BOOKERS),
+  [PARTY_CLAIM]: writeFloorName(PARTY_GUESTS),
 };
 
 /** The app's settings in every scenario (and in the server processes, which share sessions). */
@@ -462,13 +489,7 @@ function redeemTarget(handle: DatabaseHandle): Promise<Target> {
     process.env.BENCH_REDEEMERS = JSON.stringify(
       await signedInPlayers(handle, services, REDEEM_PLAYERS),
     );
-    let used = 0;
-    process.env.BENCH_FIRST_CODE = '0';
-    // Each run starts past every code the runs before may have handed out.
-    const afterRun = (sent: number) => {
-      used += sent + REDEEMERS;
-      process.env.BENCH_FIRST_CODE = String(used);
-    };
+    const afterRun = startsPastSent('BENCH_FIRST_CODE', REDEEMERS);
     const url = `${origin}/api/Items/Redeem`;
     const setupRequest = REDEEM_HOOK;
     return { url, headers: {}, connections: REDEEMERS, setupRequest, afterRun, close };
@@ -544,6 +565,69 @@ function bookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
 }
 
 /**
+ * The first HOT_SLOTS open slots of the venue day `days` ahead, each made `capacity` seats (so
+ * that seats never run out under the load). Each scenario that needs hot slots of its own takes
+ * a day of its own: the seats one books are not the next one's to find taken.
+ */
+async function hotSlots(services: Services, env: Env, days: number, capacity: number) {
+  const date = venueDayAhead(days, env);
+  const open = (await services.bookings.operatorDay(date)).filter((slot) => slot.open);
+  const slots = open.slice(0, HOT_SLOTS);
+  if (slots.length < HOT_SLOTS) throw new Error(`${date} has ${open.length} open slots`);
+  for (const slot of slots) {
+    await services.bookings.setCapacity(
+      date,
+      venueTimeOf(slot.startsAt, env.venueTimezone),
+      capacity,
+    );
+  }
+  return slots;
+}
+
+/**
+ * An `afterRun` that starts each run of a scenario past every item (code, seat, invite…) the
+ * runs before may have handed out, in the environment variable its hook reads: those sent, and
+ * one more per connection for the requests in flight when the run ended.
+ */
+function startsPastSent(variable: string, connections: number): (sent: number) => void {
+  let used = 0;
+  process.env[variable] = '0';
+  return (sent) => {
+    used += sent + connections;
+    process.env[variable] = String(used);
+  };
+}
+
+/**
+ * Bookings made through the API before a scenario's runs, `inFlight` at a time: each answer, in
+ * the order asked. A refusal stops the bench: the scenario would be short of what it needs.
+ */
+async function bookedThroughApi(
+  origin: string,
+  asked: { cookie: string; EventTime: string; seats?: number }[],
+  inFlight: number,
+  what: string,
+): Promise<RegisterEventResponse[]> {
+  const answers: RegisterEventResponse[] = [];
+  for (let start = 0; start < asked.length; start += inFlight) {
+    const batch = asked.slice(start, start + inFlight);
+    const booked = await Promise.all(
+      batch.map(async ({ cookie, ...body }) => {
+        const response = await fetch(`${origin}${BOOKING_PATH}`, {
+          method: 'POST',
+          headers: { ...CLIENT_HEADERS, cookie },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${what} was refused: ${await response.text()}`);
+        return (await response.json()) as RegisterEventResponse;
+      }),
+    );
+    answers.push(...booked);
+  }
+  return answers;
+}
+
+/**
  * Events/CancelRegistration by CANCELLERS connections at once on HOT_SLOTS slots three days
  * ahead (well before the cut-off), every request a seat of its own given back with its
  * 2 credits: CANCEL_PLAYERS players each book every hot slot through the API before the runs.
@@ -552,51 +636,22 @@ function cancellationTarget(handle: DatabaseHandle, notes: string[]): Promise<Ta
   return appTarget(handle, async (origin, close, context) => {
     const services = servicesOf(handle, context);
     // Three days ahead: the day view's target fills every seat of the day after tomorrow.
-    const date = venueDayAhead(3, context.env);
-    const open = (await services.bookings.operatorDay(date)).filter((slot) => slot.open);
-    const slots = open.slice(0, HOT_SLOTS);
-    if (slots.length < HOT_SLOTS) throw new Error(`${date} has ${open.length} open slots`);
-    for (const slot of slots) {
-      await services.bookings.setCapacity(
-        date,
-        venueTimeOf(slot.startsAt, context.env.venueTimezone),
-        CANCEL_PLAYERS,
-      );
-    }
+    const slots = await hotSlots(services, context.env, 3, CANCEL_PLAYERS);
     const players = await signedInPlayers(handle, services, CANCEL_PLAYERS, 2 * HOT_SLOTS);
     const asked = players.flatMap((cookie) =>
       slots.map((slot) => ({ cookie, EventTime: slot.startsAt.toISOString() })),
     );
-    const seats: { cookie: string; registrationId: string }[] = [];
-    for (let start = 0; start < asked.length; start += CANCELLERS) {
-      const batch = asked.slice(start, start + CANCELLERS);
-      const booked = await Promise.all(
-        batch.map(async ({ cookie, EventTime }) => {
-          const response = await fetch(`${origin}${BOOKING_PATH}`, {
-            method: 'POST',
-            headers: { ...CLIENT_HEADERS, cookie },
-            body: JSON.stringify({ EventTime }),
-          });
-          if (!response.ok) {
-            throw new Error(`A seat to give back was refused: ${await response.text()}`);
-          }
-          const { registrationId } = (await response.json()) as { registrationId: string };
-          return { cookie, registrationId };
-        }),
-      );
-      seats.push(...booked);
-    }
+    const booked = await bookedThroughApi(origin, asked, CANCELLERS, 'A seat to give back');
+    const seats = booked.map(({ registrationId }, i) => ({
+      cookie: asked[i]?.cookie ?? '',
+      registrationId,
+    }));
     notes.push(
       `Cancellations: ${seats.length} seats booked through the API before the runs; each request gives one back (past the last, seats are given back again and answered as repeats).`,
     );
     // Read by cancel-request.cjs in autocannon's worker, which copies the environment.
     process.env.BENCH_CANCEL_SEATS = JSON.stringify(seats);
-    process.env.BENCH_FIRST_CANCEL = '0';
-    let used = 0;
-    const afterRun = (sent: number) => {
-      used += sent + CANCELLERS;
-      process.env.BENCH_FIRST_CANCEL = String(used);
-    };
+    const afterRun = startsPastSent('BENCH_FIRST_CANCEL', CANCELLERS);
     const url = `${origin}${API_ROUTES.eventsCancel.path}`;
     return {
       url,
@@ -604,6 +659,84 @@ function cancellationTarget(handle: DatabaseHandle, notes: string[]): Promise<Ta
       connections: CANCELLERS,
       setupRequest: CANCEL_HOOK,
       afterRun,
+      close,
+    };
+  });
+}
+
+/** The seats each hot slot needs for `parties` parties booked round the slots in turn. */
+const partySeatsPerSlot = (parties: number) => Math.ceil(parties / HOT_SLOTS) * PARTY_SEATS;
+
+/**
+ * Party bookings (issue 43, ADR 0065) by PARTY_BOOKERS connections at once on HOT_SLOTS slots
+ * four days ahead, every request a new leader's party of PARTY_SEATS (the leader's seat and
+ * the guests' open ones, paid for by the leader, all or nothing): PARTY_LEADERS leaders with
+ * the credits of one party each, so each books once.
+ */
+function partyBookingTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    const seats = partySeatsPerSlot(PARTY_LEADERS);
+    const slots = await hotSlots(services, context.env, 4, seats);
+    const credits = PARTY_SEATS * GAME_COST_CREDITS;
+    const leaders = await signedInPlayers(handle, services, PARTY_LEADERS, credits);
+    notes.push(
+      `Party bookings: ${PARTY_LEADERS.toLocaleString('en-US')} leaders with ${credits} credits each, ${seats.toLocaleString('en-US')} seats on each hot slot; each request a party of ${PARTY_SEATS} (${PARTY_SEATS} seats, ${PARTY_SEATS} postings), each leader once.`,
+    );
+    // Read by party-request.cjs in autocannon's worker, which copies the environment.
+    process.env.BENCH_PARTY_SLOTS = JSON.stringify(
+      slots.map((slot) => slot.startsAt.toISOString()),
+    );
+    process.env.BENCH_PARTY_LEADERS = JSON.stringify(leaders);
+    process.env.BENCH_PARTY_SEATS = String(PARTY_SEATS);
+    return {
+      url: `${origin}${BOOKING_PATH}`,
+      headers: {},
+      connections: PARTY_BOOKERS,
+      setupRequest: PARTY_HOOK,
+      afterRun: startsPastSent('BENCH_FIRST_PARTY', PARTY_BOOKERS),
+      close,
+    };
+  });
+}
+
+/**
+ * Party claims (issue 43, ADR 0065) by PARTY_GUESTS connections at once on HOT_SLOTS slots five
+ * days ahead, every request a new guest claiming a new invite (free, single-use): the parties
+ * of PARTY_SEATS whose open seats give PARTY_INVITES invites are booked through the API before
+ * the runs, and each invite is paired with a guest of its own.
+ */
+function partyClaimTarget(handle: DatabaseHandle, notes: string[]): Promise<Target> {
+  return appTarget(handle, async (origin, close, context) => {
+    const services = servicesOf(handle, context);
+    const parties = Math.ceil(PARTY_INVITES / (PARTY_SEATS - 1));
+    const slots = await hotSlots(services, context.env, 5, partySeatsPerSlot(parties));
+    const credits = PARTY_SEATS * GAME_COST_CREDITS;
+    const leaders = await signedInPlayers(handle, services, parties, credits);
+    // Round the hot slots, so the invites in flight at once are spread over every game.
+    const asked = leaders.map((cookie, i) => ({
+      cookie,
+      EventTime: slots[i % slots.length]?.startsAt.toISOString() ?? '',
+      seats: PARTY_SEATS,
+    }));
+    const booked = await bookedThroughApi(origin, asked, PARTY_GUESTS, 'A party to claim from');
+    const invites = booked.flatMap(({ party }) =>
+      (party?.seats ?? []).flatMap((seat) => (seat.invite === null ? [] : [seat.invite])),
+    );
+    const guests = await signedInPlayers(handle, services, invites.length);
+    notes.push(
+      `Party claims: ${parties.toLocaleString('en-US')} parties of ${PARTY_SEATS} booked through the API before the runs, ${invites.length.toLocaleString('en-US')} invites, each claimed once by a guest of its own.`,
+    );
+    // Read by claim-request.cjs in autocannon's worker, which copies the environment.
+    process.env.BENCH_CLAIMS = JSON.stringify(
+      invites.map((invite, i) => ({ invite, cookie: guests[i] })),
+    );
+    return {
+      url: `${origin}${API_ROUTES.partiesClaim.path}`,
+      headers: {},
+      connections: PARTY_GUESTS,
+      setupRequest: CLAIM_HOOK,
+      afterRun: startsPastSent('BENCH_FIRST_CLAIM', PARTY_GUESTS),
       close,
     };
   });
@@ -787,6 +920,8 @@ async function postgresRows(adminUrl: string, notes: string[], only: Selection):
       await selected(REDEEM, () => redeemTarget(handle));
       await selected(BOOKING, () => bookingTarget(handle, notes));
       await selected(CANCEL, () => cancellationTarget(handle, notes));
+      await selected(PARTY_BOOKING, () => partyBookingTarget(handle, notes));
+      await selected(PARTY_CLAIM, () => partyClaimTarget(handle, notes));
       await selected(TWO_PROCESS_BOOKING, () => twoProcessBookingTarget(url));
       await selected(
         `Games/Leaderboard, ${VISITORS} visitors, ${LEADERBOARD_PLAYERS * RUNS_PER_PLAYER} runs (Postgres)`,
@@ -875,18 +1010,8 @@ function dayViewTarget(handle: DatabaseHandle, notes: string[]): Promise<Target>
       Array.from({ length: slot.capacity }, () => slot.startsAt.toISOString()),
     );
     const players = await signedInPlayers(handle, services, seats.length, 2);
-    for (let start = 0; start < seats.length; start += POOL_SIZE) {
-      await Promise.all(
-        seats.slice(start, start + POOL_SIZE).map(async (eventTime, i) => {
-          const booked = await fetch(`${origin}${BOOKING_PATH}`, {
-            method: 'POST',
-            headers: { ...CLIENT_HEADERS, cookie: players[start + i] ?? '' },
-            body: JSON.stringify({ EventTime: eventTime }),
-          });
-          if (!booked.ok) throw new Error(`A day-view seat was refused: ${booked.status}`);
-        }),
-      );
-    }
+    const asked = seats.map((EventTime, i) => ({ cookie: players[i] ?? '', EventTime }));
+    await bookedThroughApi(origin, asked, POOL_SIZE, 'A day-view seat');
     const median = await medianOfFive(() =>
       services.bookings.consoleDay(day, undefined, new AbortController().signal),
     );

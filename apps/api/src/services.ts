@@ -14,6 +14,7 @@ import { wiring } from './lib/wiring';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { seatBookedRenderer } from './modules/bookings/confirmation-mail';
 import { createCancellationService } from './modules/bookings/cancellation.service';
+import { createPartiesService } from './modules/bookings/parties.service';
 import { createWaitlistService } from './modules/bookings/waitlist.service';
 import { createRemindersService } from './modules/bookings/reminders.service';
 import { createAccountDeletionService } from './modules/accounts/account-deletion.service';
@@ -127,6 +128,9 @@ export function createServices(infra: Infra) {
         'cancellation',
         ['credits', 'settings', 'accounts', 'mailer', 'audit', 'waitlist', 'bookings'],
         (needs) => createCancellationService({ ...infra, ...needs }),
+      )
+      .add('parties', ['credits', 'settings', 'accounts', 'mailer', 'audit', 'bookings'], (needs) =>
+        createPartiesService({ ...infra, ...needs }),
       )
       .add(
         'orders',

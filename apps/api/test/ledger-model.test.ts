@@ -16,12 +16,18 @@
  * joining its line, leaving it, an offer made when a seat frees by a cancellation, a staff
  * give-back, a refund, a deleted account or a raised capacity, declining it, accepting it for
  * 2 credits, twice at once, or racing another player's booking of the game, and an offer
- * lapsing on the clock, with or without the job passing it on), and runs each through the
+ * lapsing on the clock, with or without the job passing it on), party bookings (ADR 0065: a
+ * leader books 2 to 6 seats, all or nothing; friends claim the open guest seats through their
+ * invites, also two at once, also the leader; the leader gives an open seat back, also twice at
+ * once, also as a friend claims it; a guest gives theirs back; an invite claimed after its game),
+ * and runs each through the
  * real HTTP API and a small in-memory model. After every command, no player may hold more than they were given and not
  * given back (their balance and their seats on games not started, against what their orders and
- * codes brought them, less what refunds took back: ADR 0051), each player's balance in
+ * codes brought them, less what refunds took back: ADR 0051; a seat is worth its price to
+ * whoever paid for it: a guest seat to its leader), each player's balance in
  * Users/Me and their ledger sum must equal the model's, and so must their places in lines and
- * offers as the database holds them; each run ends with the invariant checker (a slot's held
+ * offers, each game's seats (booked = registrations + open guest seats), each player's seats
+ * and each party's seats as the database holds them; each run ends with the invariant checker (a slot's held
  * seats are exactly its offers). Runs share one app, each on a venue day of its own with players of its own.
  * Seeded: MODEL_SEED and MODEL_PATH (the seed and path fast-check prints) replay a failure;
  * MODEL_RUNS and MODEL_COMMANDS widen the search.
@@ -36,6 +42,7 @@ import {
   GAME_COST_CREDITS,
   GAME_LENGTH_MINUTES,
   GAME_PASS_CREDITS,
+  PARTY,
   priceCents,
   refundOverRemainingMessage,
   SANDBOX_NONCES,
@@ -52,6 +59,7 @@ import {
   type OperatorCodeKind,
   type OperatorCommand,
   type OrdersListResponse,
+  type PartyInviteResponse,
   type PublicUser,
   type RegisterEventResponse,
   WAITLIST,
@@ -63,7 +71,15 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, eventSlots, orders, registrations, waitlistEntries } from '../src/db/schema';
+import {
+  creditLedger,
+  eventSlots,
+  orders,
+  parties,
+  partySeats,
+  registrations,
+  waitlistEntries,
+} from '../src/db/schema';
 import { createTestPaymentProvider } from '../src/integrations/payments/test-provider';
 import { venueTimeOf } from '../src/lib/slot-schedule';
 import { CODE_LIMITS } from '../src/modules/limits/code-attempts';
@@ -130,6 +146,25 @@ type ModelCode = {
   /** A Game Pass: the order that issued it (a refund revokes it). */
   orderNumber?: string;
 };
+/**
+ * A party's guest seat (ADR 0065), paid for by its leader: open (the leader's, counted as taken)
+ * until a friend claims it; gone once given back (its 2 credits to the leader, `backTo`).
+ */
+type ModelGuestSeat = {
+  id: string;
+  invite: string;
+  slot: string;
+  leader: number;
+  /** The friend holding it once claimed. */
+  guest: number | null;
+  state: 'open' | 'claimed' | 'gone';
+  /** Who got its credits back through a cancellation posting, once gone. */
+  backTo: number | null;
+  /** When it was taken: the party's booking, then its claim (a capacity cut takes the latest). */
+  takenAt: number;
+};
+/** A leader's party on a game (one per leader and game); `ownSeats`: the leader's seats in it. */
+type ModelParty = { leader: number; slot: string; ownSeats: Set<string> };
 /** An admin's grant past the day's allowance, waiting for another admin (ADR 0053). */
 type ModelApproval = { id: string; who: number; credits: number; decided: boolean };
 type ModelOrder = {
@@ -166,6 +201,9 @@ type Model = {
   places: ModelPlace[];
   /** Offers that ended (accepted, declined, left, lapsed), for answering one again. */
   pastOffers: { who: number; slot: string }[];
+  parties: ModelParty[];
+  /** Every party's guest seat, in the order they were booked. */
+  guestSeats: ModelGuestSeat[];
 };
 type Player = SignedUp & { ip: string };
 type Console = ReturnType<typeof consoleClient>;
@@ -227,17 +265,121 @@ function holdSeat(model: Model, player: ModelPlayer, slot: string) {
   player.takenAt.set(slot, model.now);
 }
 
-/** The player's seat on the game is given back with its 2 credits; false when none was held. */
-function giveBack(player: ModelPlayer, slot: string): boolean {
-  if (!player.seats.delete(slot)) return false;
-  player.credits += GAME_COST_CREDITS;
+/** The guest seat `who` claimed on the game and holds (ADR 0065), if any. */
+const guestSeatOf = (model: Readonly<Model>, who: number, slot: string) =>
+  model.guestSeats.find(
+    (seat) => seat.state === 'claimed' && seat.guest === who && seat.slot === slot,
+  );
+
+/** Who paid for the seat `who` holds on the game: a guest seat's leader, or the player. */
+const payerOf = (model: Readonly<Model>, who: number, slot: string) =>
+  guestSeatOf(model, who, slot)?.leader ?? who;
+
+/**
+ * The player's seat on the game is given back, its 2 credits to whoever paid for it (ADR 0065:
+ * a guest seat's leader); false when none was held. `refund`: false when the player's own seat
+ * is given up without its credits (a deleted account's: the balance is forfeited anyway).
+ */
+function giveBack(model: Model, who: number, slot: string, refund = true): boolean {
+  const player = model.players[who]!;
+  if (!player.seats.has(slot)) return false;
+  const guestSeat = guestSeatOf(model, who, slot);
+  player.seats.delete(slot);
+  if (guestSeat !== undefined) {
+    guestSeat.state = 'gone';
+    guestSeat.backTo = guestSeat.leader;
+    model.players[guestSeat.leader]!.credits += GAME_COST_CREDITS;
+  } else if (refund) player.credits += GAME_COST_CREDITS;
   return true;
 }
 
-/** The players holding a seat on the game, the latest to take it first. */
-function holdersOf(model: Readonly<Model>, slot: string): ModelPlayer[] {
-  const holders = model.players.filter((player) => player.seats.has(slot));
-  return holders.sort((a, b) => b.takenAt.get(slot)! - a.takenAt.get(slot)!);
+/** An open guest seat given back: its 2 credits to its leader (unless `refund` is false). */
+function giveBackOpen(model: Model, seat: ModelGuestSeat, refund = true) {
+  seat.state = 'gone';
+  if (!refund) return;
+  seat.backTo = seat.leader;
+  model.players[seat.leader]!.credits += GAME_COST_CREDITS;
+}
+
+const openSeatsOn = (model: Readonly<Model>, slot: string) =>
+  model.guestSeats.filter((seat) => seat.state === 'open' && seat.slot === slot);
+
+/**
+ * A seat taken on a game, as whatever gives seats back sees it: a player's registration, or a
+ * party's open guest seat (ADR 0065, its leader's); `giveBack` gives it back (credits to its
+ * payer).
+ */
+type ModelSeat = {
+  id: string;
+  slot: string;
+  takenAt: number;
+  payer: number;
+  /** Its player (undefined: an open guest seat). */
+  holder?: number;
+  giveBack: () => void;
+};
+
+/** Every seat taken on the game (registrations and open guest seats), the latest first. */
+function seatsOn(model: Model, slot: string): ModelSeat[] {
+  const held = model.players.flatMap((player, who): ModelSeat[] =>
+    player.seats.has(slot)
+      ? [
+          {
+            id: player.registrations.get(slot)!,
+            slot,
+            takenAt: player.takenAt.get(slot)!,
+            payer: payerOf(model, who, slot),
+            holder: who,
+            giveBack: () => giveBack(model, who, slot),
+          },
+        ]
+      : [],
+  );
+  const open = openSeatsOn(model, slot).map((seat): ModelSeat => ({
+    id: seat.id,
+    slot,
+    takenAt: seat.takenAt,
+    payer: seat.leader,
+    giveBack: () => giveBackOpen(model, seat),
+  }));
+  return [...held, ...open].sort((a, b) => b.takenAt - a.takenAt);
+}
+
+/**
+ * The seats given back by a step that takes `count` of `candidates` by `rank` (highest first),
+ * as the database shows them gone (`standing`: the seats it still holds). Seats of one rank (a
+ * party's seats, booked at once) may go in any order: the model learns which went, and checks
+ * that the server took exactly as many and never kept a seat ranked above one it took.
+ */
+function takenInTurn(
+  candidates: readonly ModelSeat[],
+  rank: (seat: ModelSeat) => number,
+  count: number,
+  standing: ReadonlySet<string>,
+): ModelSeat[] {
+  const taken = candidates.filter((seat) => !standing.has(seat.id));
+  const kept = candidates.filter((seat) => standing.has(seat.id));
+  const lowestTaken = Math.min(...taken.map(rank));
+  expect({
+    taken: taken.length,
+    keptAboveTaken: kept.filter((seat) => rank(seat) > lowestTaken).map((seat) => seat.id),
+  }).toEqual({ taken: Math.min(count, candidates.length), keptAboveTaken: [] });
+  return taken;
+}
+
+/** The ids of the run's seats (registrations and open guest seats) the database holds. */
+async function standingSeats(model: Model, real: Real): Promise<Set<string>> {
+  const ids = [
+    ...model.players.flatMap((player) => [...player.registrations.values()]),
+    ...model.guestSeats.map((seat) => seat.id),
+  ];
+  if (ids.length === 0) return new Set();
+  const db = real.t.database.handle.db;
+  const [held, open] = await Promise.all([
+    db.select({ id: registrations.id }).from(registrations).where(inArray(registrations.id, ids)),
+    db.select({ id: partySeats.id }).from(partySeats).where(inArray(partySeats.id, ids)),
+  ]);
+  return new Set([...held, ...open].map((row) => row.id));
 }
 
 /** What taking a seat answers: a seat held already is answered again for free. */
@@ -266,9 +408,14 @@ const capacityOf = (model: Readonly<Model>, slot: string) =>
 const offersOn = (model: Readonly<Model>, slot: string) =>
   model.places.filter((place) => place.slot === slot && place.offeredUntil !== null);
 
-/** Seats booked or held for an offer: a booking takes a seat only below the capacity. */
+/**
+ * Seats booked (open guest seats too) or held for an offer: a booking takes a seat only below
+ * the capacity.
+ */
 const seatsTaken = (model: Readonly<Model>, slot: string) =>
-  holdersOf(model, slot).length + offersOn(model, slot).length;
+  model.players.filter((player) => player.seats.has(slot)).length +
+  openSeatsOn(model, slot).length +
+  offersOn(model, slot).length;
 
 /** Lines are joined and offers made until WAITLIST.offersStopMinutes before the start. */
 const lineOpen = (model: Readonly<Model>, slot: string) =>
@@ -383,25 +530,120 @@ async function expectBalances(model: Model, real: Real): Promise<void> {
 }
 
 /**
- * No player holds more than they were given and not given back: their balance and their seats
- * on games not started (each worth what it cost), as the database holds them, against the model.
+ * No player holds more than they were given and not given back: their balance and the seats
+ * they paid for on games not started (each worth what it cost; a party's guest seats, open or
+ * claimed, are their leader's: ADR 0065), as the database holds them, against the model.
  */
 async function expectNoValueUnpaid(model: Model, real: Real): Promise<void> {
   const ids = real.players.map((player) => player.id);
   const sums = await ledgerSums(real.t, ids);
-  const seats = await real.t.database.handle.db
-    .select({ userId: registrations.userId, seats: sql<number>`count(*)::int` })
-    .from(registrations)
-    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
-    .where(and(inArray(registrations.userId, ids), gt(eventSlots.startsAt, new Date(model.now))))
-    .groupBy(registrations.userId);
-  const unplayed = new Map(seats.map((row) => [row.userId, row.seats]));
+  const db = real.t.database.handle.db;
+  const ahead = gt(eventSlots.startsAt, new Date(model.now));
+  const payer = sql<string>`case when ${registrations.source} = 'guest' then ${parties.leaderId} else ${registrations.userId} end`;
+  const [held, open] = await Promise.all([
+    db
+      .select({ userId: payer, seats: sql<number>`count(*)::int` })
+      .from(registrations)
+      .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
+      .leftJoin(parties, eq(parties.id, registrations.partyId))
+      .where(ahead)
+      .groupBy(payer),
+    db
+      .select({ userId: parties.leaderId, seats: sql<number>`count(*)::int` })
+      .from(partySeats)
+      .innerJoin(parties, eq(parties.id, partySeats.partyId))
+      .innerJoin(eventSlots, eq(eventSlots.id, partySeats.slotId))
+      .where(ahead)
+      .groupBy(parties.leaderId),
+  ]);
+  const unplayed = new Map<string, number>();
+  for (const row of [...held, ...open]) {
+    unplayed.set(row.userId, (unplayed.get(row.userId) ?? 0) + row.seats);
+  }
   const overheld = real.players.flatMap((player, who) => {
     const held = (sums.get(player.id) ?? 0) + GAME_COST_CREDITS * (unplayed.get(player.id) ?? 0);
     const { given } = model.players[who]!;
     return held > given ? [{ player: who, held, given }] : [];
   });
   expect(overheld).toEqual([]);
+}
+
+/**
+ * The run's games as the database holds them, against the model: each game's booked count
+ * (its registrations and open guest seats, ADR 0065), each seat by its id and holder, each
+ * open guest seat by its leader, and each party's seats (the leader's, the guests', the open).
+ */
+async function expectSeats(model: Model, real: Real): Promise<void> {
+  const db = real.t.database.handle.db;
+  const games = await db
+    .select({ id: eventSlots.id, startsAt: eventSlots.startsAt, booked: eventSlots.booked })
+    .from(eventSlots)
+    .where(
+      inArray(
+        eventSlots.startsAt,
+        model.slots.map((slot) => new Date(slot)),
+      ),
+    );
+  const slotIds = games.map((game) => game.id);
+  const slotOf = new Map(games.map((game) => [game.id, game.startsAt.toISOString()]));
+  const who = new Map(real.players.map((player, index) => [player.id, index]));
+  const [held, open, partyRows] = await Promise.all([
+    db
+      .select({
+        id: registrations.id,
+        userId: registrations.userId,
+        slotId: registrations.slotId,
+        partyId: registrations.partyId,
+        source: registrations.source,
+      })
+      .from(registrations)
+      .where(inArray(registrations.slotId, slotIds)),
+    db
+      .select({ id: partySeats.id, slotId: partySeats.slotId, partyId: partySeats.partyId })
+      .from(partySeats)
+      .where(inArray(partySeats.slotId, slotIds)),
+    db
+      .select({ id: parties.id, leaderId: parties.leaderId })
+      .from(parties)
+      .where(inArray(parties.slotId, slotIds)),
+  ]);
+  const leaderOf = new Map(partyRows.map((party) => [party.id, who.get(party.leaderId)]));
+  const party = (partyId: string | null) =>
+    partyId === null ? '' : ` in player ${leaderOf.get(partyId)}'s party`;
+  const actual = [
+    ...games.map((game) => `${game.startsAt.toISOString()}: ${game.booked} booked`),
+    ...held.map(
+      (seat) =>
+        `${slotOf.get(seat.slotId)}: seat ${seat.id} of player ${who.get(seat.userId)}` +
+        `${seat.source === 'guest' ? ' as a guest' : ''}${party(seat.partyId)}`,
+    ),
+    ...open.map((seat) => `${slotOf.get(seat.slotId)}: open seat ${seat.id}${party(seat.partyId)}`),
+  ];
+  const ownParty = (leader: number, slot: string, id: string) =>
+    model.parties.some((p) => p.leader === leader && p.slot === slot && p.ownSeats.has(id))
+      ? ` in player ${leader}'s party`
+      : '';
+  const expected = [
+    ...model.slots.map((slot) => {
+      const holders = model.players.filter((player) => player.seats.has(slot)).length;
+      return `${slot}: ${holders + openSeatsOn(model, slot).length} booked`;
+    }),
+    ...model.players.flatMap((player, index) =>
+      [...player.seats].map((slot) => {
+        const id = player.registrations.get(slot)!;
+        const guest = guestSeatOf(model, index, slot);
+        const as =
+          guest === undefined
+            ? ownParty(index, slot, id)
+            : ` as a guest in player ${guest.leader}'s party`;
+        return `${slot}: seat ${id} of player ${index}${as}`;
+      }),
+    ),
+    ...model.guestSeats
+      .filter((seat) => seat.state === 'open')
+      .map((seat) => `${seat.slot}: open seat ${seat.id} in player ${seat.leader}'s party`),
+  ];
+  expect(actual.sort()).toEqual(expected.sort());
 }
 
 /** Every modelled player's places in lines and offers, as the database holds them. */
@@ -479,6 +721,7 @@ abstract class LedgerCommand implements fc.AsyncCommand<Model, Real> {
       await expectNoValueUnpaid(model, real);
       await expectBalances(model, real);
       await expectLines(model, real);
+      await expectSeats(model, real);
     } catch (error) {
       // Names the command in the failure, also when it is one of a run's first (openRun).
       if (error instanceof Error) error.message = `${this.shown}: ${error.message}`;
@@ -639,7 +882,7 @@ class Refund extends LedgerCommand {
     expectOk(response);
     // After refunds of part of it, what is left of its credits (ADR 0056).
     const rest = order.credits - refundedShare(order, order.credits, order.refundedCents);
-    refundRest(model, order, rest);
+    refundRest(model, order, rest, await standingSeats(model, real));
   }
 }
 
@@ -653,13 +896,18 @@ function refundedShare(order: ModelOrder, credits: number, cents: number): numbe
  * The refund that reaches what was paid: the buyer gives back `buyerCredits`, the order's
  * Game Passes are revoked and their redeemers give back what theirs brought.
  */
-function refundRest(model: Model, order: ModelOrder, buyerCredits: number) {
+function refundRest(
+  model: Model,
+  order: ModelOrder,
+  buyerCredits: number,
+  standing: ReadonlySet<string>,
+) {
   const owed = new Map([[order.buyer, buyerCredits]]);
   for (const pass of passesOf(model, order)) {
     pass.state = 'revoked';
     for (const who of pass.redeemers) owed.set(who, (owed.get(who) ?? 0) + pass.credits);
   }
-  for (const [who, credits] of owed) takeBack(model, model.players[who]!, credits);
+  for (const [who, credits] of owed) takeBack(model, who, credits, standing);
   order.refunded = true;
   order.refundedCents = order.amountCents;
 }
@@ -720,9 +968,10 @@ class PartRefund extends LedgerCommand {
       refundedShare(order, credits, after) - refundedShare(order, credits, before);
     const worth = order.credits + passesOf(model, order).length * GAME_PASS_CREDITS;
     const added = this.asCredits ? share(worth) : 0;
-    if (after === order.amountCents) refundRest(model, order, share(order.credits));
+    const standing = await standingSeats(model, real);
+    if (after === order.amountCents) refundRest(model, order, share(order.credits), standing);
     else {
-      takeBack(model, model.players[order.buyer]!, share(order.credits));
+      takeBack(model, order.buyer, share(order.credits), standing);
       order.refundedCents = after;
     }
     const buyer = model.players[order.buyer]!;
@@ -773,14 +1022,22 @@ class RetryTurnedDown extends TurnedDownPartRefund {
 }
 
 /** A refund takes `credits` from a player: seats on games not started first if short. */
-function takeBack(model: Model, player: ModelPlayer, credits: number) {
+/**
+ * A refund takes `credits` from a player: if short, the seats they paid for on games not
+ * started first, the latest game first, each giving its 2 credits back to them: their own, and
+ * their parties' guest seats, open or claimed (ADR 0065: a seat's credits go back to whoever
+ * paid); the seats of one game in any order (`standing`: the seats the database still holds).
+ */
+function takeBack(model: Model, who: number, credits: number, standing: ReadonlySet<string>) {
+  const player = model.players[who]!;
   const missing = credits - player.credits;
-  const unplayed = [...player.seats].filter((slot) => Date.parse(slot) > model.now).sort();
-  for (let back = 0; back < missing && unplayed.length > 0; back += GAME_COST_CREDITS) {
-    const slot = unplayed.pop()!;
-    player.seats.delete(slot);
-    player.credits += GAME_COST_CREDITS;
-    offerSeats(model, slot);
+  const paid = model.slots
+    .filter((slot) => Date.parse(slot) > model.now)
+    .flatMap((slot) => seatsOn(model, slot).filter((seat) => seat.payer === who));
+  const count = Math.max(0, Math.ceil(missing / GAME_COST_CREDITS));
+  for (const seat of takenInTurn(paid, (seat) => Date.parse(seat.slot), count, standing)) {
+    seat.giveBack();
+    offerSeats(model, seat.slot);
   }
   player.credits -= Math.min(credits, player.credits);
   player.given -= credits;
@@ -788,7 +1045,9 @@ function takeBack(model: Model, player: ModelPlayer, credits: number) {
 
 /**
  * A player gives back a seat by its registration: one held (refunded, if its game has not
- * started), one given back before (answered again), or one that was never theirs.
+ * started), one given back before (answered again), or one that was never theirs. A guest's
+ * seat (ADR 0065) gives the guest nothing back: its 2 credits go to the leader who paid; asked
+ * again, it is answered again with nothing refunded.
  */
 class Cancel extends PlayerCommand {
   constructor(
@@ -802,7 +1061,8 @@ class Cancel extends PlayerCommand {
   }
   protected async apply(model: Model, real: Real): Promise<void> {
     const slot = model.slots[this.slot]!;
-    const player = model.players[this.who(model)]!;
+    const who = this.who(model);
+    const player = model.players[who]!;
     const registrationId = player.registrations.get(slot) ?? randomUUID();
     const response = await this.send(model, real, 'eventsCancel', { registrationId });
     if (!player.registrations.has(slot)) return expectRefused(response, 'SEAT_NOT_FOUND');
@@ -810,16 +1070,18 @@ class Cancel extends PlayerCommand {
     if (held && Date.parse(slot) <= model.now) {
       return expectRefused(response, 'GAME_ALREADY_STARTED');
     }
+    const asGuest = model.guestSeats.some(
+      (seat) => seat.id === registrationId && seat.guest === who,
+    );
     if (held) {
-      player.seats.delete(slot);
-      player.credits += GAME_COST_CREDITS;
+      giveBack(model, who, slot);
       offerSeats(model, slot);
     }
     const answer = expectOk<CancelRegistrationResponse>(response);
     expect({ ...answer, EventTime: null }).toEqual({
       registrationId,
       EventTime: null,
-      refunded: GAME_COST_CREDITS,
+      refunded: asGuest ? 0 : GAME_COST_CREDITS,
       credits: player.credits,
       repeated: !held,
     });
@@ -944,18 +1206,28 @@ function expectSeat(
   response: LightMyRequestResponse,
 ) {
   if (outcome !== 'seated' && outcome !== 'repeated') return expectRefused(response, outcome);
-  const player = model.players[who]!;
-  if (outcome === 'seated') holdSeat(model, player, slot);
+  if (outcome === 'seated') holdSeat(model, model.players[who]!, slot);
+  expectSeatAnswer(model, who, slot, outcome === 'repeated', response);
+}
+
+/** Checks a seat's answer (a booking's, a join's, a claim's): the game, its code, the balance. */
+function expectSeatAnswer(
+  model: Model,
+  who: number,
+  slot: string,
+  repeated: boolean,
+  response: LightMyRequestResponse,
+): RegisterEventResponse {
   const seat = expectOk<RegisterEventResponse>(response);
   const accessCode = model.accessCodes.get(slot) ?? seat.accessCode;
   model.accessCodes.set(slot, accessCode);
-  const { EventTime, credits, repeated } = seat;
-  expect({ EventTime, accessCode: seat.accessCode, credits, repeated }).toEqual({
-    EventTime: slot,
-    accessCode,
-    credits: player.credits,
-    repeated: outcome === 'repeated',
-  });
+  expect({
+    EventTime: seat.EventTime,
+    accessCode: seat.accessCode,
+    credits: seat.credits,
+    repeated: seat.repeated,
+  }).toEqual({ EventTime: slot, accessCode, credits: model.players[who]!.credits, repeated });
+  return seat;
 }
 
 /** The player's seat on the slot starting at `slot`, as the database holds it. */
@@ -1121,7 +1393,9 @@ class Decide extends LedgerCommand {
 /**
  * A player deletes their account with the password, or an admin deletes it from the command
  * line (`users delete`): the balance is forfeited (no refund), the seats on games not started
- * are given up; seats played stay played.
+ * are given up, their parties' open guest seats too (ADR 0065: the leader's); seats played
+ * stay played. A guest seat given up gives its 2 credits back to the leader who paid for it;
+ * the guests of a deleted leader keep theirs.
  */
 class DeleteAccount extends PlayerCommand {
   constructor(
@@ -1140,27 +1414,36 @@ class DeleteAccount extends PlayerCommand {
       const { email } = real.players[who]!;
       const response = await operatorRun(real, { command: 'users delete', email });
       const ahead = [...player.seats].filter((slot) => Date.parse(slot) > model.now);
-      const done = { seats: ahead.length, forfeited: player.credits };
+      const open = this.openAhead(model, who).length;
+      const done = { seats: ahead.length + open, forfeited: player.credits };
       expect(expectOk(response)).toMatchObject(done);
     } else {
       expectOk(await this.send(model, real, 'usersDelete', { password: PASSWORD }));
     }
     player.credits = 0;
+    const open = this.openAhead(model, who);
+    for (const seat of open) giveBackOpen(model, seat, false);
     const freed = [...player.seats].filter((slot) => Date.parse(slot) > model.now);
-    for (const slot of freed) player.seats.delete(slot);
+    for (const slot of freed) giveBack(model, who, slot, false);
     player.deleted = true;
     // Their places go, an offer's seat with it; every game touched is offered on.
     const placed = model.places.filter((place) => place.who === who);
     for (const place of placed) endPlace(model, place);
-    for (const slot of new Set([...freed, ...placed.map((place) => place.slot)])) {
-      offerSeats(model, slot);
-    }
+    const touched = [...freed, ...open.map((seat) => seat.slot), ...placed.map((p) => p.slot)];
+    for (const slot of new Set(touched)) offerSeats(model, slot);
+  }
+  /** The open guest seats of the player's parties on games not started. */
+  private openAhead(model: Readonly<Model>, who: number) {
+    return model.guestSeats.filter(
+      (seat) => seat.state === 'open' && seat.leader === who && Date.parse(seat.slot) > model.now,
+    );
   }
 }
 
 /**
  * An operator closes a game ahead from the command line, cancelling its seats: each seat's 2
- * credits go back to its player, whose own cancellation of it is then answered as repeated.
+ * credits go back to whoever paid for it (ADR 0065: a guest seat's, open or claimed, to its
+ * leader), whose own cancellation of it is then answered as repeated.
  */
 class CloseGame extends LedgerCommand {
   constructor(readonly slot: number) {
@@ -1181,7 +1464,8 @@ class CloseGame extends LedgerCommand {
     const answer = expectOk<{ cancelled: number; refunded: number; released: number }>(
       await operatorRun(real, closing),
     );
-    const seated = model.players.filter((player) => giveBack(player, slot));
+    const seated = seatsOn(model, slot);
+    for (const seat of seated) seat.giveBack();
     model.closed.add(slot);
     expect(answer).toMatchObject({
       cancelled: seated.length,
@@ -1192,11 +1476,11 @@ class CloseGame extends LedgerCommand {
 }
 
 /**
- * An operator sets a game's capacity from the command line, `below` the seats taken, booked or
- * held for an offer (at least 1; 0: full; -1: one above them, a seat freed on a full game and
- * offered to its line). Below them it is refused, unless with --cancel-seats on a game not
+ * An operator sets a game's capacity from the command line, `below` the seats taken (booked,
+ * a party's open guest seats with them, or held for an offer; at least 1; 0: full; -1: one
+ * above them, a seat freed on a full game and offered to its line). Below them it is refused, unless with --cancel-seats on a game not
  * started: then the booked seats over it, the latest taken first, are cancelled with their 2
- * credits back, each once (a player's own cancellation of one is then answered as repeated,
+ * credits back to whoever paid for them, each once (a player's own cancellation of one is then answered as repeated,
  * and the same cut again finds nothing over it); held seats are not cancelled, so a cut below
  * them is refused after that, the capacity left at them. A game ended is refused.
  */
@@ -1227,15 +1511,18 @@ class CutCapacity extends LedgerCommand {
     if (Date.parse(slot) + GAME_LENGTH_MINUTES * MINUTE <= model.now) {
       return expectRefused(response, 'OPERATOR_SLOT_ENDED');
     }
-    const holders = holdersOf(model, slot);
+    // Every seat booked counts: a party's open guest seats too (ADR 0065).
+    const holders = seatsOn(model, slot);
     const held = offersOn(model, slot).length;
     const over = Math.max(0, holders.length + held - capacity);
     // Staff give no seat back once the game has started.
     if (over > 0 && (!this.cancelSeats || Date.parse(slot) <= model.now)) {
       return expectRefused(response, 'OPERATOR_CAPACITY_BELOW_BOOKED');
     }
-    const cancelled = holders.slice(0, over);
-    for (const player of cancelled) giveBack(player, slot);
+    // The latest taken first (a party's seats, taken at once, in any order among themselves).
+    const standing = await standingSeats(model, real);
+    const cancelled = takenInTurn(holders, (seat) => seat.takenAt, over, standing);
+    for (const seat of cancelled) seat.giveBack();
     if (held > capacity) {
       model.capacities.set(slot, held);
       return expectRefused(response, 'OPERATOR_CAPACITY_BELOW_BOOKED');
@@ -1292,9 +1579,11 @@ class StaffSeat extends PlayerCommand {
     }
     if (!player.seats.has(slot)) return expectRefused(response, 'OPERATOR_SEAT_NOT_FOUND');
     if (Date.parse(slot) <= model.now) return expectRefused(response, 'GAME_ALREADY_STARTED');
-    giveBack(player, slot);
+    // A guest's seat gives its credits back to the leader who paid for it (ADR 0065).
+    const refunded = payerOf(model, who, slot) === who ? GAME_COST_CREDITS : 0;
+    giveBack(model, who, slot);
     offerSeats(model, slot);
-    const answer = { refunded: GAME_COST_CREDITS, balance: player.credits };
+    const answer = { refunded, balance: player.credits };
     expect(expectOk(response)).toMatchObject(answer);
   }
 }
@@ -1341,7 +1630,8 @@ class BlockDay extends LedgerCommand {
     const block = { command: 'days block', date: model.day, reason: 'Private party' } as const;
     const response = await operatorRun(real, { ...block, cancelSeats: true });
     const ahead = model.slots.filter((slot) => Date.parse(slot) > model.now);
-    const seated = ahead.flatMap((slot) => model.players.filter((p) => giveBack(p, slot)));
+    const seated = ahead.flatMap((slot) => seatsOn(model, slot));
+    for (const seat of seated) seat.giveBack();
     for (const slot of ahead) model.closed.add(slot);
     const released = ahead.reduce((ended, slot) => ended + endLine(model, slot), 0);
     expect(expectOk(response)).toMatchObject({
@@ -1575,18 +1865,28 @@ class OfferLapses extends LedgerCommand {
   }
   protected async apply(model: Model, real: Real): Promise<void> {
     const ends = model.places.flatMap((place) => place.offeredUntil ?? []);
-    model.now = Math.max(Math.min(...ends), model.now + MINUTE + 1);
-    real.clock.set(new Date(model.now));
-    for (const player of model.players) player.codeGuesses = 0;
-    if (this.settle) {
+    await clockTo(model, real, Math.min(...ends), async () => {
+      if (!this.settle) return;
       const settled = await real.services.waitlist.settleOffers();
       expect(settled).toEqual(settleLines(model));
-    }
-    for (const admin of [real.admins.granting, real.admins.deciding]) {
-      await real.console.signInAgain(admin);
-    }
-    model.now = real.clock.now().getTime();
+    });
   }
+}
+
+/**
+ * The clock runs to `at` (at least a minute on, so that the code guesses of before are past
+ * their minute); `meanwhile` runs there; then the admins give their password again (a grant
+ * needs it within 15 minutes; each sign-in moves the clock 30 s).
+ */
+async function clockTo(model: Model, real: Real, at: number, meanwhile?: () => Promise<void>) {
+  model.now = Math.max(at, model.now + MINUTE + 1);
+  real.clock.set(new Date(model.now));
+  for (const player of model.players) player.codeGuesses = 0;
+  await meanwhile?.();
+  for (const admin of [real.admins.granting, real.admins.deciding]) {
+    await real.console.signInAgain(admin);
+  }
+  model.now = real.clock.now().getTime();
 }
 
 /**
@@ -1643,6 +1943,394 @@ function settleLines(model: Model): { lapsed: number; cleared: number } {
     offerSeats(model, slot);
   }
   return settled;
+}
+
+// ---- parties (ADR 0065) ------------------------------------------------------------------
+
+/**
+ * What a party booking answers (parties.service.ts): a seat held on the game already first,
+ * then a game closed or started, full, with fewer seats free than the party needs, or more than
+ * the leader can pay for; else every seat is taken at once.
+ */
+function partyOutcome(model: Readonly<Model>, who: number, slot: string, seats: number) {
+  const player = model.players[who]!;
+  if (player.seats.has(slot)) return 'ALREADY_BOOKED';
+  if (model.closed.has(slot) || Date.parse(slot) <= model.now) return 'SLOT_CLOSED';
+  const free = capacityOf(model, slot) - seatsTaken(model, slot);
+  if (free <= 0) return 'SLOT_FULL';
+  if (free < seats) return 'PARTY_SEATS_NOT_FREE';
+  return player.credits < seats * GAME_COST_CREDITS ? 'PARTY_NOT_ENOUGH_CREDITS' : 'booked';
+}
+
+/** The leader's party on the game: made by their first party booking of it, then the same. */
+function partyOf(model: Model, leader: number, slot: string): ModelParty {
+  const found = model.parties.find((party) => party.leader === leader && party.slot === slot);
+  if (found !== undefined) return found;
+  const party = { leader, slot, ownSeats: new Set<string>() };
+  model.parties.push(party);
+  return party;
+}
+
+/** The party's seats as its leader sees them (Parties/Mine): each seat's id and state. */
+function partySeatsIn(model: Readonly<Model>, leader: number, slot: string): string[] {
+  const party = model.parties.find((p) => p.leader === leader && p.slot === slot);
+  const own = model.players[leader]!.registrations.get(slot);
+  const leading =
+    own !== undefined && model.players[leader]!.seats.has(slot) && party?.ownSeats.has(own);
+  const guests = model.guestSeats.filter(
+    (seat) => seat.leader === leader && seat.slot === slot && seat.state !== 'gone',
+  );
+  return [
+    ...(leading ? [`leader ${own}`] : []),
+    ...guests.map((seat) => `${seat.state === 'open' ? 'open' : 'guest'} ${seat.id}`),
+  ].sort();
+}
+
+/**
+ * A player books a party of `seats` on a game (Events/RegisterPixelEvent with `seats`): all or
+ * nothing, 2 credits a seat from the leader's balance, the leader's own seat and an invite per
+ * guest seat; a second party of the same game joins the first (one party per leader and game).
+ */
+class PartyBook extends PlayerCommand {
+  constructor(
+    pick: number,
+    readonly slot: number,
+    readonly seats: number,
+  ) {
+    super(pick);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `PartyBook(player ${this.who(model)}, ${model.slots[this.slot]}, ${this.seats} seats)`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const slot = model.slots[this.slot]!;
+    const who = this.who(model);
+    const body = { EventTime: slot, seats: this.seats };
+    const response = await this.send(model, real, 'eventsRegister', body);
+    const outcome = partyOutcome(model, who, slot, this.seats);
+    if (outcome !== 'booked') return expectRefused(response, outcome);
+    const player = model.players[who]!;
+    holdSeat(model, player, slot);
+    player.credits -= (this.seats - 1) * GAME_COST_CREDITS;
+    const booked = expectSeatAnswer(model, who, slot, false, response);
+    player.registrations.set(slot, booked.registrationId);
+    partyOf(model, who, slot).ownSeats.add(booked.registrationId);
+    const known = new Set(model.guestSeats.map((seat) => seat.id));
+    const fresh = (booked.party?.seats ?? []).filter(
+      (seat) => seat.state === 'open' && !known.has(seat.seatId),
+    );
+    expect(fresh).toHaveLength(this.seats - 1);
+    for (const seat of fresh) {
+      const invite = seat.invite ?? expect.fail('an open seat without its invite');
+      model.guestSeats.push({
+        id: seat.seatId,
+        invite,
+        slot,
+        leader: who,
+        guest: null,
+        state: 'open',
+        backTo: null,
+        takenAt: model.now,
+      });
+    }
+    const shown = (booked.party?.seats ?? []).map((seat) => `${seat.state} ${seat.seatId}`);
+    expect(shown.sort()).toEqual(partySeatsIn(model, who, slot));
+  }
+}
+
+type ClaimOutcome = 'claimed' | 'repeated' | ErrorCode;
+
+/**
+ * What claiming a guest seat answers (Parties/Claim): a seat claimed is answered again to its
+ * guest and used up for anyone else; a seat given back, or of a game closed or over, has ended;
+ * the leader cannot claim their own party's seat, nor anyone a second seat on one game.
+ */
+function claimOutcome(model: Readonly<Model>, who: number, seat: ModelGuestSeat): ClaimOutcome {
+  if (seat.state === 'claimed') return seat.guest === who ? 'repeated' : 'INVITE_CLAIMED';
+  const over = Date.parse(seat.slot) + GAME_LENGTH_MINUTES * MINUTE <= model.now;
+  if (seat.state === 'gone' || model.closed.has(seat.slot) || over) return 'INVITE_ENDED';
+  if (seat.leader === who) return 'INVITE_OWN_PARTY';
+  return model.players[who]!.seats.has(seat.slot) ? 'ALREADY_BOOKED' : 'claimed';
+}
+
+/** Checks a claim's answer against the model; the guest holds the seat when it was claimed. */
+function expectClaimed(model: Model, who: number, at: number, response: LightMyRequestResponse) {
+  const seat = model.guestSeats[at]!;
+  const outcome = claimOutcome(model, who, seat);
+  if (outcome !== 'claimed' && outcome !== 'repeated') return expectRefused(response, outcome);
+  if (outcome === 'claimed') {
+    const player = model.players[who]!;
+    Object.assign(seat, { state: 'claimed', guest: who });
+    player.seats.add(seat.slot);
+    player.takenAt.set(seat.slot, model.now);
+    player.registrations.set(seat.slot, seat.id);
+  }
+  const answer = expectSeatAnswer(model, who, seat.slot, outcome === 'repeated', response);
+  expect(answer.registrationId).toBe(seat.id);
+}
+
+/**
+ * Checks the leader's cancel of a guest seat by its id: an open one given back (2 credits to
+ * the leader) until its game starts; one given back before with its credits to the leader
+ * answered again; one a guest holds, or given up without a refund, not the leader's to cancel.
+ */
+function expectOpenCancelled(model: Model, at: number, response: LightMyRequestResponse) {
+  const seat = model.guestSeats[at]!;
+  const leader = model.players[seat.leader]!;
+  if (seat.state === 'open' && Date.parse(seat.slot) <= model.now) {
+    return expectRefused(response, 'GAME_ALREADY_STARTED');
+  }
+  const repeated = seat.state !== 'open';
+  if (repeated && seat.backTo !== seat.leader) return expectRefused(response, 'SEAT_NOT_FOUND');
+  if (!repeated) {
+    giveBackOpen(model, seat);
+    offerSeats(model, seat.slot);
+  }
+  const answer = expectOk<CancelRegistrationResponse>(response);
+  expect({ ...answer, EventTime: null }).toEqual({
+    registrationId: seat.id,
+    EventTime: null,
+    refunded: GAME_COST_CREDITS,
+    credits: leader.credits,
+    repeated,
+  });
+}
+
+/** One of two requests sent at once: checks its answer against the model, and updates it. */
+type RaceStep = (model: Model, response: LightMyRequestResponse) => void;
+
+/**
+ * Two requests sent at once: their answers must be those of one order or the other (the
+ * database decides which went first); the model takes the order the answers show.
+ */
+function expectOneOrder(model: Model, steps: RaceStep[], answers: LightMyRequestResponse[]) {
+  const failures: unknown[] = [];
+  for (const order of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    const trial = structuredClone(model);
+    try {
+      for (const index of order) steps[index]!(trial, answers[index]!);
+    } catch (error) {
+      failures.push(error);
+      continue;
+    }
+    Object.assign(model, trial);
+    return;
+  }
+  throw failures[0];
+}
+
+/** The guest seats a command may name, counting round: the open first, then the others. */
+const seatsToName = (model: Readonly<Model>) => [
+  ...model.guestSeats.filter((seat) => seat.state === 'open'),
+  ...model.guestSeats.filter((seat) => seat.state !== 'open'),
+];
+
+/** The players who still send requests (a deleted account sends nothing). */
+const senders = (model: Readonly<Model>) =>
+  model.players.flatMap((player, who) => (player.deleted ? [] : [who]));
+
+/** A request about a guest seat, picked among those the model knows (see seatsToName). */
+abstract class GuestSeatCommand extends LedgerCommand {
+  constructor(readonly seat: number) {
+    super();
+  }
+  /** Which seats it may name (all by default). */
+  protected candidates(model: Readonly<Model>): ModelGuestSeat[] {
+    return seatsToName(model);
+  }
+  override check(model: Readonly<Model>): boolean {
+    return this.candidates(model).length > 0;
+  }
+  /** The seat's index in model.guestSeats (so that a trial copy of the model finds it too). */
+  protected target(model: Readonly<Model>): number {
+    return model.guestSeats.indexOf(nth(this.candidates(model), this.seat)!);
+  }
+  protected seatName(model: Readonly<Model>): string {
+    const seat = model.guestSeats[this.target(model)]!;
+    return `seat ${this.target(model)} (${seat.state}) of player ${seat.leader} on ${seat.slot}`;
+  }
+  protected claim(model: Readonly<Model>, real: Real, who: number) {
+    const { invite } = model.guestSeats[this.target(model)]!;
+    return postJson(real.t.app, 'partiesClaim', { invite }, real.players[who]);
+  }
+  protected cancelOpen(model: Readonly<Model>, real: Real) {
+    const seat = model.guestSeats[this.target(model)]!;
+    const body = { registrationId: seat.id };
+    return postJson(real.t.app, 'eventsCancel', body, real.players[seat.leader]);
+  }
+}
+
+/**
+ * A player claims a guest seat through its invite: one player; two players at once (one wins,
+ * the other is answered as after it); or the seat's own leader (refused, the seat left open).
+ */
+class PartyClaim extends GuestSeatCommand {
+  constructor(
+    seat: number,
+    readonly claimer: number,
+    readonly how: 'one' | 'two at once' | 'leader',
+  ) {
+    super(seat);
+  }
+  private claimers(model: Readonly<Model>): number[] {
+    const all = senders(model);
+    if (this.how === 'leader') {
+      const { leader } = model.guestSeats[this.target(model)]!;
+      return model.players[leader]!.deleted ? [] : [leader];
+    }
+    const first = this.claimer % all.length;
+    if (this.how === 'one') return [all[first]!];
+    return all.length < 2 ? [] : [all[first]!, all[(first + 1) % all.length]!];
+  }
+  override check(model: Readonly<Model>): boolean {
+    return super.check(model) && this.claimers(model).length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const who = this.claimers(model).join(' and ');
+    return `PartyClaim(player ${who} claims ${this.seatName(model)}${this.how === 'one' ? '' : `, ${this.how}`})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const at = this.target(model);
+    const claimers = this.claimers(model);
+    const answers = await Promise.all(claimers.map((who) => this.claim(model, real, who)));
+    const steps = claimers.map(
+      (who): RaceStep =>
+        (m, answer) =>
+          expectClaimed(m, who, at, answer),
+    );
+    if (steps.length === 1) return steps[0]!(model, answers[0]!);
+    expectOneOrder(model, steps, answers);
+  }
+}
+
+/**
+ * The clock runs past the end of an open seat's game (a minute on at least), then a player
+ * claims it: the invite has ended with its game, and Parties/Invite says so.
+ */
+class PartyClaimAfterEnd extends GuestSeatCommand {
+  constructor(
+    seat: number,
+    readonly claimer: number,
+  ) {
+    super(seat);
+  }
+  protected override candidates(model: Readonly<Model>): ModelGuestSeat[] {
+    return model.guestSeats.filter((seat) => seat.state === 'open');
+  }
+  override check(model: Readonly<Model>): boolean {
+    return super.check(model) && senders(model).length > 0;
+  }
+  protected describe(model: Readonly<Model>): string {
+    const who = nth(senders(model), this.claimer);
+    return `PartyClaimAfterEnd(player ${who} claims ${this.seatName(model)} after its game)`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const at = this.target(model);
+    const who = nth(senders(model), this.claimer)!;
+    const seat = model.guestSeats[at]!;
+    await clockTo(model, real, Date.parse(seat.slot) + GAME_LENGTH_MINUTES * MINUTE);
+    expectClaimed(model, who, at, await this.claim(model, real, who));
+    const shown = await postJson(real.t.app, 'partiesInvite', { invite: seat.invite });
+    expect(expectOk<PartyInviteResponse>(shown).status).toBe('ended');
+  }
+}
+
+/** The leader gives back a guest seat by its id (Events/CancelRegistration), or twice at once. */
+class CancelOpenSeat extends GuestSeatCommand {
+  constructor(
+    seat: number,
+    readonly twice: boolean,
+  ) {
+    super(seat);
+  }
+  protected override candidates(model: Readonly<Model>): ModelGuestSeat[] {
+    return seatsToName(model).filter((seat) => !model.players[seat.leader]!.deleted);
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `CancelOpenSeat(${this.seatName(model)}${this.twice ? ', twice at once' : ''})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const at = this.target(model);
+    const times = this.twice ? 2 : 1;
+    const answers = await Promise.all(
+      Array.from({ length: times }, () => this.cancelOpen(model, real)),
+    );
+    const step: RaceStep = (m, answer) => expectOpenCancelled(m, at, answer);
+    if (times === 1) return step(model, answers[0]!);
+    expectOneOrder(model, [step, step], answers);
+  }
+}
+
+/** A player claims an open seat while its leader gives it back, at once: one or the other. */
+class ClaimRacingCancel extends GuestSeatCommand {
+  constructor(
+    seat: number,
+    readonly claimer: number,
+  ) {
+    super(seat);
+  }
+  protected override candidates(model: Readonly<Model>): ModelGuestSeat[] {
+    return model.guestSeats.filter(
+      (seat) => seat.state === 'open' && !model.players[seat.leader]!.deleted,
+    );
+  }
+  private claimerOf(model: Readonly<Model>): number | undefined {
+    const { leader } = model.guestSeats[this.target(model)]!;
+    return nth(
+      senders(model).filter((who) => who !== leader),
+      this.claimer,
+    );
+  }
+  override check(model: Readonly<Model>): boolean {
+    return super.check(model) && this.claimerOf(model) !== undefined;
+  }
+  protected describe(model: Readonly<Model>): string {
+    return `ClaimRacingCancel(player ${this.claimerOf(model)} claims ${this.seatName(model)} as its leader gives it back)`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const at = this.target(model);
+    const who = this.claimerOf(model)!;
+    const answers = await Promise.all([this.claim(model, real, who), this.cancelOpen(model, real)]);
+    expectOneOrder(
+      model,
+      [
+        (m, answer) => expectClaimed(m, who, at, answer),
+        (m, answer) => expectOpenCancelled(m, at, answer),
+      ],
+      answers,
+    );
+  }
+}
+
+/**
+ * A guest gives back the seat they claimed (Events/CancelRegistration, as any seat; see
+ * Cancel): nothing back to them, the 2 credits to the leader; `twice`: asked again after.
+ */
+class GuestCancel extends GuestSeatCommand {
+  constructor(
+    seat: number,
+    readonly twice: boolean,
+  ) {
+    super(seat);
+  }
+  protected override candidates(model: Readonly<Model>): ModelGuestSeat[] {
+    return model.guestSeats.filter(
+      (seat) => seat.state === 'claimed' && !model.players[seat.guest!]!.deleted,
+    );
+  }
+  protected describe(model: Readonly<Model>): string {
+    const { guest } = model.guestSeats[this.target(model)]!;
+    return `GuestCancel(player ${guest} gives back ${this.seatName(model)}${this.twice ? ', twice' : ''})`;
+  }
+  protected async apply(model: Model, real: Real): Promise<void> {
+    const { guest, slot } = model.guestSeats[this.target(model)]!;
+    const cancel = new Cancel(guest!, model.slots.indexOf(slot));
+    await cancel.run(model, real);
+    if (this.twice) await cancel[fc.cloneMethod]().run(model, real);
+  }
 }
 
 /** Picks among what exists when a command runs (counting round); shrinks towards the first. */
@@ -1784,6 +2472,38 @@ const COMMAND: fc.Arbitrary<LedgerCommand> = fc.oneof(
   { arbitrary: fc.constant(null).map(() => new AcceptAsOfferEnds()), weight: 1 },
   {
     arbitrary: fc
+      .tuple(
+        pick,
+        fc.integer({ min: 1, max: GAMES_USED - 1 }),
+        fc.integer({ min: PARTY.minSeats, max: PARTY.maxSeats }),
+      )
+      .map(([who, slot, seats]) => new PartyBook(who, slot, seats)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, pick, fc.constantFrom('one' as const, 'two at once' as const, 'leader' as const))
+      .map(([seat, claimer, how]) => new PartyClaim(seat, claimer, how)),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.tuple(pick, fc.boolean()).map(([seat, twice]) => new CancelOpenSeat(seat, twice)),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.tuple(pick, fc.boolean()).map(([seat, twice]) => new GuestCancel(seat, twice)),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.tuple(pick, pick).map(([seat, claimer]) => new ClaimRacingCancel(seat, claimer)),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.tuple(pick, pick).map(([seat, claimer]) => new PartyClaimAfterEnd(seat, claimer)),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
       .tuple(pick, fc.boolean())
       .map(([request, approve]) => new Decide(request, approve)),
     weight: 3,
@@ -1826,6 +2546,8 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     approvals: [],
     places: [],
     pastOffers: [],
+    parties: [],
+    guestSeats: [],
   };
   const real: Real = { ...venue, players: [] };
   const host = [new SignUp(), new Buy(0, 'credits-16', 'approved'), new Book(0, 0)];
@@ -1836,9 +2558,12 @@ async function openRun(venue: Venue): Promise<{ model: Model; real: Real }> {
     new Buy(who, 'credits-16', 'approved'),
     new Book(who, last),
   ]);
+  // A party on the first game while it is ahead: its guest seats are claimed while it plays,
+  // and their invites end with it (ADR 0065).
+  const party = [new PartyBook(1, 0, 3)];
   // The last game full at its two seats, the host in its line: a seat freed there is offered.
   const line = [new CutCapacity(last, 0, false), new WaitlistJoin(0, last)];
-  for (const command of [...host, ...others, ...line]) await command.run(model, real);
+  for (const command of [...host, ...others, ...party, ...line]) await command.run(model, real);
   venue.clock.set(new Date(Date.parse(slots[0]!) + 5 * 60_000));
   // A new day's sessions for the admins, the password asked again (each moves the clock 30 s).
   for (const admin of [venue.admins.granting, venue.admins.deciding]) {

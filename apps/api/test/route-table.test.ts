@@ -103,6 +103,9 @@ const PUBLIC_ROUTES: readonly ApiRouteName[] = [
   'venue',
   'partnershipsApply',
   'gamesLeaderboard',
+  // The invite is its own proof (an HMAC the server alone makes); it says a game's time and its
+  // leader's username only (ADR 0065).
+  'partiesInvite',
 ];
 /**
  * Registered paths outside the contract, with their methods: the dev mailbox page (absent in

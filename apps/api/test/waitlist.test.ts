@@ -167,6 +167,7 @@ describe(`waitlist [${dbKind}]`, () => {
     ) as unknown as string,
     day: DAY,
     status: 'waiting',
+    seats: 1,
     place,
     offerExpiresAt: null,
   });

@@ -227,6 +227,27 @@ export const API_ROUTES = {
     module: 'bookings',
   },
 
+  /** The parties the player leads or is a guest of (ADR 0065). */
+  partiesMine: {
+    method: 'POST',
+    path: '/api/Parties/Mine',
+    access: 'session',
+    module: 'bookings',
+  },
+  /** What an invite offers, before the visitor signs in (the token is its own proof). */
+  partiesInvite: {
+    method: 'POST',
+    path: '/api/Parties/Invite',
+    access: 'public',
+    module: 'bookings',
+  },
+  partiesClaim: {
+    method: 'POST',
+    path: '/api/Parties/Claim',
+    access: 'session',
+    module: 'bookings',
+  },
+
   itemsGameByAccessCode: {
     method: 'POST',
     path: '/api/Items/GetSessionByAccessCode',

@@ -86,7 +86,9 @@ import {
   registerEventResponse,
   gameByAccessCodeResponse,
   joinByAccessCodeRequest,
+  partyClaimRequest,
 } from './events';
+import { partiesMineResponse, partyInviteRequest, partyInviteResponse } from './parties';
 import {
   leaderboardRequest,
   leaderboardResponse,
@@ -230,6 +232,9 @@ export const API_SCHEMAS = {
   waitlistLeave: { request: waitlistSlotRequest, response: waitlistStateResponse },
   waitlistAccept: { request: waitlistSlotRequest, response: waitlistAcceptResponse },
   waitlistDecline: { request: waitlistSlotRequest, response: waitlistStateResponse },
+  partiesMine: { request: noBody, response: partiesMineResponse },
+  partiesInvite: { request: partyInviteRequest, response: partyInviteResponse },
+  partiesClaim: { request: partyClaimRequest, response: registerEventResponse },
 
   gamesValidateTicket: { request: validateTicketRequest, response: validateTicketResponse },
   gamesSubmitResult: { request: submitResultRequest, response: submitResultResponse },

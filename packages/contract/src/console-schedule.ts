@@ -85,7 +85,10 @@ export const consoleClosurePreviewRequest = z.strictObject({
   capacity: z.number().int().min(1).max(1_000).optional(),
 });
 export const consoleClosurePreviewResponse = z.object({
-  /** Each seat: the player and the game's start on the venue clock, earliest game first. */
+  /**
+   * Each seat (by its id: one player may hold several) with its player and the game's start on
+   * the venue clock, earliest game first.
+   */
   seats: z.array(z.object({ id: z.string(), username: z.string(), time: z.string() })),
   /** Players in the games' lines, waiting or offered a seat. */
   waiting: z.number().int(),

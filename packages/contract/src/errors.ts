@@ -122,6 +122,22 @@ export const ERRORS = {
   SLOT_FULL: { status: 409, message: 'This session is full. Please choose another time.' },
   SLOT_CLOSED: { status: 409, message: 'This session can no longer be booked.' },
   ALREADY_BOOKED: { status: 409, message: 'You are already booked on this session.' },
+  /** A party booking (ADR 0065) asks for more seats than the game has free. */
+  PARTY_SEATS_NOT_FREE: {
+    status: 409,
+    message: 'This session has fewer seats free than your party needs.',
+  },
+  /** A party costs GAME_COST_CREDITS a seat, all paid by its leader. */
+  PARTY_NOT_ENOUGH_CREDITS: {
+    status: 409,
+    message: 'Not Enough Credits: a party costs 2 credits a seat.',
+  },
+  /** An invite whose MAC fails, or whose seat never existed: one answer for both. */
+  INVITE_INVALID: { status: 404, message: 'This invite link is not valid.' },
+  INVITE_CLAIMED: { status: 409, message: 'This seat has already been claimed.' },
+  INVITE_ENDED: { status: 409, message: 'This invite has ended: its game is over or cancelled.' },
+  /** The leader opening their own party's invite. */
+  INVITE_OWN_PARTY: { status: 409, message: 'This invite is for a guest of your own party.' },
   MULTIPLAYER_DISABLED: {
     status: 503,
     message: 'Multiplayer is temporarily disabled. Check back later for updates.',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ERRORS } from './errors';
+import { bookingSeats, inviteToken, partyView } from './parties';
 import { userMessage } from './user-message';
 
 const DATE_INPUT_INVALID = userMessage('Date input not valid.');
@@ -70,6 +71,8 @@ export const registerEventRequest = z.strictObject({
   /** The slot's start as listed (ISO 8601). */
   EventTime: z.iso.datetime({ offset: true, error: REGISTER_FAILED }),
   timeZone: playerTimeZone,
+  /** Seats to take: absent or 1, the player's own; more, a party (parties.ts, ADR 0065). */
+  seats: bookingSeats.optional(),
   UserId: ignored,
   event_id: ignored,
   EventType: ignored,
@@ -80,6 +83,9 @@ export const registerEventRequest = z.strictObject({
   PhoneNumber: ignored,
 });
 export type RegisterEventRequest = z.input<typeof registerEventRequest>;
+
+/** Parties/Claim (signed in): takes the invite's seat for the player, free (ADR 0065). */
+export const partyClaimRequest = z.strictObject({ invite: inviteToken, timeZone: playerTimeZone });
 
 /** Spec §3 game data, as /game and the game frame read it. */
 const gameData = z.object({
@@ -109,6 +115,8 @@ export const registerEventResponse = z.object({
   registrationId: z.string(),
   /** The cut-off in force: the seat can be cancelled until this many minutes before the start. */
   cancelCutoffMinutes: z.number().int().nonnegative(),
+  /** The party a booking of several seats made, with its invites; absent for one seat. */
+  party: partyView.optional(),
 });
 export type RegisterEventResponse = z.infer<typeof registerEventResponse>;
 

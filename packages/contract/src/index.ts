@@ -39,6 +39,7 @@ export * from './seat-stream';
 export * from './calendar';
 export * from './reminders';
 export * from './waitlist';
+export * from './parties';
 export * from './clock';
 export * from './venue';
 export * from './game-message';

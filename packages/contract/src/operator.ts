@@ -517,10 +517,10 @@ const operatorPosting = z.object({
 
 /**
  * How a seat was taken, as operators are told it: booked ahead by the player, booked for the
- * player by staff (the console or `seats book`), joined with the slot's access code, or taken
- * from the waitlist. The roster, the venue day, the player's page and `users show` all say it.
+ * player by staff (the console or `seats book`), joined with the slot's access code, taken
+ * from the waitlist, or a party's guest seat claimed through its invite (ADR 0065). The roster, the venue day, the player's page and `users show` all say it.
  */
-const SEAT_SOURCES = ['booked', 'staff', 'joined', 'waitlist'] as const;
+const SEAT_SOURCES = ['booked', 'staff', 'joined', 'waitlist', 'guest'] as const;
 export type SeatSource = (typeof SEAT_SOURCES)[number];
 export const seatSource = z.enum(SEAT_SOURCES);
 

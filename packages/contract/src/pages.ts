@@ -21,6 +21,8 @@ export const PAGE_PATHS = {
   esports: '/esports',
   /** A reminder mail's unsubscribe link: one button that turns game reminders off (ADR 0033). */
   unsubscribe: '/unsubscribe',
+  /** A party's invite (ADR 0065): the token rides in the fragment, `/invite#<token>`. */
+  invite: '/invite',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

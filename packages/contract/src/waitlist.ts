@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { playerTimeZone } from './events';
+import { bookingSeats, partyView } from './parties';
 import { userMessage } from './user-message';
 
 export const WAITLIST = {
@@ -52,9 +53,15 @@ export type WaitlistSlotRequest = z.input<typeof waitlistSlotRequest>;
 
 /**
  * Waitlist/Join: the game, and the player's time zone as the browser names it, kept with the
- * place so its mails (the offer, the line's end) show the player's clock too (ADR 0057).
+ * place so its mails (the offer, the line's end) show the player's clock too (ADR 0057); with
+ * `seats` above 1, a party's one place: its seats are offered together or not at all, and the
+ * leader holds GAME_COST_CREDITS for each (ADR 0066).
  */
-export const waitlistJoinRequest = waitlistSlotRequest.extend({ timeZone: playerTimeZone });
+export const waitlistJoinRequest = waitlistSlotRequest.extend({
+  timeZone: playerTimeZone,
+  seats: bookingSeats.optional(),
+});
+export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequest>;
 
 const waitlistEntry = z.object({
   /** The game's start, ISO 8601 UTC. */
@@ -65,8 +72,10 @@ const waitlistEntry = z.object({
   when: z.string(),
   /** The game's venue day, 'YYYY-MM-DD': the day whose seat stream reports its changes. */
   day: z.string(),
-  /** 'waiting' in line, or 'offered': a seat is held for the player until `offerExpiresAt`. */
+  /** 'waiting' in line, or 'offered': the seats are held for the player until `offerExpiresAt`. */
   status: z.enum(['waiting', 'offered']),
+  /** The seats the place asks for (and an offer holds): 1, or the party's (ADR 0066). */
+  seats: z.number().int().positive(),
   /** The place in line while waiting (1: the next seat is offered to this player); null offered. */
   place: z.number().int().positive().nullable(),
   /** When the hold ends (ISO 8601 UTC); null while waiting. */
@@ -85,9 +94,11 @@ export type WaitlistState = z.infer<typeof waitlistStateResponse>;
 /** Waitlist/Accept: the seat booked from the offer, and the balance after it. */
 export const waitlistAcceptResponse = z.object({
   EventTime: z.string(),
-  /** The seat, for Events/CancelRegistration. */
+  /** The seat (a party's: the leader's), for Events/CancelRegistration. */
   registrationId: z.string(),
   credits: z.number().int().nonnegative(),
+  /** A party's offer: the party booked, with its guests' invites (absent for one seat). */
+  party: partyView.optional(),
 });
 /** @internal Exported for tests. */
 export type WaitlistAcceptResponse = z.infer<typeof waitlistAcceptResponse>;

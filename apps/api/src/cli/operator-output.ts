@@ -21,6 +21,7 @@ const SEAT_TAKEN = {
   staff: 'booked by staff',
   joined: 'joined by code',
   waitlist: 'from the waitlist',
+  guest: 'guest of a party',
 } satisfies Record<SeatSource, string>;
 
 function userText(result: OperatorResultOf<'users show'>): string {

@@ -10,6 +10,8 @@ import {
   creditLedger,
   eventSlots,
   orders,
+  parties,
+  partySeats,
   redemptions,
   registrations,
   users,
@@ -19,9 +21,16 @@ import {
 export type InvariantViolations = {
   /** credits ≠ sum of ledger deltas, or credits < 0. */
   balances: { userId: string; credits: number; ledgerSum: number }[];
-  /** booked ≠ number of registrations, or booked + held > capacity. */
+  /**
+   * booked ≠ registrations + a party's open seats (ADR 0065), or booked + held > capacity.
+   */
   seats: { slotId: string; booked: number; capacity: number; registrations: number }[];
-  /** held ≠ number of the slot's waitlist offers (ADR 0034). */
+  /**
+   * A party's guest seat (open, or claimed: a 'guest' registration) that its leader did not pay
+   * for with one debit, or that is open and claimed at once (ADR 0065).
+   */
+  partySeats: { seatId: string }[];
+  /** held ≠ the seats of the slot's waitlist offers (ADR 0034, ADR 0066). */
   heldSeats: { slotId: string; held: number; offers: number }[];
   /** Paid orders that granted credits but have no ledger posting. */
   unpaidOrders: { orderId: string; credits: number }[];
@@ -52,7 +61,8 @@ async function balanceViolations(db: Executor): Promise<InvariantViolations['bal
 }
 
 async function seatViolations(db: Executor): Promise<InvariantViolations['seats']> {
-  const counted = sql<number>`(select count(*)::int from ${registrations} where ${registrations.slotId} = ${eventSlots.id})`;
+  const counted = sql<number>`((select count(*)::int from ${registrations} where ${registrations.slotId} = ${eventSlots.id})
+    + (select count(*)::int from ${partySeats} where ${partySeats.slotId} = ${eventSlots.id}))`;
   return db
     .select({
       slotId: eventSlots.id,
@@ -69,8 +79,32 @@ async function seatViolations(db: Executor): Promise<InvariantViolations['seats'
     );
 }
 
+async function partySeatViolations(db: Executor): Promise<InvariantViolations['partySeats']> {
+  const paidByLeader = (seatId: unknown) =>
+    sql`(select count(*) from ${creditLedger} where ${creditLedger.refType} = 'registration'
+      and ${creditLedger.refId} = ${seatId}::text and ${creditLedger.delta} < 0
+      and ${creditLedger.userId} = ${parties.leaderId}) = 1`;
+  const open = await db
+    .select({ seatId: partySeats.id })
+    .from(partySeats)
+    .innerJoin(parties, eq(parties.id, partySeats.partyId))
+    .where(
+      or(
+        sql`not ${paidByLeader(partySeats.id)}`,
+        sql`exists (select 1 from ${registrations} where ${registrations.id} = ${partySeats.id})`,
+      ),
+    );
+  const claimed = await db
+    .select({ seatId: registrations.id })
+    .from(registrations)
+    .innerJoin(parties, eq(parties.id, registrations.partyId))
+    .where(and(eq(registrations.source, 'guest'), sql`not ${paidByLeader(registrations.id)}`));
+  return [...open, ...claimed];
+}
+
 async function heldSeatViolations(db: Executor): Promise<InvariantViolations['heldSeats']> {
-  const offers = sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.slotId} = ${eventSlots.id} and ${waitlistEntries.status} = 'offered')`;
+  // An offer holds its place's seats: a party's are held together (ADR 0066).
+  const offers = sql<number>`(select coalesce(sum(${waitlistEntries.seats}), 0)::int from ${waitlistEntries} where ${waitlistEntries.slotId} = ${eventSlots.id} and ${waitlistEntries.status} = 'offered')`;
   return db
     .select({ slotId: eventSlots.id, held: eventSlots.held, offers })
     .from(eventSlots)
@@ -128,7 +162,9 @@ async function cancellationViolations(db: Executor): Promise<InvariantViolations
   // The outer row's columns named with their table by hand: in a select list a column is named
   // alone, and inside this subquery `ref_id` alone would be the booking's own (many rows).
   const paid = sql<number>`coalesce((select -booking.delta from ${creditLedger} booking where booking.ref_type = 'registration' and booking.ref_id = ${creditLedger}.ref_id and booking.user_id = ${creditLedger}.user_id), 0)`;
-  const standing = sql`exists (select 1 from ${registrations} where ${registrations.id}::text = ${creditLedger.refId})`;
+  // A seat given back is gone: neither a registration nor a party's open seat (ADR 0065).
+  const standing = sql`(exists (select 1 from ${registrations} where ${registrations.id}::text = ${creditLedger.refId})
+    or exists (select 1 from ${partySeats} where ${partySeats.id}::text = ${creditLedger.refId}))`;
   return db
     .select({
       registrationId: creditLedger.refId,
@@ -149,6 +185,7 @@ export async function findInvariantViolations(db: Executor): Promise<InvariantVi
   return {
     balances: await balanceViolations(db),
     seats: await seatViolations(db),
+    partySeats: await partySeatViolations(db),
     heldSeats: await heldSeatViolations(db),
     unpaidOrders: await orderViolations(db),
     redemptions: await redemptionViolations(db),

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
           page(paths.store, () => import('./routes/store')),
           page(paths.esports, () => import('./routes/esports')),
           page(paths.unsubscribe, () => import('./routes/unsubscribe')),
+          page(paths.invite, () => import('./routes/invite')),
           consoleRoutes,
           page({ path: '*' }, () => import('./routes/not-found')),
         ],

@@ -99,3 +99,21 @@ export const errorCopy = {
 export const clockCopy = {
   yourTime: (time: string) => `${time} your time`,
 } as const;
+
+/**
+ * A party's invite link (ADR 0065), as the booking's confirmation and the dashboard's parties
+ * show it (components/ui/invite-link.tsx). `seat` names the seat: 'guest seat 2'.
+ */
+export const inviteCopy = {
+  linkLabel: (seat: string) => `Invite link for ${seat}`,
+  copy: 'Copy',
+  copyLabel: (seat: string) => `Copy the invite link for ${seat}`,
+  copied: 'Copied',
+  copyFailed: 'Copy failed: select the link and copy it by hand.',
+  share: 'Share',
+  shareLabel: (seat: string) => `Share the invite link for ${seat}`,
+  shareTitle: 'Play a Questfield game with me',
+  shareText: (when: string) =>
+    `I booked you a seat in my Questfield game on ${when}. Claim it here:`,
+  qrLabel: (seat: string) => `QR code of the invite link for ${seat}`,
+} as const;

@@ -40,6 +40,8 @@ export const paths = {
   store: { path: PAGE_PATHS.store, label: 'Store', header: 'dark' },
   esports: { path: PAGE_PATHS.esports, label: 'Esports', header: 'dark' },
   unsubscribe: { path: PAGE_PATHS.unsubscribe, label: 'Game reminders', header: 'dark' },
+  /** A party's invite link (ADR 0065), `/invite#<token>`. */
+  invite: { path: PAGE_PATHS.invite, label: 'Party invite', header: 'dark' },
 } as const satisfies Record<PageName, AppPath>;
 
 /**

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   CREDIT_HISTORY_QUERY_KEY,
   ORDERS_QUERY_KEY,
+  PARTIES_QUERY_KEY,
   SESSION_QUERY_KEY,
   USER_EVENTS_QUERY_KEY,
 } from './query-keys';
@@ -38,19 +39,21 @@ export function applyBalance(
 }
 
 /**
- * A seat taken (booked on / or joined on /game): the game data is kept for /game and the game
- * frame, the balance is applied as above, and the player's games (the header countdown, /game,
- * the dashboard) are asked again.
+ * A seat taken (booked on /, joined on /game, or a party's seat claimed on /invite): the game
+ * data is kept for /game and the game frame, the balance is applied as above, and the player's
+ * games (the header countdown, /game, the dashboard) and parties are asked again.
  */
 export function applySeat(client: QueryClient, answer: RegisterEventResponse): void {
   writeGameData(answer.gamedata);
   applyBalance(client, answer.credits);
   void client.invalidateQueries({ queryKey: USER_EVENTS_QUERY_KEY });
+  void client.invalidateQueries({ queryKey: PARTIES_QUERY_KEY });
 }
 
 /**
- * A seat given back (My Sessions): the balance is applied as above, the seat leaves every cached
- * list of the player's games at once, and they are asked again. Null (a refusal): only asked again.
+ * A seat given back (My Sessions, or a party's open seat by its leader): the balance is applied
+ * as above, the seat leaves every cached list of the player's games at once, and they and the
+ * player's parties are asked again. Null (a refusal): only asked again.
  */
 export function applySeatGivenBack(
   client: QueryClient,
@@ -63,4 +66,5 @@ export function applySeatGivenBack(
     );
   }
   void client.invalidateQueries({ queryKey: USER_EVENTS_QUERY_KEY });
+  void client.invalidateQueries({ queryKey: PARTIES_QUERY_KEY });
 }

@@ -90,8 +90,8 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 /**
  * Answers API paths from a table (`/api/Users/Me` → handler) through msw; a path not in the
  * table fails the test. Users/Me answers 401, Events/CheckUserEventWithinTimespan (the
- * header's countdown) no game, Waitlist/Mine (the offer banner) no place, the leaderboards
- * no results, the console's Today an empty day and Venue New York's clock unless given, and the test live
+ * header's countdown) no game, Waitlist/Mine (the offer banner) no place, Parties/Mine no
+ * party, the leaderboards no results, the console's Today an empty day and Venue New York's clock unless given, and the test live
  * channel (TEST_LIVE_CHANNEL) answers; a Users/Me handler also marks this
  * browser as signed in (`isLoggedIn`), as the app asks the server only then. Like the API, a
  * POST without the CSRF header is refused (403). Returns the log of the JSON bodies sent, by
@@ -109,6 +109,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     '/api/Events/CheckUserEventWithinTimespan': () => ({ body: [] }),
     // …and for the offer banner's waitlist places: none, unless given.
     '/api/Waitlist/Mine': () => ({ body: { entries: [], holdMinutes: 15 } }),
+    // The dashboard's parties (ADR 0065): none, unless given.
+    '/api/Parties/Mine': () => ({ body: { parties: [] } }),
     // The dashboard's leaderboard: no results yet, unless given.
     '/api/Games/Leaderboard': () => ({ body: { score: [], time: [], distance: [] } }),
     '/api/Games/MyBests': () => ({ body: { score: null, time: null, distance: null } }),

@@ -17,8 +17,17 @@ import {
 import { users } from './accounts';
 import { timestamptz, createdAt, id, oneOf } from './columns';
 
-/** How a seat was taken; `staff`: booked for the player by staff (`seats book`, ADR 0059). */
-export const REGISTRATION_SOURCES = ['booking', 'access_code', 'waitlist', 'staff'] as const;
+/**
+ * How a seat was taken; `staff`: booked for the player by staff (`seats book`, ADR 0059);
+ * `guest`: a party's guest seat claimed through its invite (ADR 0065).
+ */
+export const REGISTRATION_SOURCES = [
+  'booking',
+  'access_code',
+  'waitlist',
+  'staff',
+  'guest',
+] as const;
 export const REMINDER_KINDS = ['day', 'hour'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered'] as const;
 
@@ -85,13 +94,61 @@ export const registrations = pgTable(
      * beside the venue's (ADR 0057).
      */
     timeZone: text('time_zone'),
+    /** The party the seat belongs to: its leader's own seat, or a guest seat claimed (ADR 0065). */
+    partyId: uuid('party_id').references(() => parties.id),
     createdAt: createdAt(),
   },
   (t) => [
     unique('registrations_slot_user_key').on(t.slotId, t.userId),
+    index('registrations_party_idx')
+      .on(t.partyId)
+      .where(sql`${t.partyId} IS NOT NULL`),
     index('registrations_user_created_idx').on(t.userId, t.createdAt),
     check('registrations_source', oneOf('source', REGISTRATION_SOURCES)),
   ],
+);
+
+/**
+ * A party (ADR 0065): seats one player (its leader) booked together on a game, one of them the
+ * leader's own registration and the others guest seats, each claimed through its own invite.
+ */
+export const parties = pgTable(
+  'parties',
+  {
+    id: id(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => eventSlots.id),
+    leaderId: uuid('leader_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('parties_slot_leader_key').on(t.slotId, t.leaderId),
+    index('parties_leader_idx').on(t.leaderId),
+  ],
+);
+
+/**
+ * A party's guest seat not claimed yet: the leader's, paid for and counted in event_slots.booked
+ * (booked = registrations + party seats). Claiming it deletes the row and writes a registration
+ * with the same id, so the leader's ledger posting for the seat (source 'registration', this id)
+ * names the guest's registration: whoever gives the seat back, its credits go to the leader.
+ */
+export const partySeats = pgTable(
+  'party_seats',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => eventSlots.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('party_seats_party_idx').on(t.partyId), index('party_seats_slot_idx').on(t.slotId)],
 );
 
 /** One row per reminder mail queued for a seat: the key that makes each one exactly once. */
@@ -130,6 +187,11 @@ export const waitlistEntries = pgTable(
     offerExpiresAt: timestamptz('offer_expires_at'),
     /** The player's time zone as the browser named it on joining (as registrations.time_zone). */
     timeZone: text('time_zone'),
+    /**
+     * The seats the place asks for: 1, or a party's (ADR 0066); an offer holds them all, and
+     * is made only when that many are free.
+     */
+    seats: integer('seats').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,6 +207,8 @@ export const waitlistEntries = pgTable(
       'waitlist_entries_offer',
       sql`(${t.status} = 'offered') = (${t.offerExpiresAt} IS NOT NULL AND ${t.offeredAt} IS NOT NULL)`,
     ),
+    // 1 to PARTY.maxSeats (the contract's).
+    check('waitlist_entries_seats', sql`${t.seats} BETWEEN 1 AND 6`),
   ],
 );
 

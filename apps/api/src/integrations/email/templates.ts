@@ -386,6 +386,10 @@ export type SeatBooking = {
   sessionsUrl: string;
   /** The seat's calendar file. */
   calendar: MailAttachment;
+  /** A party's leader: the invite link of each guest seat booked with this one (ADR 0065). */
+  inviteLinks: string[];
+  /** A party's guest: the leader whose party the seat is in. */
+  guestOf: string | null;
 };
 
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
@@ -401,11 +405,20 @@ export function seatBookedEmail(input: SeatBooking, venue: VenueDetails): Render
   const when = `${done} on ${mailTime(input.startsAt, venue, 'long', input.timeZone)}.`;
   const where = `Where: ${venuePlace(venue)}.`;
   const calendar = `The attached calendar file adds the game to your calendar, with a reminder ${CALENDAR_ALARM_MINUTES} minutes before it starts.`;
+  const { inviteLinks, guestOf } = input;
+  const invites =
+    inviteLinks.length === 0
+      ? null
+      : `Your party's ${inviteLinks.length === 1 ? 'guest seat' : `${inviteLinks.length} guest seats`}: send each friend one link. A link seats one person, free to them, until the game ends; a seat nobody claims stays yours.`;
+  const guest =
+    guestOf === null ? null : `You are playing in ${guestOf}'s party: your seat is free.`;
   const text = [
     `Hi ${input.username},`,
     '',
     when,
     where,
+    ...(guest === null ? [] : ['', guest]),
+    ...(invites === null ? [] : ['', invites, ...inviteLinks]),
     '',
     `Friends join this game with the access code ${input.accessCode} on the Game page: ${input.gameUrl}`,
     '',
@@ -419,6 +432,13 @@ export function seatBookedEmail(input: SeatBooking, venue: VenueDetails): Render
       `<p>Hi ${escapeHtml(input.username)},</p>`,
       `<p>${escapeHtml(when)}</p>`,
       `<p>${escapeHtml(where)}</p>`,
+      ...(guest === null ? [] : [`<p>${escapeHtml(guest)}</p>`]),
+      ...(invites === null
+        ? []
+        : [
+            `<p>${escapeHtml(invites)}</p>`,
+            `<ul>${inviteLinks.map((url) => `<li>${link(url)}</li>`).join('')}</ul>`,
+          ]),
       '<p>Friends join this game with the access code</p>',
       `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(input.accessCode)}</p>`,
       `<p>on the Game page: ${link(input.gameUrl)}</p>`,
@@ -512,23 +532,44 @@ type WaitlistOffer = {
    * clock shown beside the venue's; absent or null: the venue's alone (ADR 0057).
    */
   timeZone?: string | null;
+  /** The seats held: a party's, or 1 (absent in a draft queued before ADR 0066). */
+  seats?: number;
 };
 
-/** A seat offered from the waitlist (ADR 0034): which game, how long it is held, where to take it. */
+/**
+ * Seats offered from the waitlist (ADR 0034; a party's together, ADR 0066): which game, how
+ * long they are held, where to take them.
+ */
 function waitlistOfferEmail(input: WaitlistOffer, venue: VenueDetails): RenderedEmail {
-  const subject = `A seat is free for you: ${BRAND_NAME} waitlist`;
-  const lines = [
-    `A seat has freed up on the session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venuePlace(venue)}, and it is yours if you want it.`,
-    `We hold it for you for ${input.holdMinutes} minutes, until ${mailTime(input.heldUntil, venue, 'none', input.timeZone)}. After that it goes to the next player in line.`,
-    `Sign in to accept it (${GAME_COST_CREDITS} credits) or decline it: ${input.link}`,
-  ];
+  const seats = input.seats ?? 1;
+  const cost = seats * GAME_COST_CREDITS;
+  const subject =
+    seats > 1
+      ? `${seats} seats are free for your party: ${BRAND_NAME} waitlist`
+      : `A seat is free for you: ${BRAND_NAME} waitlist`;
+  const when = `the session of ${mailTime(input.startsAt, venue, 'long', input.timeZone)} at ${venuePlace(venue)}`;
+  const until = mailTime(input.heldUntil, venue, 'none', input.timeZone);
+  const lines =
+    seats > 1
+      ? [
+          `${seats} seats together have freed up on ${when}, and they are your party's if you want them.`,
+          `We hold them for you for ${input.holdMinutes} minutes, until ${until}. After that they go to the next in line.`,
+          `Sign in to accept them (${cost} credits, with an invite link for each guest) or decline them: ${input.link}`,
+        ]
+      : [
+          `A seat has freed up on ${when}, and it is yours if you want it.`,
+          `We hold it for you for ${input.holdMinutes} minutes, until ${until}. After that it goes to the next player in line.`,
+          `Sign in to accept it (${cost} credits) or decline it: ${input.link}`,
+        ];
   const text = [`Hi ${input.username},`, '', ...lines].join('\n');
   const html = layout(
     subject,
     [`Hi ${input.username},`, ...lines.slice(0, 2)]
       .map((line) => `<p>${escapeHtml(line)}</p>`)
       .concat(
-        `<p><a href="${escapeHtml(input.link)}" style="color:#f7b538">Accept or decline the seat</a> (${GAME_COST_CREDITS} credits to book it).</p>`,
+        seats > 1
+          ? `<p><a href="${escapeHtml(input.link)}" style="color:#f7b538">Accept or decline the seats</a> (${cost} credits to book them).</p>`
+          : `<p><a href="${escapeHtml(input.link)}" style="color:#f7b538">Accept or decline the seat</a> (${cost} credits to book it).</p>`,
       )
       .join(''),
   );
@@ -619,6 +660,10 @@ export type SeatBookedFacts = {
   timeZone: string | null;
   /** Joined a live game by its access code (else booked ahead). */
   joined: boolean;
+  /** A party's leader: the invites of the guest seats booked with this one (ADR 0065). */
+  invites?: string[];
+  /** A party's guest: the leader's username. */
+  guestOf?: string;
 };
 
 /** The templates rendered from their input alone. */

@@ -6,8 +6,10 @@
  *
  * - sessions, recovery codes, reset tokens and an operator's two-factor set-up go; the password hash goes with the row's scrub,
  *   which also voids every trusted-device token (they are HMACs over the hash);
- * - seats on games that have not started are given up (the seat is free again) and the game
- *   results go, so the leaderboards no longer show the player;
+ * - seats on games that have not started are given up (the seat is free again), the open
+ *   seats of the parties the player leads with them, and the game results go, so the
+ *   leaderboards no longer show the player; a party's guest seat gives its credits back to
+ *   the leader who paid for it (ADR 0065);
  * - the balance is forfeited: one `account_deleted` posting takes it to zero (no refund);
  * - the row keeps its id and `deleted_at`; email and username become `deleted-<id>` (free
  *   again for a new sign-up), names and phone blank;

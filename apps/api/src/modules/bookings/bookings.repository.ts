@@ -22,6 +22,8 @@ import { dateOf, timestamp } from '../../db/sql-text';
 import { relation, step, withSteps, type PostingSteps, type Step } from '../../db/steps';
 import {
   eventSlots,
+  parties,
+  partySeats,
   registrations,
   waitlistEntries,
   type REGISTRATION_SOURCES,
@@ -57,7 +59,7 @@ export async function slotsWithoutAccessCode(db: Executor): Promise<{ id: string
   return db.select({ id: eventSlots.id }).from(eventSlots).where(isNull(eventSlots.accessCodeHash));
 }
 
-const slotColumns = {
+export const slotColumns = {
   id: eventSlots.id,
   startsAt: eventSlots.startsAt,
   lengthMinutes: eventSlots.lengthMinutes,
@@ -452,33 +454,48 @@ export async function listPlayerBookings(
 }
 export type PlayerBooking = Awaited<ReturnType<typeof listPlayerBookings>>[number];
 
-/** Deletes the player's registrations on slots starting after `now`; their slots' ids. */
+/**
+ * Deletes the player's seats on slots starting after `now`: their registrations, and the open
+ * seats of the parties they lead, which are theirs too (ADR 0065). Each seat's id and slot.
+ */
 export async function deleteFutureRegistrations(
   tx: Transaction,
   userId: string,
   now: Date,
-): Promise<string[]> {
-  const future = tx
-    .select({ id: registrations.id })
-    .from(registrations)
-    .innerJoin(eventSlots, eq(eventSlots.id, registrations.slotId))
-    .where(and(eq(registrations.userId, userId), gt(eventSlots.startsAt, now)));
-  const rows = await tx
+): Promise<{ id: string; slotId: string }[]> {
+  const ahead = tx
+    .select({ id: eventSlots.id })
+    .from(eventSlots)
+    .where(gt(eventSlots.startsAt, now));
+  const taken = await tx
     .delete(registrations)
-    .where(inArray(registrations.id, future))
-    .returning({ slotId: registrations.slotId });
-  return rows.map((row) => row.slotId);
+    .where(and(eq(registrations.userId, userId), inArray(registrations.slotId, ahead)))
+    .returning({ id: registrations.id, slotId: registrations.slotId });
+  const led = tx.select({ id: parties.id }).from(parties).where(eq(parties.leaderId, userId));
+  const open = await tx
+    .delete(partySeats)
+    .where(and(inArray(partySeats.partyId, led), inArray(partySeats.slotId, ahead)))
+    .returning({ id: partySeats.id, slotId: partySeats.slotId });
+  return [...taken, ...open];
 }
 
-/** One seat back on each slot (a registration on it was deleted in this transaction). */
+/**
+ * The seats back on their slots, one for each time a slot is named (seats on it deleted in this
+ * transaction: a party's leader may have given up several on one game); the slots' starts.
+ */
 export async function freeSeats(tx: Transaction, slotIds: string[]): Promise<Date[]> {
-  if (slotIds.length === 0) return [];
-  const freed = await tx
-    .update(eventSlots)
-    .set({ booked: sql`${eventSlots.booked} - 1` })
-    .where(inArray(eventSlots.id, slotIds))
-    .returning({ startsAt: eventSlots.startsAt });
-  return freed.map((slot) => slot.startsAt);
+  const seatsOf = new Map<string, number>();
+  for (const slotId of slotIds) seatsOf.set(slotId, (seatsOf.get(slotId) ?? 0) + 1);
+  const starts: Date[] = [];
+  for (const [slotId, seats] of seatsOf) {
+    const [slot] = await tx
+      .update(eventSlots)
+      .set({ booked: sql`${eventSlots.booked} - ${seats}` })
+      .where(eq(eventSlots.id, slotId))
+      .returning({ startsAt: eventSlots.startsAt });
+    if (slot !== undefined) starts.push(slot.startsAt);
+  }
+  return starts;
 }
 
 /** The slots a report counts in [from, to): open ones, and closed ones that still have seats. */

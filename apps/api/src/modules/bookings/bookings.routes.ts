@@ -92,13 +92,38 @@ export function registerBookingsRoutes(app: ZodApp, { env, services }: ModuleCon
   app.route({
     ...apiRoute('eventsRegister'),
     handler: async (request) => {
-      const { EventTime, timeZone } = request.body;
-      const booking = await services.bookings.book(
-        callerOf(request),
-        new Date(EventTime),
-        timeZone,
+      const { EventTime, timeZone, seats = 1 } = request.body;
+      const caller = callerOf(request);
+      const startsAt = new Date(EventTime);
+      // More than one seat: a party, the leader's seat and its guests' (ADR 0065).
+      if (seats > 1) {
+        const booking = await services.parties.book(caller, startsAt, seats, timeZone);
+        return { ...(await toRegistered(request, booking)), party: booking.party };
+      }
+      return toRegistered(request, await services.bookings.book(caller, startsAt, timeZone));
+    },
+  });
+
+  app.route({
+    ...apiRoute('partiesMine'),
+    handler: async (request) => ({
+      parties: await services.parties.mine(sessionUserId(request)),
+    }),
+  });
+
+  app.route({
+    ...apiRoute('partiesInvite'),
+    handler: (request) => services.parties.invite(request.body.invite),
+  });
+
+  app.route({
+    ...apiRoute('partiesClaim'),
+    handler: async (request) => {
+      const { invite, timeZone } = request.body;
+      return toRegistered(
+        request,
+        await services.parties.claim(callerOf(request), invite, timeZone),
       );
-      return toRegistered(request, booking);
     },
   });
 

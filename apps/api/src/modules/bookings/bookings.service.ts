@@ -43,6 +43,7 @@ import { toAvailableTime } from './available-time';
 import { seatCalendarFile } from './calendar';
 import { knownTimeZone, seatBookedDraft } from './confirmation-mail';
 import { createKnownSlots, type KnownSlot } from './known-slots';
+import { refundSeatPayment } from './seat-payment';
 import { createSeatStreams } from './seat-stream';
 import { createSlotChanges } from './slot-changes';
 import { createSlotSchedule, type DaySlot, type SlotView } from './slots';
@@ -82,6 +83,7 @@ export const SEAT_SOURCE = {
   access_code: 'joined',
   waitlist: 'waitlist',
   staff: 'staff',
+  guest: 'guest',
 } as const satisfies Record<repo.RegistrationSource, SeatSource>;
 
 /** The console's venue day, and a version naming its contents (it changes when they do). */
@@ -411,6 +413,13 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
     /** The booking modal's live seat counts (seat-stream.ts). */
     seatStreams,
 
+    /** A player's seat on the slot as a booking answers it: the game and its access code. */
+    gameOf: (slot: repo.SlotRow, registrationId: string): PlayerGame => ({
+      ...viewOf(slot),
+      accessCode: accessCodeOf(slot),
+      registrationId,
+    }),
+
     /** Tells every process a seat of the slot starting at `startsAt` was given back. */
     announceSeatChange: (startsAt: Date): void => changes.announce(startsAt),
 
@@ -496,17 +505,22 @@ export function createBookingsService({ db, env, clock, transaction, ...deps }: 
 
     /**
      * Gives up the player's seats on games that have not started, in the caller's transaction
-     * (the account is being deleted): each registration goes and its slot's seat is free again,
-     * offered to the slot's waitlist, and the player's own places in lines go (ADR 0034). No
-     * credits come back; the caller decides what becomes of the balance. Returns how many.
+     * (the account is being deleted; its balance locked): each registration goes, and so do
+     * the open seats of the parties the player leads (ADR 0065), each slot's seat is free
+     * again, offered to the slot's waitlist, and the player's own places in lines go (ADR
+     * 0034). Nothing comes back to the player for a seat they paid for (the caller decides what
+     * becomes of the balance); a guest's seat gives its credits back to its leader, who paid.
+     * Returns how many seats.
      */
     async releaseFutureSeats(tx: Transaction, userId: string): Promise<number> {
-      const slotIds = await repo.deleteFutureRegistrations(tx, userId, clock.now());
+      const seats = await repo.deleteFutureRegistrations(tx, userId, clock.now());
+      for (const seat of seats) await refundSeatPayment(credits, tx, seat.id, userId);
+      const slotIds = seats.map((seat) => seat.slotId);
       for (const startsAt of await repo.freeSeats(tx, slotIds)) {
         await changes.announceOnCommit(tx, startsAt);
       }
       await deps.waitlist.releasePlayer(tx, userId, slotIds);
-      return slotIds.length;
+      return seats.length;
     },
 
     /**

@@ -8,7 +8,9 @@
  * ('cancellation', registration id): the ledger's unique key lets it post once, however many
  * times it is asked. A repeat finds the registration gone and that posting there, and is
  * answered as repeated. Players cancel up to the cut-off (a runtime setting, by the server's
- * clock); staff cancel until the start. The confirmation mail joins the transaction, and so
+ * clock); staff cancel until the start. A party's open guest seat is cancelled by its leader as
+ * a seat of theirs, and a guest seat's credits go back to whoever paid for them, its party's
+ * leader, whoever gives it back (ADR 0065). The confirmation mail joins the transaction, and so
  * does the seat's offer to the first player on the slot's waitlist (ADR 0034).
  */
 import { cancelCutoffMessage } from '@questfield/contract';
@@ -24,6 +26,8 @@ import type { CreditsService } from '../credits/credits.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { BookingCaller, BookingsService } from './bookings.service';
 import * as repo from './cancellation.repository';
+import * as partiesRepo from './parties.repository';
+import { refundSeatPayment, type SeatRefund } from './seat-payment';
 import type { WaitlistService } from './waitlist.service';
 
 /** A seat given back, or found given back before (`repeated`: its start is then unknown). */
@@ -35,6 +39,11 @@ export type Cancellation = {
   /** The balance after it. */
   balance: number;
   repeated: boolean;
+  /**
+   * The credits that went back to someone else, who paid for the seat: a party's leader, for
+   * a guest's seat (ADR 0065); absent when the player paid (or nothing was paid).
+   */
+  payerRefund?: SeatRefund;
 };
 
 /** Joins a staff cancellation's transaction (its audit row), with the seat given back. */
@@ -105,28 +114,30 @@ export function createCancellationService(deps: CancellationDeps) {
     });
   }
 
+  /** A party's open seat given back by its leader (ADR 0065), as deleteRegistration answers. */
+  async function deleteOpenSeat(tx: Transaction, seat: Seat, startsAfter: Date) {
+    const leaders = { seatId: seat.registrationId, leaderId: seat.userId };
+    const deleted = await partiesRepo.deleteLeadersOpenSeat(tx, leaders, startsAfter);
+    return deleted === undefined ? undefined : { ...deleted, timeZone: null };
+  }
+
   /** The cancellation's one transaction (see the module comment); refuses 'not_cancelled'. */
   async function cancelIn(tx: Transaction, seat: Seat, by: Canceller) {
     const { userId, registrationId } = seat;
     const now = clock.now();
     const cutoff = by.kind === 'player' ? by.cutoffMinutes * MINUTE : 0;
     const before = await credits.lock(tx, userId);
-    const deleted = await repo.deleteRegistration(tx, seat, new Date(now.getTime() + cutoff));
+    const startsAfter = new Date(now.getTime() + cutoff);
+    const deleted =
+      (await repo.deleteRegistration(tx, seat, startsAfter)) ??
+      (await deleteOpenSeat(tx, seat, startsAfter));
     if (deleted === undefined) refuse('not_cancelled');
-    const source = { type: 'registration', id: registrationId } as const;
-    const booking = await credits.postingOf(tx, userId, source);
-    const refunded = booking !== undefined && booking.delta < 0 ? -booking.delta : 0;
-    let balance = before;
-    if (refunded > 0) {
-      const posted = await credits.post(tx, {
-        userId,
-        delta: refunded,
-        reason: 'cancel',
-        source: { type: 'cancellation', id: registrationId },
-      });
-      if (posted.status !== 'posted') throw new Error(`A cancellation posted ${posted.status}.`);
-      balance = posted.posting.balanceAfter;
-    }
+    const back = await refundSeatPayment(credits, tx, registrationId);
+    // What came back to the player giving the seat back: nothing for a guest, whose seat its
+    // leader paid for (their balance is not touched; the leader's credits are `payerRefund`).
+    const refunded = back?.payer === userId ? back.credits : 0;
+    const payerRefund = back !== undefined && back.payer !== userId ? back : undefined;
+    const balance = before + refunded;
     const startsAt = await repo.freeSeat(tx, deleted.slotId);
     // A capacity cut takes the seat away with it: nothing is left to offer.
     if (by.kind === 'staff' && by.shrinkTo !== undefined) {
@@ -134,7 +145,14 @@ export function createCancellationService(deps: CancellationDeps) {
     }
     // The seat goes to the first player waiting for it, if any (ADR 0034).
     await deps.waitlist.offerFreedSeats(tx, deleted.slotId);
-    const done = { registrationId, startsAt, refunded, balance, repeated: false };
+    const done = {
+      registrationId,
+      startsAt,
+      refunded,
+      balance,
+      repeated: false,
+      ...(payerRefund === undefined ? {} : { payerRefund }),
+    };
     const player = await accounts.find(userId, tx);
     if (player !== undefined) {
       const about = { ...done, timeZone: deleted.timeZone };
@@ -150,7 +168,9 @@ export function createCancellationService(deps: CancellationDeps) {
    */
   async function notCancelled(seat: Seat, by: Asker): Promise<Cancellation> {
     const missing = by.kind === 'player' ? 'SEAT_NOT_FOUND' : 'OPERATOR_SEAT_NOT_FOUND';
-    const found = await repo.findSeat(db, seat.userId, { registrationId: seat.registrationId });
+    const found =
+      (await repo.findSeat(db, seat.userId, { registrationId: seat.registrationId })) ??
+      (await partiesRepo.findLeadersOpenSeat(db, seat.userId, seat.registrationId));
     if (found === undefined) {
       const source = { type: 'cancellation', id: seat.registrationId } as const;
       const refund = await credits.postingOf(db, seat.userId, source);
@@ -196,9 +216,11 @@ export function createCancellationService(deps: CancellationDeps) {
 
     /**
      * In a refund's transaction (the players' balances locked already): gives back each player's
-     * seats on games not started yet, the latest first, each as staff would (its booking's
-     * credits back, the seat offered to the waitlist, the player mailed), until the credits
-     * `shortOf` names are back or no such seat is left (ADR 0051).
+     * seats on games not started yet, the open seats of the parties they lead first, then the
+     * latest game first, each as staff would (its booking's credits back, the seat offered to
+     * the waitlist, the player mailed), until the credits `shortOf` names are back or no such
+     * seat is left (ADR 0051). A guest's seat is never given back for its guest: its leader
+     * paid for it, so it would return them nothing (ADR 0065).
      */
     async giveBackForRefund(tx: Transaction, shortOf: ReadonlyMap<string, number>) {
       const now = clock.now();

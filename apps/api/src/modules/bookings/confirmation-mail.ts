@@ -8,7 +8,7 @@
  * the mail is sent (ADR 0057). A browser's zone name is read once per name (making an Intl
  * formatter costs about 40 µs of CPU).
  */
-import { PAGE_PATHS, type VenueDetails } from '@questfield/contract';
+import { inviteLink, PAGE_PATHS, type VenueDetails } from '@questfield/contract';
 import type { Env } from '../../config/env';
 import {
   mailDraft,
@@ -59,11 +59,12 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /**
  * The confirmation of `seat`, just taken by `player` (booked ahead, or `joined` by access code),
  * as the outbox keeps it until it is sent (ADR 0044); `timeZone` is the player's as
- * knownTimeZone read it.
+ * knownTimeZone read it; `party`, the seat's party when it has one.
  */
 export function seatBookedDraft(
   seat: TakenSeat,
   player: { username: string; timeZone: string | undefined; joined: boolean },
+  party: { invites: string[] } | { guestOf: string } | undefined = undefined,
 ): MailDraft {
   const { registrationId, lengthMinutes, accessCode } = seat;
   const { username, joined } = player;
@@ -75,6 +76,9 @@ export function seatBookedDraft(
     username,
     timeZone: player.timeZone ?? null,
     joined,
+    // A party's (ADR 0065): the leader's invites, or the guest's leader. The draft is sealed
+    // in the outbox (ADR 0044), so the invites are not at rest in plain text.
+    ...party,
   });
 }
 
@@ -97,6 +101,8 @@ export function seatBookedRenderer(env: ConfirmationEnv) {
         gameUrl,
         sessionsUrl,
         calendar: { filename: file.filename, contentType: CALENDAR_TYPE, content: file.calendar },
+        inviteLinks: (facts.invites ?? []).map((token) => inviteLink(env.publicOrigin, token)),
+        guestOf: facts.guestOf ?? null,
       },
       venue,
     );

@@ -34,10 +34,10 @@ import {
 } from '../../lib/slot-schedule';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { SettingsService } from '../settings/settings.service';
-import { listSeats, listSlots } from './bookings.repository';
+import { listSlots } from './bookings.repository';
 import type { BookingsService, OperatedSlot } from './bookings.service';
 import { seatsOn, seatsOver, shrinkCapacity } from './cancellation.repository';
-import type { CancellationService } from './cancellation.service';
+import type { Cancellation, CancellationService } from './cancellation.service';
 import { countPlaces } from './waitlist.repository';
 import type { WaitlistService } from './waitlist.service';
 import { seatCancelledEntry } from './seat-admin.service';
@@ -66,6 +66,12 @@ type ScheduleAdminDeps = Pick<Infra, 'db' | 'env' | 'clock'> & {
 
 /** A closure that keeps its seats (no `cancelSeats`). */
 const SEATS_KEPT: ClosedSeats = { cancelled: 0, refunded: 0, released: 0 };
+
+/**
+ * The credits a seat given back returned, to its player or to whoever else paid for it (a
+ * party's leader, for a guest's seat: ADR 0065).
+ */
+const creditsBack = (given: Cancellation) => given.refunded + (given.payerRefund?.credits ?? 0);
 
 /** A closed game: its slot and start (and its seats, for a capacity cut). */
 type ClosedGame = { id: string; startsAt: Date; capacity: number };
@@ -104,7 +110,7 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       );
       if (given === undefined) continue;
       done.cancelled += 1;
-      done.refunded += given.refunded;
+      done.refunded += creditsBack(given);
     }
     return done;
   }
@@ -187,7 +193,7 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       );
       if (given === undefined) continue;
       done.cancelled += 1;
-      done.refunded += given.refunded;
+      done.refunded += creditsBack(given);
     }
     return { seats: done, capacityBefore: game.capacity };
   }
@@ -269,39 +275,31 @@ export function createScheduleAdminService(deps: ScheduleAdminDeps) {
       capacity?: number,
     ): Promise<ConsoleClosurePreview> {
       const games = await gamesClosing(date, time);
+      // The seats the closure or cut would give back, as it would find them: a party's open
+      // seats as its leader's (ADR 0065).
       if (time !== undefined && capacity !== undefined) {
         const [game] = games;
         const over = game === undefined ? [] : await seatsOver(db, game.id, capacity);
-        const names = await listSeats(db, venueDayRange(date, zone));
-        const nameOf = new Map(names.map((seat) => [seat.userId, seat.username]));
         return {
-          // Latest booked first: the order they would go in.
-          seats: over.map(({ userId }) => ({
-            id: userId,
-            username: nameOf.get(userId) ?? '',
+          // The order they would go in.
+          // The seat's id: a player may hold several (a party's open seats are its leader's).
+          seats: over.map(({ registrationId, username }) => ({
+            id: registrationId,
+            username,
             time: venueTimeOf(game?.startsAt ?? new Date(0), zone),
           })),
           waiting: 0,
         };
       }
-      const [seats, waiting] = await Promise.all([
-        listSeats(db, venueDayRange(date, zone)),
-        countPlaces(
-          db,
-          games.map((game) => game.id),
-        ),
-      ]);
+      const ids = games.map((game) => game.id);
+      const [seats, waiting] = await Promise.all([seatsOn(db, ids), countPlaces(db, ids)]);
       // Games come earliest first; seats in the order they were taken within each.
       return {
-        seats: games.flatMap((game) =>
-          seats
-            .filter((seat) => seat.slotId === game.id)
-            .map(({ userId, username }) => ({
-              id: userId,
-              username,
-              time: venueTimeOf(game.startsAt, zone),
-            })),
-        ),
+        seats: seats.map(({ registrationId, username, startsAt }) => ({
+          id: registrationId,
+          username,
+          time: venueTimeOf(startsAt, zone),
+        })),
         waiting,
       };
     },

@@ -11,7 +11,7 @@ import type { AccountAdminService } from '../accounts/account-admin.service';
 import { checkReach } from '../accounts/operator-reach';
 import type { AuditLogService, OperatorActor } from '../audit-log/audit-log.service';
 import type { BookingsService } from './bookings.service';
-import type { CancellationService } from './cancellation.service';
+import type { Cancellation, CancellationService } from './cancellation.service';
 
 /** Seats operators book are recorded in the audit log, not in a request's log lines. */
 const QUIET = { info: () => {}, warn: () => {} };
@@ -20,10 +20,17 @@ const QUIET = { info: () => {}, warn: () => {} };
 const slotSubject = (startsAt: Date, zone: string) =>
   `${venueDayOf(startsAt, zone)} ${venueTimeOf(startsAt, zone)}`;
 
-/** The audit row of a seat staff gave back (one by one, or with a closure and its reason). */
+/**
+ * The audit row of a seat staff gave back (one by one, or with a closure and its reason): the
+ * player's balance and what came back to them; for a guest's seat, nothing, and the credits
+ * that went back to the party's leader who paid for it, with the leader's id (ADR 0065).
+ */
 export const seatCancelledEntry = (
   userId: string,
-  seat: { startsAt: Date; before: number; balance: number; refunded: number },
+  seat: { startsAt: Date; before: number; balance: number; refunded: number } & Pick<
+    Cancellation,
+    'payerRefund'
+  >,
   zone: string,
   reason?: string,
 ) => ({
@@ -31,7 +38,14 @@ export const seatCancelledEntry = (
   targetUserId: userId,
   subject: slotSubject(seat.startsAt, zone),
   before: { seat: true, balance: seat.before },
-  after: { seat: false, balance: seat.balance, refunded: seat.refunded },
+  after: {
+    seat: false,
+    balance: seat.balance,
+    refunded: seat.refunded,
+    ...(seat.payerRefund === undefined
+      ? {}
+      : { paidBy: seat.payerRefund.payer, refundedToPayer: seat.payerRefund.credits }),
+  },
   ...(reason === undefined ? {} : { reason }),
 });
 

@@ -82,9 +82,11 @@ const notSeated = (slotId: typeof waitlistEntries.slotId, userId: typeof waitlis
 const sentBack = (userId: SQL | typeof waitlistEntries.userId, today: VenueDay) =>
   sql`exists (select 1 from ${waitlistLapses} l where l.user_id = ${userId} and l.day = ${today} and l.lapses >= ${WAITLIST.lapsesToLineEnd})`;
 
-/** Whether the player holds the game's cost now (read, not locked: accepting checks again). */
-const canPay = (userId: typeof waitlistEntries.userId) =>
-  sql`exists (select 1 from ${balances} b where b.user_id = ${userId} and b.credits >= ${GAME_COST_CREDITS})`;
+/**
+ * Whether the place's player holds the cost of its seats now (read, not locked: accepting checks
+ * again).
+ */
+const canPay = sql`exists (select 1 from ${balances} b where b.user_id = ${waitlistEntries.userId} and b.credits >= ${GAME_COST_CREDITS} * ${waitlistEntries.seats})`;
 
 /** Whether anyone waits in the slot's line. */
 export async function hasWaiting(tx: Transaction, slotId: string): Promise<boolean> {
@@ -135,17 +137,18 @@ export async function countOffersEnding(db: Executor, now: Date, by: Date): Prom
 }
 
 /**
- * Turns the first `limit` players waiting on the slot into offers holding a seat until
- * `expiresAt`: in the order they joined, those sent back `today` after everyone else; players
- * who hold a seat on it meanwhile, or cannot pay for it now, are passed over and keep their
- * place. The players offered, each with the zone kept with the place (ADR 0057). The caller
- * holds the slot's lock and adds the seats to `held`.
+ * Turns the first place waiting on the slot whose seats fit in `free` into an offer holding
+ * them until `expiresAt` (ADR 0066): in the order they joined, those sent back `today` after
+ * everyone else; a party larger than `free`, and players who hold a seat on it meanwhile or
+ * cannot pay for their seats now, are passed over and keep their place. The player offered,
+ * with the place's seats and the zone kept with it (ADR 0057); undefined when no place fits.
+ * The caller holds the slot's lock and adds the seats to `held`.
  */
 export async function offerNext(
   tx: Transaction,
   slotId: string,
-  offer: { now: Date; today: VenueDay; expiresAt: Date; limit: number },
-): Promise<{ userId: string; timeZone: string | null }[]> {
+  offer: { now: Date; today: VenueDay; expiresAt: Date; free: number },
+): Promise<{ userId: string; timeZone: string | null; seats: number } | undefined> {
   const next = tx
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
@@ -153,8 +156,9 @@ export async function offerNext(
       and(
         eq(waitlistEntries.slotId, slotId),
         eq(waitlistEntries.status, 'waiting'),
+        lte(waitlistEntries.seats, offer.free),
         notSeated(waitlistEntries.slotId, waitlistEntries.userId),
-        canPay(waitlistEntries.userId),
+        canPay,
       ),
     )
     .orderBy(
@@ -162,13 +166,18 @@ export async function offerNext(
       asc(waitlistEntries.createdAt),
       asc(waitlistEntries.id),
     )
-    .limit(offer.limit)
+    .limit(1)
     .for('update');
-  return tx
+  const [offered] = await tx
     .update(waitlistEntries)
     .set({ status: 'offered', offeredAt: offer.now, offerExpiresAt: offer.expiresAt })
     .where(inArray(waitlistEntries.id, next))
-    .returning({ userId: waitlistEntries.userId, timeZone: waitlistEntries.timeZone });
+    .returning({
+      userId: waitlistEntries.userId,
+      timeZone: waitlistEntries.timeZone,
+      seats: waitlistEntries.seats,
+    });
+  return offered;
 }
 
 /**
@@ -191,6 +200,7 @@ export async function lockEntry(tx: Transaction, slotId: string, userId: string)
       status: waitlistEntries.status,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
       timeZone: waitlistEntries.timeZone,
+      seats: waitlistEntries.seats,
     })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.userId, userId)))
@@ -209,20 +219,29 @@ export async function isSeated(db: Executor, slotId: string, userId: string): Pr
   return row !== undefined;
 }
 
-/** A place at the end of the slot's line; nothing when the player has one already. */
+/** A place at the end of the slot's line, for `seats`; nothing when the player has one already. */
 export async function insertEntry(
   tx: Transaction,
-  entry: { slotId: string; userId: string; timeZone: string | null; createdAt: Date },
+  entry: {
+    slotId: string;
+    userId: string;
+    seats: number;
+    timeZone: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await tx.insert(waitlistEntries).values(entry).onConflictDoNothing();
 }
 
-/** Deletes the player's place on the slot; its status, or undefined when there was none. */
+/**
+ * Deletes the player's place on the slot; its status and seats (an offer's held), or undefined
+ * when there was none.
+ */
 export async function deleteEntry(tx: Transaction, slotId: string, userId: string) {
   const [row] = await tx
     .delete(waitlistEntries)
     .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.userId, userId)))
-    .returning({ status: waitlistEntries.status });
+    .returning({ status: waitlistEntries.status, seats: waitlistEntries.seats });
   return row;
 }
 
@@ -253,12 +272,15 @@ export async function seatFromHold(
   return moved;
 }
 
-/** Deletes the slot's offers whose hold ended by `now`; the players whose offers lapsed. */
+/**
+ * Deletes the slot's offers whose hold ended by `now`; the players whose offers lapsed, and the
+ * seats those offers held.
+ */
 export async function deleteLapsedOffers(
   tx: Transaction,
   slotId: string,
   now: Date,
-): Promise<string[]> {
+): Promise<{ userIds: string[]; seats: number }> {
   const rows = await tx
     .delete(waitlistEntries)
     .where(
@@ -268,8 +290,11 @@ export async function deleteLapsedOffers(
         lte(waitlistEntries.offerExpiresAt, now),
       ),
     )
-    .returning({ userId: waitlistEntries.userId });
-  return rows.map((row) => row.userId);
+    .returning({ userId: waitlistEntries.userId, seats: waitlistEntries.seats });
+  return {
+    userIds: rows.map((row) => row.userId),
+    seats: rows.reduce((sum, row) => sum + row.seats, 0),
+  };
 }
 
 /**
@@ -304,10 +329,32 @@ export async function deleteWaiting(tx: Transaction, slotId: string): Promise<nu
 }
 
 /**
+ * A party's held seats become booked (its offer accepted, ADR 0066): the slot's `seats` move from
+ * held to booked; the party writer then writes the leader's registration and the open seats.
+ * False when the slot holds fewer (nothing moved).
+ */
+export async function bookHeldSeats(
+  tx: Transaction,
+  slotId: string,
+  seats: number,
+): Promise<boolean> {
+  const moved = await tx
+    .update(eventSlots)
+    .set({
+      booked: sql`${eventSlots.booked} + ${seats}`,
+      held: sql`${eventSlots.held} - ${seats}`,
+    })
+    .where(and(eq(eventSlots.id, slotId), gte(eventSlots.held, seats)))
+    .returning({ id: eventSlots.id });
+  return moved.length === 1;
+}
+
+/**
  * Slots with something for the waitlist job (at most `limit`): an offer whose hold ended by
  * `now`, players still waiting once the line has closed (the start is `closesAt` or sooner), or
- * players waiting on an open slot with a seat neither booked nor held (freed by a change that
- * made no offer itself, such as a day unblocked).
+ * a place waiting on an open slot whose seats are neither booked nor held (freed by a change
+ * that made no offer itself, such as a day unblocked; a party that does not fit is not
+ * something to settle, ADR 0066).
  */
 export async function slotsToSettle(
   db: Executor,
@@ -319,7 +366,7 @@ export async function slotsToSettle(
     .from(waitlistEntries)
     .innerJoin(eventSlots, eq(eventSlots.id, waitlistEntries.slotId))
     .where(
-      sql`(${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} <= ${at.now.toISOString()}::timestamptz) or (${waitlistEntries.status} = 'waiting' and (${eventSlots.startsAt} <= ${at.closesAt.toISOString()}::timestamptz or (${eventSlots.enabled} and ${eventSlots.booked} + ${eventSlots.held} < ${eventSlots.capacity})))`,
+      sql`(${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} <= ${at.now.toISOString()}::timestamptz) or (${waitlistEntries.status} = 'waiting' and (${eventSlots.startsAt} <= ${at.closesAt.toISOString()}::timestamptz or (${eventSlots.enabled} and ${eventSlots.booked} + ${eventSlots.held} + ${waitlistEntries.seats} <= ${eventSlots.capacity})))`,
     )
     .limit(limit);
   return rows.map((row) => row.slotId);
@@ -334,12 +381,13 @@ export async function entrySlotsOf(tx: Transaction, userId: string): Promise<str
   return rows.map((row) => row.slotId);
 }
 
-/** Deletes every place of the player; the slot and status of each. */
+/** Deletes every place of the player; the slot, status and seats of each. */
 export async function deleteEntriesOf(tx: Transaction, userId: string) {
-  return tx
-    .delete(waitlistEntries)
-    .where(eq(waitlistEntries.userId, userId))
-    .returning({ slotId: waitlistEntries.slotId, status: waitlistEntries.status });
+  return tx.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).returning({
+    slotId: waitlistEntries.slotId,
+    status: waitlistEntries.status,
+    seats: waitlistEntries.seats,
+  });
 }
 
 /**
@@ -354,6 +402,7 @@ export async function listEntriesOf(db: Executor, userId: string, now: Date, tod
       startsAt: eventSlots.startsAt,
       status: waitlistEntries.status,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
+      seats: waitlistEntries.seats,
       ahead,
     })
     .from(waitlistEntries)
@@ -369,13 +418,14 @@ export async function listEntriesOf(db: Executor, userId: string, now: Date, tod
 }
 
 /**
- * Deletes every place on the slot (a closure's), waiting or offered; each player, status and the
- * zone kept with the place.
+ * Deletes every place on the slot (a closure's), waiting or offered; each player, status, seats
+ * and the zone kept with the place.
  */
 export async function deleteEntriesOn(tx: Transaction, slotId: string) {
   return tx.delete(waitlistEntries).where(eq(waitlistEntries.slotId, slotId)).returning({
     userId: waitlistEntries.userId,
     status: waitlistEntries.status,
+    seats: waitlistEntries.seats,
     timeZone: waitlistEntries.timeZone,
   });
 }

@@ -1,7 +1,7 @@
 /**
  * HTTP side of the waitlist (ADR 0034): the signed-in player's places and offers
- * (Waitlist/Mine), joining and leaving a full game's line, and accepting or declining a seat
- * offered. The game is named by its start; the player always comes from the session.
+ * (Waitlist/Mine), joining and leaving a full game's line (alone or as a party, ADR 0066), and
+ * accepting or declining the seats offered. The game is named by its start; the player always comes from the session.
  */
 import type { FastifyRequest } from 'fastify';
 import { apiRoute } from '../../lib/api-route';
@@ -16,7 +16,7 @@ function callerOf(request: FastifyRequest): BookingCaller {
 }
 
 export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext): void {
-  const { waitlist, settings } = services;
+  const { waitlist, settings, parties } = services;
 
   /** The player's places and offers, with the hold an offer would have now. */
   const stateOf = async (entries: Promise<WaitlistEntry[]>) => {
@@ -32,8 +32,8 @@ export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext)
   app.route({
     ...apiRoute('waitlistJoin'),
     handler: (request) => {
-      const { EventTime, timeZone } = request.body;
-      return stateOf(waitlist.join(callerOf(request), new Date(EventTime), timeZone));
+      const { EventTime, timeZone, seats } = request.body;
+      return stateOf(waitlist.join(callerOf(request), new Date(EventTime), { seats, timeZone }));
     },
   });
 
@@ -52,11 +52,18 @@ export function registerWaitlistRoutes(app: ZodApp, { services }: ModuleContext)
   app.route({
     ...apiRoute('waitlistAccept'),
     handler: async (request) => {
-      const seat = await waitlist.accept(callerOf(request), new Date(request.body.EventTime));
+      const caller = callerOf(request);
+      const seat = await waitlist.accept(caller, new Date(request.body.EventTime));
+      // A party's offer answers its party, as a party booking does, so its invites show at once.
+      const party =
+        seat.partyId === null
+          ? undefined
+          : (await parties.mine(caller.userId)).find((mine) => mine.partyId === seat.partyId);
       return {
         EventTime: seat.startsAt.toISOString(),
         registrationId: seat.registrationId,
         credits: seat.balance,
+        ...(party === undefined ? {} : { party }),
       };
     },
   });

@@ -3,19 +3,23 @@
  *
  * - Joining is free: one place per player and slot, only on a slot that is full (seats booked
  *   and held), open, and starting more than WAITLIST.offersStopMinutes from now, and only for a
- *   player without a seat on it who holds the game's cost (ADR 0049). Joining again answers the
- *   same place. Leaving is free at any time; leaving with an offer declines it.
+ *   player without a seat on it who holds the game's cost (ADR 0049), for every seat of a party
+ *   (a place asks for 1 seat or a party's, ADR 0066). Joining again answers the same place, its
+ *   seats as first asked. Leaving is free at any time; leaving with an offer declines it.
  * - A seat freed (a cancellation, a raised capacity, a reopened slot, a deleted account) is
  *   offered in the transaction that frees it (offerFreedSeats): under the slot's row lock,
- *   while a seat is neither booked nor held and someone waits, the first in line who can pay
- *   for it now (in the order they joined; a player who let WAITLIST.lapsesToLineEnd offers
- *   lapse today after everyone else, ADR 0049) is offered it: the seat is held for them (event_slots.held) for the runtime
- *   setting `waitlist_hold_minutes`, never past the start, and mailed. The lock makes the offers
- *   of a slot one transaction at a time, in any process: exactly one offer per freed seat.
- * - Accepting books the held seat (2 credits through the credits module, source 'waitlist'):
- *   the hold becomes the seat in one statement. Too few credits is refused and the hold keeps
- *   running. Declining, leaving, or the hold lapsing (the waitlist job, every 30 seconds)
- *   gives the seat back and offers it to the next in line.
+ *   while seats are neither booked nor held and someone fits, the first in line whose seats fit
+ *   in them and who can pay for them now (in the order they joined; a player who let
+ *   WAITLIST.lapsesToLineEnd offers lapse today after everyone else, ADR 0049) is offered
+ *   them: a party is never split, and a place that does not fit keeps it (ADR 0066). The seats
+ *   are held for them (event_slots.held) for the runtime setting `waitlist_hold_minutes`, never
+ *   past the start, and mailed. The lock makes the offers of a slot one transaction at a time,
+ *   in any process: every freed seat is offered once.
+ * - Accepting books the held seats (2 credits a seat through the credits module, source
+ *   'waitlist'): a single seat's hold becomes the seat in one statement; a party's becomes the
+ *   party, written as a party booking writes it (party-writer.ts). Too few credits is refused
+ *   and the hold keeps running. Declining, leaving, or the hold lapsing (the waitlist job, every
+ *   30 seconds) gives the seats back, whole, and offers them to the next in line who fits.
  * - No offer is made within WAITLIST.offersStopMinutes of the start; an offer made before stays
  *   open until it ends (at the start at the latest), and the job clears the players still
  *   waiting once the line has closed.
@@ -48,14 +52,27 @@ import type { BookingCaller } from './bookings.service';
 import { createAccessCodes } from './access-codes';
 import { knownTimeZone, seatBookedDraft } from './confirmation-mail';
 import { announceOffers, createOfferSignals } from './offer-signals';
+import { createPartyWriter } from './party-writer';
 import * as repo from './waitlist.repository';
 
 const MINUTE = 60_000;
+
+/** Joining a line for a party needs every seat's cost in hand, as booking one does. */
+const partyCostMessage = (seats: number) =>
+  `Not Enough Credits: a party of ${seats} needs ${seats * GAME_COST_CREDITS} credits (${GAME_COST_CREDITS} a seat) to join the waitlist.`;
 /** How many slots one pass of the waitlist job settles (the next pass takes the rest). */
 const SETTLE_BATCH = 100;
 
-/** A seat booked from an offer: the game's start, the seat, and the balance after it. */
-export type AcceptedOffer = { startsAt: Date; registrationId: string; balance: number };
+/**
+ * A seat booked from an offer: the game's start, the (leader's) seat, the balance after it, and
+ * for a party's offer its party.
+ */
+export type AcceptedOffer = {
+  startsAt: Date;
+  registrationId: string;
+  balance: number;
+  partyId: string | null;
+};
 
 type WaitlistDeps = Pick<
   Infra,
@@ -73,6 +90,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
   const { db, env, clock, transaction, credits, settings, accounts, mailer, audit } = deps;
   const zone = env.venueTimezone;
   const accessCodes = createAccessCodes(env.appSecret);
+  const partyWriter = createPartyWriter({ env, credits, mailer });
   const offerSignals = createOfferSignals({
     listen: deps.listen,
     stillSignedIn: deps.sessions.stillSignedIn,
@@ -99,22 +117,26 @@ export function createWaitlistService(deps: WaitlistDeps) {
     const expiresAt = new Date(
       Math.min(now.getTime() + holdMinutes * MINUTE, slot.startsAt.getTime()),
     );
-    const offered: { userId: string; timeZone: string | null }[] = [];
+    const offered: { userId: string; timeZone: string | null; seats: number }[] = [];
     const today = venueDayOf(now, zone);
-    // A place deleted meanwhile (a player leaving) drops out of a batch: ask again for the rest.
+    // One place at a time: whether the next one fits depends on the seats the last one took.
     while (free > 0) {
-      const batch = await repo.offerNext(tx, slotId, { now, today, expiresAt, limit: free });
-      if (batch.length === 0) break;
-      offered.push(...batch);
-      free -= batch.length;
+      const next = await repo.offerNext(tx, slotId, { now, today, expiresAt, free });
+      if (next === undefined) break;
+      offered.push(next);
+      free -= next.seats;
     }
-    await repo.addHeld(tx, slotId, offered.length);
+    await repo.addHeld(
+      tx,
+      slotId,
+      offered.reduce((sum, entry) => sum + entry.seats, 0),
+    );
     // Each player's open tabs hear of it on commit, in any process (offer-signals.ts).
     await announceOffers(
       tx,
       offered.map((entry) => entry.userId),
     );
-    for (const { userId, timeZone } of offered) {
+    for (const { userId, timeZone, seats } of offered) {
       const player = await accounts.find(userId, tx);
       if (player === undefined) continue;
       const mail = mailDraft('waitlist_offer', {
@@ -122,6 +144,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         startsAt: slot.startsAt.toISOString(),
         holdMinutes: Math.round((expiresAt.getTime() - now.getTime()) / MINUTE),
         heldUntil: expiresAt.toISOString(),
+        seats,
         link: new URL(`${PAGE_PATHS.dashboard}${WAITLIST_OFFER_HASH}`, env.publicOrigin).toString(),
         timeZone,
       });
@@ -143,14 +166,18 @@ export function createWaitlistService(deps: WaitlistDeps) {
       when: venueTimeText(row.startsAt, venue, { date: 'long' }),
       day: slotDayOf(row.startsAt, zone),
       status: row.status,
+      seats: row.seats,
       place: row.status === 'waiting' ? row.ahead + 1 : null,
       offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
     }));
   }
 
-  /** Gives a held seat back (its offer ended) and offers it to the next in line, in `tx`. */
-  async function passOn(tx: Transaction, slot: repo.LockedSlot): Promise<void> {
-    await repo.addHeld(tx, slot.id, -1);
+  /**
+   * Gives the seats an ended offer held back, whole, and offers them to the next in line who
+   * fits, in `tx`.
+   */
+  async function passOn(tx: Transaction, slot: repo.LockedSlot, seats: number): Promise<void> {
+    await repo.addHeld(tx, slot.id, -seats);
     await offerFreedSeats(tx, slot.id);
   }
 
@@ -195,6 +222,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       return fail('WAITLIST_OFFER_NOT_FOUND');
     }
     if (!slot.enabled || slot.startsAt <= now) return fail('SLOT_CLOSED');
+    if (entry.seats > 1) return acceptPartyIn(tx, { userId, balance, slot, entry, now });
     if (balance < GAME_COST_CREDITS) return fail('NOT_ENOUGH_CREDITS');
     const id = randomUUID();
     const posting = await credits.post(tx, {
@@ -213,7 +241,45 @@ export function createWaitlistService(deps: WaitlistDeps) {
     const balanceAfter = posting.posting.balanceAfter;
     return {
       status: 'accepted',
-      accepted: { startsAt, registrationId: id, balance: balanceAfter },
+      accepted: { startsAt, registrationId: id, balance: balanceAfter, partyId: null },
+    };
+  }
+
+  /**
+   * A party's offer accepted, in acceptIn's transaction and locks: its held seats become booked
+   * and the party is written as a party booking writes it (party-writer.ts), GAME_COST_CREDITS a
+   * seat from the leader's balance; too few credits is refused and the hold runs on.
+   */
+  async function acceptPartyIn(
+    tx: Transaction,
+    offer: {
+      userId: string;
+      balance: number;
+      slot: repo.LockedSlot;
+      entry: { seats: number; timeZone: string | null };
+      now: Date;
+    },
+  ): Promise<Accepted> {
+    const { userId, slot, entry, now } = offer;
+    if (offer.balance < entry.seats * GAME_COST_CREDITS) return fail('PARTY_NOT_ENOUGH_CREDITS');
+    if (!(await repo.bookHeldSeats(tx, slot.id, entry.seats))) {
+      throw new Error("An offer's seats were not held.");
+    }
+    const written = await partyWriter.write(tx, {
+      slot,
+      leaderId: userId,
+      player: await accounts.find(userId, tx),
+      source: 'waitlist',
+      seats: entry.seats,
+      timeZone: entry.timeZone ?? undefined,
+      now,
+    });
+    if (written === undefined) refuse('already_seated');
+    await repo.deleteEntry(tx, slot.id, userId);
+    const { leaderSeat, balance, partyId } = written;
+    return {
+      status: 'accepted',
+      accepted: { startsAt: slot.startsAt, registrationId: leaderSeat, balance, partyId },
     };
   }
 
@@ -233,11 +299,17 @@ export function createWaitlistService(deps: WaitlistDeps) {
     },
 
     /**
-     * A place in line on the full game starting at `startsAt` (see the module comment);
-     * `timeZone` is the player's as the browser named it, kept with the place (when this server
-     * knows it) for the mails about it and, once accepted, its seat (ADR 0057).
+     * A place in line on the full game starting at `startsAt` for `seats` (1, or a party's:
+     * ADR 0066), see the module comment; `timeZone` is the player's as the browser named it,
+     * kept with the place (when this server knows it) for the mails about it and, once
+     * accepted, its seat (ADR 0057).
      */
-    async join(caller: BookingCaller, startsAt: Date, timeZone?: string): Promise<WaitlistEntry[]> {
+    async join(
+      caller: BookingCaller,
+      startsAt: Date,
+      options: { seats?: number; timeZone?: string } = {},
+    ): Promise<WaitlistEntry[]> {
+      const { seats = 1, timeZone } = options;
       if (!(await settings.multiplayerEnabled())) fail('MULTIPLAYER_DISABLED');
       const { userId } = caller;
       const joined = await transaction(async (tx) => {
@@ -248,14 +320,16 @@ export function createWaitlistService(deps: WaitlistDeps) {
         if (await repo.isSeated(tx, slot.id, userId)) fail('ALREADY_BOOKED');
         if ((await repo.lockEntry(tx, slot.id, userId)) !== undefined) return false;
         if (slot.booked + slot.held < slot.capacity) fail('WAITLIST_NOT_FULL');
-        if ((await credits.balance(tx, userId)) < GAME_COST_CREDITS) {
-          fail('WAITLIST_NOT_ENOUGH_CREDITS');
+        if ((await credits.balance(tx, userId)) < seats * GAME_COST_CREDITS) {
+          // The party's own words: its leader pays for every seat (ADR 0065).
+          fail('WAITLIST_NOT_ENOUGH_CREDITS', seats > 1 ? partyCostMessage(seats) : undefined);
         }
         const zone = knownTimeZone(timeZone) ?? null;
-        await repo.insertEntry(tx, { slotId: slot.id, userId, timeZone: zone, createdAt: now });
+        const entry = { slotId: slot.id, userId, seats, timeZone: zone, createdAt: now };
+        await repo.insertEntry(tx, entry);
         return true;
       });
-      if (joined) audit(caller, 'bookings.waitlist.join', { userId, startsAt });
+      if (joined) audit(caller, 'bookings.waitlist.join', { userId, startsAt, seats });
       return entriesOf(userId);
     },
 
@@ -270,7 +344,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
           const slot = await repo.lockSlot(tx, { startsAt }, { strength: 'update' });
           if (slot === undefined) return undefined;
           const gone = await repo.deleteEntry(tx, slot.id, userId);
-          if (gone?.status === 'offered') await passOn(tx, slot);
+          if (gone?.status === 'offered') await passOn(tx, slot, gone.seats);
           return gone;
         }),
       );
@@ -291,7 +365,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
             return fail('WAITLIST_OFFER_NOT_FOUND');
           }
           await repo.deleteEntry(tx, slot.id, userId);
-          await passOn(tx, slot);
+          await passOn(tx, slot, entry.seats);
         }),
       );
       audit(caller, 'bookings.waitlist.decline', { userId, startsAt });
@@ -327,7 +401,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const removed = await repo.deleteEntriesOf(tx, userId);
       for (const entry of removed) {
         if (entry.status !== 'offered') continue;
-        await repo.addHeld(tx, entry.slotId, -1);
+        await repo.addHeld(tx, entry.slotId, -entry.seats);
       }
       for (const slotId of touched) await offerFreedSeats(tx, slotId);
     },
@@ -342,8 +416,10 @@ export function createWaitlistService(deps: WaitlistDeps) {
         const slot = await repo.lockSlot(tx, { id: slotId }, { strength: 'update' });
         if (slot === undefined) return 0;
         const removed = await repo.deleteEntriesOn(tx, slotId);
-        const offered = removed.filter((entry) => entry.status === 'offered').length;
-        await repo.addHeld(tx, slotId, -offered);
+        const held = removed
+          .filter((entry) => entry.status === 'offered')
+          .reduce((sum, entry) => sum + entry.seats, 0);
+        await repo.addHeld(tx, slotId, -held);
         for (const { userId, timeZone } of removed) {
           const player = await accounts.find(userId, tx);
           if (player === undefined) continue;
@@ -382,10 +458,10 @@ export function createWaitlistService(deps: WaitlistDeps) {
           );
           if (slot === undefined) return { lapsed: 0, cleared: 0 };
           const now = clock.now();
-          const lapsedPlayers = await repo.deleteLapsedOffers(tx, slot.id, now);
-          const lapsed = lapsedPlayers.length;
-          await repo.recordLapses(tx, lapsedPlayers, venueDayOf(now, zone));
-          await repo.addHeld(tx, slot.id, -lapsed);
+          const lapsedOffers = await repo.deleteLapsedOffers(tx, slot.id, now);
+          const lapsed = lapsedOffers.userIds.length;
+          await repo.recordLapses(tx, lapsedOffers.userIds, venueDayOf(now, zone));
+          await repo.addHeld(tx, slot.id, -lapsedOffers.seats);
           const cleared = lineOpen(slot.startsAt, now) ? 0 : await repo.deleteWaiting(tx, slot.id);
           await offerFreedSeats(tx, slot.id);
           return { lapsed, cleared };

@@ -39,25 +39,32 @@ export async function readBalance(db: Executor, userId: string): Promise<number 
   return row?.credits;
 }
 
-export async function findPostingBySource(
+/** The posting `refType`/`refId` made that also matches `which`, if any. */
+async function findPostingOf(
   db: Executor,
-  userId: string,
   refType: PostingSourceType,
   refId: string,
+  which: SQL,
 ): Promise<LedgerRow | undefined> {
   const [row] = await db
     .select()
     .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.refType, refType),
-        eq(creditLedger.refId, refId),
-        eq(creditLedger.userId, userId),
-      ),
-    )
+    .where(and(eq(creditLedger.refType, refType), eq(creditLedger.refId, refId), which))
     .limit(1);
   return row;
 }
+
+/** The debit `refType`/`refId` posted, on whoever's balance (what paid for it), if any. */
+export const findPaymentBySource = (db: Executor, refType: PostingSourceType, refId: string) =>
+  findPostingOf(db, refType, refId, lt(creditLedger.delta, 0));
+
+/** The posting `refType`/`refId` made on the user's balance, if any. */
+export const findPostingBySource = (
+  db: Executor,
+  userId: string,
+  refType: PostingSourceType,
+  refId: string,
+) => findPostingOf(db, refType, refId, eq(creditLedger.userId, userId));
 
 /** What one posting statement found: the balance it locked and the row it wrote, if any. */
 export type PostingResult = { balance: number; posting: LedgerRow | undefined };

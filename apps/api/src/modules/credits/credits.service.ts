@@ -200,6 +200,15 @@ export function createCreditsService({
       return row === undefined ? undefined : toPosting(row);
     },
 
+    /**
+     * What paid for `source` (its debit), on whoever's balance: a party's guest seat was paid
+     * for by its leader, whoever holds it now (ADR 0065).
+     */
+    async paymentOf(executor: Executor, source: PostingSource): Promise<Posting | undefined> {
+      const row = await repo.findPaymentBySource(executor, source.type, source.id);
+      return row === undefined ? undefined : toPosting(row);
+    },
+
     /** See `adjust` above. */
     adjust,
 

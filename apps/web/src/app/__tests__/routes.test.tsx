@@ -64,6 +64,7 @@ const ROUTES: Array<{ path: string; h1: string; title: string; header: 'default'
     title: 'Game reminders · Questfield',
     header: 'dark',
   },
+  { path: '/invite', h1: 'Party invite', title: 'Party invite · Questfield', header: 'dark' },
   {
     path: '/no/such/page',
     h1: "This doesn't look right...",

@@ -7,6 +7,7 @@ import { CreditsCard } from '@/features/credits/components/credits-card';
 import { CreditsSignInPrompt } from '@/features/credits/components/credits-sign-in-prompt';
 import { MyWaitlist } from '@/features/bookings/components/my-waitlist';
 import { MyGames } from '@/features/games/components/my-games';
+import { MyParties } from '@/features/games/components/my-parties';
 import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
 import { MyGamePasses } from '@/features/payments/components/my-game-passes';
 import { MyOrders } from '@/features/payments/components/my-orders';
@@ -14,7 +15,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Spec §2: Your Credits (the server's balance, asked again as the page opens), 'Join a
- * Session', the player's live and upcoming games (`MyGames`, headed 'My Sessions') and their
+ * Session', the player's live and upcoming games (`MyGames`, headed 'My Sessions'), their
+ * parties (`MyParties`, headed 'Your parties', while there are any; ADR 0065) and their
  * places in waitlists (`MyWaitlist`, while there are any), the credit
  * history, the leaderboard, and the player's 'My Game Passes' and 'My Orders' (one Orders/List
  * request for both). Visitors get a sign-in prompt instead of the balance, history, passes and
@@ -35,6 +37,7 @@ export default function DashboardRoute() {
           {session.status === 'signed-in' ? (
             <>
               <MyGames userId={session.user.id} />
+              <MyParties userId={session.user.id} />
               <MyWaitlist userId={session.user.id} />
               <MyGamePasses userId={session.user.id} />
               <MyOrders userId={session.user.id} />

@@ -40,20 +40,18 @@ export function ClockTime({
       {venue}
       {viewer === null ? null : (
         <>
-          {stacked ? null : (
-            <span aria-hidden="true" className="font-normal text-mist-300">
-              {' · '}
-            </span>
-          )}
-          <span className="sr-only">, </span>
-          {/* On one line: a narrow screen wraps before it, never inside it. */}
-          <span
-            className={cn(
-              'text-[0.875em] font-normal whitespace-nowrap text-mist-300',
-              stacked && 'block',
+          {stacked ? null : ' '}
+          {/* On one line, the dot with it: a narrow screen wraps before the dot, never inside. */}
+          <span className={cn('whitespace-nowrap', stacked && 'block')}>
+            {stacked ? null : (
+              <span aria-hidden="true" className="font-normal text-mist-300">
+                {'· '}
+              </span>
             )}
-          >
-            {clockCopy.yourTime(viewer)}
+            <span className="sr-only">, </span>
+            <span className="text-[0.875em] font-normal text-mist-300">
+              {clockCopy.yourTime(viewer)}
+            </span>
           </span>
         </>
       )}

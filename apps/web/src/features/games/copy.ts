@@ -71,6 +71,26 @@ export const gamesCopy = {
       : `Your seat on ${when} was cancelled: your balance is ${balance}.`,
   dismiss: 'Dismiss',
 
+  // The player's parties on /dashboard (ADR 0065)
+  partiesHeading: 'Your parties',
+  partiesError: 'Your parties could not be loaded.',
+  partyLedBy: (leader: string) => `Led by ${leader}`,
+  partyYouLead: 'You lead this party',
+  partySeats: 'Seats',
+  seatLeader: 'Leader',
+  seatClaimedBy: (username: string) => `Claimed by ${username}`,
+  seatOpen: 'Open',
+  seatYou: '(you)',
+  seatNumber: (number: number) => `Seat ${number}`,
+  /** A party's seat as labels name it: the leader's is seat 1. */
+  guestSeat: (number: number) => `guest seat ${number}`,
+  cancelGuestSeatLabel: (number: number, when: string) => `Cancel guest seat ${number} on ${when}`,
+  cancelGuestTitle: 'Cancel this guest seat?',
+  cancelGuestDescription: (when: string) =>
+    `The open guest seat on ${when} is given up: its invite link stops working, and the ${GAME_COST_CREDITS} credits it cost come back to your balance.`,
+  guestSeatCancelled: (when: string, refunded: number, balance: number) =>
+    `The guest seat on ${when} was cancelled: ${refunded} credits came back, your balance is ${balance}.`,
+
   // A game to come, for the player's calendar (My Sessions)
   addToCalendar: 'Add to calendar',
   addToCalendarLabel: (when: string) => `Add your game on ${when} to your calendar (.ics file)`,

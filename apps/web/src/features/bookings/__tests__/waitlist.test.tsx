@@ -20,6 +20,7 @@ const waiting = (place: number): WaitlistEntry => ({
   when: 'Monday, June 1, 2026 at 3:30 PM',
   day: '2026-06-01',
   status: 'waiting',
+  seats: 1,
   place,
   offerExpiresAt: null,
 });

@@ -4,9 +4,12 @@ import { AVAILABLE_TIMES_QUERY_KEY } from './get-available-times';
 import { WAITLIST_QUERY_KEY } from './get-waitlist';
 import { callApi } from '@/lib/api-client';
 import { applyBalance } from '@/lib/balance';
-import { USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
+import { PARTIES_QUERY_KEY, USER_EVENTS_QUERY_KEY } from '@/lib/query-keys';
 
-/** Waitlist/Accept: books the seat held for the player (2 credits). */
+/**
+ * Waitlist/Accept: books the seat held for the player (2 credits), or a party's seats (2 credits
+ * each; the answer carries the party with its invites, ADR 0066).
+ */
 function acceptOffer(body: WaitlistSlotRequest) {
   return callApi('waitlistAccept', body);
 }
@@ -32,6 +35,7 @@ export function useAcceptOfferMutation() {
       );
       for (const queryKey of [
         USER_EVENTS_QUERY_KEY,
+        PARTIES_QUERY_KEY,
         WAITLIST_QUERY_KEY,
         AVAILABLE_TIMES_QUERY_KEY,
       ]) {

@@ -1,14 +1,15 @@
-import type { WaitlistSlotRequest } from '@questfield/contract';
+import type { WaitlistJoinRequest } from '@questfield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyWaitlist } from './get-waitlist';
 import { callApi } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/time-zone';
 
 /**
- * Waitlist/Join: a place in line on a full game (free; once per game), with the browser's time
- * zone, so the offer and the line's end are mailed on the player's clock too.
+ * Waitlist/Join: a place in line on a full game (free; once per game), for one seat or a party's
+ * (ADR 0066), with the browser's time zone, so the offer and the line's end are mailed on the
+ * player's clock too.
  */
-function joinWaitlist(body: WaitlistSlotRequest) {
+function joinWaitlist(body: Omit<WaitlistJoinRequest, 'timeZone'>) {
   return callApi('waitlistJoin', { ...body, timeZone: browserTimeZone() });
 }
 

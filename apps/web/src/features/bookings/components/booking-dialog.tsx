@@ -1,13 +1,13 @@
 import {
   GAME_COST_CREDITS,
   MESSAGES,
+  PARTY,
   type AvailableTime,
   type RegisterEventResponse,
 } from '@questfield/contract';
 import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type DatePicker from 'react-datepicker';
-import { Link } from 'react-router';
 import { useRegisterEventMutation } from '../api/register-event';
 import { useLiveSeats } from '../api/watch-seats';
 import {
@@ -19,14 +19,16 @@ import {
   venueToday,
 } from '../booking';
 import { bookingsCopy } from '../copy';
+import { AccessCodeCard } from './access-code-card';
 import { BookingDateField } from './booking-date-field';
+import { PartyInvites } from './party-invites';
+import { SeatsField } from './seats-field';
 import { SlotList } from './slot-list';
 import { WaitlistView } from './waitlist-view';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmActions, CostSummary } from '@/components/ui/confirm-step';
 import { DialogShell } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
-import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { useClockText, useVenueClock } from '@/lib/venue-clock';
 
@@ -49,12 +51,23 @@ function slotText(clockText: ReturnType<typeof useClockText>, day: Date, slot: A
 const headingClass = 'text-lg font-bold text-white outline-none';
 
 /**
+ * The most seats one booking of `slot` can take (ADR 0065): a party's, within the seats left
+ * and what the balance pays for, and never fewer than the player's own.
+ */
+function mostSeats(slot: AvailableTime, credits: number): number {
+  const affordable = Math.floor(credits / GAME_COST_CREDITS);
+  return Math.max(1, Math.min(PARTY.maxSeats, slot.SpotsAvailable, affordable));
+}
+
+/**
  * The booking modal (spec §4): a day (the venue's today by default), then its slots. A chosen slot shows
  * 'Confirm Your Booking' (credits now, the cost and what remains) with 'Book Experience' and
  * 'Change Selection', or 'Not Enough Credits' with 'Buy Credits' below 2 credits. A booking is
  * one request ('Book Experience' waits for it); the success line 'Event registered at …', the
  * access code friends join with on /game, the new balance in the header; a refusal shows the
- * server's message, else 'Register failed'. A full slot offers its waitlist instead
+ * server's message, else 'Register failed'. Up to PARTY.maxSeats seats can be booked at once
+ * (ADR 0065): the confirmation then lists the party's invite links, its heading focused. A
+ * full slot offers its waitlist instead
  * (WaitlistView, ADR 0034). With multiplayer off (GET /api/config) no slot is
  * listed and the spec's banner says so. Focus: the date field as it opens, each new view's
  * heading or message as it appears.
@@ -88,6 +101,7 @@ export default function BookingDialog({
   const day = picked === undefined ? today : picked;
   const [view, setView] = useState<View>({ step: 'pick' });
   const [failure, setFailure] = useState<string | null>(null);
+  const [seats, setSeats] = useState(1);
   const busyRef = useRef(false);
   const pickerRef = useRef<DatePicker>(null);
   const slotsRef = useRef<HTMLUListElement>(null);
@@ -118,12 +132,13 @@ export default function BookingDialog({
     }
   }, [view.step, dateId]);
 
-  const book = (slot: AvailableTime, chosenDay: Date) => {
+  const book = (slot: AvailableTime, chosenDay: Date, count: number) => {
     if (busyRef.current) return;
     busyRef.current = true;
     setFailure(null);
     register.mutate(
-      { EventTime: slot.EventTime },
+      // One seat is a booking as it always was: `seats` is sent only for a party.
+      count > 1 ? { EventTime: slot.EventTime, seats: count } : { EventTime: slot.EventTime },
       {
         onSuccess: (answer) => setView({ step: 'booked', slot, day: chosenDay, answer }),
         onError: (error) => setFailure(registerFailureText(error)),
@@ -175,6 +190,8 @@ export default function BookingDialog({
         sessionText={slotText(clockText, chosenDay, slot)}
         userId={userId}
         credits={credits}
+        seats={seats}
+        onSeatsChange={setSeats}
         headingId={`${dateId}-view`}
         headingRef={headingRef}
         onBook={(free) => setView({ step: 'confirm', slot: free, day: chosenDay })}
@@ -200,6 +217,10 @@ export default function BookingDialog({
     );
   } else if (view.step === 'confirm') {
     const { slot } = view;
+    const most = mostSeats(slot, credits);
+    // A choice the slot or the balance no longer allows falls back to the most they do.
+    const count = Math.min(seats, most);
+    const cost = count * GAME_COST_CREDITS;
     body = (
       <section
         aria-labelledby={`${dateId}-view`}
@@ -209,20 +230,21 @@ export default function BookingDialog({
         <h3 id={`${dateId}-view`} ref={headingRef} tabIndex={-1} className={headingClass}>
           {bookingsCopy.confirmHeading}
         </h3>
+        <SeatsField seats={count} most={most} onChange={setSeats} />
         <CostSummary
           rows={[
             [bookingsCopy.sessionLabel, slotText(clockText, view.day, slot)],
             [bookingsCopy.currentCredits, credits],
-            [bookingsCopy.cost, GAME_COST_CREDITS],
+            [bookingsCopy.cost, cost],
           ]}
-          total={[bookingsCopy.remaining, credits - GAME_COST_CREDITS]}
+          total={[bookingsCopy.remaining, credits - cost]}
         />
         <FormError>{failure}</FormError>
         <ConfirmActions
           confirmLabel={bookingsCopy.bookExperience}
           backLabel={bookingsCopy.changeSelection}
           pending={register.isPending}
-          onConfirm={() => book(slot, view.day)}
+          onConfirm={() => book(slot, view.day, count)}
           onBack={() => {
             setFailure(null);
             setView({ step: 'pick' });
@@ -231,13 +253,24 @@ export default function BookingDialog({
       </section>
     );
   } else {
+    const when = slotText(clockText, view.day, view.slot);
+    const { party } = view.answer;
     body = (
       <Booked
-        text={MESSAGES.eventRegistered(slotText(clockText, view.day, view.slot))}
+        text={MESSAGES.eventRegistered(when)}
         accessCode={view.answer.accessCode}
         messageRef={successRef}
         onDone={() => onOpenChange(false)}
-      />
+      >
+        {party ? (
+          <PartyInvites
+            party={party}
+            when={when}
+            headingId={`${dateId}-view`}
+            headingRef={headingRef}
+          />
+        ) : null}
+      </Booked>
     );
   }
 
@@ -266,29 +299,23 @@ export default function BookingDialog({
   );
 }
 
-/** The booked game: the success line (focused), the access code and how friends use it. */
+/**
+ * The booked game: the success line (focused, unless `children` brings a heading that takes
+ * the focus: a party's invites), then `children`, the access code and how friends use it.
+ */
 function Booked({
   text,
   accessCode,
   messageRef,
   onDone,
+  children,
 }: {
   text: string;
   accessCode: string;
   messageRef: RefObject<HTMLParagraphElement | null>;
   onDone: () => void;
+  children?: ReactNode;
 }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  const copyCode = async () => {
-    try {
-      await navigator.clipboard.writeText(accessCode);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
-
   return (
     <div className="mt-5 flex flex-col gap-4 sm:mt-6">
       <p
@@ -299,40 +326,8 @@ function Booked({
       >
         {text}
       </p>
-      <div className="rounded-2xl border border-white/10 bg-ink-950/50 p-4">
-        <p className="text-sm text-mist-300">{bookingsCopy.accessCodeLabel}</p>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p className="font-mono text-2xl font-bold tracking-widest text-white select-all">
-            {accessCode}
-          </p>
-          <button
-            type="button"
-            aria-label={bookingsCopy.copyLabel}
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            onClick={() => void copyCode()}
-          >
-            {bookingsCopy.copy}
-          </button>
-          <span role="status" className="text-sm font-semibold text-emerald-300">
-            {copy === 'copied' ? bookingsCopy.copied : ''}
-          </span>
-        </div>
-        {copy === 'failed' ? (
-          <p role="alert" className="mt-2 text-sm text-red-300">
-            {bookingsCopy.copyFailed}
-          </p>
-        ) : null}
-        <p className="mt-3 text-sm text-mist-100">
-          {bookingsCopy.friendsJoin}{' '}
-          <Link
-            to={paths.game.path}
-            className="font-semibold text-accent-300 underline underline-offset-4"
-          >
-            {bookingsCopy.gamePage}
-          </Link>{' '}
-          ({paths.game.path}).
-        </p>
-      </div>
+      {children}
+      <AccessCodeCard accessCode={accessCode} />
       <button
         type="button"
         className={buttonStyles({ size: 'lg', className: 'w-full' })}

@@ -64,9 +64,12 @@ export function MyWaitlist({ userId }: { userId: string }) {
                   />
                 </p>
                 <p className="text-sm text-mist-300">
-                  {entry.place === null
-                    ? bookingsCopy.waitlistSeatHeld
-                    : bookingsCopy.placeInLine(entry.place)}
+                  {entry.seats > 1 ? `${bookingsCopy.partyOf(entry.seats)} · ` : null}
+                  {entry.place !== null
+                    ? bookingsCopy.placeInLine(entry.place)
+                    : entry.seats > 1
+                      ? bookingsCopy.waitlistPartySeatsHeld(entry.seats)
+                      : bookingsCopy.waitlistSeatHeld}
                 </p>
               </div>
               <button

@@ -1,10 +1,18 @@
-import { WAITLIST_OFFER_HASH, type WaitlistEntry } from '@questfield/contract';
+import { WAITLIST_OFFER_HASH, type PartyView, type WaitlistEntry } from '@questfield/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useWaitlist } from '../api/get-waitlist';
 import { useLiveOffers } from '../api/watch-offers';
 import { bookingsCopy } from '../copy';
-import { OfferActions, OfferText, type OfferOutcome } from './waitlist-offer';
+import { PartyInvites } from './party-invites';
+import {
+  OfferActions,
+  OfferText,
+  offerHeading,
+  useWaitlistWhen,
+  type OfferAnswered,
+  type OfferOutcome,
+} from './waitlist-offer';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 
@@ -28,6 +36,10 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
   const waitlist = useWaitlist(userId);
   useLiveOffers(userId);
   const [outcome, setOutcome] = useState<OfferOutcome | null>(null);
+  // A party's accepted offer: its invites, shown until dismissed (ADR 0066).
+  const [party, setParty] = useState<{ view: PartyView; offer: WaitlistEntry } | undefined>(
+    undefined,
+  );
   const headingId = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -58,6 +70,10 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
 
   let content = null;
   if (offer) {
+    const answered: OfferAnswered = (next, booked) => {
+      setOutcome(next);
+      setParty(booked === undefined ? undefined : { view: booked, offer });
+    };
     content = (
       <section aria-labelledby={headingId} className="flex flex-col gap-2">
         <h2
@@ -66,22 +82,21 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
           tabIndex={-1}
           className="font-bold text-white outline-none"
         >
-          {bookingsCopy.offerHeading}
+          {offerHeading(offer)}
         </h2>
         <OfferText offer={offer} />
-        <OfferActions
-          key={offer.EventTime}
-          offer={offer}
-          credits={credits}
-          onAnswered={setOutcome}
-        />
+        <OfferActions key={offer.EventTime} offer={offer} credits={credits} onAnswered={answered} />
       </section>
     );
   } else if (outcome !== null) {
     content = (
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p ref={noticeRef} tabIndex={-1} className="font-semibold text-mist-50 outline-none">
-          {outcome === 'accepted' ? bookingsCopy.offerAccepted : bookingsCopy.offerDeclined}
+          {outcome === 'declined'
+            ? bookingsCopy.offerDeclined
+            : party
+              ? bookingsCopy.offerPartyAccepted
+              : bookingsCopy.offerAccepted}
         </p>
         {outcome === 'accepted' ? (
           <Link
@@ -94,12 +109,26 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
         <button
           type="button"
           className={buttonStyles({ variant: 'ghost', size: 'sm' })}
-          onClick={() => setOutcome(null)}
+          onClick={() => {
+            setOutcome(null);
+            setParty(undefined);
+          }}
         >
           {bookingsCopy.dismiss}
         </button>
       </div>
     );
+    if (outcome === 'accepted' && party) {
+      content = (
+        <div className="flex flex-col gap-3">
+          {content}
+          {/* Scrolls within the strip: up to 5 invites would not fit a phone's window. */}
+          <div className="max-h-[55vh] overflow-y-auto">
+            <AcceptedPartyInvites party={party.view} offer={party.offer} />
+          </div>
+        </div>
+      );
+    }
   }
 
   return (
@@ -112,4 +141,15 @@ export function WaitlistOfferBanner({ userId, credits }: { userId: string; credi
       )}
     </div>
   );
+}
+
+/**
+ * The invites of a party just booked from its offer. Its own component: the venue's clock it
+ * names the game with is read only once there is a party to show, not on every page.
+ */
+function AcceptedPartyInvites({ party, offer }: { party: PartyView; offer: WaitlistEntry }) {
+  const when = useWaitlistWhen()(offer);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  return <PartyInvites party={party} when={when} headingId={headingId} headingRef={headingRef} />;
 }

@@ -1,4 +1,4 @@
-import { GAME_COST_CREDITS, type WaitlistEntry } from '@questfield/contract';
+import { GAME_COST_CREDITS, type PartyView, type WaitlistEntry } from '@questfield/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { differenceInSeconds } from 'date-fns';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -36,14 +36,30 @@ export function useWaitlistWhen(): (entry: Pick<WaitlistEntry, 'EventTime' | 'wh
   return (entry) => clockText(entry.EventTime, 'long', `${entry.when} (${bookingsCopy.venueTime})`);
 }
 
-/** 'Your turn on the waitlist came: a seat on the session of … is held for you.' */
+/**
+ * 'Your turn on the waitlist came: a seat on the session of … is held for you.', or a party's
+ * seats together (ADR 0066).
+ */
 export function OfferText({ offer }: { offer: WaitlistEntry }) {
   const when = useWaitlistWhen();
-  return <p className="text-mist-100">{bookingsCopy.offerText(when(offer))}</p>;
+  return (
+    <p className="text-mist-100">
+      {offer.seats > 1
+        ? bookingsCopy.offerTextParty(when(offer), offer.seats)
+        : bookingsCopy.offerText(when(offer))}
+    </p>
+  );
 }
+
+/** The offer's heading: a seat, or a party's seats. */
+export const offerHeading = (offer: WaitlistEntry): string =>
+  offer.seats > 1 ? bookingsCopy.offerHeadingParty(offer.seats) : bookingsCopy.offerHeading;
 
 /** What became of an offer this page answered. */
 export type OfferOutcome = 'accepted' | 'declined';
+
+/** The party an accepted party offer booked (its invites to show), or undefined. */
+export type OfferAnswered = (outcome: OfferOutcome, party?: PartyView) => void;
 
 /**
  * A seat held for the player (ADR 0034): the time left on the hold (a timer, not announced
@@ -58,7 +74,7 @@ export function OfferActions({
 }: {
   offer: WaitlistEntry & { offerExpiresAt: string };
   credits: number;
-  onAnswered: (outcome: OfferOutcome) => void;
+  onAnswered: OfferAnswered;
 }) {
   const client = useQueryClient();
   const accept = useAcceptOfferMutation();
@@ -70,6 +86,9 @@ export function OfferActions({
   const busy = accept.isPending || decline.isPending;
   const ended = seconds === 0;
   const asked = useRef(false);
+  // A party's offer costs every seat (ADR 0066).
+  const cost = offer.seats * GAME_COST_CREDITS;
+  const short = credits < cost;
 
   useEffect(() => {
     if (!ended || asked.current) return;
@@ -83,7 +102,8 @@ export function OfferActions({
     mutation.mutate(
       { EventTime: offer.EventTime },
       {
-        onSuccess: () => onAnswered(outcome),
+        onSuccess: (answer) =>
+          onAnswered(outcome, answer && 'party' in answer ? answer.party : undefined),
         onError: (error) => setFailure(failureText(error, bookingsCopy.offerFailed)),
       },
     );
@@ -106,8 +126,12 @@ export function OfferActions({
           {minutesAndSeconds(seconds)}
         </span>
       </p>
-      {credits < GAME_COST_CREDITS ? (
-        <p className="text-sm text-mist-100">{bookingsCopy.offerNotEnough(credits)}</p>
+      {short ? (
+        <p className="text-sm text-mist-100">
+          {offer.seats > 1
+            ? bookingsCopy.offerPartyNotEnough(credits, offer.seats)
+            : bookingsCopy.offerNotEnough(credits)}
+        </p>
       ) : null}
       {failure ? (
         <p role="alert" className="text-sm text-red-300">
@@ -115,7 +139,7 @@ export function OfferActions({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {credits < GAME_COST_CREDITS ? (
+        {short ? (
           <Link to={bookingsCopy.purchaseSectionHref} className={buttonStyles({ size: 'sm' })}>
             {bookingsCopy.offerBuyCredits}
           </Link>
@@ -128,7 +152,9 @@ export function OfferActions({
             onClick={() => answer(accept, 'accepted')}
           >
             {accept.isPending ? <Spinner /> : null}
-            {bookingsCopy.acceptOffer}
+            {offer.seats > 1
+              ? bookingsCopy.acceptPartyOffer(offer.seats)
+              : bookingsCopy.acceptOffer}
           </button>
         )}
         <button

@@ -1,12 +1,14 @@
-import { GAME_COST_CREDITS, type AvailableTime } from '@questfield/contract';
-import { useState, type RefObject } from 'react';
+import { GAME_COST_CREDITS, PARTY, type AvailableTime, type PartyView } from '@questfield/contract';
+import { useRef, useState, type RefObject } from 'react';
 import { useAvailableTimes } from '../api/get-available-times';
 import { entryOn, useWaitlist } from '../api/get-waitlist';
 import { useJoinWaitlistMutation } from '../api/join-waitlist';
 import { useLeaveWaitlistMutation } from '../api/leave-waitlist';
 import { isFull } from '../booking';
 import { bookingsCopy } from '../copy';
-import { OfferActions, OfferText, type OfferOutcome } from './waitlist-offer';
+import { PartyInvites } from './party-invites';
+import { SeatsField } from './seats-field';
+import { OfferActions, OfferText, type OfferAnswered, type OfferOutcome } from './waitlist-offer';
 import { ConfirmActions } from '@/components/ui/confirm-step';
 import { FormError } from '@/components/ui/form';
 import { failureText } from '@/lib/api-client';
@@ -14,8 +16,10 @@ import { failureText } from '@/lib/api-client';
 const headingClass = 'text-lg font-bold text-white outline-none';
 
 /**
- * The booking modal's view of a full session (ADR 0034): 'Join the Waitlist' (free), then 'You
- * are number N in line.' with 'Leave the Waitlist'; a seat held for the player shows the offer
+ * The booking modal's view of a full session (ADR 0034): 'Join the Waitlist' (free) for the seats
+ * chosen (a party waits as one place, its seats offered together: ADR 0066; the balance must
+ * hold 2 credits a seat), then 'You are number N in line.' with 'Leave the Waitlist'; a party's
+ * accepted offer shows its invites; a seat held for the player shows the offer
  * (OfferActions); a seat free again (nobody waiting for it) offers to book it. The seats and the
  * place stay live while it is shown: the modal keeps the day's seats live (useLiveSeats), and a
  * change of this game asks for the player's places again.
@@ -27,6 +31,8 @@ export function WaitlistView({
   sessionText,
   userId,
   credits,
+  seats,
+  onSeatsChange,
   headingId,
   headingRef,
   onBook,
@@ -42,6 +48,9 @@ export function WaitlistView({
   sessionText: string;
   userId: string | null;
   credits: number;
+  /** The seats chosen in the modal (the booking's choice carries over). */
+  seats: number;
+  onSeatsChange: (seats: number) => void;
   headingId: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onBook: (slot: AvailableTime) => void;
@@ -57,15 +66,28 @@ export function WaitlistView({
   const leave = useLeaveWaitlistMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [answered, setAnswered] = useState<OfferOutcome | null>(null);
+  const [party, setParty] = useState<PartyView | undefined>(undefined);
+  const invitesRef = useRef<HTMLHeadingElement>(null);
+  const onAnswered: OfferAnswered = (outcome, booked) => {
+    setAnswered(outcome);
+    setParty(booked);
+  };
   const pending = join.isPending || leave.isPending;
+  // A party joins as one place: the balance must hold every seat's cost (ADR 0066).
+  const most = Math.max(1, Math.min(PARTY.maxSeats, Math.floor(credits / GAME_COST_CREDITS)));
+  const count = Math.min(seats, most);
 
+  const onError = (error: Error) => setFailure(failureText(error, bookingsCopy.waitlistFailed));
   const change = (mutation: typeof join | typeof leave) => {
     if (pending) return;
     setFailure(null);
-    mutation.mutate(
-      { EventTime: slot.EventTime },
-      { onError: (error) => setFailure(failureText(error, bookingsCopy.waitlistFailed)) },
-    );
+    if (mutation === leave) leave.mutate({ EventTime: slot.EventTime }, { onError });
+    // One seat joins as it always did: `seats` is sent only for a party.
+    else
+      join.mutate(
+        { EventTime: slot.EventTime, ...(count > 1 ? { seats: count } : {}) },
+        { onError },
+      );
   };
 
   // Only a player who can pay for the game joins its line (spec: 2 credits to book or join).
@@ -76,9 +98,23 @@ export function WaitlistView({
   let body;
   if (answered !== null && entry === undefined) {
     body = (
-      <p role="status" className="text-mist-100">
-        {answered === 'accepted' ? bookingsCopy.offerAccepted : bookingsCopy.offerDeclined}
-      </p>
+      <>
+        <p role="status" className="text-mist-100">
+          {answered === 'declined'
+            ? bookingsCopy.offerDeclined
+            : party
+              ? bookingsCopy.offerPartyAccepted
+              : bookingsCopy.offerAccepted}
+        </p>
+        {answered === 'accepted' && party ? (
+          <PartyInvites
+            party={party}
+            when={sessionText}
+            headingId={`${headingId}-invites`}
+            headingRef={invitesRef}
+          />
+        ) : null}
+      </>
     );
   } else if (entry?.status === 'offered' && entry.offerExpiresAt !== null) {
     body = (
@@ -87,7 +123,7 @@ export function WaitlistView({
         <OfferActions
           offer={{ ...entry, offerExpiresAt: entry.offerExpiresAt }}
           credits={credits}
-          onAnswered={setAnswered}
+          onAnswered={onAnswered}
         />
       </>
     );
@@ -97,6 +133,9 @@ export function WaitlistView({
         <p role="status" className="font-semibold text-white">
           {bookingsCopy.placeInLine(entry.place ?? 1)}
         </p>
+        {entry.seats > 1 ? (
+          <p className="text-sm text-mist-100">{bookingsCopy.partyPlace(entry.seats)}</p>
+        ) : null}
         <p className="text-sm text-mist-300">{bookingsCopy.waitlistLeaveAnyTime}</p>
         <FormError>{failure}</FormError>
         <ConfirmActions
@@ -141,6 +180,15 @@ export function WaitlistView({
     body = (
       <>
         <p className="text-mist-100">{bookingsCopy.waitlistText(waitlist?.holdMinutes)}</p>
+        <SeatsField
+          seats={count}
+          most={most}
+          onChange={onSeatsChange}
+          limitedText={bookingsCopy.waitlistSeatsLimited}
+        />
+        {count > 1 ? (
+          <p className="text-sm text-mist-300">{bookingsCopy.partyPlace(count)}</p>
+        ) : null}
         <FormError>{failure}</FormError>
         <ConfirmActions
           confirmLabel={bookingsCopy.joinWaitlist}

@@ -7,9 +7,9 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { commonCopy } from '../copy/common';
 import { consoleCopy } from '../copy/console';
 import { ConsoleStep } from './console-step';
-import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 import { Field, FormError, SubmitButton } from '@/components/ui/form';
+import { QrCode } from '@/components/ui/qr-code';
 import { ApiError, failureText } from '@/lib/api-client';
 
 /** A refusal that belongs to the field (its message under it), not to the whole form. */

@@ -33,6 +33,7 @@ export const commonCopy = {
     staff: 'Booked by staff',
     joined: 'Joined by code',
     waitlist: 'From the waitlist',
+    guest: 'Guest of a party',
   } satisfies Record<SeatSource, string>,
 
   batchKinds: { 'game-pass': 'Game Pass', promo: 'Promo' } satisfies Record<

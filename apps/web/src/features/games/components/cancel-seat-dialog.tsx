@@ -5,13 +5,15 @@ import { DialogShell } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
 
 /**
- * 'Cancel this seat?': what giving the seat back means, and a confirm button ('danger': it
- * cannot be undone, though the game can be booked again while seats are left).
+ * 'Cancel this seat?' (or a party's open guest seat, ADR 0065): what giving the seat back
+ * means, and a confirm button ('danger': it cannot be undone, though the game can be booked
+ * again while seats are left).
  */
 export default function CancelSeatDialog({
   open,
   onOpenChange,
-  when,
+  title,
+  description,
   pending,
   error,
   onConfirm,
@@ -19,8 +21,9 @@ export default function CancelSeatDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The game's start, as the row shows it. */
-  when: string;
+  title: string;
+  /** What goes and what comes back, naming the game by its start as the row shows it. */
+  description: string;
   pending: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -38,8 +41,8 @@ export default function CancelSeatDialog({
     <DialogShell
       open={open}
       onOpenChange={onOpenChange}
-      title={gamesCopy.cancelTitle}
-      description={gamesCopy.cancelDescription(when)}
+      title={title}
+      description={description}
       closeLabel={gamesCopy.close}
       busy={pending}
       // The safe choice has the focus first: keeping the seat.

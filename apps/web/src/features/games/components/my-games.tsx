@@ -1,10 +1,10 @@
 import type { UserEvent } from '@questfield/contract';
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useCancelRegistrationMutation } from '../api/cancel-registration';
 import { useUserEvents } from '../api/check-user-event';
 import { useClock } from '../clock';
 import { gamesCopy } from '../copy';
+import { preloadCancelSeatDialog, useSeatCancellation } from '../hooks/use-seat-cancellation';
 import { AddToCalendar } from './add-to-calendar';
 import { endOf, phaseOf, startOf } from '../schedule';
 import { CountdownTimer } from './countdown-timer';
@@ -15,20 +15,11 @@ import { Spinner } from '@/components/ui/form';
 import { CompassIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
-import { StatusNotice } from '@/components/ui/status-notice';
 import { bookSessionLink, paths } from '@/config/paths';
-import { failureText } from '@/lib/api-client';
-import { onDemand } from '@/lib/on-demand';
 import { useClockText } from '@/lib/venue-clock';
 import { cn } from '@/utils/cn';
 
-/** The confirm dialog (and Radix) loads as a Cancel seat button is pointed at or focused. */
-const CancelSeatDialog = onDemand(() => import('./cancel-seat-dialog'));
-
 const MINUTE = 60_000;
-
-/** A seat the player asked to give back, and the button that asked (the focus returns there). */
-type Cancelling = { game: UserEvent; label: string; opener: HTMLElement | null };
 
 /**
  * The player's live and upcoming games on /dashboard, headed 'My Sessions' (the header
@@ -40,43 +31,19 @@ type Cancelling = { game: UserEvent; label: string; opener: HTMLElement | null }
 export function MyGames({ userId }: { userId: string }) {
   const events = useUserEvents(userId);
   const games = events.data ?? [];
-  const cancel = useCancelRegistrationMutation();
-  const [cancelling, setCancelling] = useState<Cancelling | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  /** Whether the dialog closed on a seat given back (its row, and opener, are gone). */
-  const givenBack = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
-
-  const ask = (game: UserEvent, label: string, event: MouseEvent<HTMLButtonElement>) => {
-    givenBack.current = false;
-    setCancelError(null);
-    setCancelling({ game, label, opener: event.currentTarget });
-    setDialogOpen(true);
-  };
-  const confirm = () => {
-    if (!cancelling || cancel.isPending) return;
-    setCancelError(null);
-    cancel.mutate(
-      { registrationId: cancelling.game.registrationId },
+  // The row goes with its seat: the focus then goes to the list.
+  const cancellation = useSeatCancellation(() => listRef.current?.focus());
+  const ask: AskCancel = (game, label, event) =>
+    cancellation.ask(
       {
-        onSuccess: (answer) => {
-          givenBack.current = true;
-          setDialogOpen(false);
-          setNotice(gamesCopy.seatCancelled(cancelling.label, answer.refunded, answer.credits));
-        },
-        onError: (failure) => setCancelError(failureText(failure, gamesCopy.cancelFailed)),
+        registrationId: game.registrationId,
+        title: gamesCopy.cancelTitle,
+        description: gamesCopy.cancelDescription(label),
+        given: (refunded, balance) => gamesCopy.seatCancelled(label, refunded, balance),
       },
+      event,
     );
-  };
-  const closed = () => {
-    const opener = cancelling?.opener;
-    setCancelling(null);
-    // The row has gone with its seat: the focus goes to the list; else back to the button.
-    if (!givenBack.current && opener?.isConnected) opener.focus();
-    else listRef.current?.focus();
-  };
   // Which games have not ended, as a string, so the panel renders again only when one ends.
   const open = useClock((now) => games.map((game) => (endOf(game) > now ? '1' : '0')).join(''));
   const shown = games.filter((_, index) => open[index] === '1');
@@ -121,24 +88,9 @@ export function MyGames({ userId }: { userId: string }) {
             </ul>
           ) : null}
         </div>
-        {cancelling ? (
-          <CancelSeatDialog
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            when={cancelling.label}
-            pending={cancel.isPending}
-            error={cancelError}
-            onConfirm={confirm}
-            onClosed={closed}
-          />
-        ) : null}
+        {cancellation.dialog}
       </Panel>
-      {/* Fixed at the foot of the screen: announced after the dialog has closed. */}
-      <StatusNotice
-        message={notice}
-        dismissLabel={gamesCopy.dismiss}
-        onDismiss={() => setNotice(null)}
-      />
+      {cancellation.notice}
     </>
   );
 }
@@ -222,8 +174,8 @@ function CancelSeat({
         aria-label={gamesCopy.cancelSeatLabel(label)}
         aria-describedby={open ? undefined : reasonId}
         className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'h-8 px-3' })}
-        onPointerEnter={() => CancelSeatDialog.preload()}
-        onFocus={() => CancelSeatDialog.preload()}
+        onPointerEnter={preloadCancelSeatDialog}
+        onFocus={preloadCancelSeatDialog}
         onClick={(event) => onCancel(game, label, event)}
       >
         {gamesCopy.cancelSeat}

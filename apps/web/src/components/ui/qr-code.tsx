@@ -1,14 +1,24 @@
 import { create } from 'qrcode';
 import { useMemo } from 'react';
+import { cn } from '@/utils/cn';
 
 /** Modules of white margin around the code, as scanners expect. */
 const QUIET_ZONE = 4;
 
 /**
  * `text` as a QR code, drawn as one SVG path (no image URL, so the page's CSP needs nothing
- * more), black on white whatever the theme, since scanners read dark modules on light.
+ * more), black on white whatever the theme, since scanners read dark modules on light. An image
+ * named `label`: the console's two-factor key, a party's invite link. `className` sizes it.
  */
-export function QrCode({ text, label }: { text: string; label: string }) {
+export function QrCode({
+  text,
+  label,
+  className = 'size-52',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
   const { size, path } = useMemo(() => {
     const { modules } = create(text, { errorCorrectionLevel: 'M' });
     const cells: string[] = [];
@@ -28,7 +38,7 @@ export function QrCode({ text, label }: { text: string; label: string }) {
       aria-label={label}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      className="size-52 rounded-lg bg-white"
+      className={cn('shrink-0 rounded-lg bg-white', className)}
     >
       <path d={path} fill="#000" />
     </svg>
