@@ -21,9 +21,19 @@ import { addressKey } from '../../lib/address-key';
 // isolatedModules, and the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`) is asserted in tests.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/** Argon2 hashes this process has made: a refusal that must cost none is checked by it. */
+let hashesMade = 0;
+
 export function hashPassword(password: string): Promise<string> {
+  hashesMade += 1;
   return hash(password, OPTIONS);
 }
+
+/**
+ * How many hashes this process has made so far.
+ * @internal Exported for tests.
+ */
+export const hashCount = (): number => hashesMade;
 
 /**
  * False for a wrong password and for a malformed stored hash alike.
